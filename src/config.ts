@@ -1,0 +1,49 @@
+import { resolve } from 'node:path';
+
+/** Server configuration, read from the environment once at start-up. */
+export interface Config {
+  /** `file:<path>` (SQLite, the default) or `postgres(ql)://…`. */
+  databaseUrl: string;
+  port: number;
+  host: string;
+  /** Milliseconds that SIGTERM waits for open requests before closing connections. */
+  shutdownGraceMs: number;
+  /** GraphiQL on GET /graphql. */
+  graphiql: boolean;
+  production: boolean;
+}
+
+export const DEFAULT_DATABASE_URL = 'file:./data/engram.db';
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
+  if (!/^(file:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql://');
+  }
+  const production = env.NODE_ENV === 'production';
+  return {
+    databaseUrl,
+    port: int(env, 'PORT', 4000, 0, 65535),
+    host: env.HOST?.trim() || '0.0.0.0',
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    graphiql: env.GRAPHIQL ? env.GRAPHIQL !== 'false' : true,
+    production,
+  };
+}
+
+/** The filesystem path of a `file:` URL, resolved against the working directory. */
+export function sqlitePath(url: string): string {
+  return resolve(url.slice('file:'.length).replace(/^\/\/(?=\/)/, ''));
+}

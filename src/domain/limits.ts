@@ -1,0 +1,31 @@
+/** Every input bound of the API, in one place. Sizes of strings are in characters. */
+export const LIMITS = {
+  name: 200,
+  category: 64,
+  description: 4_000,
+  /** Guideline and knowledge content, tool constraints, rationale. */
+  content: 100_000,
+  /** Serialized JSON (metadata, parameters, examples), in bytes. */
+  jsonBytes: 64 * 1024,
+  jsonDepth: 32,
+  rootPath: 1_024,
+  source: 2_000,
+  changeReason: 1_000,
+  author: 200,
+  agentId: 200,
+  tagName: 64,
+  tagsPerEntry: 50,
+  /** IDs accepted by one `nodes` call. */
+  nodesPerCall: 100,
+  priority: { min: 0, max: 100, default: 50 },
+  confidence: { min: 0, max: 1, default: 1 },
+  /** Page sizes of connections. */
+  page: { default: 20, max: 100 },
+} as const;
+
+/** Documented default categories; categories are free strings. */
+export const DEFAULT_CATEGORIES = {
+  TOOL: ['mcp', 'cli', 'function', 'api'],
+  GUIDELINE: ['code_style', 'behavior', 'security', 'architecture', 'performance', 'error_handling', 'logging'],
+  KNOWLEDGE: ['decision', 'fact', 'context', 'reference'],
+} as const;

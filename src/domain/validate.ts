@@ -1,0 +1,74 @@
+import { ValidationError, type FieldIssue } from './errors.ts';
+import { LIMITS } from './limits.ts';
+
+/** Collects every problem of one input, then throws them together. */
+export class Checker {
+  readonly issues: FieldIssue[] = [];
+
+  fail(path: string[], message: string): void {
+    this.issues.push({ path, message });
+  }
+
+  /** A string that, when present, is trimmed-non-empty (if required) and at most `max` long. */
+  text(value: string | null | undefined, path: string[], max: number, required = false): void {
+    if (value === null || value === undefined) {
+      if (required) this.fail(path, 'is required');
+      return;
+    }
+    if (required && value.trim() === '') this.fail(path, 'must not be blank');
+    else if (value.length > max) this.fail(path, `must be at most ${max} characters (got ${value.length})`);
+  }
+
+  range(value: number | null | undefined, path: string[], min: number, max: number, integer = false): void {
+    if (value === null || value === undefined) return;
+    if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+      this.fail(path, `must be ${integer ? 'an integer' : 'a number'} between ${min} and ${max}`);
+    }
+  }
+
+  json(value: unknown, path: string[], { objectOnly = false } = {}): void {
+    if (value === null || value === undefined) return;
+    if (objectOnly && (typeof value !== 'object' || Array.isArray(value))) {
+      this.fail(path, 'must be a JSON object');
+      return;
+    }
+    if (depth(value) > LIMITS.jsonDepth) {
+      this.fail(path, `must nest at most ${LIMITS.jsonDepth} levels`);
+      return;
+    }
+    const bytes = Buffer.byteLength(JSON.stringify(value));
+    if (bytes > LIMITS.jsonBytes) this.fail(path, `must be at most ${LIMITS.jsonBytes} bytes of JSON (got ${bytes})`);
+  }
+
+  done(): void {
+    if (this.issues.length > 0) throw new ValidationError(this.issues);
+  }
+}
+
+function depth(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let max = 0;
+  for (const child of Object.values(value as Record<string, unknown>)) {
+    max = Math.max(max, depth(child));
+    if (max > LIMITS.jsonDepth) break;
+  }
+  return max + 1;
+}
+
+/** Tag names are stored trimmed, lower case, with inner whitespace as `-`. */
+export function normalizeTagName(name: string): string {
+  return name.trim().toLowerCase().replace(/\s+/g, '-');
+}
+
+const TAG_PATTERN = /^[a-z0-9][a-z0-9._:+#/-]*$/;
+
+export function checkTagNames(c: Checker, names: readonly string[], path: string[]): string[] {
+  if (names.length > LIMITS.tagsPerEntry) c.fail(path, `must list at most ${LIMITS.tagsPerEntry} tags`);
+  const normalized = names.map(normalizeTagName);
+  normalized.forEach((name, i) => {
+    if (name.length === 0 || name.length > LIMITS.tagName || !TAG_PATTERN.test(name)) {
+      c.fail([...path, String(i)], `must be 1-${LIMITS.tagName} characters: letters, digits and . _ : + # / - (not first)`);
+    }
+  });
+  return [...new Set(normalized)];
+}

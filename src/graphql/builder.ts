@@ -1,0 +1,53 @@
+import SchemaBuilder from '@pothos/core';
+import ErrorsPlugin from '@pothos/plugin-errors';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
+import type PrismaTypes from '../generated/pothos-types.ts';
+import { getDatamodel } from '../generated/pothos-types.ts';
+import type { Context } from '../context.ts';
+import { LIMITS } from '../domain/limits.ts';
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export const builder = new SchemaBuilder<{
+  Context: Context;
+  PrismaTypes: PrismaTypes;
+  DefaultFieldNullability: false;
+  DefaultInputFieldRequiredness: false;
+  Scalars: {
+    DateTime: { Input: Date; Output: Date | string };
+    JSON: { Input: unknown; Output: unknown };
+  };
+}>({
+  plugins: [ErrorsPlugin, RelayPlugin, PrismaPlugin],
+  defaultFieldNullability: false,
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    nodeQueryOptions: { description: 'Fetches any object by its global ID; null when none has it.' },
+    nodesQueryOptions: { description: 'Fetches objects by their global IDs, in order; null for unknown IDs.' },
+    idFieldOptions: { description: 'Global ID (opaque; pass it back to `node`).' },
+    pageInfoTypeOptions: { description: 'Relay paging state of a connection.' },
+    nodeTypeOptions: { description: 'An object with a global ID.' },
+  },
+  prisma: {
+    client: (ctx) => ctx.db,
+    dmmf: getDatamodel(),
+    exposeDescriptions: false,
+    filterConnectionTotalCount: true,
+    onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'error',
+    defaultConnectionSize: LIMITS.page.default,
+    maxConnectionSize: LIMITS.page.max,
+  },
+  errors: {
+    defaultResultOptions: {
+      name: ({ fieldName }) => `${capitalize(fieldName)}Success`,
+    },
+    defaultUnionOptions: {
+      name: ({ fieldName }) => `${capitalize(fieldName)}Result`,
+    },
+  },
+});
+
+builder.queryType({ description: 'Reads of scopes, entries, tags and relations.' });
+builder.mutationType({ description: 'Writes. Expected failures come back as members of each result union.' });

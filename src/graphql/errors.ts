@@ -1,0 +1,71 @@
+import {
+  AlreadyExistsError,
+  DomainError,
+  InvalidPlacementError,
+  InvalidStateError,
+  NotFoundError,
+  ValidationError,
+  type FieldIssue,
+} from '../domain/errors.ts';
+import { builder } from './builder.ts';
+
+/** Fields every expected-failure type carries. */
+export const UserErrorRef = builder.interfaceRef<DomainError>('UserError').implement({
+  description: 'An expected failure of a mutation. Nothing was written.',
+  fields: (t) => ({
+    message: t.exposeString('message', { description: 'Human-readable explanation.' }),
+    code: t.exposeString('code', { description: 'Stable machine-readable code, also used as `extensions.code`.' }),
+    path: t.exposeStringList('inputPath', { description: 'Input path of the offending value, e.g. ["input", "name"].' }),
+  }),
+});
+
+const FieldIssueRef = builder.objectRef<FieldIssue>('FieldIssue').implement({
+  description: 'One invalid input value.',
+  fields: (t) => ({
+    path: t.exposeStringList('path', { description: 'Input path of the value.' }),
+    message: t.exposeString('message', { description: 'What is wrong with it.' }),
+  }),
+});
+
+builder.objectType(NotFoundError, {
+  name: 'NotFoundError',
+  description: 'A referenced object does not exist (or is not of the expected type).',
+  interfaces: [UserErrorRef],
+  fields: () => ({}),
+});
+
+builder.objectType(AlreadyExistsError, {
+  name: 'AlreadyExistsError',
+  description: 'A uniqueness rule would be broken, e.g. a second tool with the same name in one scope.',
+  interfaces: [UserErrorRef],
+  fields: () => ({}),
+});
+
+builder.objectType(ValidationError, {
+  name: 'ValidationError',
+  description: 'The input broke one or more rules (length, range, size, format).',
+  interfaces: [UserErrorRef],
+  fields: (t) => ({
+    issues: t.field({ type: [FieldIssueRef], description: 'Every invalid value.', resolve: (e) => e.issues }),
+  }),
+});
+
+builder.objectType(InvalidPlacementError, {
+  name: 'InvalidPlacementError',
+  description: 'The scope tree does not allow this placement, e.g. a session under an organization.',
+  interfaces: [UserErrorRef],
+  fields: () => ({}),
+});
+
+builder.objectType(InvalidStateError, {
+  name: 'InvalidStateError',
+  description: "The target's current state does not allow the operation.",
+  interfaces: [UserErrorRef],
+  fields: (t) => ({
+    currentState: t.exposeString('currentState', { description: 'The state the target is in.' }),
+  }),
+});
+
+/** Error classes most mutations can return. */
+export const WRITE_ERRORS = [NotFoundError, ValidationError, AlreadyExistsError] as const;
+export { AlreadyExistsError, DomainError, InvalidPlacementError, InvalidStateError, NotFoundError, ValidationError };

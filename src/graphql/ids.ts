@@ -1,0 +1,28 @@
+import { decodeGlobalID } from '@pothos/plugin-relay';
+import { ValidationError } from '../domain/errors.ts';
+
+/**
+ * The database id inside a global ID, checked to name one of `typenames`. A malformed ID or one
+ * of another type is a validation failure of the input at `path`.
+ */
+export function decodeId(globalId: string, typenames: readonly string[], path: string[]): string {
+  let decoded: { typename: string; id: string } | null = null;
+  try {
+    decoded = decodeGlobalID(globalId);
+  } catch {
+    decoded = null;
+  }
+  if (!decoded || !typenames.includes(decoded.typename) || decoded.id === '') {
+    throw new ValidationError([{ path, message: `must be the ID of a ${typenames.join(' or ')}` }]);
+  }
+  return decoded.id;
+}
+
+/** Like `decodeId`, also returning which type it named. */
+export function decodeTypedId(globalId: string, typenames: readonly string[], path: string[]) {
+  const id = decodeId(globalId, typenames, path);
+  return { id, typename: decodeGlobalID(globalId).typename };
+}
+
+export const SCOPE_TYPENAMES = ['GlobalScope', 'Organization', 'Project', 'Session'] as const;
+export const ENTRY_TYPENAMES = ['Tool', 'Guideline', 'Knowledge'] as const;

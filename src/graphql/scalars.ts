@@ -1,0 +1,49 @@
+import { GraphQLError, Kind, type ValueNode } from 'graphql';
+import { builder } from './builder.ts';
+
+builder.scalarType('DateTime', {
+  description: 'An instant, as an ISO-8601 string with time zone (e.g. 2026-11-21T12:00:00.000Z).',
+  serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString()),
+  parseValue: (value) => parseDate(value),
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.STRING) throw new GraphQLError('DateTime must be a string');
+    return parseDate(ast.value);
+  },
+});
+
+function parseDate(value: unknown): Date {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) {
+    throw new GraphQLError('DateTime must be an ISO-8601 string with a time zone');
+  }
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new GraphQLError('DateTime is not a valid instant');
+  return date;
+}
+
+builder.scalarType('JSON', {
+  description: 'Any JSON value.',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: (ast, variables) => literal(ast, variables),
+});
+
+function literal(ast: ValueNode, variables?: Record<string, unknown> | null): unknown {
+  switch (ast.kind) {
+    case Kind.STRING:
+    case Kind.BOOLEAN:
+      return ast.value;
+    case Kind.INT:
+    case Kind.FLOAT:
+      return Number(ast.value);
+    case Kind.NULL:
+      return null;
+    case Kind.LIST:
+      return ast.values.map((v) => literal(v, variables));
+    case Kind.OBJECT:
+      return Object.fromEntries(ast.fields.map((f) => [f.name.value, literal(f.value, variables)]));
+    case Kind.VARIABLE:
+      return variables?.[ast.name.value];
+    default:
+      throw new GraphQLError('Not a JSON value');
+  }
+}

@@ -1,0 +1,22 @@
+import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
+import { builder } from './builder.ts';
+import './scalars.ts';
+import './errors.ts';
+import '../modules/scopes/scopes.schema.ts';
+import '../modules/entries/entries.schema.ts';
+import '../modules/tags/tags.schema.ts';
+import '../modules/relations/relations.schema.ts';
+import { describeRelayTypes } from './describe.ts';
+
+let schema: GraphQLSchema | undefined;
+
+/** The executable schema, built once per process. */
+export function getSchema(): GraphQLSchema {
+  schema ??= describeRelayTypes(builder.toSchema());
+  return schema;
+}
+
+/** The schema as committed in schema.graphql: sorted so diffs stay readable. */
+export function sortedSchema(): GraphQLSchema {
+  return lexicographicSortSchema(getSchema());
+}

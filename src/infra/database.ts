@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { sqlitePath } from '../config.ts';
+import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
+import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
+
+export type Provider = 'sqlite' | 'postgresql';
+
+/**
+ * The application's Prisma client. Both generated clients share one model definition; the SQLite
+ * client's type stands for both (the PostgreSQL one only adds options Engram does not use).
+ */
+export type Db = SqliteClient;
+/** A client inside an interactive transaction. */
+export type Tx = Omit<Db, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
+
+export interface Database {
+  provider: Provider;
+  prisma: Db;
+  /** Cheap round trip for health checks. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** Called with every SQL statement Prisma sends (tests count them). */
+  onQuery?: (sql: string) => void;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+export function providerOfUrl(url: string): Provider {
+  if (url.startsWith('file:')) return 'sqlite';
+  if (/^postgres(ql)?:\/\//.test(url)) return 'postgresql';
+  throw new Error(`Unsupported database URL (expected file: or postgres://): ${url.split('@').pop()}`);
+}
+
+export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<Database> {
+  const provider = providerOfUrl(url);
+  const log = options.onQuery ? ([{ emit: 'event', level: 'query' }] as const) : undefined;
+  let prisma: Db;
+  let pool: pg.Pool | undefined;
+  if (provider === 'sqlite') {
+    const path = sqlitePath(url);
+    mkdirSync(dirname(path), { recursive: true });
+    // A writer waits up to 5 s for the lock instead of failing with SQLITE_BUSY.
+    const adapter = new PrismaBetterSqlite3({ url: path, timeout: 5000 });
+    prisma = new SqliteClient({ adapter, ...(log ? { log: [...log] } : {}) });
+    // WAL lets readers run beside the single writer; NORMAL sync is durable in WAL mode.
+    await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
+    await prisma.$executeRawUnsafe('PRAGMA synchronous = NORMAL');
+    await prisma.$executeRawUnsafe('PRAGMA foreign_keys = ON');
+  } else {
+    pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const adapter = new PrismaPg(pool);
+    prisma = new PostgresClient({ adapter, ...(log ? { log: [...log] } : {}) }) as unknown as Db;
+  }
+  if (options.onQuery) {
+    const onQuery = options.onQuery;
+    (prisma as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on(
+      'query',
+      (e) => onQuery(e.query),
+    );
+  }
+  return {
+    provider,
+    prisma,
+    async ping() {
+      try {
+        await prisma.$queryRawUnsafe('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pool?.end();
+    },
+  };
+}

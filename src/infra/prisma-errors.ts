@@ -1,0 +1,4 @@
+/** Prisma's error code for a unique constraint violation, duck-typed to stay provider neutral. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
+}

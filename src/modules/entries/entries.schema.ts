@@ -1,0 +1,452 @@
+import { builder } from '../../graphql/builder.ts';
+import { WRITE_ERRORS } from '../../graphql/errors.ts';
+import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId, decodeTypedId } from '../../graphql/ids.ts';
+import type { Prisma } from '../../generated/sqlite/client.ts';
+import { ScopeRef } from '../scopes/scopes.schema.ts';
+import { TagRef } from '../tags/tags.schema.ts';
+import { RelationRef } from '../relations/relations.schema.ts';
+import { EntryKindEnum, RelationTypeEnum } from './entry-enums.ts';
+import { addEntry, setEntryActive, updateEntry, type EntryKind } from './entries.service.ts';
+import { normalizeTagName } from '../../domain/validate.ts';
+
+const ENTRY_TYPENAME: Record<EntryKind, string> = { TOOL: 'Tool', GUIDELINE: 'Guideline', KNOWLEDGE: 'Knowledge' };
+const VERSION_TYPENAME: Record<EntryKind, string> = {
+  TOOL: 'ToolVersion',
+  GUIDELINE: 'GuidelineVersion',
+  KNOWLEDGE: 'KnowledgeVersion',
+};
+const KIND_OF_TYPENAME: Record<string, EntryKind> = { Tool: 'TOOL', Guideline: 'GUIDELINE', Knowledge: 'KNOWLEDGE' };
+
+// ---------------------------------------------------------------- versions
+
+export const EntryVersionRef = builder.prismaInterface('EntryVersion', {
+  name: 'EntryVersion',
+  description: 'An immutable version of an entry. Versions are numbered 1, 2, 3... per entry and never edited.',
+  interfaces: [builder.nodeInterfaceRef()],
+  resolveType: (v) => VERSION_TYPENAME[v.kind as EntryKind],
+  fields: (t) => ({
+    version: t.exposeInt('version', { description: 'Number of this version, from 1, gapless per entry.' }),
+    changeReason: t.exposeString('changeReason', { nullable: true, description: 'Why the writer made this change.' }),
+    conflictFlag: t.exposeBoolean('conflictFlag', {
+      description: 'True when this version was written concurrently with another one (see conflicts).',
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was written.' }),
+    createdBy: t.exposeString('createdBy', { nullable: true, description: 'Who wrote it.' }),
+  }),
+});
+
+const versionNode = (variant: string, kind: EntryKind, description: string) => ({
+  variant,
+  description,
+  interfaces: [EntryVersionRef],
+  id: { field: 'id' as const },
+  nullable: true as const,
+  findUnique: (id: string) => ({ id, kind }),
+});
+
+builder.prismaNode('EntryVersion', {
+  ...versionNode('ToolVersion', 'TOOL', 'A version of a tool.'),
+  fields: (t) => ({
+    description: t.exposeString('description', { nullable: true, description: 'What the tool does.' }),
+    parameters: t.expose('parameters', { type: 'JSON', nullable: true, description: 'JSON Schema of its parameters.' }),
+    examples: t.expose('examples', { type: 'JSON', nullable: true, description: 'Usage examples.' }),
+    constraints: t.exposeString('constraints', { nullable: true, description: 'Rules for using it.' }),
+  }),
+});
+
+builder.prismaNode('EntryVersion', {
+  ...versionNode('GuidelineVersion', 'GUIDELINE', 'A version of a guideline.'),
+  fields: (t) => ({
+    content: t.string({ description: 'The guideline text.', resolve: (v) => v.content ?? '' }),
+    rationale: t.exposeString('rationale', { nullable: true, description: 'Why it exists.' }),
+    examples: t.expose('examples', { type: 'JSON', nullable: true, description: 'Good and bad examples.' }),
+  }),
+});
+
+builder.prismaNode('EntryVersion', {
+  ...versionNode('KnowledgeVersion', 'KNOWLEDGE', 'A version of a knowledge entry.'),
+  fields: (t) => ({
+    content: t.string({ description: 'The knowledge itself.', resolve: (v) => v.content ?? '' }),
+    source: t.exposeString('source', { nullable: true, description: 'Where it came from.' }),
+    confidence: t.float({ description: 'How certain it is, 0 to 1.', resolve: (v) => v.confidence ?? 1 }),
+    validUntil: t.expose('validUntil', { type: 'DateTime', nullable: true, description: 'When it expires, if ever.' }),
+  }),
+});
+
+// ---------------------------------------------------------------- entries
+
+export const EntryRef = builder.prismaInterface('Entry', {
+  name: 'Entry',
+  description: 'A tool, guideline or knowledge entry in a scope. Its content is in its versions.',
+  interfaces: [builder.nodeInterfaceRef()],
+  resolveType: (entry) => ENTRY_TYPENAME[entry.kind as EntryKind],
+  fields: (t) => ({
+    kind: t.field({ type: EntryKindEnum, description: 'Tool, guideline or knowledge.', resolve: (e) => e.kind as EntryKind }),
+    name: t.exposeString('name', { description: 'Unique per scope and kind (for knowledge: the title).' }),
+    category: t.exposeString('category', { nullable: true, description: 'Free string; see the kind for documented defaults.' }),
+    active: t.exposeBoolean('active', { description: 'False once deactivated (soft delete).' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the entry was created.' }),
+    createdBy: t.exposeString('createdBy', { nullable: true, description: 'Who created it.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the entry or its current version last changed.' }),
+    latestVersion: t.exposeInt('latestVersion', { description: 'Number of the current (newest) version.' }),
+  }),
+});
+
+const entryNode = (variant: string, kind: EntryKind, description: string) => ({
+  variant,
+  description,
+  interfaces: [EntryRef],
+  id: { field: 'id' as const },
+  nullable: true as const,
+  findUnique: (id: string) => ({ id, kind }),
+});
+
+export const ToolRef = builder.prismaNode('Entry', {
+  ...entryNode('Tool', 'TOOL', 'A tool an agent can use. Categories: mcp, cli, function, api (free strings).'),
+  fields: () => ({}),
+});
+
+export const GuidelineRef = builder.prismaNode('Entry', {
+  ...entryNode(
+    'Guideline',
+    'GUIDELINE',
+    'A rule for agents. Categories: code_style, behavior, security, architecture, ... (free strings).',
+  ),
+  fields: (t) => ({
+    priority: t.int({ description: '0-100, higher matters more (default 50).', resolve: (e) => e.priority ?? 50 }),
+  }),
+});
+
+export const KnowledgeRef = builder.prismaNode('Entry', {
+  ...entryNode('Knowledge', 'KNOWLEDGE', 'Something known. Categories: decision, fact, context, reference (free strings).'),
+  fields: (t) => ({
+    title: t.exposeString('name', { description: 'The title (same as name).' }),
+  }),
+});
+
+// Fields that reference other types are added once all refs exist (keeps inference acyclic).
+builder.prismaInterfaceFields(EntryVersionRef, (t) => ({
+    entry: t.relation('entry', { description: 'The entry it is a version of.' }),
+}));
+
+builder.prismaInterfaceFields(EntryRef, (t) => ({
+    scope: t.relation('scope', { description: 'The scope it belongs to.' }),
+    currentVersion: t.relation('currentVersion', { onNull: 'error', description: 'The newest version.' }),
+    version: t.field({
+      type: EntryVersionRef,
+      nullable: true,
+      description: 'The version with this number; null when there is none.',
+      args: { number: t.arg.int({ required: true, description: 'Version number, from 1.' }) },
+      select: (args, _ctx, nested) => ({
+        versions: nested({ where: { version: args.number }, take: 1 }),
+      }),
+      resolve: (entry) => entry.versions[0] ?? null,
+    }),
+    versions: t.relatedConnection(
+      'versions',
+      {
+        cursor: 'id',
+        description: 'Version history, newest first.',
+        query: () => ({ orderBy: { version: 'desc' } }),
+        totalCount: true,
+      },
+      { description: 'Page of versions.' },
+      { description: 'A version.' },
+    ),
+    tags: t.field({
+      type: [TagRef],
+      description: 'Tags, by name.',
+      select: (_args, _ctx, nested) => ({ tags: { select: { tag: nested(true) }, orderBy: { tag: { name: 'asc' } } } }),
+      resolve: (entry) => entry.tags.map((link) => link.tag),
+    }),
+    outgoingRelations: t.relation('relationsOut', {
+      description: 'Relations from this entry to entries or scopes, oldest first.',
+      args: { type: t.arg({ type: RelationTypeEnum, description: 'Only relations of this type.' }) },
+      query: (args) => ({ where: args.type ? { type: args.type } : {}, orderBy: { id: 'asc' } }),
+      type: RelationRef,
+    }),
+    incomingRelations: t.relation('relationsIn', {
+      description: 'Relations from other entries to this one, oldest first.',
+      args: { type: t.arg({ type: RelationTypeEnum, description: 'Only relations of this type.' }) },
+      query: (args) => ({ where: args.type ? { type: args.type } : {}, orderBy: { id: 'asc' } }),
+      type: RelationRef,
+    }),
+}));
+
+// ---------------------------------------------------------------- queries
+
+const EntryFilter = builder.inputType('EntryFilter', {
+  description: 'Narrows a list of entries. All conditions must hold.',
+  fields: (t) => ({
+    scope: t.id({ description: 'Only entries that belong directly to this scope.' }),
+    category: t.string({ description: 'Only entries of this category.' }),
+    tag: t.string({ description: 'Only entries carrying this tag (by name).' }),
+    includeInactive: t.boolean({ description: 'Also deactivated entries (default false).' }),
+  }),
+});
+
+interface EntryFilterShape {
+  scope?: string | number | null;
+  category?: string | null;
+  tag?: string | null;
+  includeInactive?: boolean | null;
+}
+
+function entryWhere(kind: EntryKind, filter: EntryFilterShape | null | undefined): Prisma.EntryWhereInput {
+  return {
+    kind,
+    ...(filter?.includeInactive ? {} : { active: true }),
+    ...(filter?.scope != null ? { scopeId: decodeId(String(filter.scope), SCOPE_TYPENAMES, ['filter', 'scope']) } : {}),
+    ...(filter?.category != null ? { category: filter.category } : {}),
+    ...(filter?.tag != null ? { tags: { some: { tag: { name: normalizeTagName(filter.tag) } } } } : {}),
+  };
+}
+
+const listField = (kind: EntryKind, type: typeof ToolRef, plural: string) =>
+  builder.queryField(plural, (t) =>
+    t.prismaConnection(
+      {
+        type,
+        cursor: 'id',
+        description: `${ENTRY_TYPENAME[kind]} entries ordered by name, then creation.`,
+        args: { filter: t.arg({ type: EntryFilter, description: 'Conditions.' }) },
+        totalCount: (_parent, args, ctx) => ctx.db.entry.count({ where: entryWhere(kind, args.filter) }),
+        resolve: (query, _root, args, ctx) =>
+          ctx.db.entry.findMany({ ...query, where: entryWhere(kind, args.filter), orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
+      },
+      { description: `Page of ${plural}.` },
+      { description: `One of the ${plural}.` },
+    ),
+  );
+listField('TOOL', ToolRef, 'tools');
+listField('GUIDELINE', GuidelineRef, 'guidelines');
+listField('KNOWLEDGE', KnowledgeRef, 'knowledge');
+
+builder.queryFields((t) => ({
+  entry: t.prismaField({
+    type: EntryRef,
+    nullable: true,
+    description: 'An entry of any kind by ID; null when there is none.',
+    args: { id: t.arg.id({ required: true, description: 'Global ID of the entry.' }) },
+    resolve: (query, _root, args, ctx) =>
+      ctx.db.entry.findUnique({ ...query, where: { id: decodeId(String(args.id), ENTRY_TYPENAMES, ['id']) } }),
+  }),
+  entryByName: t.prismaField({
+    type: EntryRef,
+    nullable: true,
+    description: 'The entry of this kind and name (knowledge: title) in exactly this scope; null when there is none.',
+    args: {
+      scope: t.arg.id({ required: true, description: 'The scope.' }),
+      kind: t.arg({ type: EntryKindEnum, required: true, description: 'The kind.' }),
+      name: t.arg.string({ required: true, description: 'The name or title.' }),
+    },
+    resolve: (query, _root, args, ctx) =>
+      ctx.db.entry.findUnique({
+        ...query,
+        where: {
+          scopeId_kind_name: {
+            scopeId: decodeId(String(args.scope), SCOPE_TYPENAMES, ['scope']),
+            kind: args.kind,
+            name: args.name.trim(),
+          },
+        },
+      }),
+  }),
+}));
+
+// ---------------------------------------------------------------- mutations
+
+const AddToolInput = builder.inputType('AddToolInput', {
+  description: 'A new tool with its version 1.',
+  fields: (t) => ({
+    scope: t.id({ required: true, description: 'The scope it belongs to.' }),
+    name: t.string({ required: true, description: 'Unique per scope among tools.' }),
+    category: t.string({ description: 'mcp, cli, function, api, or any string.' }),
+    description: t.string({ description: 'What the tool does.' }),
+    parameters: t.field({ type: 'JSON', description: 'JSON Schema (object) of its parameters.' }),
+    examples: t.field({ type: 'JSON', description: 'Usage examples.' }),
+    constraints: t.string({ description: 'Rules for using it.' }),
+    tags: t.stringList({ description: 'Tag names; unknown names become free-form tags.' }),
+    author: t.string({ description: 'Who writes it (default: the X-Engram-Actor header).' }),
+  }),
+});
+
+const AddGuidelineInput = builder.inputType('AddGuidelineInput', {
+  description: 'A new guideline with its version 1.',
+  fields: (t) => ({
+    scope: t.id({ required: true, description: 'The scope it belongs to.' }),
+    name: t.string({ required: true, description: 'Unique per scope among guidelines.' }),
+    category: t.string({ description: 'code_style, behavior, security, ... or any string.' }),
+    priority: t.int({ description: '0-100, default 50.' }),
+    content: t.string({ required: true, description: 'The guideline text.' }),
+    rationale: t.string({ description: 'Why it exists.' }),
+    examples: t.field({ type: 'JSON', description: 'Good and bad examples.' }),
+    tags: t.stringList({ description: 'Tag names; unknown names become free-form tags.' }),
+    author: t.string({ description: 'Who writes it (default: the X-Engram-Actor header).' }),
+  }),
+});
+
+const AddKnowledgeInput = builder.inputType('AddKnowledgeInput', {
+  description: 'A new knowledge entry with its version 1.',
+  fields: (t) => ({
+    scope: t.id({ required: true, description: 'The scope it belongs to.' }),
+    title: t.string({ required: true, description: 'Unique per scope among knowledge entries.' }),
+    category: t.string({ description: 'decision, fact, context, reference, or any string.' }),
+    content: t.string({ required: true, description: 'The knowledge itself.' }),
+    source: t.string({ description: 'Where it came from.' }),
+    confidence: t.float({ description: '0-1, default 1.' }),
+    validUntil: t.field({ type: 'DateTime', description: 'When it expires.' }),
+    tags: t.stringList({ description: 'Tag names; unknown names become free-form tags.' }),
+    author: t.string({ description: 'Who writes it (default: the X-Engram-Actor header).' }),
+  }),
+});
+
+const updateFields = {
+  changeReason: 'Why this change is made.',
+  author: 'Who writes it (default: the X-Engram-Actor header).',
+  expectedVersion:
+    'The version this change is based on. When the entry has moved past it, the new version is flagged as a conflict and a conflict record links the two.',
+};
+
+const UpdateToolInput = builder.inputType('UpdateToolInput', {
+  description: 'A new version of a tool. Fields left out keep their current value; null clears.',
+  fields: (t) => ({
+    id: t.id({ required: true, description: 'The tool.' }),
+    category: t.string({ description: 'New category.' }),
+    description: t.string({ description: 'What the tool does.' }),
+    parameters: t.field({ type: 'JSON', description: 'JSON Schema (object) of its parameters.' }),
+    examples: t.field({ type: 'JSON', description: 'Usage examples.' }),
+    constraints: t.string({ description: 'Rules for using it.' }),
+    changeReason: t.string({ description: updateFields.changeReason }),
+    author: t.string({ description: updateFields.author }),
+    expectedVersion: t.int({ description: updateFields.expectedVersion }),
+  }),
+});
+
+const UpdateGuidelineInput = builder.inputType('UpdateGuidelineInput', {
+  description: 'A new version of a guideline. Fields left out keep their current value; null clears.',
+  fields: (t) => ({
+    id: t.id({ required: true, description: 'The guideline.' }),
+    category: t.string({ description: 'New category.' }),
+    priority: t.int({ description: 'New priority, 0-100.' }),
+    content: t.string({ description: 'The guideline text (cannot be cleared).' }),
+    rationale: t.string({ description: 'Why it exists.' }),
+    examples: t.field({ type: 'JSON', description: 'Good and bad examples.' }),
+    changeReason: t.string({ description: updateFields.changeReason }),
+    author: t.string({ description: updateFields.author }),
+    expectedVersion: t.int({ description: updateFields.expectedVersion }),
+  }),
+});
+
+const UpdateKnowledgeInput = builder.inputType('UpdateKnowledgeInput', {
+  description: 'A new version of a knowledge entry. Fields left out keep their current value; null clears.',
+  fields: (t) => ({
+    id: t.id({ required: true, description: 'The knowledge entry.' }),
+    category: t.string({ description: 'New category.' }),
+    content: t.string({ description: 'The knowledge itself (cannot be cleared).' }),
+    source: t.string({ description: 'Where it came from.' }),
+    confidence: t.float({ description: '0-1.' }),
+    validUntil: t.field({ type: 'DateTime', description: 'When it expires.' }),
+    changeReason: t.string({ description: updateFields.changeReason }),
+    author: t.string({ description: updateFields.author }),
+    expectedVersion: t.int({ description: updateFields.expectedVersion }),
+  }),
+});
+
+const EntryIdInput = builder.inputType('EntryIdInput', {
+  description: 'Names one entry.',
+  fields: (t) => ({ id: t.id({ required: true, description: 'The entry (tool, guideline or knowledge).' }) }),
+});
+
+/** Input keys that are not version content. */
+const NOT_VERSION = new Set(['id', 'scope', 'name', 'title', 'category', 'priority', 'tags', 'author', 'changeReason', 'expectedVersion']);
+function versionOf(input: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(input).filter(([key, value]) => !NOT_VERSION.has(key) && value !== undefined));
+}
+
+const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input: typeof AddToolInput, dataName: string) =>
+  builder.mutationField(field, (t) =>
+    t.field({
+      type,
+      description: `Creates a ${ENTRY_TYPENAME[kind].toLowerCase()} with version 1 and its tags, in one transaction.`,
+      args: { input: t.arg({ type: input, required: true, description: 'The new entry.' }) },
+      errors: { types: [...WRITE_ERRORS], dataField: { name: dataName, description: 'The new entry.' } },
+      resolve: (_root, args, ctx) => {
+        const raw = args.input as unknown as Record<string, unknown> & { scope: string; tags?: string[] | null };
+        return addEntry(ctx.db, {
+          kind,
+          scopeId: decodeId(String(raw.scope), SCOPE_TYPENAMES, ['input', 'scope']),
+          name: String(raw.name ?? raw.title ?? ''),
+          category: raw.category as string | null | undefined,
+          priority: raw.priority as number | null | undefined,
+          tags: raw.tags ?? [],
+          author: (raw.author as string | null | undefined) ?? ctx.actor,
+          version: versionOf(raw),
+        });
+      },
+    }),
+  );
+addMutation('TOOL', 'addTool', ToolRef, AddToolInput, 'tool');
+addMutation('GUIDELINE', 'addGuideline', GuidelineRef, AddGuidelineInput as never, 'guideline');
+addMutation('KNOWLEDGE', 'addKnowledge', KnowledgeRef, AddKnowledgeInput as never, 'knowledge');
+
+const UpdateResultRef = builder.objectRef<{
+  entry: Prisma.EntryGetPayload<object>;
+  version: Prisma.EntryVersionGetPayload<object>;
+  conflictWith: Prisma.EntryVersionGetPayload<object> | null;
+}>('EntryUpdate');
+UpdateResultRef.implement({
+  description: 'The outcome of an update: the entry, the version written, and the version it conflicted with, if any.',
+  fields: (t) => ({
+    entry: t.field({ type: EntryRef, description: 'The entry after the update.', resolve: (r) => r.entry }),
+    version: t.field({ type: EntryVersionRef, description: 'The version this update wrote.', resolve: (r) => r.version }),
+    conflictWith: t.field({
+      type: EntryVersionRef,
+      nullable: true,
+      description: 'When `expectedVersion` was behind: the current version this write conflicted with.',
+      resolve: (r) => r.conflictWith,
+    }),
+  }),
+});
+
+const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateToolInput) =>
+  builder.mutationField(field, (t) =>
+    t.field({
+      type: UpdateResultRef,
+      description: `Appends a version to a ${ENTRY_TYPENAME[kind].toLowerCase()}.`,
+      args: { input: t.arg({ type: input, required: true, description: 'The change.' }) },
+      errors: { types: [...WRITE_ERRORS], dataField: { name: 'update', description: 'What was written.' } },
+      resolve: (_root, args, ctx) => {
+        const raw = args.input as unknown as Record<string, unknown> & { id: string };
+        return updateEntry(ctx.db, {
+          kind,
+          id: decodeId(String(raw.id), [ENTRY_TYPENAME[kind]], ['input', 'id']),
+          category: raw.category as string | null | undefined,
+          priority: raw.priority as number | null | undefined,
+          changeReason: raw.changeReason as string | null | undefined,
+          author: (raw.author as string | null | undefined) ?? ctx.actor,
+          expectedVersion: raw.expectedVersion as number | null | undefined,
+          version: versionOf(raw),
+        });
+      },
+    }),
+  );
+updateMutation('TOOL', 'updateTool', UpdateToolInput);
+updateMutation('GUIDELINE', 'updateGuideline', UpdateGuidelineInput as never);
+updateMutation('KNOWLEDGE', 'updateKnowledge', UpdateKnowledgeInput as never);
+
+const activeMutation = (field: string, active: boolean, description: string) =>
+  builder.mutationField(field, (t) =>
+    t.field({
+      type: EntryRef,
+      description,
+      args: { input: t.arg({ type: EntryIdInput, required: true, description: 'The entry.' }) },
+      errors: { types: [...WRITE_ERRORS], dataField: { name: 'entry', description: 'The entry after the change.' } },
+      resolve: (_root, { input }, ctx) =>
+        setEntryActive(ctx.db, decodeId(String(input.id), ENTRY_TYPENAMES, ['input', 'id']), active),
+    }),
+  );
+activeMutation('deactivateEntry', false, 'Soft-deletes an entry: it leaves lists and lookups that exclude inactive entries. Idempotent.');
+activeMutation('reactivateEntry', true, 'Undoes deactivateEntry. Idempotent.');
+
+export { KIND_OF_TYPENAME, decodeTypedId };

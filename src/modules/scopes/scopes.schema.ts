@@ -1,0 +1,423 @@
+import { builder } from '../../graphql/builder.ts';
+import { InvalidPlacementError, InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
+import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
+import type { Scope } from '../../generated/sqlite/client.ts';
+import type { Prisma } from '../../generated/sqlite/client.ts';
+import {
+  GLOBAL_SCOPE_ID,
+  SCOPE_KINDS,
+  SESSION_MODES,
+  SESSION_STATUSES,
+  createOrganization,
+  createProject,
+  endSession,
+  startSession,
+  updateProject,
+  type ScopeKind,
+} from './scopes.service.ts';
+import { EntryKindEnum } from '../entries/entry-enums.ts';
+
+export const ScopeKindEnum = builder.enumType('ScopeKind', {
+  description: 'Level of a scope in the tree.',
+  values: {
+    GLOBAL: { description: 'The single root.' },
+    ORGANIZATION: { description: 'Under global.' },
+    PROJECT: { description: 'Under an organization or directly under global.' },
+    SESSION: { description: 'Under a project: one working period or scratch space of an agent.' },
+  },
+});
+export const SessionStatusEnum = builder.enumType('SessionStatus', {
+  description: 'Lifecycle state of a session.',
+  values: {
+    ACTIVE: { description: 'Running.' },
+    PAUSED: { description: 'Suspended; can be resumed.' },
+    COMPLETED: { description: 'Ended normally.' },
+    DISCARDED: { description: 'Ended and abandoned.' },
+  },
+});
+export const SessionModeEnum = builder.enumType('SessionMode', {
+  description: 'What happens to what a session wrote.',
+  values: {
+    WORKING_PERIOD: { description: 'Entries written in the session persist after it ends.' },
+    SCRATCH: { description: 'Entries written in the session are provisional.' },
+  },
+});
+const EndStatusEnum = builder.enumType('SessionEndStatus', {
+  description: 'How a session ends.',
+  values: {
+    COMPLETED: { description: 'Ended normally.' },
+    DISCARDED: { description: 'Ended and abandoned.' },
+  },
+});
+
+const TYPENAME: Record<ScopeKind, string> = {
+  GLOBAL: 'GlobalScope',
+  ORGANIZATION: 'Organization',
+  PROJECT: 'Project',
+  SESSION: 'Session',
+};
+void SCOPE_KINDS;
+void SESSION_MODES;
+void SESSION_STATUSES;
+
+export const ScopeRef = builder.prismaInterface('Scope', {
+  name: 'Scope',
+  description: 'A node of the scope tree (global > organization > project > session). Entries belong to scopes.',
+  interfaces: [builder.nodeInterfaceRef()],
+  resolveType: (scope) => TYPENAME[scope.kind as ScopeKind],
+  fields: (t) => ({
+    kind: t.field({ type: ScopeKindEnum, description: 'Level in the tree.', resolve: (s) => s.kind as ScopeKind }),
+    name: t.exposeString('name', { nullable: true, description: 'Unique among siblings. Sessions may be unnamed.' }),
+    description: t.exposeString('description', { nullable: true, description: 'Free text.' }),
+    metadata: t.expose('metadata', { type: 'JSON', nullable: true, description: 'Free-form JSON object.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the scope was created.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the scope last changed.' }),
+  }),
+});
+
+export const GlobalScopeRef = builder.prismaNode('Scope', {
+  variant: 'GlobalScope',
+  description: 'The root of the scope tree. There is exactly one.',
+  interfaces: [ScopeRef],
+  id: { field: 'id' },
+  findUnique: (id) => ({ id, kind: 'GLOBAL' }),
+  nullable: true,
+  fields: () => ({}),
+});
+
+export const OrganizationRef = builder.prismaNode('Scope', {
+  variant: 'Organization',
+  description: 'A group of projects.',
+  interfaces: [ScopeRef],
+  id: { field: 'id' },
+  findUnique: (id) => ({ id, kind: 'ORGANIZATION' }),
+  nullable: true,
+  fields: () => ({}),
+});
+
+export const ProjectRef = builder.prismaNode('Scope', {
+  variant: 'Project',
+  description: 'A codebase or body of work; sessions run inside it.',
+  interfaces: [ScopeRef],
+  id: { field: 'id' },
+  findUnique: (id) => ({ id, kind: 'PROJECT' }),
+  nullable: true,
+  fields: (t) => ({
+    rootPath: t.exposeString('rootPath', { nullable: true, description: 'Filesystem root, if any.' }),
+  }),
+});
+
+export const SessionRef = builder.prismaNode('Scope', {
+  variant: 'Session',
+  description: 'One working period or scratch space of an agent inside a project.',
+  interfaces: [ScopeRef],
+  id: { field: 'id' },
+  findUnique: (id) => ({ id, kind: 'SESSION' }),
+  nullable: true,
+  fields: (t) => ({
+    purpose: t.exposeString('purpose', { nullable: true, description: 'What the session is for.' }),
+    agentId: t.exposeString('agentId', { nullable: true, description: 'The agent or tool that started it.' }),
+    status: t.field({ type: SessionStatusEnum, description: 'Lifecycle state.', resolve: (s) => s.status as never }),
+    mode: t.field({ type: SessionModeEnum, description: 'Working period or scratch space.', resolve: (s) => s.mode as never }),
+    startedAt: t.field({ type: 'DateTime', description: 'When it started.', resolve: (s) => s.startedAt ?? s.createdAt }),
+    endedAt: t.expose('endedAt', { type: 'DateTime', nullable: true, description: 'When it ended; null while open.' }),
+  }),
+});
+
+
+// Fields that reference other scope types are added once all refs exist (keeps inference acyclic).
+builder.prismaInterfaceFields(ScopeRef, (t) => ({
+    parent: t.relation('parent', { nullable: true, description: 'The enclosing scope; null for global.' }),
+    children: t.relatedConnection(
+      'children',
+      {
+        cursor: 'id',
+        description: 'Scopes directly under this one, oldest first.',
+        query: () => ({ orderBy: { id: 'asc' } }),
+        totalCount: true,
+      },
+      { description: 'Page of child scopes.' },
+      { description: 'A child scope.' },
+    ),
+    ancestors: t.field({
+      type: [ScopeRef],
+      description: 'Enclosing scopes from the parent up to global, nearest first.',
+      resolve: async (scope, _args, ctx) => {
+        const chain: Scope[] = [];
+        let next = scope.parentId;
+        while (next) {
+          const parent = await ctx.loaders.scope.load(next);
+          if (!parent) break;
+          chain.push(parent);
+          next = parent.parentId;
+        }
+        return chain;
+      },
+    }),
+    entries: t.relatedConnection(
+      'entries',
+      {
+        cursor: 'id',
+        description: 'Entries that belong directly to this scope, oldest first.',
+        args: {
+          kind: t.arg({ type: EntryKindEnum, required: false, description: 'Only entries of this kind.' }),
+          includeInactive: t.arg.boolean({ required: false, description: 'Also deactivated entries (default false).' }),
+        },
+        query: (args) => ({
+          where: {
+            ...(args.kind ? { kind: args.kind } : {}),
+            ...(args.includeInactive ? {} : { active: true }),
+          },
+          orderBy: { id: 'asc' },
+        }),
+        totalCount: true,
+      },
+      { description: 'Page of entries of a scope.' },
+      { description: 'An entry of a scope.' },
+    ),
+}));
+
+builder.prismaObjectFields(GlobalScopeRef, (t) => ({
+    organizations: t.relatedConnection(
+      'children',
+      {
+        cursor: 'id',
+        description: 'Organizations, oldest first.',
+        query: () => ({ where: { kind: 'ORGANIZATION' }, orderBy: { id: 'asc' } }),
+        totalCount: true,
+        type: OrganizationRef,
+      },
+      { name: 'GlobalOrganizationsConnection', description: 'Page of organizations.' },
+      { name: 'GlobalOrganizationsEdge', description: 'An organization.' },
+    ),
+}));
+
+builder.prismaObjectFields(OrganizationRef, (t) => ({
+    projects: t.relatedConnection(
+      'children',
+      {
+        cursor: 'id',
+        description: 'Projects of the organization, oldest first.',
+        query: () => ({ orderBy: { id: 'asc' } }),
+        totalCount: true,
+        type: ProjectRef,
+      },
+      { name: 'OrganizationProjectsConnection', description: 'Page of projects.' },
+      { name: 'OrganizationProjectsEdge', description: 'A project.' },
+    ),
+}));
+
+builder.prismaObjectFields(ProjectRef, (t) => ({
+    organization: t.field({
+      type: OrganizationRef,
+      nullable: true,
+      description: 'The owning organization; null when the project sits directly under global.',
+      select: (_args, _ctx, nested) => ({ parent: nested(true) }),
+      resolve: (project) => (project.parent?.kind === 'ORGANIZATION' ? project.parent : null),
+    }),
+    sessions: t.relatedConnection(
+      'children',
+      {
+        cursor: 'id',
+        description: 'Sessions of the project, newest first.',
+        args: { status: t.arg({ type: SessionStatusEnum, required: false, description: 'Only sessions in this status.' }) },
+        query: (args) => ({ where: args.status ? { status: args.status } : {}, orderBy: { id: 'desc' } }),
+        totalCount: true,
+        type: SessionRef,
+      },
+      { name: 'ProjectSessionsConnection', description: 'Page of sessions.' },
+      { name: 'ProjectSessionsEdge', description: 'A session.' },
+    ),
+}));
+
+builder.prismaObjectFields(SessionRef, (t) => ({
+    project: t.relation('parent', { type: ProjectRef, onNull: 'error', description: 'The project it runs in.' }),
+}));
+
+type Json = Prisma.InputJsonValue;
+
+const CreateOrganizationInput = builder.inputType('CreateOrganizationInput', {
+  description: 'A new organization under global.',
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'Unique among siblings under global.' }),
+    description: t.string({ description: 'Free text.' }),
+    metadata: t.field({ type: 'JSON', description: 'Free-form JSON object.' }),
+  }),
+});
+
+const CreateProjectInput = builder.inputType('CreateProjectInput', {
+  description: 'A new project.',
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'Unique among siblings.' }),
+    organization: t.id({ description: 'Owning organization; the project goes directly under global when absent.' }),
+    description: t.string({ description: 'Free text.' }),
+    rootPath: t.string({ description: 'Filesystem root.' }),
+    metadata: t.field({ type: 'JSON', description: 'Free-form JSON object (goals, constraints, state).' }),
+  }),
+});
+
+const UpdateProjectInput = builder.inputType('UpdateProjectInput', {
+  description: 'Changes to a project. Absent fields stay; null clears description, rootPath and metadata.',
+  fields: (t) => ({
+    id: t.id({ required: true, description: 'The project.' }),
+    name: t.string({ description: 'New name, unique among siblings.' }),
+    description: t.string({ description: 'New description.' }),
+    rootPath: t.string({ description: 'New filesystem root.' }),
+    metadata: t.field({ type: 'JSON', description: 'New metadata (replaces the old object).' }),
+  }),
+});
+
+const StartSessionInput = builder.inputType('StartSessionInput', {
+  description: 'A new session in a project.',
+  fields: (t) => ({
+    project: t.id({ required: true, description: 'The project it runs in.' }),
+    name: t.string({ description: 'Optional label, unique among the project\'s sessions.' }),
+    purpose: t.string({ description: 'What the session is for.' }),
+    agentId: t.string({ description: 'The agent or tool starting it.' }),
+    mode: t.field({ type: SessionModeEnum, description: 'Default WORKING_PERIOD.' }),
+    metadata: t.field({ type: 'JSON', description: 'Free-form JSON object.' }),
+  }),
+});
+
+const EndSessionInput = builder.inputType('EndSessionInput', {
+  description: 'Ends an active or paused session.',
+  fields: (t) => ({
+    id: t.id({ required: true, description: 'The session.' }),
+    status: t.field({ type: EndStatusEnum, description: 'Default COMPLETED.' }),
+  }),
+});
+
+const nonNullJson = (value: unknown): Json | undefined => (value === null || value === undefined ? undefined : (value as Json));
+const optionalJson = (value: unknown): Json | null | undefined => (value === undefined ? undefined : (value as Json | null));
+
+builder.queryFields((t) => ({
+  globalScope: t.prismaField({
+    type: GlobalScopeRef,
+    description: 'The root scope.',
+    resolve: (query, _root, _args, ctx) => ctx.db.scope.findUniqueOrThrow({ ...query, where: { id: GLOBAL_SCOPE_ID } }),
+  }),
+  scope: t.prismaField({
+    type: ScopeRef,
+    nullable: true,
+    description: 'A scope of any level by ID; null when there is none.',
+    args: { id: t.arg.id({ required: true, description: 'Global ID of the scope.' }) },
+    resolve: (query, _root, args, ctx) =>
+      ctx.db.scope.findUnique({ ...query, where: { id: decodeId(String(args.id), SCOPE_TYPENAMES, ['id']) } }),
+  }),
+  organizations: t.prismaConnection(
+    {
+      type: OrganizationRef,
+      cursor: 'id',
+      description: 'All organizations, oldest first.',
+      totalCount: (_parent, _args, ctx) => ctx.db.scope.count({ where: { kind: 'ORGANIZATION' } }),
+      resolve: (query, _root, _args, ctx) =>
+        ctx.db.scope.findMany({ ...query, where: { kind: 'ORGANIZATION' }, orderBy: { id: 'asc' } }),
+    },
+    { description: 'Page of organizations.' },
+    { description: 'An organization.' },
+  ),
+  projects: t.prismaConnection(
+    {
+      type: ProjectRef,
+      cursor: 'id',
+      description: 'Projects, oldest first.',
+      args: { organization: t.arg.id({ description: 'Only the projects of this organization (or of GlobalScope: those directly under global).' }) },
+      totalCount: (_parent, args, ctx) => ctx.db.scope.count({ where: projectsWhere(args.organization) }),
+      resolve: (query, _root, args, ctx) =>
+        ctx.db.scope.findMany({ ...query, where: projectsWhere(args.organization), orderBy: { id: 'asc' } }),
+    },
+    { description: 'Page of projects.' },
+    { description: 'A project.' },
+  ),
+  sessions: t.prismaConnection(
+    {
+      type: SessionRef,
+      cursor: 'id',
+      description: 'Sessions, newest first.',
+      args: {
+        project: t.arg.id({ description: 'Only the sessions of this project.' }),
+        status: t.arg({ type: SessionStatusEnum, description: 'Only sessions in this status.' }),
+      },
+      totalCount: (_parent, args, ctx) => ctx.db.scope.count({ where: sessionsWhere(args) }),
+      resolve: (query, _root, args, ctx) =>
+        ctx.db.scope.findMany({ ...query, where: sessionsWhere(args), orderBy: { id: 'desc' } }),
+    },
+    { description: 'Page of sessions.' },
+    { description: 'A session.' },
+  ),
+}));
+
+function projectsWhere(organization: string | number | null | undefined): Prisma.ScopeWhereInput {
+  if (organization == null) return { kind: 'PROJECT' };
+  return { kind: 'PROJECT', parentId: decodeId(String(organization), ['Organization', 'GlobalScope'], ['organization']) };
+}
+
+function sessionsWhere(args: { project?: string | number | null; status?: string | null }): Prisma.ScopeWhereInput {
+  return {
+    kind: 'SESSION',
+    ...(args.project != null ? { parentId: decodeId(String(args.project), ['Project'], ['project']) } : {}),
+    ...(args.status ? { status: args.status } : {}),
+  };
+}
+
+builder.mutationFields((t) => ({
+  createOrganization: t.field({
+    type: OrganizationRef,
+    description: 'Creates an organization under global.',
+    args: { input: t.arg({ type: CreateOrganizationInput, required: true, description: 'The organization.' }) },
+    errors: { types: [...WRITE_ERRORS], dataField: { name: 'organization', description: 'The new organization.' } },
+    resolve: (_root, { input }, ctx) =>
+      createOrganization(ctx.db, { ...input, metadata: nonNullJson(input.metadata) }),
+  }),
+  createProject: t.field({
+    type: ProjectRef,
+    description: 'Creates a project under an organization or under global.',
+    args: { input: t.arg({ type: CreateProjectInput, required: true, description: 'The project.' }) },
+    errors: {
+      types: [...WRITE_ERRORS, InvalidPlacementError],
+      dataField: { name: 'project', description: 'The new project.' },
+    },
+    resolve: (_root, { input }, ctx) =>
+      createProject(ctx.db, {
+        ...input,
+        parentId: input.organization != null ? decodeId(String(input.organization), SCOPE_TYPENAMES, ['input', 'organization']) : null,
+        metadata: nonNullJson(input.metadata),
+      }),
+  }),
+  updateProject: t.field({
+    type: ProjectRef,
+    description: 'Changes a project.',
+    args: { input: t.arg({ type: UpdateProjectInput, required: true, description: 'The changes.' }) },
+    errors: { types: [...WRITE_ERRORS], dataField: { name: 'project', description: 'The project after the change.' } },
+    resolve: (_root, { input }, ctx) =>
+      updateProject(ctx.db, {
+        ...input,
+        id: decodeId(String(input.id), ['Project'], ['input', 'id']),
+        metadata: optionalJson(input.metadata),
+      }),
+  }),
+  startSession: t.field({
+    type: SessionRef,
+    description: 'Starts a session in a project.',
+    args: { input: t.arg({ type: StartSessionInput, required: true, description: 'The session.' }) },
+    errors: {
+      types: [...WRITE_ERRORS, InvalidPlacementError],
+      dataField: { name: 'session', description: 'The new session.' },
+    },
+    resolve: (_root, { input }, ctx) =>
+      startSession(ctx.db, {
+        ...input,
+        projectId: decodeId(String(input.project), SCOPE_TYPENAMES, ['input', 'project']),
+        agentId: input.agentId ?? ctx.actor,
+        metadata: nonNullJson(input.metadata),
+      }),
+  }),
+  endSession: t.field({
+    type: SessionRef,
+    description: 'Ends an active or paused session as COMPLETED or DISCARDED.',
+    args: { input: t.arg({ type: EndSessionInput, required: true, description: 'Which session, and how it ends.' }) },
+    errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'session', description: 'The ended session.' } },
+    resolve: (_root, { input }, ctx) =>
+      endSession(ctx.db, { id: decodeId(String(input.id), ['Session'], ['input', 'id']), status: input.status ?? null }),
+  }),
+}));

@@ -1,0 +1,88 @@
+import { builder } from '../../graphql/builder.ts';
+import { WRITE_ERRORS } from '../../graphql/errors.ts';
+import { ENTRY_TYPENAMES, decodeId } from '../../graphql/ids.ts';
+import { EntryRef } from '../entries/entries.schema.ts';
+import { TagCategoryEnum } from '../entries/entry-enums.ts';
+import { attachTags, createTag, detachTags, type TagCategory } from './tags.service.ts';
+
+export const TagRef = builder.prismaNode('Tag', {
+  description: 'A label on entries: predefined (seeded in every database) or free-form.',
+  id: { field: 'id' },
+  nullable: true,
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'Unique, normalized: trimmed, lower case, inner spaces as "-".' }),
+    category: t.field({ type: TagCategoryEnum, description: 'Vocabulary it belongs to.', resolve: (tag) => tag.category as TagCategory }),
+    predefined: t.exposeBoolean('predefined', { description: 'Part of the seeded vocabulary.' }),
+    description: t.exposeString('description', { nullable: true, description: 'What it means.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
+  }),
+});
+
+builder.queryField('tags', (t) =>
+  t.prismaConnection(
+    {
+      type: TagRef,
+      cursor: 'id',
+      description: 'Tags ordered by name.',
+      args: {
+        category: t.arg({ type: TagCategoryEnum, description: 'Only tags of this category.' }),
+        predefined: t.arg.boolean({ description: 'Only predefined (true) or only free-form (false) tags.' }),
+      },
+      totalCount: (_parent, args, ctx) => ctx.db.tag.count({ where: tagWhere(args) }),
+      resolve: (query, _root, args, ctx) =>
+        ctx.db.tag.findMany({ ...query, where: tagWhere(args), orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
+    },
+    { description: 'Page of tags.' },
+    { description: 'A tag.' },
+  ),
+);
+
+function tagWhere(args: { category?: string | null; predefined?: boolean | null }) {
+  return {
+    ...(args.category ? { category: args.category } : {}),
+    ...(args.predefined != null ? { predefined: args.predefined } : {}),
+  };
+}
+
+const CreateTagInput = builder.inputType('CreateTagInput', {
+  description: 'A new tag.',
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'Name; stored normalized.' }),
+    category: t.field({ type: TagCategoryEnum, description: 'Default CUSTOM.' }),
+    description: t.string({ description: 'What it means.' }),
+  }),
+});
+
+const TagsOfEntryInput = builder.inputType('TagsOfEntryInput', {
+  description: 'Tags to link to or unlink from an entry.',
+  fields: (t) => ({
+    entry: t.id({ required: true, description: 'The entry.' }),
+    tags: t.stringList({ required: true, description: 'Tag names.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  createTag: t.field({
+    type: TagRef,
+    description: 'Creates a tag.',
+    args: { input: t.arg({ type: CreateTagInput, required: true, description: 'The tag.' }) },
+    errors: { types: [...WRITE_ERRORS], dataField: { name: 'tag', description: 'The new tag.' } },
+    resolve: (_root, { input }, ctx) => createTag(ctx.db, input),
+  }),
+  attachTags: t.field({
+    type: EntryRef,
+    description: 'Links tags to an entry; unknown names become free-form (CUSTOM) tags. Already linked tags are kept.',
+    args: { input: t.arg({ type: TagsOfEntryInput, required: true, description: 'Entry and tags.' }) },
+    errors: { types: [...WRITE_ERRORS], dataField: { name: 'entry', description: 'The entry after the change.' } },
+    resolve: (_root, { input }, ctx) =>
+      attachTags(ctx.db, decodeId(String(input.entry), ENTRY_TYPENAMES, ['input', 'entry']), input.tags),
+  }),
+  detachTags: t.field({
+    type: EntryRef,
+    description: 'Unlinks tags from an entry; names it does not carry are ignored.',
+    args: { input: t.arg({ type: TagsOfEntryInput, required: true, description: 'Entry and tags.' }) },
+    errors: { types: [...WRITE_ERRORS], dataField: { name: 'entry', description: 'The entry after the change.' } },
+    resolve: (_root, { input }, ctx) =>
+      detachTags(ctx.db, decodeId(String(input.entry), ENTRY_TYPENAMES, ['input', 'entry']), input.tags),
+  }),
+}));

@@ -1,0 +1,91 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { print, type ExecutionResult } from 'graphql';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { createApp, type App } from '../../src/app.ts';
+import { openDatabase, type Database } from '../../src/infra/database.ts';
+
+export const DB_KIND = (process.env.ENGRAM_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgresql';
+
+export interface Harness {
+  app: App;
+  database: Database;
+  url: string;
+  /** SQL statements Prisma sent since the last `resetStatements()`. */
+  statements: string[];
+  resetStatements(): void;
+  /** Runs an operation through `yoga.fetch` and returns the parsed result. */
+  gql<R, V>(doc: TypedDocumentNode<R, V>, variables?: V, headers?: Record<string, string>): Promise<ExecutionResult<R>>;
+  /** Like `gql`, failing the test on any GraphQL error. */
+  ok<R, V>(doc: TypedDocumentNode<R, V>, variables?: V, headers?: Record<string, string>): Promise<R>;
+}
+
+/** A fresh, migrated database of the run's kind for this test file, plus the app on top of it. */
+export async function createDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+  const template = inject('templateDatabase');
+  if (DB_KIND === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-file-'));
+    const file = join(dir, 'test.db');
+    copyFileSync(template, file);
+    return { url: `file:${file}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const adminUrl = process.env.TEST_POSTGRES_URL!;
+  const name = `${template}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+/** Sets up one app + database for the calling test file (beforeAll/afterAll). */
+export function useHarness(): Harness {
+  const h = {} as Harness;
+  let drop: () => Promise<void> = async () => undefined;
+  beforeAll(async () => {
+    const created = await createDatabaseUrl();
+    drop = created.drop;
+    const statements: string[] = [];
+    const database = await openDatabase(created.url, { onQuery: (sql) => statements.push(sql) });
+    const app = createApp({ database });
+    Object.assign(h, {
+      app,
+      database,
+      url: created.url,
+      statements,
+      resetStatements: () => void statements.splice(0),
+      async gql(doc: TypedDocumentNode<unknown, unknown>, variables?: unknown, headers: Record<string, string> = {}) {
+        const response = await app.yoga.fetch('http://engram.test/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+          body: JSON.stringify({ query: print(doc), variables }),
+        });
+        return (await response.json()) as ExecutionResult<unknown>;
+      },
+      async ok(doc: TypedDocumentNode<unknown, unknown>, variables?: unknown, headers?: Record<string, string>) {
+        const result = await h.gql(doc, variables, headers);
+        if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors, null, 2)}`);
+        return result.data;
+      },
+    });
+  });
+  afterAll(async () => {
+    await h.database?.close();
+    await drop();
+  });
+  return h;
+}

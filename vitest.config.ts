@@ -1,0 +1,54 @@
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import pg from 'pg';
+
+/** Admin connection used to create per-file PostgreSQL test databases. */
+const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const required = process.env.ENGRAM_REQUIRE_POSTGRES === '1' || process.env.CI === 'true';
+const only = process.env.ENGRAM_TEST_DB; // "sqlite" | "postgresql" to run one database only
+
+async function postgresReachable(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export default defineConfig(async (): Promise<ViteUserConfig> => {
+  const databases = only ? [only] : ['sqlite', 'postgresql'];
+  if (databases.includes('postgresql')) {
+    const problem = await postgresReachable();
+    if (problem) {
+      if (required) throw new Error(`PostgreSQL is required for this run but unreachable at ${adminUrl}: ${problem}`);
+      console.warn(`\n[engram] Skipping the PostgreSQL run: ${adminUrl} is unreachable (${problem}).\n` +
+        '          Set TEST_POSTGRES_URL to an admin connection to include it.\n');
+      databases.splice(databases.indexOf('postgresql'), 1);
+    }
+  }
+  return {
+    resolve: {
+      // Node resolves `graphql` to its CommonJS build (no "exports" map); Vite would pick the
+      // .mjs one for project files. One realm for both, or graphql-js rejects its own types.
+      alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
+    },
+    test: {
+      projects: databases.map((db) => ({
+        extends: true,
+        test: {
+          name: db,
+          env: { ENGRAM_TEST_DB: db, TEST_POSTGRES_URL: adminUrl, NODE_ENV: 'test' },
+        },
+      })),
+      include: ['test/**/*.test.ts'],
+      globalSetup: ['test/support/global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      pool: 'forks',
+    },
+  };
+});
