@@ -36,8 +36,9 @@ export function createApp({ database, graphiql = true }: AppOptions): App {
       maskError: (error, message) => {
         const original = error instanceof GraphQLError ? error.originalError : error;
         // Expected failures keep their message; DomainError.extensions supplies the code.
-        if (original instanceof DomainError) return error;
-        if (error instanceof GraphQLError && !original) return error;
+        if (original instanceof DomainError) return error as Error;
+        // GraphQL's own errors (syntax, validation, variable and scalar coercion) are client errors.
+        if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) return error;
         return new GraphQLError(message, {
           nodes: error instanceof GraphQLError ? error.nodes : undefined,
           path: error instanceof GraphQLError ? error.path : undefined,

@@ -14,6 +14,18 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query EntryDetail($id: ID!) {\n    entry(id: $id) {\n      __typename\n      id\n      kind\n      name\n      category\n      active\n      createdBy\n      latestVersion\n      scope { id }\n      tags { name category predefined }\n      currentVersion {\n        __typename\n        version\n        createdBy\n        changeReason\n        conflictFlag\n        ... on ToolVersion { description parameters examples constraints }\n        ... on GuidelineVersion { content rationale }\n        ... on KnowledgeVersion { content source confidence validUntil }\n      }\n      ... on Guideline { priority }\n      ... on Knowledge { title }\n    }\n  }\n": typeof types.EntryDetailDocument,
+    "\n  query History($id: ID!, $first: Int, $after: String) {\n    entry(id: $id) {\n      versions(first: $first, after: $after) {\n        totalCount\n        pageInfo { hasNextPage endCursor }\n        edges { node { version changeReason ... on ToolVersion { description } } }\n      }\n      v1: version(number: 1) { version ... on ToolVersion { description } }\n      v99: version(number: 99) { version }\n    }\n  }\n": typeof types.HistoryDocument,
+    "\n  mutation UpdateTool($input: UpdateToolInput!) {\n    updateTool(input: $input) {\n      __typename\n      ... on UpdateToolSuccess {\n        update {\n          version { version conflictFlag createdBy }\n          conflictWith { version }\n          entry { latestVersion currentVersion { version } }\n        }\n      }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.UpdateToolDocument,
+    "\n  mutation UpdateGuideline($input: UpdateGuidelineInput!) {\n    updateGuideline(input: $input) {\n      __typename\n      ... on UpdateGuidelineSuccess { update { version { version ... on GuidelineVersion { content rationale } } entry { ... on Guideline { priority } } } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.UpdateGuidelineDocument,
+    "\n  mutation UpdateKnowledge($input: UpdateKnowledgeInput!) {\n    updateKnowledge(input: $input) {\n      __typename\n      ... on UpdateKnowledgeSuccess { update { version { version ... on KnowledgeVersion { content source confidence } } } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.UpdateKnowledgeDocument,
+    "\n  query ByName($scope: ID!, $kind: EntryKind!, $name: String!) {\n    entryByName(scope: $scope, kind: $kind, name: $name) { id __typename }\n  }\n": typeof types.ByNameDocument,
+    "\n  mutation Deactivate($id: ID!) {\n    deactivateEntry(input: { id: $id }) { __typename ... on DeactivateEntrySuccess { entry { active } } ... on UserError { code } }\n  }\n": typeof types.DeactivateDocument,
+    "\n  mutation Reactivate($id: ID!) {\n    reactivateEntry(input: { id: $id }) { __typename ... on ReactivateEntrySuccess { entry { active } } }\n  }\n": typeof types.ReactivateDocument,
+    "\n  query Lists($filter: EntryFilter) {\n    tools(filter: $filter) { totalCount edges { node { name } } }\n    guidelines(filter: $filter) { totalCount edges { node { name priority } } }\n    knowledge(filter: $filter) { totalCount edges { node { title } } }\n  }\n": typeof types.ListsDocument,
+    "\n  query ScopeEntries($id: ID!, $kind: EntryKind, $includeInactive: Boolean) {\n    scope(id: $id) { entries(kind: $kind, includeInactive: $includeInactive) { totalCount edges { node { __typename name } } } }\n  }\n": typeof types.ScopeEntriesDocument,
+    "query TagsAfterRollback { tags(predefined: false) { edges { node { name } } } }": typeof types.TagsAfterRollbackDocument,
+    "mutation BadKnowledge($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename ... on ValidationError { issues { path message } } } }": typeof types.BadKnowledgeDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": typeof types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.CreateOrganizationDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id name rootPath organization { id name } parent { id kind } } }\n      ... on UserError { code message path }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n": typeof types.CreateProjectDocument,
@@ -22,8 +34,33 @@ type Documents = {
     "\n  mutation EndSession($input: EndSessionInput!) {\n    endSession(input: $input) {\n      __typename\n      ... on EndSessionSuccess { session { id status endedAt } }\n      ... on InvalidStateError { currentState }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.EndSessionDocument,
     "\n  query Sessions($project: ID, $status: SessionStatus) {\n    sessions(project: $project, status: $status) { totalCount edges { node { id status name } } }\n  }\n": typeof types.SessionsDocument,
     "\n  query ScopeTree($id: ID!) {\n    scope(id: $id) {\n      __typename\n      id\n      name\n      ancestors { __typename id name }\n      children(first: 10) { totalCount edges { node { __typename id name } } }\n    }\n  }\n": typeof types.ScopeTreeDocument,
+    "\n  mutation FixtureCreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id } }\n      ... on UserError { message }\n    }\n  }\n": typeof types.FixtureCreateProjectDocument,
+    "\n  mutation FixtureStartSession($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id } }\n      ... on UserError { message }\n    }\n  }\n": typeof types.FixtureStartSessionDocument,
+    "\n  query FixtureGlobal { globalScope { id } }\n": typeof types.FixtureGlobalDocument,
+    "\n  mutation FixtureAddTool($input: AddToolInput!) {\n    addTool(input: $input) {\n      __typename\n      ... on AddToolSuccess { tool { id name latestVersion } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.FixtureAddToolDocument,
+    "\n  mutation FixtureAddGuideline($input: AddGuidelineInput!) {\n    addGuideline(input: $input) {\n      __typename\n      ... on AddGuidelineSuccess { guideline { id name priority } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.FixtureAddGuidelineDocument,
+    "\n  mutation FixtureAddKnowledge($input: AddKnowledgeInput!) {\n    addKnowledge(input: $input) {\n      __typename\n      ... on AddKnowledgeSuccess { knowledge { id title } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.FixtureAddKnowledgeDocument,
+    "\n  query Tags($category: TagCategory, $predefined: Boolean, $first: Int) {\n    tags(category: $category, predefined: $predefined, first: $first) { totalCount edges { node { id name category predefined description } } }\n  }\n": typeof types.TagsDocument,
+    "\n  mutation CreateTag($input: CreateTagInput!) {\n    createTag(input: $input) {\n      __typename\n      ... on CreateTagSuccess { tag { name category predefined description } }\n      ... on UserError { code path }\n    }\n  }\n": typeof types.CreateTagDocument,
+    "\n  mutation Attach($input: TagsOfEntryInput!) {\n    attachTags(input: $input) {\n      __typename\n      ... on AttachTagsSuccess { entry { tags { name category } } }\n      ... on UserError { code path }\n    }\n  }\n": typeof types.AttachDocument,
+    "\n  mutation Detach($input: TagsOfEntryInput!) {\n    detachTags(input: $input) {\n      __typename\n      ... on DetachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path }\n    }\n  }\n": typeof types.DetachDocument,
+    "\n  mutation CreateRelation($input: CreateRelationInput!) {\n    createRelation(input: $input) {\n      __typename\n      ... on CreateRelationSuccess {\n        relation {\n          id\n          type\n          createdBy\n          source { id }\n          targetEntry { id __typename }\n          targetScope { id __typename }\n        }\n      }\n      ... on UserError { code path message }\n    }\n  }\n": typeof types.CreateRelationDocument,
+    "\n  mutation DeleteRelation($id: ID!) {\n    deleteRelation(input: { id: $id }) {\n      __typename\n      ... on DeleteRelationSuccess { deleted { id } }\n      ... on UserError { code }\n    }\n  }\n": typeof types.DeleteRelationDocument,
+    "\n  query Relations($id: ID!, $type: RelationType) {\n    entry(id: $id) {\n      outgoingRelations(type: $type) { type targetEntry { id } targetScope { id } }\n      incomingRelations(type: $type) { type source { id name } }\n    }\n  }\n": typeof types.RelationsDocument,
 };
 const documents: Documents = {
+    "\n  query EntryDetail($id: ID!) {\n    entry(id: $id) {\n      __typename\n      id\n      kind\n      name\n      category\n      active\n      createdBy\n      latestVersion\n      scope { id }\n      tags { name category predefined }\n      currentVersion {\n        __typename\n        version\n        createdBy\n        changeReason\n        conflictFlag\n        ... on ToolVersion { description parameters examples constraints }\n        ... on GuidelineVersion { content rationale }\n        ... on KnowledgeVersion { content source confidence validUntil }\n      }\n      ... on Guideline { priority }\n      ... on Knowledge { title }\n    }\n  }\n": types.EntryDetailDocument,
+    "\n  query History($id: ID!, $first: Int, $after: String) {\n    entry(id: $id) {\n      versions(first: $first, after: $after) {\n        totalCount\n        pageInfo { hasNextPage endCursor }\n        edges { node { version changeReason ... on ToolVersion { description } } }\n      }\n      v1: version(number: 1) { version ... on ToolVersion { description } }\n      v99: version(number: 99) { version }\n    }\n  }\n": types.HistoryDocument,
+    "\n  mutation UpdateTool($input: UpdateToolInput!) {\n    updateTool(input: $input) {\n      __typename\n      ... on UpdateToolSuccess {\n        update {\n          version { version conflictFlag createdBy }\n          conflictWith { version }\n          entry { latestVersion currentVersion { version } }\n        }\n      }\n      ... on UserError { code message path }\n    }\n  }\n": types.UpdateToolDocument,
+    "\n  mutation UpdateGuideline($input: UpdateGuidelineInput!) {\n    updateGuideline(input: $input) {\n      __typename\n      ... on UpdateGuidelineSuccess { update { version { version ... on GuidelineVersion { content rationale } } entry { ... on Guideline { priority } } } }\n      ... on UserError { code message path }\n    }\n  }\n": types.UpdateGuidelineDocument,
+    "\n  mutation UpdateKnowledge($input: UpdateKnowledgeInput!) {\n    updateKnowledge(input: $input) {\n      __typename\n      ... on UpdateKnowledgeSuccess { update { version { version ... on KnowledgeVersion { content source confidence } } } }\n      ... on UserError { code message path }\n    }\n  }\n": types.UpdateKnowledgeDocument,
+    "\n  query ByName($scope: ID!, $kind: EntryKind!, $name: String!) {\n    entryByName(scope: $scope, kind: $kind, name: $name) { id __typename }\n  }\n": types.ByNameDocument,
+    "\n  mutation Deactivate($id: ID!) {\n    deactivateEntry(input: { id: $id }) { __typename ... on DeactivateEntrySuccess { entry { active } } ... on UserError { code } }\n  }\n": types.DeactivateDocument,
+    "\n  mutation Reactivate($id: ID!) {\n    reactivateEntry(input: { id: $id }) { __typename ... on ReactivateEntrySuccess { entry { active } } }\n  }\n": types.ReactivateDocument,
+    "\n  query Lists($filter: EntryFilter) {\n    tools(filter: $filter) { totalCount edges { node { name } } }\n    guidelines(filter: $filter) { totalCount edges { node { name priority } } }\n    knowledge(filter: $filter) { totalCount edges { node { title } } }\n  }\n": types.ListsDocument,
+    "\n  query ScopeEntries($id: ID!, $kind: EntryKind, $includeInactive: Boolean) {\n    scope(id: $id) { entries(kind: $kind, includeInactive: $includeInactive) { totalCount edges { node { __typename name } } } }\n  }\n": types.ScopeEntriesDocument,
+    "query TagsAfterRollback { tags(predefined: false) { edges { node { name } } } }": types.TagsAfterRollbackDocument,
+    "mutation BadKnowledge($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename ... on ValidationError { issues { path message } } } }": types.BadKnowledgeDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": types.CreateOrganizationDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id name rootPath organization { id name } parent { id kind } } }\n      ... on UserError { code message path }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n": types.CreateProjectDocument,
@@ -32,6 +69,19 @@ const documents: Documents = {
     "\n  mutation EndSession($input: EndSessionInput!) {\n    endSession(input: $input) {\n      __typename\n      ... on EndSessionSuccess { session { id status endedAt } }\n      ... on InvalidStateError { currentState }\n      ... on UserError { code message path }\n    }\n  }\n": types.EndSessionDocument,
     "\n  query Sessions($project: ID, $status: SessionStatus) {\n    sessions(project: $project, status: $status) { totalCount edges { node { id status name } } }\n  }\n": types.SessionsDocument,
     "\n  query ScopeTree($id: ID!) {\n    scope(id: $id) {\n      __typename\n      id\n      name\n      ancestors { __typename id name }\n      children(first: 10) { totalCount edges { node { __typename id name } } }\n    }\n  }\n": types.ScopeTreeDocument,
+    "\n  mutation FixtureCreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id } }\n      ... on UserError { message }\n    }\n  }\n": types.FixtureCreateProjectDocument,
+    "\n  mutation FixtureStartSession($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id } }\n      ... on UserError { message }\n    }\n  }\n": types.FixtureStartSessionDocument,
+    "\n  query FixtureGlobal { globalScope { id } }\n": types.FixtureGlobalDocument,
+    "\n  mutation FixtureAddTool($input: AddToolInput!) {\n    addTool(input: $input) {\n      __typename\n      ... on AddToolSuccess { tool { id name latestVersion } }\n      ... on UserError { code message path }\n    }\n  }\n": types.FixtureAddToolDocument,
+    "\n  mutation FixtureAddGuideline($input: AddGuidelineInput!) {\n    addGuideline(input: $input) {\n      __typename\n      ... on AddGuidelineSuccess { guideline { id name priority } }\n      ... on UserError { code message path }\n    }\n  }\n": types.FixtureAddGuidelineDocument,
+    "\n  mutation FixtureAddKnowledge($input: AddKnowledgeInput!) {\n    addKnowledge(input: $input) {\n      __typename\n      ... on AddKnowledgeSuccess { knowledge { id title } }\n      ... on UserError { code message path }\n    }\n  }\n": types.FixtureAddKnowledgeDocument,
+    "\n  query Tags($category: TagCategory, $predefined: Boolean, $first: Int) {\n    tags(category: $category, predefined: $predefined, first: $first) { totalCount edges { node { id name category predefined description } } }\n  }\n": types.TagsDocument,
+    "\n  mutation CreateTag($input: CreateTagInput!) {\n    createTag(input: $input) {\n      __typename\n      ... on CreateTagSuccess { tag { name category predefined description } }\n      ... on UserError { code path }\n    }\n  }\n": types.CreateTagDocument,
+    "\n  mutation Attach($input: TagsOfEntryInput!) {\n    attachTags(input: $input) {\n      __typename\n      ... on AttachTagsSuccess { entry { tags { name category } } }\n      ... on UserError { code path }\n    }\n  }\n": types.AttachDocument,
+    "\n  mutation Detach($input: TagsOfEntryInput!) {\n    detachTags(input: $input) {\n      __typename\n      ... on DetachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path }\n    }\n  }\n": types.DetachDocument,
+    "\n  mutation CreateRelation($input: CreateRelationInput!) {\n    createRelation(input: $input) {\n      __typename\n      ... on CreateRelationSuccess {\n        relation {\n          id\n          type\n          createdBy\n          source { id }\n          targetEntry { id __typename }\n          targetScope { id __typename }\n        }\n      }\n      ... on UserError { code path message }\n    }\n  }\n": types.CreateRelationDocument,
+    "\n  mutation DeleteRelation($id: ID!) {\n    deleteRelation(input: { id: $id }) {\n      __typename\n      ... on DeleteRelationSuccess { deleted { id } }\n      ... on UserError { code }\n    }\n  }\n": types.DeleteRelationDocument,
+    "\n  query Relations($id: ID!, $type: RelationType) {\n    entry(id: $id) {\n      outgoingRelations(type: $type) { type targetEntry { id } targetScope { id } }\n      incomingRelations(type: $type) { type source { id name } }\n    }\n  }\n": types.RelationsDocument,
 };
 
 /**
@@ -48,6 +98,54 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EntryDetail($id: ID!) {\n    entry(id: $id) {\n      __typename\n      id\n      kind\n      name\n      category\n      active\n      createdBy\n      latestVersion\n      scope { id }\n      tags { name category predefined }\n      currentVersion {\n        __typename\n        version\n        createdBy\n        changeReason\n        conflictFlag\n        ... on ToolVersion { description parameters examples constraints }\n        ... on GuidelineVersion { content rationale }\n        ... on KnowledgeVersion { content source confidence validUntil }\n      }\n      ... on Guideline { priority }\n      ... on Knowledge { title }\n    }\n  }\n"): (typeof documents)["\n  query EntryDetail($id: ID!) {\n    entry(id: $id) {\n      __typename\n      id\n      kind\n      name\n      category\n      active\n      createdBy\n      latestVersion\n      scope { id }\n      tags { name category predefined }\n      currentVersion {\n        __typename\n        version\n        createdBy\n        changeReason\n        conflictFlag\n        ... on ToolVersion { description parameters examples constraints }\n        ... on GuidelineVersion { content rationale }\n        ... on KnowledgeVersion { content source confidence validUntil }\n      }\n      ... on Guideline { priority }\n      ... on Knowledge { title }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query History($id: ID!, $first: Int, $after: String) {\n    entry(id: $id) {\n      versions(first: $first, after: $after) {\n        totalCount\n        pageInfo { hasNextPage endCursor }\n        edges { node { version changeReason ... on ToolVersion { description } } }\n      }\n      v1: version(number: 1) { version ... on ToolVersion { description } }\n      v99: version(number: 99) { version }\n    }\n  }\n"): (typeof documents)["\n  query History($id: ID!, $first: Int, $after: String) {\n    entry(id: $id) {\n      versions(first: $first, after: $after) {\n        totalCount\n        pageInfo { hasNextPage endCursor }\n        edges { node { version changeReason ... on ToolVersion { description } } }\n      }\n      v1: version(number: 1) { version ... on ToolVersion { description } }\n      v99: version(number: 99) { version }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateTool($input: UpdateToolInput!) {\n    updateTool(input: $input) {\n      __typename\n      ... on UpdateToolSuccess {\n        update {\n          version { version conflictFlag createdBy }\n          conflictWith { version }\n          entry { latestVersion currentVersion { version } }\n        }\n      }\n      ... on UserError { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTool($input: UpdateToolInput!) {\n    updateTool(input: $input) {\n      __typename\n      ... on UpdateToolSuccess {\n        update {\n          version { version conflictFlag createdBy }\n          conflictWith { version }\n          entry { latestVersion currentVersion { version } }\n        }\n      }\n      ... on UserError { code message path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateGuideline($input: UpdateGuidelineInput!) {\n    updateGuideline(input: $input) {\n      __typename\n      ... on UpdateGuidelineSuccess { update { version { version ... on GuidelineVersion { content rationale } } entry { ... on Guideline { priority } } } }\n      ... on UserError { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateGuideline($input: UpdateGuidelineInput!) {\n    updateGuideline(input: $input) {\n      __typename\n      ... on UpdateGuidelineSuccess { update { version { version ... on GuidelineVersion { content rationale } } entry { ... on Guideline { priority } } } }\n      ... on UserError { code message path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateKnowledge($input: UpdateKnowledgeInput!) {\n    updateKnowledge(input: $input) {\n      __typename\n      ... on UpdateKnowledgeSuccess { update { version { version ... on KnowledgeVersion { content source confidence } } } }\n      ... on UserError { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateKnowledge($input: UpdateKnowledgeInput!) {\n    updateKnowledge(input: $input) {\n      __typename\n      ... on UpdateKnowledgeSuccess { update { version { version ... on KnowledgeVersion { content source confidence } } } }\n      ... on UserError { code message path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ByName($scope: ID!, $kind: EntryKind!, $name: String!) {\n    entryByName(scope: $scope, kind: $kind, name: $name) { id __typename }\n  }\n"): (typeof documents)["\n  query ByName($scope: ID!, $kind: EntryKind!, $name: String!) {\n    entryByName(scope: $scope, kind: $kind, name: $name) { id __typename }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Deactivate($id: ID!) {\n    deactivateEntry(input: { id: $id }) { __typename ... on DeactivateEntrySuccess { entry { active } } ... on UserError { code } }\n  }\n"): (typeof documents)["\n  mutation Deactivate($id: ID!) {\n    deactivateEntry(input: { id: $id }) { __typename ... on DeactivateEntrySuccess { entry { active } } ... on UserError { code } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Reactivate($id: ID!) {\n    reactivateEntry(input: { id: $id }) { __typename ... on ReactivateEntrySuccess { entry { active } } }\n  }\n"): (typeof documents)["\n  mutation Reactivate($id: ID!) {\n    reactivateEntry(input: { id: $id }) { __typename ... on ReactivateEntrySuccess { entry { active } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Lists($filter: EntryFilter) {\n    tools(filter: $filter) { totalCount edges { node { name } } }\n    guidelines(filter: $filter) { totalCount edges { node { name priority } } }\n    knowledge(filter: $filter) { totalCount edges { node { title } } }\n  }\n"): (typeof documents)["\n  query Lists($filter: EntryFilter) {\n    tools(filter: $filter) { totalCount edges { node { name } } }\n    guidelines(filter: $filter) { totalCount edges { node { name priority } } }\n    knowledge(filter: $filter) { totalCount edges { node { title } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ScopeEntries($id: ID!, $kind: EntryKind, $includeInactive: Boolean) {\n    scope(id: $id) { entries(kind: $kind, includeInactive: $includeInactive) { totalCount edges { node { __typename name } } } }\n  }\n"): (typeof documents)["\n  query ScopeEntries($id: ID!, $kind: EntryKind, $includeInactive: Boolean) {\n    scope(id: $id) { entries(kind: $kind, includeInactive: $includeInactive) { totalCount edges { node { __typename name } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query TagsAfterRollback { tags(predefined: false) { edges { node { name } } } }"): (typeof documents)["query TagsAfterRollback { tags(predefined: false) { edges { node { name } } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation BadKnowledge($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename ... on ValidationError { issues { path message } } } }"): (typeof documents)["mutation BadKnowledge($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename ... on ValidationError { issues { path message } } } }"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -80,6 +178,58 @@ export function graphql(source: "\n  query Sessions($project: ID, $status: Sessi
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ScopeTree($id: ID!) {\n    scope(id: $id) {\n      __typename\n      id\n      name\n      ancestors { __typename id name }\n      children(first: 10) { totalCount edges { node { __typename id name } } }\n    }\n  }\n"): (typeof documents)["\n  query ScopeTree($id: ID!) {\n    scope(id: $id) {\n      __typename\n      id\n      name\n      ancestors { __typename id name }\n      children(first: 10) { totalCount edges { node { __typename id name } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation FixtureCreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id } }\n      ... on UserError { message }\n    }\n  }\n"): (typeof documents)["\n  mutation FixtureCreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id } }\n      ... on UserError { message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation FixtureStartSession($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id } }\n      ... on UserError { message }\n    }\n  }\n"): (typeof documents)["\n  mutation FixtureStartSession($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id } }\n      ... on UserError { message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FixtureGlobal { globalScope { id } }\n"): (typeof documents)["\n  query FixtureGlobal { globalScope { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation FixtureAddTool($input: AddToolInput!) {\n    addTool(input: $input) {\n      __typename\n      ... on AddToolSuccess { tool { id name latestVersion } }\n      ... on UserError { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation FixtureAddTool($input: AddToolInput!) {\n    addTool(input: $input) {\n      __typename\n      ... on AddToolSuccess { tool { id name latestVersion } }\n      ... on UserError { code message path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation FixtureAddGuideline($input: AddGuidelineInput!) {\n    addGuideline(input: $input) {\n      __typename\n      ... on AddGuidelineSuccess { guideline { id name priority } }\n      ... on UserError { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation FixtureAddGuideline($input: AddGuidelineInput!) {\n    addGuideline(input: $input) {\n      __typename\n      ... on AddGuidelineSuccess { guideline { id name priority } }\n      ... on UserError { code message path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation FixtureAddKnowledge($input: AddKnowledgeInput!) {\n    addKnowledge(input: $input) {\n      __typename\n      ... on AddKnowledgeSuccess { knowledge { id title } }\n      ... on UserError { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation FixtureAddKnowledge($input: AddKnowledgeInput!) {\n    addKnowledge(input: $input) {\n      __typename\n      ... on AddKnowledgeSuccess { knowledge { id title } }\n      ... on UserError { code message path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Tags($category: TagCategory, $predefined: Boolean, $first: Int) {\n    tags(category: $category, predefined: $predefined, first: $first) { totalCount edges { node { id name category predefined description } } }\n  }\n"): (typeof documents)["\n  query Tags($category: TagCategory, $predefined: Boolean, $first: Int) {\n    tags(category: $category, predefined: $predefined, first: $first) { totalCount edges { node { id name category predefined description } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateTag($input: CreateTagInput!) {\n    createTag(input: $input) {\n      __typename\n      ... on CreateTagSuccess { tag { name category predefined description } }\n      ... on UserError { code path }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTag($input: CreateTagInput!) {\n    createTag(input: $input) {\n      __typename\n      ... on CreateTagSuccess { tag { name category predefined description } }\n      ... on UserError { code path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Attach($input: TagsOfEntryInput!) {\n    attachTags(input: $input) {\n      __typename\n      ... on AttachTagsSuccess { entry { tags { name category } } }\n      ... on UserError { code path }\n    }\n  }\n"): (typeof documents)["\n  mutation Attach($input: TagsOfEntryInput!) {\n    attachTags(input: $input) {\n      __typename\n      ... on AttachTagsSuccess { entry { tags { name category } } }\n      ... on UserError { code path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Detach($input: TagsOfEntryInput!) {\n    detachTags(input: $input) {\n      __typename\n      ... on DetachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path }\n    }\n  }\n"): (typeof documents)["\n  mutation Detach($input: TagsOfEntryInput!) {\n    detachTags(input: $input) {\n      __typename\n      ... on DetachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateRelation($input: CreateRelationInput!) {\n    createRelation(input: $input) {\n      __typename\n      ... on CreateRelationSuccess {\n        relation {\n          id\n          type\n          createdBy\n          source { id }\n          targetEntry { id __typename }\n          targetScope { id __typename }\n        }\n      }\n      ... on UserError { code path message }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateRelation($input: CreateRelationInput!) {\n    createRelation(input: $input) {\n      __typename\n      ... on CreateRelationSuccess {\n        relation {\n          id\n          type\n          createdBy\n          source { id }\n          targetEntry { id __typename }\n          targetScope { id __typename }\n        }\n      }\n      ... on UserError { code path message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteRelation($id: ID!) {\n    deleteRelation(input: { id: $id }) {\n      __typename\n      ... on DeleteRelationSuccess { deleted { id } }\n      ... on UserError { code }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteRelation($id: ID!) {\n    deleteRelation(input: { id: $id }) {\n      __typename\n      ... on DeleteRelationSuccess { deleted { id } }\n      ... on UserError { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Relations($id: ID!, $type: RelationType) {\n    entry(id: $id) {\n      outgoingRelations(type: $type) { type targetEntry { id } targetScope { id } }\n      incomingRelations(type: $type) { type source { id name } }\n    }\n  }\n"): (typeof documents)["\n  query Relations($id: ID!, $type: RelationType) {\n    entry(id: $id) {\n      outgoingRelations(type: $type) { type targetEntry { id } targetScope { id } }\n      incomingRelations(type: $type) { type source { id name } }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

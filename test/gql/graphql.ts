@@ -4,6 +4,72 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A new guideline with its version 1. */
+export type AddGuidelineInput = {
+  /** Who writes it (default: the X-Engram-Actor header). */
+  author?: string | null | undefined;
+  /** code_style, behavior, security, ... or any string. */
+  category?: string | null | undefined;
+  /** The guideline text. */
+  content: string;
+  /** Good and bad examples. */
+  examples?: unknown;
+  /** Unique per scope among guidelines. */
+  name: string;
+  /** 0-100, default 50. */
+  priority?: number | null | undefined;
+  /** Why it exists. */
+  rationale?: string | null | undefined;
+  /** The scope it belongs to. */
+  scope: string;
+  /** Tag names; unknown names become free-form tags. */
+  tags?: Array<string> | null | undefined;
+};
+
+/** A new knowledge entry with its version 1. */
+export type AddKnowledgeInput = {
+  /** Who writes it (default: the X-Engram-Actor header). */
+  author?: string | null | undefined;
+  /** decision, fact, context, reference, or any string. */
+  category?: string | null | undefined;
+  /** 0-1, default 1. */
+  confidence?: number | null | undefined;
+  /** The knowledge itself. */
+  content: string;
+  /** The scope it belongs to. */
+  scope: string;
+  /** Where it came from. */
+  source?: string | null | undefined;
+  /** Tag names; unknown names become free-form tags. */
+  tags?: Array<string> | null | undefined;
+  /** Unique per scope among knowledge entries. */
+  title: string;
+  /** When it expires. */
+  validUntil?: string | null | undefined;
+};
+
+/** A new tool with its version 1. */
+export type AddToolInput = {
+  /** Who writes it (default: the X-Engram-Actor header). */
+  author?: string | null | undefined;
+  /** mcp, cli, function, api, or any string. */
+  category?: string | null | undefined;
+  /** Rules for using it. */
+  constraints?: string | null | undefined;
+  /** What the tool does. */
+  description?: string | null | undefined;
+  /** Usage examples. */
+  examples?: unknown;
+  /** Unique per scope among tools. */
+  name: string;
+  /** JSON Schema (object) of its parameters. */
+  parameters?: unknown;
+  /** The scope it belongs to. */
+  scope: string;
+  /** Tag names; unknown names become free-form tags. */
+  tags?: Array<string> | null | undefined;
+};
+
 /** A new organization under global. */
 export type CreateOrganizationInput = {
   /** Free text. */
@@ -28,6 +94,28 @@ export type CreateProjectInput = {
   rootPath?: string | null | undefined;
 };
 
+/** A new relation. */
+export type CreateRelationInput = {
+  /** Who creates it (default: the X-Engram-Actor header). */
+  author?: string | null | undefined;
+  /** The entry it starts from. */
+  source: string;
+  /** An entry or a scope (not the source itself). */
+  target: string;
+  /** How they relate. */
+  type: RelationType;
+};
+
+/** A new tag. */
+export type CreateTagInput = {
+  /** Default CUSTOM. */
+  category?: TagCategory | null | undefined;
+  /** What it means. */
+  description?: string | null | undefined;
+  /** Name; stored normalized. */
+  name: string;
+};
+
 /** Ends an active or paused session. */
 export type EndSessionInput = {
   /** The session. */
@@ -35,6 +123,38 @@ export type EndSessionInput = {
   /** Default COMPLETED. */
   status?: SessionEndStatus | null | undefined;
 };
+
+/** Narrows a list of entries. All conditions must hold. */
+export type EntryFilter = {
+  /** Only entries of this category. */
+  category?: string | null | undefined;
+  /** Also deactivated entries (default false). */
+  includeInactive?: boolean | null | undefined;
+  /** Only entries that belong directly to this scope. */
+  scope?: string | null | undefined;
+  /** Only entries carrying this tag (by name). */
+  tag?: string | null | undefined;
+};
+
+/** The three kinds of memory entry. */
+export type EntryKind =
+  /** A rule of behaviour or style, with a priority. */
+  | 'GUIDELINE'
+  /** A fact, decision, context or reference. */
+  | 'KNOWLEDGE'
+  /** A tool an agent can call (MCP, CLI, function, API). */
+  | 'TOOL';
+
+/** How an entry relates to its target. */
+export type RelationType =
+  /** The entry applies to the target (e.g. a guideline to a project). */
+  | 'APPLIES_TO'
+  /** The entry contradicts the target. */
+  | 'CONFLICTS_WITH'
+  /** The entry needs the target. */
+  | 'DEPENDS_ON'
+  /** Loosely related. */
+  | 'RELATED_TO';
 
 /** Level of a scope in the tree. */
 export type ScopeKind =
@@ -88,6 +208,71 @@ export type StartSessionInput = {
   purpose?: string | null | undefined;
 };
 
+/** Vocabulary a tag belongs to. */
+export type TagCategory =
+  /** Kind of concern (code style, performance, ...). */
+  | 'CATEGORY'
+  /** Free-form tag created by a user or agent. */
+  | 'CUSTOM'
+  /** Area of work (web, database, security, ...). */
+  | 'DOMAIN'
+  /** Programming or markup language. */
+  | 'LANGUAGE'
+  /** Status markers (deprecated, stable, ...). */
+  | 'META';
+
+/** Tags to link to or unlink from an entry. */
+export type TagsOfEntryInput = {
+  /** The entry. */
+  entry: string;
+  /** Tag names. */
+  tags: Array<string>;
+};
+
+/** A new version of a guideline. Fields left out keep their current value; null clears. */
+export type UpdateGuidelineInput = {
+  /** Who writes it (default: the X-Engram-Actor header). */
+  author?: string | null | undefined;
+  /** New category. */
+  category?: string | null | undefined;
+  /** Why this change is made. */
+  changeReason?: string | null | undefined;
+  /** The guideline text (cannot be cleared). */
+  content?: string | null | undefined;
+  /** Good and bad examples. */
+  examples?: unknown;
+  /** The version this change is based on. When the entry has moved past it, the new version is flagged as a conflict and a conflict record links the two. */
+  expectedVersion?: number | null | undefined;
+  /** The guideline. */
+  id: string;
+  /** New priority, 0-100. */
+  priority?: number | null | undefined;
+  /** Why it exists. */
+  rationale?: string | null | undefined;
+};
+
+/** A new version of a knowledge entry. Fields left out keep their current value; null clears. */
+export type UpdateKnowledgeInput = {
+  /** Who writes it (default: the X-Engram-Actor header). */
+  author?: string | null | undefined;
+  /** New category. */
+  category?: string | null | undefined;
+  /** Why this change is made. */
+  changeReason?: string | null | undefined;
+  /** 0-1. */
+  confidence?: number | null | undefined;
+  /** The knowledge itself (cannot be cleared). */
+  content?: string | null | undefined;
+  /** The version this change is based on. When the entry has moved past it, the new version is flagged as a conflict and a conflict record links the two. */
+  expectedVersion?: number | null | undefined;
+  /** The knowledge entry. */
+  id: string;
+  /** Where it came from. */
+  source?: string | null | undefined;
+  /** When it expires. */
+  validUntil?: string | null | undefined;
+};
+
 /** Changes to a project. Absent fields stay; null clears description, rootPath and metadata. */
 export type UpdateProjectInput = {
   /** New description. */
@@ -101,6 +286,285 @@ export type UpdateProjectInput = {
   /** New filesystem root. */
   rootPath?: string | null | undefined;
 };
+
+/** A new version of a tool. Fields left out keep their current value; null clears. */
+export type UpdateToolInput = {
+  /** Who writes it (default: the X-Engram-Actor header). */
+  author?: string | null | undefined;
+  /** New category. */
+  category?: string | null | undefined;
+  /** Why this change is made. */
+  changeReason?: string | null | undefined;
+  /** Rules for using it. */
+  constraints?: string | null | undefined;
+  /** What the tool does. */
+  description?: string | null | undefined;
+  /** Usage examples. */
+  examples?: unknown;
+  /** The version this change is based on. When the entry has moved past it, the new version is flagged as a conflict and a conflict record links the two. */
+  expectedVersion?: number | null | undefined;
+  /** The tool. */
+  id: string;
+  /** JSON Schema (object) of its parameters. */
+  parameters?: unknown;
+};
+
+export type EntryDetailQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type EntryDetailQuery = { entry:
+    | { __typename: 'Guideline', priority: number, id: string, kind: EntryKind, name: string, category: string | null, active: boolean, createdBy: string | null, latestVersion: number, scope:
+        | { id: string }
+        | { id: string }
+        | { id: string }
+        | { id: string }
+      , tags: Array<{ name: string, category: TagCategory, predefined: boolean }>, currentVersion:
+        | { __typename: 'GuidelineVersion', content: string, rationale: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
+        | { __typename: 'KnowledgeVersion', content: string, source: string | null, confidence: number, validUntil: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
+        | { __typename: 'ToolVersion', description: string | null, parameters: unknown, examples: unknown, constraints: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
+       }
+    | { __typename: 'Knowledge', title: string, id: string, kind: EntryKind, name: string, category: string | null, active: boolean, createdBy: string | null, latestVersion: number, scope:
+        | { id: string }
+        | { id: string }
+        | { id: string }
+        | { id: string }
+      , tags: Array<{ name: string, category: TagCategory, predefined: boolean }>, currentVersion:
+        | { __typename: 'GuidelineVersion', content: string, rationale: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
+        | { __typename: 'KnowledgeVersion', content: string, source: string | null, confidence: number, validUntil: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
+        | { __typename: 'ToolVersion', description: string | null, parameters: unknown, examples: unknown, constraints: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
+       }
+    | { __typename: 'Tool', id: string, kind: EntryKind, name: string, category: string | null, active: boolean, createdBy: string | null, latestVersion: number, scope:
+        | { id: string }
+        | { id: string }
+        | { id: string }
+        | { id: string }
+      , tags: Array<{ name: string, category: TagCategory, predefined: boolean }>, currentVersion:
+        | { __typename: 'GuidelineVersion', content: string, rationale: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
+        | { __typename: 'KnowledgeVersion', content: string, source: string | null, confidence: number, validUntil: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
+        | { __typename: 'ToolVersion', description: string | null, parameters: unknown, examples: unknown, constraints: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
+       }
+   | null };
+
+export type HistoryQueryVariables = Exact<{
+  id: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type HistoryQuery = { entry:
+    | { versions: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node:
+            | { version: number, changeReason: string | null }
+            | { version: number, changeReason: string | null }
+            | { description: string | null, version: number, changeReason: string | null }
+           }> }, v1:
+        | { version: number }
+        | { version: number }
+        | { description: string | null, version: number }
+       | null, v99:
+        | { version: number }
+        | { version: number }
+        | { version: number }
+       | null }
+    | { versions: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node:
+            | { version: number, changeReason: string | null }
+            | { version: number, changeReason: string | null }
+            | { description: string | null, version: number, changeReason: string | null }
+           }> }, v1:
+        | { version: number }
+        | { version: number }
+        | { description: string | null, version: number }
+       | null, v99:
+        | { version: number }
+        | { version: number }
+        | { version: number }
+       | null }
+    | { versions: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node:
+            | { version: number, changeReason: string | null }
+            | { version: number, changeReason: string | null }
+            | { description: string | null, version: number, changeReason: string | null }
+           }> }, v1:
+        | { version: number }
+        | { version: number }
+        | { description: string | null, version: number }
+       | null, v99:
+        | { version: number }
+        | { version: number }
+        | { version: number }
+       | null }
+   | null };
+
+export type UpdateToolMutationVariables = Exact<{
+  input: UpdateToolInput;
+}>;
+
+
+export type UpdateToolMutation = { updateTool:
+    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'UpdateToolSuccess', update: { version:
+          | { version: number, conflictFlag: boolean, createdBy: string | null }
+          | { version: number, conflictFlag: boolean, createdBy: string | null }
+          | { version: number, conflictFlag: boolean, createdBy: string | null }
+        , conflictWith:
+          | { version: number }
+          | { version: number }
+          | { version: number }
+         | null, entry:
+          | { latestVersion: number, currentVersion:
+              | { version: number }
+              | { version: number }
+              | { version: number }
+             }
+          | { latestVersion: number, currentVersion:
+              | { version: number }
+              | { version: number }
+              | { version: number }
+             }
+          | { latestVersion: number, currentVersion:
+              | { version: number }
+              | { version: number }
+              | { version: number }
+             }
+         } }
+    | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
+   };
+
+export type UpdateGuidelineMutationVariables = Exact<{
+  input: UpdateGuidelineInput;
+}>;
+
+
+export type UpdateGuidelineMutation = { updateGuideline:
+    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'UpdateGuidelineSuccess', update: { version:
+          | { content: string, rationale: string | null, version: number }
+          | { version: number }
+          | { version: number }
+        , entry:
+          | { priority: number }
+          | Record<PropertyKey, never>
+         } }
+    | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
+   };
+
+export type UpdateKnowledgeMutationVariables = Exact<{
+  input: UpdateKnowledgeInput;
+}>;
+
+
+export type UpdateKnowledgeMutation = { updateKnowledge:
+    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'UpdateKnowledgeSuccess', update: { version:
+          | { version: number }
+          | { content: string, source: string | null, confidence: number, version: number }
+          | { version: number }
+         } }
+    | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
+   };
+
+export type ByNameQueryVariables = Exact<{
+  scope: string;
+  kind: EntryKind;
+  name: string;
+}>;
+
+
+export type ByNameQuery = { entryByName:
+    | { __typename: 'Guideline', id: string }
+    | { __typename: 'Knowledge', id: string }
+    | { __typename: 'Tool', id: string }
+   | null };
+
+export type DeactivateMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeactivateMutation = { deactivateEntry:
+    | { __typename: 'AlreadyExistsError', code: string }
+    | { __typename: 'DeactivateEntrySuccess', entry:
+        | { active: boolean }
+        | { active: boolean }
+        | { active: boolean }
+       }
+    | { __typename: 'NotFoundError', code: string }
+    | { __typename: 'ValidationError', code: string }
+   };
+
+export type ReactivateMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ReactivateMutation = { reactivateEntry:
+    | { __typename: 'AlreadyExistsError' }
+    | { __typename: 'NotFoundError' }
+    | { __typename: 'ReactivateEntrySuccess', entry:
+        | { active: boolean }
+        | { active: boolean }
+        | { active: boolean }
+       }
+    | { __typename: 'ValidationError' }
+   };
+
+export type ListsQueryVariables = Exact<{
+  filter?: EntryFilter | null | undefined;
+}>;
+
+
+export type ListsQuery = { tools: { totalCount: number, edges: Array<{ node: { name: string } }> }, guidelines: { totalCount: number, edges: Array<{ node: { name: string, priority: number } }> }, knowledge: { totalCount: number, edges: Array<{ node: { title: string } }> } };
+
+export type ScopeEntriesQueryVariables = Exact<{
+  id: string;
+  kind?: EntryKind | null | undefined;
+  includeInactive?: boolean | null | undefined;
+}>;
+
+
+export type ScopeEntriesQuery = { scope:
+    | { entries: { totalCount: number, edges: Array<{ node:
+            | { __typename: 'Guideline', name: string }
+            | { __typename: 'Knowledge', name: string }
+            | { __typename: 'Tool', name: string }
+           }> } }
+    | { entries: { totalCount: number, edges: Array<{ node:
+            | { __typename: 'Guideline', name: string }
+            | { __typename: 'Knowledge', name: string }
+            | { __typename: 'Tool', name: string }
+           }> } }
+    | { entries: { totalCount: number, edges: Array<{ node:
+            | { __typename: 'Guideline', name: string }
+            | { __typename: 'Knowledge', name: string }
+            | { __typename: 'Tool', name: string }
+           }> } }
+    | { entries: { totalCount: number, edges: Array<{ node:
+            | { __typename: 'Guideline', name: string }
+            | { __typename: 'Knowledge', name: string }
+            | { __typename: 'Tool', name: string }
+           }> } }
+   | null };
+
+export type TagsAfterRollbackQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TagsAfterRollbackQuery = { tags: { edges: Array<{ node: { name: string } }> } };
+
+export type BadKnowledgeMutationVariables = Exact<{
+  input: AddKnowledgeInput;
+}>;
+
+
+export type BadKnowledgeMutation = { addKnowledge:
+    | { __typename: 'AddKnowledgeSuccess' }
+    | { __typename: 'AlreadyExistsError' }
+    | { __typename: 'NotFoundError' }
+    | { __typename: 'ValidationError', issues: Array<{ path: Array<string>, message: string }> }
+   };
 
 export type GlobalScopeQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -245,7 +709,227 @@ export type ScopeTreeQuery = { scope:
            }> } }
    | null };
 
+export type FixtureCreateProjectMutationVariables = Exact<{
+  input: CreateProjectInput;
+}>;
 
+
+export type FixtureCreateProjectMutation = { createProject:
+    | { __typename: 'AlreadyExistsError', message: string }
+    | { __typename: 'CreateProjectSuccess', project: { id: string } }
+    | { __typename: 'InvalidPlacementError', message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ValidationError', message: string }
+   };
+
+export type FixtureStartSessionMutationVariables = Exact<{
+  input: StartSessionInput;
+}>;
+
+
+export type FixtureStartSessionMutation = { startSession:
+    | { __typename: 'AlreadyExistsError', message: string }
+    | { __typename: 'InvalidPlacementError', message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'StartSessionSuccess', session: { id: string } }
+    | { __typename: 'ValidationError', message: string }
+   };
+
+export type FixtureGlobalQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FixtureGlobalQuery = { globalScope: { id: string } };
+
+export type FixtureAddToolMutationVariables = Exact<{
+  input: AddToolInput;
+}>;
+
+
+export type FixtureAddToolMutation = { addTool:
+    | { __typename: 'AddToolSuccess', tool: { id: string, name: string, latestVersion: number } }
+    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
+   };
+
+export type FixtureAddGuidelineMutationVariables = Exact<{
+  input: AddGuidelineInput;
+}>;
+
+
+export type FixtureAddGuidelineMutation = { addGuideline:
+    | { __typename: 'AddGuidelineSuccess', guideline: { id: string, name: string, priority: number } }
+    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
+   };
+
+export type FixtureAddKnowledgeMutationVariables = Exact<{
+  input: AddKnowledgeInput;
+}>;
+
+
+export type FixtureAddKnowledgeMutation = { addKnowledge:
+    | { __typename: 'AddKnowledgeSuccess', knowledge: { id: string, title: string } }
+    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
+   };
+
+export type TagsQueryVariables = Exact<{
+  category?: TagCategory | null | undefined;
+  predefined?: boolean | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type TagsQuery = { tags: { totalCount: number, edges: Array<{ node: { id: string, name: string, category: TagCategory, predefined: boolean, description: string | null } }> } };
+
+export type CreateTagMutationVariables = Exact<{
+  input: CreateTagInput;
+}>;
+
+
+export type CreateTagMutation = { createTag:
+    | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
+    | { __typename: 'CreateTagSuccess', tag: { name: string, category: TagCategory, predefined: boolean, description: string | null } }
+    | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'ValidationError', code: string, path: Array<string> }
+   };
+
+export type AttachMutationVariables = Exact<{
+  input: TagsOfEntryInput;
+}>;
+
+
+export type AttachMutation = { attachTags:
+    | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
+    | { __typename: 'AttachTagsSuccess', entry:
+        | { tags: Array<{ name: string, category: TagCategory }> }
+        | { tags: Array<{ name: string, category: TagCategory }> }
+        | { tags: Array<{ name: string, category: TagCategory }> }
+       }
+    | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'ValidationError', code: string, path: Array<string> }
+   };
+
+export type DetachMutationVariables = Exact<{
+  input: TagsOfEntryInput;
+}>;
+
+
+export type DetachMutation = { detachTags:
+    | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
+    | { __typename: 'DetachTagsSuccess', entry:
+        | { tags: Array<{ name: string }> }
+        | { tags: Array<{ name: string }> }
+        | { tags: Array<{ name: string }> }
+       }
+    | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'ValidationError', code: string, path: Array<string> }
+   };
+
+export type CreateRelationMutationVariables = Exact<{
+  input: CreateRelationInput;
+}>;
+
+
+export type CreateRelationMutation = { createRelation:
+    | { __typename: 'AlreadyExistsError', code: string, path: Array<string>, message: string }
+    | { __typename: 'CreateRelationSuccess', relation: { id: string, type: RelationType, createdBy: string | null, source:
+          | { id: string }
+          | { id: string }
+          | { id: string }
+        , targetEntry:
+          | { __typename: 'Guideline', id: string }
+          | { __typename: 'Knowledge', id: string }
+          | { __typename: 'Tool', id: string }
+         | null, targetScope:
+          | { __typename: 'GlobalScope', id: string }
+          | { __typename: 'Organization', id: string }
+          | { __typename: 'Project', id: string }
+          | { __typename: 'Session', id: string }
+         | null } }
+    | { __typename: 'NotFoundError', code: string, path: Array<string>, message: string }
+    | { __typename: 'ValidationError', code: string, path: Array<string>, message: string }
+   };
+
+export type DeleteRelationMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteRelationMutation = { deleteRelation:
+    | { __typename: 'AlreadyExistsError', code: string }
+    | { __typename: 'DeleteRelationSuccess', deleted: { id: string } }
+    | { __typename: 'NotFoundError', code: string }
+    | { __typename: 'ValidationError', code: string }
+   };
+
+export type RelationsQueryVariables = Exact<{
+  id: string;
+  type?: RelationType | null | undefined;
+}>;
+
+
+export type RelationsQuery = { entry:
+    | { outgoingRelations: Array<{ type: RelationType, targetEntry:
+          | { id: string }
+          | { id: string }
+          | { id: string }
+         | null, targetScope:
+          | { id: string }
+          | { id: string }
+          | { id: string }
+          | { id: string }
+         | null }>, incomingRelations: Array<{ type: RelationType, source:
+          | { id: string, name: string }
+          | { id: string, name: string }
+          | { id: string, name: string }
+         }> }
+    | { outgoingRelations: Array<{ type: RelationType, targetEntry:
+          | { id: string }
+          | { id: string }
+          | { id: string }
+         | null, targetScope:
+          | { id: string }
+          | { id: string }
+          | { id: string }
+          | { id: string }
+         | null }>, incomingRelations: Array<{ type: RelationType, source:
+          | { id: string, name: string }
+          | { id: string, name: string }
+          | { id: string, name: string }
+         }> }
+    | { outgoingRelations: Array<{ type: RelationType, targetEntry:
+          | { id: string }
+          | { id: string }
+          | { id: string }
+         | null, targetScope:
+          | { id: string }
+          | { id: string }
+          | { id: string }
+          | { id: string }
+         | null }>, incomingRelations: Array<{ type: RelationType, source:
+          | { id: string, name: string }
+          | { id: string, name: string }
+          | { id: string, name: string }
+         }> }
+   | null };
+
+
+export const EntryDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"EntryDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entry"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"}},{"kind":"Field","name":{"kind":"Name","value":"latestVersion"}},{"kind":"Field","name":{"kind":"Name","value":"scope"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"tags"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"predefined"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentVersion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"}},{"kind":"Field","name":{"kind":"Name","value":"changeReason"}},{"kind":"Field","name":{"kind":"Name","value":"conflictFlag"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ToolVersion"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"parameters"}},{"kind":"Field","name":{"kind":"Name","value":"examples"}},{"kind":"Field","name":{"kind":"Name","value":"constraints"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GuidelineVersion"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"rationale"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"KnowledgeVersion"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"confidence"}},{"kind":"Field","name":{"kind":"Name","value":"validUntil"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Guideline"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"priority"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Knowledge"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]}}]} as unknown as DocumentNode<EntryDetailQuery, EntryDetailQueryVariables>;
+export const HistoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"History"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entry"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"versions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"changeReason"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ToolVersion"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"v1"},"name":{"kind":"Name","value":"version"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"number"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ToolVersion"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"v99"},"name":{"kind":"Name","value":"version"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"number"},"value":{"kind":"IntValue","value":"99"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]}}]} as unknown as DocumentNode<HistoryQuery, HistoryQueryVariables>;
+export const UpdateToolDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateTool"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateToolInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTool"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateToolSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"update"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"conflictFlag"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"}}]}},{"kind":"Field","name":{"kind":"Name","value":"conflictWith"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"entry"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"latestVersion"}},{"kind":"Field","name":{"kind":"Name","value":"currentVersion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<UpdateToolMutation, UpdateToolMutationVariables>;
+export const UpdateGuidelineDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateGuideline"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateGuidelineInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateGuideline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateGuidelineSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"update"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GuidelineVersion"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"rationale"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"entry"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Guideline"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"priority"}}]}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<UpdateGuidelineMutation, UpdateGuidelineMutationVariables>;
+export const UpdateKnowledgeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateKnowledge"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateKnowledgeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateKnowledge"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateKnowledgeSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"update"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"KnowledgeVersion"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"confidence"}}]}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<UpdateKnowledgeMutation, UpdateKnowledgeMutationVariables>;
+export const ByNameDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ByName"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"scope"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kind"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"EntryKind"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entryByName"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"scope"},"value":{"kind":"Variable","name":{"kind":"Name","value":"scope"}}},{"kind":"Argument","name":{"kind":"Name","value":"kind"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kind"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"__typename"}}]}}]}}]} as unknown as DocumentNode<ByNameQuery, ByNameQueryVariables>;
+export const DeactivateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Deactivate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deactivateEntry"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeactivateEntrySuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entry"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"active"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode<DeactivateMutation, DeactivateMutationVariables>;
+export const ReactivateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Reactivate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reactivateEntry"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ReactivateEntrySuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entry"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"active"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ReactivateMutation, ReactivateMutationVariables>;
+export const ListsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Lists"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"EntryFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tools"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"guidelines"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"priority"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"knowledge"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ListsQuery, ListsQueryVariables>;
+export const ScopeEntriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ScopeEntries"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kind"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"EntryKind"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"includeInactive"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"scope"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entries"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"kind"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kind"}}},{"kind":"Argument","name":{"kind":"Name","value":"includeInactive"},"value":{"kind":"Variable","name":{"kind":"Name","value":"includeInactive"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<ScopeEntriesQuery, ScopeEntriesQueryVariables>;
+export const TagsAfterRollbackDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TagsAfterRollback"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tags"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"predefined"},"value":{"kind":"BooleanValue","value":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]} as unknown as DocumentNode<TagsAfterRollbackQuery, TagsAfterRollbackQueryVariables>;
+export const BadKnowledgeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"BadKnowledge"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddKnowledgeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addKnowledge"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]}}]} as unknown as DocumentNode<BadKnowledgeMutation, BadKnowledgeMutationVariables>;
 export const GlobalScopeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GlobalScope"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"globalScope"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"parent"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ancestors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<GlobalScopeQuery, GlobalScopeQueryVariables>;
 export const CreateOrganizationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateOrganization"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateOrganizationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createOrganization"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateOrganizationSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organization"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"metadata"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<CreateOrganizationMutation, CreateOrganizationMutationVariables>;
 export const CreateProjectDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateProject"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateProjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createProject"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateProjectSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"project"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"rootPath"}},{"kind":"Field","name":{"kind":"Name","value":"organization"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"parent"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]}}]} as unknown as DocumentNode<CreateProjectMutation, CreateProjectMutationVariables>;
@@ -254,3 +938,16 @@ export const StartSessionDocument = {"kind":"Document","definitions":[{"kind":"O
 export const EndSessionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"EndSession"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"EndSessionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"endSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EndSessionSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"session"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"endedAt"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentState"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<EndSessionMutation, EndSessionMutationVariables>;
 export const SessionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Sessions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"project"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SessionStatus"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sessions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"project"},"value":{"kind":"Variable","name":{"kind":"Name","value":"project"}}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]} as unknown as DocumentNode<SessionsQuery, SessionsQueryVariables>;
 export const ScopeTreeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ScopeTree"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"scope"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"ancestors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"children"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"10"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<ScopeTreeQuery, ScopeTreeQueryVariables>;
+export const FixtureCreateProjectDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"FixtureCreateProject"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateProjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createProject"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateProjectSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"project"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<FixtureCreateProjectMutation, FixtureCreateProjectMutationVariables>;
+export const FixtureStartSessionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"FixtureStartSession"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"StartSessionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StartSessionSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"session"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<FixtureStartSessionMutation, FixtureStartSessionMutationVariables>;
+export const FixtureGlobalDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FixtureGlobal"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"globalScope"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<FixtureGlobalQuery, FixtureGlobalQueryVariables>;
+export const FixtureAddToolDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"FixtureAddTool"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddToolInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addTool"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AddToolSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tool"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"latestVersion"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<FixtureAddToolMutation, FixtureAddToolMutationVariables>;
+export const FixtureAddGuidelineDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"FixtureAddGuideline"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddGuidelineInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addGuideline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AddGuidelineSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"guideline"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"priority"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<FixtureAddGuidelineMutation, FixtureAddGuidelineMutationVariables>;
+export const FixtureAddKnowledgeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"FixtureAddKnowledge"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddKnowledgeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addKnowledge"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AddKnowledgeSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"knowledge"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<FixtureAddKnowledgeMutation, FixtureAddKnowledgeMutationVariables>;
+export const TagsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Tags"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"category"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"TagCategory"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"predefined"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tags"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"category"},"value":{"kind":"Variable","name":{"kind":"Name","value":"category"}}},{"kind":"Argument","name":{"kind":"Name","value":"predefined"},"value":{"kind":"Variable","name":{"kind":"Name","value":"predefined"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"predefined"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}}]}}]}}]} as unknown as DocumentNode<TagsQuery, TagsQueryVariables>;
+export const CreateTagDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateTag"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateTagInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createTag"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateTagSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tag"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"predefined"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<CreateTagMutation, CreateTagMutationVariables>;
+export const AttachDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Attach"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TagsOfEntryInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"attachTags"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AttachTagsSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entry"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tags"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<AttachMutation, AttachMutationVariables>;
+export const DetachDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Detach"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TagsOfEntryInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"detachTags"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DetachTagsSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entry"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tags"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<DetachMutation, DetachMutationVariables>;
+export const CreateRelationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateRelation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateRelationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createRelation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateRelationSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"relation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"}},{"kind":"Field","name":{"kind":"Name","value":"source"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"targetEntry"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"__typename"}}]}},{"kind":"Field","name":{"kind":"Name","value":"targetScope"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"__typename"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<CreateRelationMutation, CreateRelationMutationVariables>;
+export const DeleteRelationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteRelation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteRelation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteRelationSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode<DeleteRelationMutation, DeleteRelationMutationVariables>;
+export const RelationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Relations"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"type"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"RelationType"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entry"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"outgoingRelations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"type"},"value":{"kind":"Variable","name":{"kind":"Name","value":"type"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"targetEntry"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"targetScope"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"incomingRelations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"type"},"value":{"kind":"Variable","name":{"kind":"Name","value":"type"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"source"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]} as unknown as DocumentNode<RelationsQuery, RelationsQueryVariables>;
