@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { applyMigrations, migrationStatus } from '../src/infra/migrations.ts';
+import { DB_KIND, createDatabaseUrl } from './support/harness.ts';
+
+interface Shape {
+  columns: Record<string, string[]>;
+  /** "table(col,col)" for every unique index or constraint, primary keys included. */
+  uniques: string[];
+  /** "table(col,col)" for every non-unique index. */
+  indexes: string[];
+  foreignKeys: string[];
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const c of cleanups) await c();
+});
+
+function sqliteShape(file: string): Shape {
+  const db = new Sqlite(file, { readonly: true });
+  try {
+    const tables = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations'`)
+      .all() as Array<{ name: string }>;
+    const shape: Shape = { columns: {}, uniques: [], indexes: [], foreignKeys: [] };
+    for (const { name } of tables) {
+      const cols = db.prepare(`PRAGMA table_info("${name}")`).all() as Array<{ name: string; notnull: number; pk: number }>;
+      shape.columns[name] = cols.map((c) => `${c.name}${c.notnull || c.pk ? '!' : ''}`).sort();
+      const pk = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+      shape.uniques.push(`${name}(${pk.join(',')})`);
+      const indexes = db.prepare(`PRAGMA index_list("${name}")`).all() as Array<{ name: string; unique: number; origin: string }>;
+      for (const index of indexes) {
+        if (index.origin === 'pk') continue;
+        const cols = (db.prepare(`PRAGMA index_info("${index.name}")`).all() as Array<{ name: string }>).map((c) => c.name);
+        (index.unique ? shape.uniques : shape.indexes).push(`${name}(${cols.join(',')})`);
+      }
+      const fks = db.prepare(`PRAGMA foreign_key_list("${name}")`).all() as Array<{ table: string; from: string; to: string }>;
+      for (const fk of fks) shape.foreignKeys.push(`${name}.${fk.from}->${fk.table}.${fk.to}`);
+    }
+    return normalize(shape);
+  } finally {
+    db.close();
+  }
+}
+
+async function postgresShape(url: string): Promise<Shape> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const shape: Shape = { columns: {}, uniques: [], indexes: [], foreignKeys: [] };
+    const cols = await client.query<{ table_name: string; column_name: string; is_nullable: string }>(
+      `SELECT table_name, column_name, is_nullable FROM information_schema.columns
+       WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'`,
+    );
+    for (const c of cols.rows) (shape.columns[c.table_name] ??= []).push(`${c.column_name}${c.is_nullable === 'NO' ? '!' : ''}`);
+    for (const list of Object.values(shape.columns)) list.sort();
+    const idx = await client.query<{ table: string; unique: boolean; cols: string[] }>(
+      `SELECT t.relname AS table, i.indisunique AS unique,
+              array_agg(a.attname::text ORDER BY k.ord) AS cols
+       FROM pg_index i
+       JOIN pg_class t ON t.oid = i.indrelid
+       JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
+       CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord)
+       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
+       WHERE t.relname <> '_prisma_migrations'
+       GROUP BY i.indexrelid, t.relname, i.indisunique`,
+    );
+    for (const r of idx.rows) (r.unique ? shape.uniques : shape.indexes).push(`${r.table}(${r.cols.join(',')})`);
+    const fks = await client.query<{ table: string; col: string; ftable: string; fcol: string }>(
+      `SELECT tc.table_name AS table, kcu.column_name AS col, ccu.table_name AS ftable, ccu.column_name AS fcol
+       FROM information_schema.table_constraints tc
+       JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = tc.constraint_name
+       JOIN information_schema.constraint_column_usage ccu ON ccu.constraint_name = tc.constraint_name
+       WHERE tc.constraint_type = 'FOREIGN KEY' AND tc.table_schema = 'public'`,
+    );
+    for (const fk of fks.rows) shape.foreignKeys.push(`${fk.table}.${fk.col}->${fk.ftable}.${fk.fcol}`);
+    return normalize(shape);
+  } finally {
+    await client.end();
+  }
+}
+
+function normalize(shape: Shape): Shape {
+  return {
+    columns: Object.fromEntries(Object.entries(shape.columns).sort(([a], [b]) => a.localeCompare(b))),
+    uniques: [...shape.uniques].sort(),
+    indexes: [...shape.indexes].sort(),
+    foreignKeys: [...shape.foreignKeys].sort(),
+  };
+}
+
+describe('migrations', () => {
+  it('leave the database up to date, and applying again is a no-op', async () => {
+    const { url, drop } = await createDatabaseUrl();
+    cleanups.push(drop);
+    const status = await migrationStatus(url);
+    expect(status).toMatchObject({ upToDate: true, pending: [], failed: [], modified: [] });
+    expect(status.applied.length).toBeGreaterThan(0);
+    expect((await applyMigrations(url)).applied).toEqual([]);
+  });
+
+  it.skipIf(DB_KIND !== 'postgresql')('give SQLite and PostgreSQL the same tables, columns, uniques, indexes and keys', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-parity-'));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'parity.db');
+    await applyMigrations(`file:${file}`);
+    const { url, drop } = await createDatabaseUrl();
+    cleanups.push(drop);
+    const sqlite = sqliteShape(file);
+    const postgres = await postgresShape(url);
+    expect(Object.keys(sqlite.columns)).toEqual(['Conflict', 'Entry', 'EntryTag', 'EntryVersion', 'Relation', 'Scope', 'Tag']);
+    expect(sqlite.uniques).toContain('Entry(scopeId,kind,name)');
+    expect(sqlite.uniques).toContain('EntryVersion(entryId,version)');
+    expect(postgres).toEqual(sqlite);
+  });
+});

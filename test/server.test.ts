@@ -1,0 +1,398 @@
+// End-to-end tests of the real server process (`node --import tsx src/main.ts`) on the database of
+// the running project (ENGRAM_TEST_DB): start-up on a database that does not exist yet / is empty,
+// restart without re-migrating, GraphiQL, graceful SIGTERM. The 503 health check runs in-process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { openDatabase } from '../src/infra/database.ts';
+
+const DB_KIND = (process.env.ENGRAM_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgresql';
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+/** Number of committed migrations: what a fresh start must report as applied. */
+const MIGRATION_COUNT = readdirSync(join(ROOT, 'prisma', DB_KIND, 'migrations'), { withFileTypes: true }).filter((e) =>
+  e.isDirectory(),
+).length;
+/** Upper bounds for waits (failure guards, not measurements). */
+const START_DEADLINE_MS = 20_000;
+const EXIT_DEADLINE_MS = 4_000;
+
+// ---------------------------------------------------------------------------------------------
+// Databases
+
+const tempDirs: string[] = [];
+const pgDatabases: string[] = [];
+
+/** A database that does not exist yet (SQLite, in a nested directory) or is empty (PostgreSQL). */
+async function freshDatabase(): Promise<{ url: string; file?: string }> {
+  if (DB_KIND === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-server-'));
+    tempDirs.push(dir);
+    const file = join(dir, 'nested', 'dir', 'engram.db');
+    return { url: `file:${file}`, file };
+  }
+  const name = `engram_server_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+    pgDatabases.push(name);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString() };
+}
+
+async function countTables(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'public'`,
+    );
+    return Number(rows[0]?.n);
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server processes
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  /** The "Engram listening on …" line. */
+  line: string;
+  base: string;
+  output(): string;
+  /** Resolves once stdout+stderr match `pattern`. */
+  waitForOutput(pattern: RegExp, deadlineMs?: number): Promise<void>;
+  /** Resolves with the exit status (rejects after the deadline). */
+  exited(deadlineMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const children = new Set<ChildProcess>();
+
+function withDeadline<T>(promise: Promise<T>, ms: number, what: () => string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Timed out after ${ms} ms: ${what()}`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+async function startServer(databaseUrl: string): Promise<Server> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    // Far above EXIT_DEADLINE_MS: a prompt exit must not come from the grace timer.
+    SHUTDOWN_GRACE_MS: '30000',
+  };
+  delete env.GRAPHIQL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    for (const listener of listeners) listener();
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) => {
+    child.once('exit', (code, signal) => {
+      children.delete(child);
+      resolveExit({ code, signal });
+      for (const listener of listeners) listener();
+    });
+  });
+  let exitStatus: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  void exit.then((status) => (exitStatus = status));
+
+  const waitForOutput = (pattern: RegExp, deadlineMs = START_DEADLINE_MS) =>
+    withDeadline(
+      new Promise<void>((resolveWait, rejectWait) => {
+        const check = () => {
+          if (pattern.test(output)) {
+            listeners.delete(check);
+            resolveWait();
+          } else if (exitStatus) {
+            listeners.delete(check);
+            rejectWait(new Error(`Server exited (${JSON.stringify(exitStatus)}) before printing ${pattern}:\n${output}`));
+          }
+        };
+        listeners.add(check);
+        void exit.then(check);
+        check();
+      }),
+      deadlineMs,
+      () => `waiting for ${pattern} in:\n${output}`,
+    );
+
+  await waitForOutput(/Engram listening on .*\n/);
+  const line = /^Engram listening on .*$/m.exec(output)![0];
+  const port = Number(/http:\/\/localhost:(\d+)\/graphql/.exec(line)?.[1]);
+  expect(port, line).toBeGreaterThan(0);
+  return {
+    child,
+    port,
+    line,
+    base: `http://127.0.0.1:${port}`,
+    output: () => output,
+    waitForOutput,
+    exited: (deadlineMs = EXIT_DEADLINE_MS) => withDeadline(exit, deadlineMs, () => `waiting for the server to exit:\n${output}`),
+  };
+}
+
+afterEach(async () => {
+  // Whatever a test left running dies here, even when the test failed.
+  await Promise.all(
+    [...children].map(
+      (child) =>
+        new Promise<void>((done) => {
+          if (child.exitCode !== null || child.signalCode !== null) return done();
+          child.once('exit', () => done());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+  children.clear();
+});
+
+afterAll(async () => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  if (pgDatabases.length) {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    try {
+      for (const name of pgDatabases.splice(0)) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await admin.end();
+    }
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// HTTP helpers
+
+async function gql(server: Server, query: string): Promise<{ data?: Record<string, unknown>; errors?: unknown[] }> {
+  const response = await fetch(`${server.base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ query }),
+  });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
+  expect(body.errors).toBeUndefined();
+  return body;
+}
+
+/** A /health response in one comparable value (a failure shows all of it). */
+async function health(response: Response): Promise<{ status: number; json: boolean; body: unknown }> {
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: compared as text
+  }
+  return { status: response.status, json: /application\/json/.test(response.headers.get('content-type') ?? ''), body };
+}
+
+/** Resolves with the connection error code, or null if a new TCP connection was accepted. */
+function tryConnect(port: number): Promise<string | null> {
+  return new Promise((done) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      done(null);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code ?? error.message));
+  });
+}
+
+interface InFlight {
+  /** Sends the rest of the body. */
+  finish(): void;
+  response: Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>;
+}
+
+/**
+ * Starts a POST /graphql whose headers the server has parsed (it answered `100 Continue`, i.e. its
+ * request handler is running) but whose body is still being sent: a request deterministically in
+ * flight, completed by `finish()`.
+ */
+async function startInFlightRequest(port: number, agent: http.Agent, query: string): Promise<InFlight> {
+  const body = JSON.stringify({ query });
+  const half = Math.floor(body.length / 2);
+  let sendRest: () => void = () => undefined;
+  let continued: Promise<void> | undefined;
+  const response = new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolveResponse, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/graphql',
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'content-length': Buffer.byteLength(body),
+          expect: '100-continue',
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolveResponse({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        res.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    sendRest = () => request.end(body.slice(half));
+    continued = new Promise<void>((resolveContinue) =>
+      request.once('continue', () => {
+        request.write(body.slice(0, half));
+        resolveContinue();
+      }),
+    );
+  });
+  await withDeadline(Promise.race([continued!, response.then(() => undefined)]), START_DEADLINE_MS, () => 'waiting for 100 Continue');
+  return { finish: () => sendRest(), response };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe(`server process (${DB_KIND})`, () => {
+  it('creates and migrates a new database on first start and serves health, GraphQL and GraphiQL', async () => {
+    const db = await freshDatabase();
+    if (db.file) expect(existsSync(dirname(db.file))).toBe(false);
+    else expect(await countTables(db.url)).toBe(0);
+
+    const server = await startServer(db.url);
+    expect(server.line).toContain(`(${DB_KIND}: `);
+    expect(server.line).toContain(`${MIGRATION_COUNT} migration(s) applied`);
+    expect(server.line).toMatch(/ready in \d+ ms\)$/);
+    if (db.file) expect(existsSync(db.file)).toBe(true);
+    else expect(await countTables(db.url)).toBeGreaterThan(1);
+
+    expect(await health(await fetch(`${server.base}/health`))).toEqual({
+      status: 200,
+      json: true,
+      body: { status: 'ok', database: 'up', provider: DB_KIND },
+    });
+
+    expect((await gql(server, '{ globalScope { name } }')).data).toEqual({ globalScope: { name: 'global' } });
+    expect((await gql(server, '{ tags(predefined: true) { totalCount } }')).data).toEqual({ tags: { totalCount: 29 } });
+
+    const graphiql = await fetch(`${server.base}/graphql`, { headers: { accept: 'text/html' } });
+    expect(graphiql.status).toBe(200);
+    expect(graphiql.headers.get('content-type')).toContain('text/html');
+    expect(await graphiql.text()).toMatch(/graphiql/i);
+  });
+
+  it('restarts on the same database without migrating again and keeps the data', async () => {
+    const db = await freshDatabase();
+    const first = await startServer(db.url);
+    expect(first.line).toContain(`${MIGRATION_COUNT} migration(s) applied`);
+    expect((await gql(first, '{ organizations { totalCount } }')).data).toEqual({ organizations: { totalCount: 0 } });
+    expect((await gql(first, 'mutation { createOrganization(input: {name: "x"}) { __typename } }')).data).toEqual({
+      createOrganization: { __typename: 'CreateOrganizationSuccess' },
+    });
+    first.child.kill('SIGTERM');
+    expect(await first.exited()).toEqual({ code: 0, signal: null });
+
+    const second = await startServer(db.url);
+    expect(second.line).toContain('; 0 migration(s) applied;');
+    expect((await gql(second, '{ organizations { totalCount } }')).data).toEqual({ organizations: { totalCount: 1 } });
+  });
+
+  it('on SIGTERM finishes the request in flight, refuses new connections and exits with 0', async () => {
+    const server = await startServer((await freshDatabase()).url);
+    const agent = new http.Agent({ keepAlive: false });
+    try {
+      const inFlight = await startInFlightRequest(server.port, agent, '{ globalScope { name } }');
+      server.child.kill('SIGTERM');
+      // Printed in the same tick as the listening socket is closed.
+      await server.waitForOutput(/SIGTERM: finishing open requests/, EXIT_DEADLINE_MS);
+      expect(await tryConnect(server.port)).toBe('ECONNREFUSED');
+
+      inFlight.finish();
+      const response = await inFlight.response;
+      expect(response.status).toBe(200);
+      expect(JSON.parse(response.body)).toEqual({ data: { globalScope: { name: 'global' } } });
+      expect(await server.exited()).toEqual({ code: 0, signal: null });
+      expect(server.output()).not.toMatch(/error/i);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('on SIGTERM does not wait for the keep-alive connection of a finished request', async () => {
+    // HTTP/1.1 clients (fetch, browsers, proxies) keep connections open after a response. Once the
+    // request in flight is answered, its idle connection must not hold the process until the
+    // keep-alive timeout (5 s) or the grace period (30 s here).
+    const server = await startServer((await freshDatabase()).url);
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const inFlight = await startInFlightRequest(server.port, agent, '{ globalScope { name } }');
+      server.child.kill('SIGTERM');
+      await server.waitForOutput(/SIGTERM: finishing open requests/, EXIT_DEADLINE_MS);
+      inFlight.finish();
+      const response = await inFlight.response;
+      expect(response.status).toBe(200);
+      expect(JSON.parse(response.body)).toEqual({ data: { globalScope: { name: 'global' } } });
+      expect(await server.exited()).toEqual({ code: 0, signal: null });
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
+describe(`health check (${DB_KIND}, in-process)`, () => {
+  it('answers 503 with database "down" when the database is unreachable', async () => {
+    const db = await freshDatabase();
+    const database = await openDatabase(db.url);
+    const app = createApp({ database });
+
+    expect(await health(await app.yoga.fetch('http://engram.test/health'))).toEqual({
+      status: 200,
+      json: true,
+      body: { status: 'ok', database: 'up', provider: DB_KIND },
+    });
+
+    await database.close();
+    if (db.file) {
+      // Prisma reopens a closed SQLite client on the next query, so closing alone leaves it
+      // reachable: make the file unopenable (a directory where the database file was).
+      for (const suffix of ['', '-wal', '-shm']) rmSync(db.file + suffix, { force: true });
+      mkdirSync(db.file);
+    }
+    // PostgreSQL: close() ended the pg pool, which refuses further queries.
+    expect(await health(await app.yoga.fetch('http://engram.test/health'))).toEqual({
+      status: 503,
+      json: true,
+      body: { status: 'degraded', database: 'down', provider: DB_KIND },
+    });
+    await database.close();
+  });
+});
