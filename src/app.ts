@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PothosValidationError } from '@pothos/core';
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { createContext, type Context } from './context.ts';
@@ -37,6 +38,11 @@ export function createApp({ database, graphiql = true }: AppOptions): App {
         const original = error instanceof GraphQLError ? error.originalError : error;
         // Expected failures keep their message; DomainError.extensions supplies the code.
         if (original instanceof DomainError) return error as Error;
+        // Pothos rejects bad paging argument combinations (e.g. `first` with `before`).
+        if (error instanceof GraphQLError && original instanceof PothosValidationError) {
+          (error.extensions as Record<string, unknown>).code = 'BAD_USER_INPUT';
+          return error;
+        }
         // GraphQL's own errors (syntax, validation, variable and scalar coercion) are client errors.
         if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) return error;
         return new GraphQLError(message, {

@@ -26,3 +26,4 @@ export function decodeTypedId(globalId: string, typenames: readonly string[], pa
 
 export const SCOPE_TYPENAMES = ['GlobalScope', 'Organization', 'Project', 'Session'] as const;
 export const ENTRY_TYPENAMES = ['Tool', 'Guideline', 'Knowledge'] as const;
+

@@ -315,7 +315,7 @@ class SessionPool extends pg.Pool {
     const result = this.#getSession().then(
       (client) =>
         new Proxy(client, {
-          get: (target, prop) => (prop === 'release' ? () => undefined : Reflect.get(target, prop, target)),
+          get: (target, prop) => (prop === 'release' ? () => undefined : Reflect.get(target, prop, target) as unknown),
         }),
     );
     if (!callback) return result;

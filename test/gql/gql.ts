@@ -14,6 +14,11 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query NodeLookup($id: ID!) {\n    node(id: $id) {\n      __typename\n      id\n      ... on Scope { scopeName: name }\n      ... on Entry { name currentVersion { id __typename } }\n      ... on Tag { name }\n    }\n  }\n": typeof types.NodeLookupDocument,
+    "\n  query NodesLookup($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }\n": typeof types.NodesLookupDocument,
+    "query TagIds { tags(first: 1) { edges { node { id name } } } }": typeof types.TagIdsDocument,
+    "\n  query OrgPages($first: Int, $after: String) {\n    organizations(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { name } } }\n  }\n": typeof types.OrgPagesDocument,
+    "\n  mutation ApiCreateOrganization($name: String!) { createOrganization(input: { name: $name }) { __typename } }\n": typeof types.ApiCreateOrganizationDocument,
     "\n  mutation BatchRelation($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }\n": typeof types.BatchRelationDocument,
     "\n  query BatchTools($tag: String!) {\n    tools(filter: { tag: $tag }, first: 100) {\n      totalCount\n      edges {\n        node {\n          id\n          name\n          scope { id name ancestors { id name } }\n          tags { name category }\n          currentVersion { version ... on ToolVersion { description parameters } }\n          versions(first: 2) { edges { node { version } } }\n          outgoingRelations { type targetEntry { id name } targetScope { id name } }\n          incomingRelations { type source { id name } }\n        }\n      }\n    }\n  }\n": typeof types.BatchToolsDocument,
     "\n  query BatchNodes($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      id\n      ... on Entry {\n        name\n        scope { id name }\n        tags { name }\n        currentVersion { version }\n        outgoingRelations { type targetEntry { id } targetScope { id } }\n      }\n      ... on Guideline { priority }\n    }\n  }\n": typeof types.BatchNodesDocument,
@@ -52,6 +57,11 @@ type Documents = {
     "\n  query Relations($id: ID!, $type: RelationType) {\n    entry(id: $id) {\n      outgoingRelations(type: $type) { type targetEntry { id } targetScope { id } }\n      incomingRelations(type: $type) { type source { id name } }\n    }\n  }\n": typeof types.RelationsDocument,
 };
 const documents: Documents = {
+    "\n  query NodeLookup($id: ID!) {\n    node(id: $id) {\n      __typename\n      id\n      ... on Scope { scopeName: name }\n      ... on Entry { name currentVersion { id __typename } }\n      ... on Tag { name }\n    }\n  }\n": types.NodeLookupDocument,
+    "\n  query NodesLookup($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }\n": types.NodesLookupDocument,
+    "query TagIds { tags(first: 1) { edges { node { id name } } } }": types.TagIdsDocument,
+    "\n  query OrgPages($first: Int, $after: String) {\n    organizations(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { name } } }\n  }\n": types.OrgPagesDocument,
+    "\n  mutation ApiCreateOrganization($name: String!) { createOrganization(input: { name: $name }) { __typename } }\n": types.ApiCreateOrganizationDocument,
     "\n  mutation BatchRelation($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }\n": types.BatchRelationDocument,
     "\n  query BatchTools($tag: String!) {\n    tools(filter: { tag: $tag }, first: 100) {\n      totalCount\n      edges {\n        node {\n          id\n          name\n          scope { id name ancestors { id name } }\n          tags { name category }\n          currentVersion { version ... on ToolVersion { description parameters } }\n          versions(first: 2) { edges { node { version } } }\n          outgoingRelations { type targetEntry { id name } targetScope { id name } }\n          incomingRelations { type source { id name } }\n        }\n      }\n    }\n  }\n": types.BatchToolsDocument,
     "\n  query BatchNodes($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      id\n      ... on Entry {\n        name\n        scope { id name }\n        tags { name }\n        currentVersion { version }\n        outgoingRelations { type targetEntry { id } targetScope { id } }\n      }\n      ... on Guideline { priority }\n    }\n  }\n": types.BatchNodesDocument,
@@ -104,6 +114,26 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NodeLookup($id: ID!) {\n    node(id: $id) {\n      __typename\n      id\n      ... on Scope { scopeName: name }\n      ... on Entry { name currentVersion { id __typename } }\n      ... on Tag { name }\n    }\n  }\n"): (typeof documents)["\n  query NodeLookup($id: ID!) {\n    node(id: $id) {\n      __typename\n      id\n      ... on Scope { scopeName: name }\n      ... on Entry { name currentVersion { id __typename } }\n      ... on Tag { name }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NodesLookup($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }\n"): (typeof documents)["\n  query NodesLookup($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query TagIds { tags(first: 1) { edges { node { id name } } } }"): (typeof documents)["query TagIds { tags(first: 1) { edges { node { id name } } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrgPages($first: Int, $after: String) {\n    organizations(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { name } } }\n  }\n"): (typeof documents)["\n  query OrgPages($first: Int, $after: String) {\n    organizations(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { name } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApiCreateOrganization($name: String!) { createOrganization(input: { name: $name }) { __typename } }\n"): (typeof documents)["\n  mutation ApiCreateOrganization($name: String!) { createOrganization(input: { name: $name }) { __typename } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,8 +1,8 @@
 import { builder } from '../../graphql/builder.ts';
 import { WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId, decodeTypedId } from '../../graphql/ids.ts';
+import { PAGING } from '../../graphql/paging.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
-import { ScopeRef } from '../scopes/scopes.schema.ts';
 import { TagRef } from '../tags/tags.schema.ts';
 import { RelationRef } from '../relations/relations.schema.ts';
 import { EntryKindEnum, RelationTypeEnum } from './entry-enums.ts';
@@ -146,6 +146,7 @@ builder.prismaInterfaceFields(EntryRef, (t) => ({
       'versions',
       {
         cursor: 'id',
+        ...PAGING,
         description: 'Version history, newest first.',
         query: () => ({ orderBy: { version: 'desc' } }),
         totalCount: true,
@@ -208,6 +209,7 @@ const listField = (kind: EntryKind, type: typeof ToolRef, plural: string) =>
       {
         type,
         cursor: 'id',
+        ...PAGING,
         description: `${ENTRY_TYPENAME[kind]} entries ordered by name, then creation.`,
         args: { filter: t.arg({ type: EntryFilter, description: 'Conditions.' }) },
         totalCount: (_parent, args, ctx) => ctx.db.entry.count({ where: entryWhere(kind, args.filter) }),
@@ -376,7 +378,7 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
         return addEntry(ctx.db, {
           kind,
           scopeId: decodeId(String(raw.scope), SCOPE_TYPENAMES, ['input', 'scope']),
-          name: String(raw.name ?? raw.title ?? ''),
+          name: (raw.name ?? raw.title) as string,
           category: raw.category as string | null | undefined,
           priority: raw.priority as number | null | undefined,
           tags: raw.tags ?? [],
@@ -387,7 +389,7 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
     }),
   );
 addMutation('TOOL', 'addTool', ToolRef, AddToolInput, 'tool');
-addMutation('GUIDELINE', 'addGuideline', GuidelineRef, AddGuidelineInput as never, 'guideline');
+addMutation('GUIDELINE', 'addGuideline', GuidelineRef, AddGuidelineInput, 'guideline');
 addMutation('KNOWLEDGE', 'addKnowledge', KnowledgeRef, AddKnowledgeInput as never, 'knowledge');
 
 const UpdateResultRef = builder.objectRef<{
@@ -432,8 +434,8 @@ const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateTool
     }),
   );
 updateMutation('TOOL', 'updateTool', UpdateToolInput);
-updateMutation('GUIDELINE', 'updateGuideline', UpdateGuidelineInput as never);
-updateMutation('KNOWLEDGE', 'updateKnowledge', UpdateKnowledgeInput as never);
+updateMutation('GUIDELINE', 'updateGuideline', UpdateGuidelineInput);
+updateMutation('KNOWLEDGE', 'updateKnowledge', UpdateKnowledgeInput);
 
 const activeMutation = (field: string, active: boolean, description: string) =>
   builder.mutationField(field, (t) =>

@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { InvalidPlacementError, InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
+import { PAGING } from '../../graphql/paging.ts';
 import type { Scope } from '../../generated/sqlite/client.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import {
@@ -132,6 +133,7 @@ builder.prismaInterfaceFields(ScopeRef, (t) => ({
       'children',
       {
         cursor: 'id',
+        ...PAGING,
         description: 'Scopes directly under this one, oldest first.',
         query: () => ({ orderBy: { id: 'asc' } }),
         totalCount: true,
@@ -158,6 +160,7 @@ builder.prismaInterfaceFields(ScopeRef, (t) => ({
       'entries',
       {
         cursor: 'id',
+        ...PAGING,
         description: 'Entries that belong directly to this scope, oldest first.',
         args: {
           kind: t.arg({ type: EntryKindEnum, required: false, description: 'Only entries of this kind.' }),
@@ -182,6 +185,7 @@ builder.prismaObjectFields(GlobalScopeRef, (t) => ({
       'children',
       {
         cursor: 'id',
+        ...PAGING,
         description: 'Organizations, oldest first.',
         query: () => ({ where: { kind: 'ORGANIZATION' }, orderBy: { id: 'asc' } }),
         totalCount: true,
@@ -197,6 +201,7 @@ builder.prismaObjectFields(OrganizationRef, (t) => ({
       'children',
       {
         cursor: 'id',
+        ...PAGING,
         description: 'Projects of the organization, oldest first.',
         query: () => ({ orderBy: { id: 'asc' } }),
         totalCount: true,
@@ -219,6 +224,7 @@ builder.prismaObjectFields(ProjectRef, (t) => ({
       'children',
       {
         cursor: 'id',
+        ...PAGING,
         description: 'Sessions of the project, newest first.',
         args: { status: t.arg({ type: SessionStatusEnum, required: false, description: 'Only sessions in this status.' }) },
         query: (args) => ({ where: args.status ? { status: args.status } : {}, orderBy: { id: 'desc' } }),
@@ -287,8 +293,8 @@ const EndSessionInput = builder.inputType('EndSessionInput', {
   }),
 });
 
-const nonNullJson = (value: unknown): Json | undefined => (value === null || value === undefined ? undefined : (value as Json));
-const optionalJson = (value: unknown): Json | null | undefined => (value === undefined ? undefined : (value as Json | null));
+const nonNullJson = (value: unknown): Json | undefined => (value === null || value === undefined ? undefined : (value));
+const optionalJson = (value: unknown): Json | null | undefined => (value === undefined ? undefined : (value));
 
 builder.queryFields((t) => ({
   globalScope: t.prismaField({
@@ -308,6 +314,7 @@ builder.queryFields((t) => ({
     {
       type: OrganizationRef,
       cursor: 'id',
+      ...PAGING,
       description: 'All organizations, oldest first.',
       totalCount: (_parent, _args, ctx) => ctx.db.scope.count({ where: { kind: 'ORGANIZATION' } }),
       resolve: (query, _root, _args, ctx) =>
@@ -320,6 +327,7 @@ builder.queryFields((t) => ({
     {
       type: ProjectRef,
       cursor: 'id',
+      ...PAGING,
       description: 'Projects, oldest first.',
       args: { organization: t.arg.id({ description: 'Only the projects of this organization (or of GlobalScope: those directly under global).' }) },
       totalCount: (_parent, args, ctx) => ctx.db.scope.count({ where: projectsWhere(args.organization) }),
@@ -333,6 +341,7 @@ builder.queryFields((t) => ({
     {
       type: SessionRef,
       cursor: 'id',
+      ...PAGING,
       description: 'Sessions, newest first.',
       args: {
         project: t.arg.id({ description: 'Only the sessions of this project.' }),

@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, decodeId } from '../../graphql/ids.ts';
+import { PAGING } from '../../graphql/paging.ts';
 import { EntryRef } from '../entries/entries.schema.ts';
 import { TagCategoryEnum } from '../entries/entry-enums.ts';
 import { attachTags, createTag, detachTags, type TagCategory } from './tags.service.ts';
@@ -23,6 +24,7 @@ builder.queryField('tags', (t) =>
     {
       type: TagRef,
       cursor: 'id',
+      ...PAGING,
       description: 'Tags ordered by name.',
       args: {
         category: t.arg({ type: TagCategoryEnum, description: 'Only tags of this category.' }),
