@@ -7,6 +7,9 @@ import { getDatamodel } from '../generated/pothos-types.ts';
 import type { Context } from '../context.ts';
 import { LIMITS } from '../domain/limits.ts';
 
+/** A non-null JSON value as the JSON scalar parses it (a JSON `null` never reaches the scalar). */
+export type JsonInput = NonNullable<unknown>;
+
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export const builder = new SchemaBuilder<{
@@ -16,7 +19,7 @@ export const builder = new SchemaBuilder<{
   DefaultInputFieldRequiredness: false;
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
-    JSON: { Input: unknown; Output: unknown };
+    JSON: { Input: JsonInput; Output: unknown };
   };
 }>({
   plugins: [ErrorsPlugin, RelayPlugin, PrismaPlugin],

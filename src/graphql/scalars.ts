@@ -1,5 +1,5 @@
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
-import { builder } from './builder.ts';
+import { builder, type JsonInput } from './builder.ts';
 
 builder.scalarType('DateTime', {
   description: 'An instant, as an ISO-8601 string with time zone (e.g. 2026-11-21T12:00:00.000Z).',
@@ -23,8 +23,8 @@ function parseDate(value: unknown): Date {
 builder.scalarType('JSON', {
   description: 'Any JSON value.',
   serialize: (value) => value,
-  parseValue: (value) => value,
-  parseLiteral: (ast, variables) => literal(ast, variables),
+  parseValue: (value) => value as JsonInput,
+  parseLiteral: (ast, variables) => literal(ast, variables) as JsonInput,
 });
 
 function literal(ast: ValueNode, variables?: Record<string, unknown> | null): unknown {

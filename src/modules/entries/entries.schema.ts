@@ -1,4 +1,4 @@
-import { builder } from '../../graphql/builder.ts';
+import { builder, type JsonInput } from '../../graphql/builder.ts';
 import { WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId, decodeTypedId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
@@ -6,7 +6,7 @@ import type { Prisma } from '../../generated/sqlite/client.ts';
 import { TagRef } from '../tags/tags.schema.ts';
 import { RelationRef } from '../relations/relations.schema.ts';
 import { EntryKindEnum, RelationTypeEnum } from './entry-enums.ts';
-import { addEntry, setEntryActive, updateEntry, type EntryKind } from './entries.service.ts';
+import { addEntry, setEntryActive, updateEntry, type EntryKind, type VersionFields } from './entries.service.ts';
 import { normalizeTagName } from '../../domain/validate.ts';
 
 const ENTRY_TYPENAME: Record<EntryKind, string> = { TOOL: 'Tool', GUIDELINE: 'Guideline', KNOWLEDGE: 'Knowledge' };
@@ -258,7 +258,34 @@ builder.queryFields((t) => ({
 
 // ---------------------------------------------------------------- mutations
 
-const AddToolInput = builder.inputType('AddToolInput', {
+/** What every add input may carry; each kind's input type declares its subset. */
+interface AddInput {
+  scope: string | number;
+  name?: string | null;
+  title?: string | null;
+  category?: string | null;
+  priority?: number | null;
+  tags?: string[] | null;
+  author?: string | null;
+  description?: string | null;
+  parameters?: JsonInput | null;
+  examples?: JsonInput | null;
+  constraints?: string | null;
+  content?: string | null;
+  rationale?: string | null;
+  source?: string | null;
+  confidence?: number | null;
+  validUntil?: Date | null;
+}
+
+/** What every update input may carry. */
+interface UpdateInput extends Omit<AddInput, 'scope' | 'name' | 'title' | 'tags'> {
+  id: string | number;
+  changeReason?: string | null;
+  expectedVersion?: number | null;
+}
+
+const AddToolInput = builder.inputRef<AddInput>('AddToolInput').implement({
   description: 'A new tool with its version 1.',
   fields: (t) => ({
     scope: t.id({ required: true, description: 'The scope it belongs to.' }),
@@ -273,7 +300,7 @@ const AddToolInput = builder.inputType('AddToolInput', {
   }),
 });
 
-const AddGuidelineInput = builder.inputType('AddGuidelineInput', {
+const AddGuidelineInput = builder.inputRef<AddInput>('AddGuidelineInput').implement({
   description: 'A new guideline with its version 1.',
   fields: (t) => ({
     scope: t.id({ required: true, description: 'The scope it belongs to.' }),
@@ -288,7 +315,7 @@ const AddGuidelineInput = builder.inputType('AddGuidelineInput', {
   }),
 });
 
-const AddKnowledgeInput = builder.inputType('AddKnowledgeInput', {
+const AddKnowledgeInput = builder.inputRef<AddInput>('AddKnowledgeInput').implement({
   description: 'A new knowledge entry with its version 1.',
   fields: (t) => ({
     scope: t.id({ required: true, description: 'The scope it belongs to.' }),
@@ -310,7 +337,7 @@ const updateFields = {
     'The version this change is based on. When the entry has moved past it, the new version is flagged as a conflict and a conflict record links the two.',
 };
 
-const UpdateToolInput = builder.inputType('UpdateToolInput', {
+const UpdateToolInput = builder.inputRef<UpdateInput>('UpdateToolInput').implement({
   description: 'A new version of a tool. Fields left out keep their current value; null clears.',
   fields: (t) => ({
     id: t.id({ required: true, description: 'The tool.' }),
@@ -325,7 +352,7 @@ const UpdateToolInput = builder.inputType('UpdateToolInput', {
   }),
 });
 
-const UpdateGuidelineInput = builder.inputType('UpdateGuidelineInput', {
+const UpdateGuidelineInput = builder.inputRef<UpdateInput>('UpdateGuidelineInput').implement({
   description: 'A new version of a guideline. Fields left out keep their current value; null clears.',
   fields: (t) => ({
     id: t.id({ required: true, description: 'The guideline.' }),
@@ -340,7 +367,7 @@ const UpdateGuidelineInput = builder.inputType('UpdateGuidelineInput', {
   }),
 });
 
-const UpdateKnowledgeInput = builder.inputType('UpdateKnowledgeInput', {
+const UpdateKnowledgeInput = builder.inputRef<UpdateInput>('UpdateKnowledgeInput').implement({
   description: 'A new version of a knowledge entry. Fields left out keep their current value; null clears.',
   fields: (t) => ({
     id: t.id({ required: true, description: 'The knowledge entry.' }),
@@ -360,10 +387,11 @@ const EntryIdInput = builder.inputType('EntryIdInput', {
   fields: (t) => ({ id: t.id({ required: true, description: 'The entry (tool, guideline or knowledge).' }) }),
 });
 
-/** Input keys that are not version content. */
-const NOT_VERSION = new Set(['id', 'scope', 'name', 'title', 'category', 'priority', 'tags', 'author', 'changeReason', 'expectedVersion']);
-function versionOf(input: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(input).filter(([key, value]) => !NOT_VERSION.has(key) && value !== undefined));
+/** The version content of an input: the fields it carries, undefined ones left out. */
+function versionOf(input: AddInput | UpdateInput): VersionFields {
+  const { description, parameters, examples, constraints, content, rationale, source, confidence, validUntil } = input;
+  const fields = { description, parameters, examples, constraints, content, rationale, source, confidence, validUntil };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
 const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input: typeof AddToolInput, dataName: string) =>
@@ -374,23 +402,23 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
       args: { input: t.arg({ type: input, required: true, description: 'The new entry.' }) },
       errors: { types: [...WRITE_ERRORS], dataField: { name: dataName, description: 'The new entry.' } },
       resolve: (_root, args, ctx) => {
-        const raw = args.input as unknown as Record<string, unknown> & { scope: string; tags?: string[] | null };
+        const { input } = args;
         return addEntry(ctx.db, {
           kind,
-          scopeId: decodeId(String(raw.scope), SCOPE_TYPENAMES, ['input', 'scope']),
-          name: (raw.name ?? raw.title) as string,
-          category: raw.category as string | null | undefined,
-          priority: raw.priority as number | null | undefined,
-          tags: raw.tags ?? [],
-          author: (raw.author as string | null | undefined) ?? ctx.actor,
-          version: versionOf(raw),
+          scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
+          name: input.name ?? input.title ?? '',
+          category: input.category,
+          priority: input.priority,
+          tags: input.tags ?? [],
+          author: input.author ?? ctx.actor,
+          version: versionOf(input),
         });
       },
     }),
   );
 addMutation('TOOL', 'addTool', ToolRef, AddToolInput, 'tool');
 addMutation('GUIDELINE', 'addGuideline', GuidelineRef, AddGuidelineInput, 'guideline');
-addMutation('KNOWLEDGE', 'addKnowledge', KnowledgeRef, AddKnowledgeInput as never, 'knowledge');
+addMutation('KNOWLEDGE', 'addKnowledge', KnowledgeRef, AddKnowledgeInput, 'knowledge');
 
 const UpdateResultRef = builder.objectRef<{
   entry: Prisma.EntryGetPayload<object>;
@@ -419,16 +447,16 @@ const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateTool
       args: { input: t.arg({ type: input, required: true, description: 'The change.' }) },
       errors: { types: [...WRITE_ERRORS], dataField: { name: 'update', description: 'What was written.' } },
       resolve: (_root, args, ctx) => {
-        const raw = args.input as unknown as Record<string, unknown> & { id: string };
+        const { input } = args;
         return updateEntry(ctx.db, {
           kind,
-          id: decodeId(String(raw.id), [ENTRY_TYPENAME[kind]], ['input', 'id']),
-          category: raw.category as string | null | undefined,
-          priority: raw.priority as number | null | undefined,
-          changeReason: raw.changeReason as string | null | undefined,
-          author: (raw.author as string | null | undefined) ?? ctx.actor,
-          expectedVersion: raw.expectedVersion as number | null | undefined,
-          version: versionOf(raw),
+          id: decodeId(String(input.id), [ENTRY_TYPENAME[kind]], ['input', 'id']),
+          category: input.category,
+          priority: input.priority,
+          changeReason: input.changeReason,
+          author: input.author ?? ctx.actor,
+          expectedVersion: input.expectedVersion,
+          version: versionOf(input),
         });
       },
     }),
