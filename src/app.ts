@@ -27,6 +27,9 @@ export function createApp({ database, graphiql = true }: AppOptions): App {
   const yoga = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
     graphqlEndpoint: '/graphql',
+    // Yoga's built-in health check answers any URL ending in its endpoint (default "/health") with
+    // an empty 200 before user plugins run: move it off /health so the database-aware one below answers.
+    healthCheckEndpoint: '/live',
     graphiql: graphiql ? { title: 'Engram' } : false,
     landingPage: false,
     logging: process.env.NODE_ENV === 'test' ? 'error' : 'info',
@@ -72,10 +75,20 @@ export function createApp({ database, graphiql = true }: AppOptions): App {
   });
 
   let server: Server | undefined;
+  let stopping = false;
   return {
     yoga,
     start(port, host) {
-      server = createServer((req: IncomingMessage, res: ServerResponse) => void yoga.handle(req, res));
+      stopping = false;
+      server = createServer((req: IncomingMessage, res: ServerResponse) => {
+        // While stopping, a finished response must not leave a keep-alive connection holding the
+        // server open until the keep-alive timeout or the grace period.
+        res.once('finish', () => {
+          if (stopping) setImmediate(() => s.closeIdleConnections());
+        });
+        if (stopping) res.shouldKeepAlive = false;
+        void yoga.handle(req, res);
+      });
       const s = server;
       return new Promise((resolve, reject) => {
         s.once('error', reject);
@@ -86,6 +99,7 @@ export function createApp({ database, graphiql = true }: AppOptions): App {
       const s = server;
       if (!s) return;
       server = undefined;
+      stopping = true;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => s.closeAllConnections(), graceMs);
         timer.unref();

@@ -1,30 +1,36 @@
 import { performance } from 'node:perf_hooks';
-import { createApp } from './app.ts';
+import { createApp, type App } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './infra/database.ts';
+import { openDatabase, type Database } from './infra/database.ts';
 import { applyMigrations } from './infra/migrations.ts';
 
-const started = performance.now();
 const config = loadConfig();
 const redacted = config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@');
 
-const { applied } = await applyMigrations(config.databaseUrl);
-const database = await openDatabase(config.databaseUrl);
-const app = createApp({ database, graphiql: config.graphiql });
-const port = await app.start(config.port, config.host);
-console.log(
-  `Engram listening on http://localhost:${port}/graphql (${database.provider}: ${redacted}; ` +
-    `${applied.length} migration(s) applied; ready in ${Math.round(performance.now() - started)} ms)`,
-);
-
+const running: { app?: App; database?: Database } = {};
 let stopping = false;
+
+// Handlers first: a supervisor may send SIGTERM at any moment, even during migrations.
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing open requests, then stopping`);
-  await app.stop(config.shutdownGraceMs);
-  await database.close();
+  await running.app?.stop(config.shutdownGraceMs);
+  await running.database?.close();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+const { applied } = await applyMigrations(config.databaseUrl);
+const database = (running.database = await openDatabase(config.databaseUrl));
+if (!stopping) {
+  const app = (running.app = createApp({ database, graphiql: config.graphiql }));
+  const port = await app.start(config.port, config.host);
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  // performance.now() counts from process start, module loading included.
+  console.log(
+    `Engram listening on http://${shownHost}:${port}/graphql (${database.provider}: ${redacted}; ` +
+      `${applied.length} migration(s) applied; ready in ${Math.round(performance.now())} ms)`,
+  );
+}

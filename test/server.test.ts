@@ -3,7 +3,7 @@
 // restart without re-migrating, GraphiQL, graceful SIGTERM. The 503 health check runs in-process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { openDatabase } from '../src/infra/database.ts';
+import { createDatabaseUrl } from './support/harness.ts';
 
 const DB_KIND = (process.env.ENGRAM_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgresql';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,6 +52,15 @@ async function freshDatabase(): Promise<{ url: string; file?: string }> {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return { url: url.toString() };
+}
+
+const drops: (() => Promise<void>)[] = [];
+
+/** A migrated copy of the run's template database (cheaper than migrating a fresh one). */
+async function migratedDatabaseUrl(): Promise<string> {
+  const created = await createDatabaseUrl();
+  drops.push(created.drop);
+  return created.url;
 }
 
 async function countTables(url: string): Promise<number> {
@@ -148,7 +158,7 @@ async function startServer(databaseUrl: string): Promise<Server> {
 
   await waitForOutput(/Engram listening on .*\n/);
   const line = /^Engram listening on .*$/m.exec(output)![0];
-  const port = Number(/http:\/\/localhost:(\d+)\/graphql/.exec(line)?.[1]);
+  const port = Number(/http:\/\/[^/:]+:(\d+)\/graphql/.exec(line)?.[1]);
   expect(port, line).toBeGreaterThan(0);
   return {
     child,
@@ -177,6 +187,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
+  for (const drop of drops.splice(0)) await drop();
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   if (pgDatabases.length) {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -345,7 +356,7 @@ describe(`server process (${DB_KIND})`, () => {
   });
 
   it('on SIGTERM finishes the request in flight, refuses new connections and exits with 0', async () => {
-    const server = await startServer((await freshDatabase()).url);
+    const server = await startServer(await migratedDatabaseUrl());
     const agent = new http.Agent({ keepAlive: false });
     try {
       const inFlight = await startInFlightRequest(server.port, agent, '{ globalScope { name } }');
@@ -371,7 +382,7 @@ describe(`server process (${DB_KIND})`, () => {
     // HTTP/1.1 clients (fetch, browsers, proxies) keep connections open after a response. Once the
     // request in flight is answered, its idle connection must not hold the process until the
     // keep-alive timeout (5 s) or the grace period (30 s here).
-    const server = await startServer((await freshDatabase()).url);
+    const server = await startServer(await migratedDatabaseUrl());
     const agent = new http.Agent({ keepAlive: true });
     try {
       const inFlight = await startInFlightRequest(server.port, agent, '{ globalScope { name } }');
@@ -400,21 +411,12 @@ describe(`health check (${DB_KIND}, in-process)`, () => {
       body: { status: 'ok', database: 'up', provider: DB_KIND },
     });
 
+    // A closed database answers no more queries (the SQLite client would otherwise reopen).
     await database.close();
-    if (db.file) {
-      // Prisma reopens a closed SQLite client on the next query, so closing alone leaves it
-      // reachable: make the file unopenable (a directory where the database file was).
-      for (const suffix of ['', '-wal', '-shm']) rmSync(db.file + suffix, { force: true });
-      mkdirSync(db.file);
-    }
-    // PostgreSQL: close() ended the pg pool, which refuses further queries (checked below).
     expect(await health(await app.yoga.fetch('http://engram.test/health'))).toEqual({
       status: 503,
       json: true,
       body: { status: 'degraded', database: 'down', provider: DB_KIND },
     });
-    // SQLite: the failed ping may have reopened nothing, but close whatever it did (close() is not
-    // idempotent on PostgreSQL: the pool can be ended only once).
-    if (db.file) await database.close();
   });
 });

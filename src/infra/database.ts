@@ -65,10 +65,12 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
       (e) => onQuery(e.query),
     );
   }
+  let closed = false;
   return {
     provider,
     prisma,
     async ping() {
+      if (closed) return false;
       try {
         await prisma.$queryRawUnsafe('SELECT 1');
         return true;
@@ -77,6 +79,9 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
       }
     },
     async close() {
+      // Idempotent; a closed database also stops answering pings (Prisma would reconnect).
+      if (closed) return;
+      closed = true;
       await prisma.$disconnect();
       await pool?.end();
     },

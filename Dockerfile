@@ -1,0 +1,60 @@
+# Engram: GraphQL memory server. SQLite by default (database file on the /data volume);
+# set DATABASE_URL=postgresql://… to use PostgreSQL. The server applies pending migrations on start.
+#
+#   docker build -t engram .
+#   docker run -p 4000:4000 -v engram-data:/data engram
+
+# ---- build: dependencies (with dev tools), Prisma clients, TypeScript -> dist/ -------------------
+FROM node:20-bookworm-slim AS build
+
+# better-sqlite3 compiles from source when no prebuilt binary can be fetched.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+# node-gyp: use the headers shipped with this Node instead of downloading them.
+ENV npm_config_nodedir=/usr/local
+
+WORKDIR /app
+
+# The postinstall script (scripts/prisma-generate.mjs) builds prisma/<provider>/schema.prisma from
+# prisma/models.prisma and runs `prisma generate` (the CLI is a devDependency, present here).
+COPY package.json package-lock.json ./
+COPY scripts ./scripts
+COPY prisma ./prisma
+RUN npm ci
+
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+# Compile to dist/src/main.js, then drop devDependencies. --ignore-scripts: the postinstall must
+# not run again once the Prisma CLI is gone.
+RUN npm run build \
+ && npm prune --omit=dev --ignore-scripts
+
+# ---- runtime -------------------------------------------------------------------------------------
+FROM node:20-bookworm-slim
+
+# SHUTDOWN_GRACE_MS: below Docker's default 10 s stop timeout, so the server closes lingering
+# connections itself before Docker's SIGKILL.
+ENV NODE_ENV=production \
+    DATABASE_URL=file:/data/engram.db \
+    PORT=4000 \
+    SHUTDOWN_GRACE_MS=8000
+
+WORKDIR /app
+# Migrations are read at runtime from <project root>/prisma/<provider>/migrations; the project root
+# is the nearest directory above dist/ holding package.json and prisma/.
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/prisma ./prisma
+COPY --from=build /app/dist ./dist
+
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+
+EXPOSE 4000
+# No curl in the slim image: Node's fetch. /health answers 503 when the database is unreachable.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/health', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+
+CMD ["node", "dist/src/main.js"]
