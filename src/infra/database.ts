@@ -55,6 +55,11 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     await prisma.$executeRawUnsafe('PRAGMA foreign_keys = ON');
   } else {
     pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // A connection the server drops (restart, admin termination) must not crash the process:
+    // pg emits 'error' on idle and closing clients; the pool replaces them on the next query.
+    const warn = (error: Error) => console.warn(`PostgreSQL connection error: ${error.message}`);
+    pool.on('error', warn);
+    pool.on('connect', (client) => client.on('error', warn));
     const adapter = new PrismaPg(pool);
     prisma = new PostgresClient({ adapter, ...(log ? { log: [...log] } : {}) }) as unknown as Db;
   }
