@@ -11,6 +11,10 @@ export interface Config {
   /** GraphiQL on GET /graphql. */
   graphiql: boolean;
   production: boolean;
+  /** Redis for subscription events across instances; in-process pub/sub when absent. */
+  redisUrl: string | null;
+  /** Without expectedVersion, writes by different writers this close together conflict. */
+  conflictWindowMs: number;
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/engram.db';
@@ -40,6 +44,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     graphiql: env.GRAPHIQL ? env.GRAPHIQL !== 'false' : true,
     production,
+    redisUrl: env.REDIS_URL?.trim() || null,
+    conflictWindowMs: int(env, 'CONFLICT_WINDOW_MS', 5_000, 0, 3_600_000),
   };
 }
 

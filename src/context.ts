@@ -1,15 +1,23 @@
 import type { Db } from './infra/database.ts';
-import { createLoaders, type Loaders } from './graphql/loaders.ts';
+import type { EventBus } from './infra/events.ts';
+import type { WriteDeps, WriteSettings } from './infra/transaction.ts';
 
-/** Per-request context: read-only after creation. */
-export interface Context {
+/** Per-request (or per-subscription) context; read-only after creation. Services take it as WriteDeps. */
+export interface Context extends WriteDeps {
   db: Db;
+  bus: EventBus;
+  settings: WriteSettings;
   /** Who is asking: the `X-Engram-Actor` header; default author of writes. */
   actor: string | null;
-  loaders: Loaders;
 }
 
-export function createContext(db: Db, request: Request): Context {
-  const actor = request.headers.get('x-engram-actor')?.trim().slice(0, 200) || null;
-  return { db, actor, loaders: createLoaders(db) };
+export interface AppDeps {
+  db: Db;
+  bus: EventBus;
+  settings: WriteSettings;
+}
+
+export function createContext(deps: AppDeps, headers: { get(name: string): string | null }): Context {
+  const actor = headers.get('x-engram-actor')?.trim().slice(0, 200) || null;
+  return { db: deps.db, bus: deps.bus, settings: deps.settings, actor };
 }

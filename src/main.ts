@@ -2,12 +2,13 @@ import { performance } from 'node:perf_hooks';
 import { createApp, type App } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, type Database } from './infra/database.ts';
+import { createEventBus, type EventBus } from './infra/events.ts';
 import { applyMigrations } from './infra/migrations.ts';
 
 const config = loadConfig();
 const redacted = config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@');
 
-const running: { app?: App; database?: Database } = {};
+const running: { app?: App; database?: Database; bus?: EventBus } = {};
 let stopping = false;
 
 // Handlers first: a supervisor may send SIGTERM at any moment, even during migrations.
@@ -16,6 +17,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal}: finishing open requests, then stopping`);
   await running.app?.stop(config.shutdownGraceMs);
+  await running.bus?.close();
   await running.database?.close();
   process.exit(0);
 }
@@ -25,7 +27,9 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 const { applied } = await applyMigrations(config.databaseUrl);
 const database = (running.database = await openDatabase(config.databaseUrl));
 if (!stopping) {
-  const app = (running.app = createApp({ database, graphiql: config.graphiql }));
+  const bus = (running.bus = createEventBus({ redisUrl: config.redisUrl }));
+  const settings = { conflictWindowMs: config.conflictWindowMs };
+  const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql }));
   const port = await app.start(config.port, config.host);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   // performance.now() counts from process start, module loading included.

@@ -208,7 +208,8 @@ describe('entries', () => {
 
   it('updates append versions, carry fields over, and keep history newest first', async () => {
     const p = await createProject(h, 'history');
-    const id = await addTool(h, p, 'deploy', { description: 'v1 desc', constraints: 'keep' });
+    // One writer throughout: no conflict window applies (see conflicts.test.ts).
+    const id = await addTool(h, p, 'deploy', { description: 'v1 desc', constraints: 'keep', author: 'agent:u' });
     for (let i = 2; i <= 4; i++) {
       const r = await h.ok(UpdateTool, { input: { id, description: `v${i} desc`, changeReason: `step ${i}`, author: 'agent:u' } });
       expect(r.updateTool).toMatchObject({

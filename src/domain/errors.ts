@@ -64,3 +64,22 @@ export class InvalidStateError extends DomainError {
     super(message, path);
   }
 }
+
+/**
+ * A write refused under strict optimistic locking (`onConflict: REJECT`): the entry moved past the
+ * writer's `expectedVersion`, or another writer wrote it within the conflict window.
+ */
+export class WriteConflictError extends DomainError {
+  readonly code = 'WRITE_CONFLICT';
+  constructor(
+    message: string,
+    /** TOOL | GUIDELINE | KNOWLEDGE */
+    readonly kind: string,
+    /** Id of the entry's current version. */
+    readonly currentVersionId: string,
+    readonly currentVersion: number,
+    path: string[] = [],
+  ) {
+    super(message, path);
+  }
+}

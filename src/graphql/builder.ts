@@ -54,3 +54,6 @@ export const builder = new SchemaBuilder<{
 
 builder.queryType({ description: 'Reads of scopes, entries, tags and relations.' });
 builder.mutationType({ description: 'Writes. Expected failures come back as members of each result union.' });
+builder.subscriptionType({
+  description: 'Live events over graphql-ws (same /graphql path) or SSE. Each is sent once its write has committed.',
+});

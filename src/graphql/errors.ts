@@ -5,9 +5,12 @@ import {
   InvalidStateError,
   NotFoundError,
   ValidationError,
+  WriteConflictError,
   type FieldIssue,
 } from '../domain/errors.ts';
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from './builder.ts';
+import { VERSION_TYPENAME } from './ids.ts';
 
 /** Fields every expected-failure type carries. */
 export const UserErrorRef = builder.interfaceRef<DomainError>('UserError').implement({
@@ -66,6 +69,19 @@ builder.objectType(InvalidStateError, {
   }),
 });
 
+builder.objectType(WriteConflictError, {
+  name: 'WriteConflictError',
+  description: 'A write refused under `onConflict: REJECT`: another writer got there first. Nothing was written.',
+  interfaces: [UserErrorRef],
+  fields: (t) => ({
+    currentVersion: t.exposeInt('currentVersion', { description: 'Number of the version the entry is at now.' }),
+    currentVersionId: t.id({
+      description: 'Global ID of that version (a ToolVersion, GuidelineVersion or KnowledgeVersion).',
+      resolve: (e) => encodeGlobalID(VERSION_TYPENAME[e.kind] ?? 'EntryVersion', e.currentVersionId),
+    }),
+  }),
+});
+
 /** Error classes most mutations can return. */
 export const WRITE_ERRORS = [NotFoundError, ValidationError, AlreadyExistsError] as const;
-export { AlreadyExistsError, DomainError, InvalidPlacementError, InvalidStateError, NotFoundError, ValidationError };
+export { AlreadyExistsError, DomainError, InvalidPlacementError, InvalidStateError, NotFoundError, ValidationError, WriteConflictError };

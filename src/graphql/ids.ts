@@ -24,6 +24,13 @@ export function decodeTypedId(globalId: string, typenames: readonly string[], pa
   return { id, typename: decodeGlobalID(globalId).typename };
 }
 
+/** GraphQL type of an entry's versions, by entry kind. */
+export const VERSION_TYPENAME: Record<string, string> = {
+  TOOL: 'ToolVersion',
+  GUIDELINE: 'GuidelineVersion',
+  KNOWLEDGE: 'KnowledgeVersion',
+};
+
 export const SCOPE_TYPENAMES = ['GlobalScope', 'Organization', 'Project', 'Session'] as const;
 export const ENTRY_TYPENAMES = ['Tool', 'Guideline', 'Knowledge'] as const;
 

@@ -6,6 +6,8 @@ import '../modules/scopes/scopes.schema.ts';
 import '../modules/entries/entries.schema.ts';
 import '../modules/tags/tags.schema.ts';
 import '../modules/relations/relations.schema.ts';
+import '../modules/conflicts/conflicts.schema.ts';
+import '../modules/events/events.schema.ts';
 import { describeRelayTypes } from './describe.ts';
 
 let schema: GraphQLSchema | undefined;

@@ -70,6 +70,13 @@ export type AddToolInput = {
   tags?: Array<string> | null | undefined;
 };
 
+/** What an update does when it conflicts with another writer. */
+export type ConflictPolicy =
+  /** Write the new version anyway, flagged, and record a conflict (default). Nothing is lost. */
+  | 'KEEP_BOTH'
+  /** Write nothing and return a WriteConflictError (strict optimistic locking). */
+  | 'REJECT';
+
 /** A new organization under global. */
 export type CreateOrganizationInput = {
   /** Free text. */
@@ -241,10 +248,12 @@ export type UpdateGuidelineInput = {
   content?: string | null | undefined;
   /** Good and bad examples. */
   examples?: unknown;
-  /** The version this change is based on. When the entry has moved past it, the new version is flagged as a conflict and a conflict record links the two. */
+  /** The version this change is based on. When the entry has moved past it, the write conflicts. Without it, a write conflicts when another writer wrote the current version within the conflict window (CONFLICT_WINDOW_MS, default 5 s). */
   expectedVersion?: number | null | undefined;
   /** The guideline. */
   id: string;
+  /** KEEP_BOTH (default): keep both versions and record a conflict. REJECT: write nothing, return WriteConflictError. */
+  onConflict?: ConflictPolicy | null | undefined;
   /** New priority, 0-100. */
   priority?: number | null | undefined;
   /** Why it exists. */
@@ -263,10 +272,12 @@ export type UpdateKnowledgeInput = {
   confidence?: number | null | undefined;
   /** The knowledge itself (cannot be cleared). */
   content?: string | null | undefined;
-  /** The version this change is based on. When the entry has moved past it, the new version is flagged as a conflict and a conflict record links the two. */
+  /** The version this change is based on. When the entry has moved past it, the write conflicts. Without it, a write conflicts when another writer wrote the current version within the conflict window (CONFLICT_WINDOW_MS, default 5 s). */
   expectedVersion?: number | null | undefined;
   /** The knowledge entry. */
   id: string;
+  /** KEEP_BOTH (default): keep both versions and record a conflict. REJECT: write nothing, return WriteConflictError. */
+  onConflict?: ConflictPolicy | null | undefined;
   /** Where it came from. */
   source?: string | null | undefined;
   /** When it expires. */
@@ -301,10 +312,12 @@ export type UpdateToolInput = {
   description?: string | null | undefined;
   /** Usage examples. */
   examples?: unknown;
-  /** The version this change is based on. When the entry has moved past it, the new version is flagged as a conflict and a conflict record links the two. */
+  /** The version this change is based on. When the entry has moved past it, the write conflicts. Without it, a write conflicts when another writer wrote the current version within the conflict window (CONFLICT_WINDOW_MS, default 5 s). */
   expectedVersion?: number | null | undefined;
   /** The tool. */
   id: string;
+  /** KEEP_BOTH (default): keep both versions and record a conflict. REJECT: write nothing, return WriteConflictError. */
+  onConflict?: ConflictPolicy | null | undefined;
   /** JSON Schema (object) of its parameters. */
   parameters?: unknown;
 };
@@ -315,6 +328,7 @@ export type NodeLookupQueryVariables = Exact<{
 
 
 export type NodeLookupQuery = { node:
+    | { __typename: 'Conflict', id: string }
     | { __typename: 'GlobalScope', id: string, scopeName: string | null }
     | { __typename: 'Guideline', name: string, id: string, currentVersion:
         | { __typename: 'GuidelineVersion', id: string }
@@ -347,6 +361,7 @@ export type NodesLookupQueryVariables = Exact<{
 
 
 export type NodesLookupQuery = { nodes: Array<
+    | { __typename: 'Conflict', id: string }
     | { __typename: 'GlobalScope', id: string }
     | { __typename: 'Guideline', id: string }
     | { __typename: 'GuidelineVersion', id: string }
@@ -457,6 +472,7 @@ export type BatchNodesQueryVariables = Exact<{
 
 
 export type BatchNodesQuery = { nodes: Array<
+    | { id: string }
     | { id: string }
     | { name: string, priority: number, id: string, scope:
         | { id: string, name: string | null }
@@ -646,6 +662,7 @@ export type UpdateToolMutation = { updateTool:
              }
          } }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
+    | { __typename: 'WriteConflictError', code: string, message: string, path: Array<string> }
    };
 
 export type UpdateGuidelineMutationVariables = Exact<{
@@ -665,6 +682,7 @@ export type UpdateGuidelineMutation = { updateGuideline:
           | Record<PropertyKey, never>
          } }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
+    | { __typename: 'WriteConflictError', code: string, message: string, path: Array<string> }
    };
 
 export type UpdateKnowledgeMutationVariables = Exact<{
@@ -681,6 +699,7 @@ export type UpdateKnowledgeMutation = { updateKnowledge:
           | { version: number }
          } }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
+    | { __typename: 'WriteConflictError', code: string, message: string, path: Array<string> }
    };
 
 export type ByNameQueryVariables = Exact<{

@@ -1,21 +1,16 @@
 import { builder, type JsonInput } from '../../graphql/builder.ts';
-import { WRITE_ERRORS } from '../../graphql/errors.ts';
-import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId, decodeTypedId } from '../../graphql/ids.ts';
+import type { Context } from '../../context.ts';
+import { WRITE_ERRORS, WriteConflictError } from '../../graphql/errors.ts';
+import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, VERSION_TYPENAME, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import { TagRef } from '../tags/tags.schema.ts';
 import { RelationRef } from '../relations/relations.schema.ts';
 import { EntryKindEnum, RelationTypeEnum } from './entry-enums.ts';
-import { addEntry, setEntryActive, updateEntry, type EntryKind, type VersionFields } from './entries.service.ts';
+import { addEntry, setEntryActive, updateEntry, type EntryKind, type UpdateEntryResult, type VersionFields } from './entries.service.ts';
 import { normalizeTagName } from '../../domain/validate.ts';
 
 const ENTRY_TYPENAME: Record<EntryKind, string> = { TOOL: 'Tool', GUIDELINE: 'Guideline', KNOWLEDGE: 'Knowledge' };
-const VERSION_TYPENAME: Record<EntryKind, string> = {
-  TOOL: 'ToolVersion',
-  GUIDELINE: 'GuidelineVersion',
-  KNOWLEDGE: 'KnowledgeVersion',
-};
-const KIND_OF_TYPENAME: Record<string, EntryKind> = { Tool: 'TOOL', Guideline: 'GUIDELINE', Knowledge: 'KNOWLEDGE' };
 
 // ---------------------------------------------------------------- versions
 
@@ -203,6 +198,43 @@ function entryWhere(kind: EntryKind, filter: EntryFilterShape | null | undefined
   };
 }
 
+interface EntryWarning {
+  code: 'UNRESOLVED_CONFLICTS';
+  message: string;
+  entry: Prisma.EntryGetPayload<object>;
+}
+
+export const EntryWarningRef = builder.objectRef<EntryWarning>('EntryWarning').implement({
+  description: 'Something a reader of a list of entries should know about one of them.',
+  fields: (t) => ({
+    code: t.string({ description: 'UNRESOLVED_CONFLICTS: the entry has conflicting versions nobody has settled.', resolve: (w) => w.code }),
+    message: t.string({ description: 'Human-readable explanation.', resolve: (w) => w.message }),
+    entry: t.field({ type: EntryRef, description: 'The entry concerned.', resolve: (w) => w.entry }),
+  }),
+});
+
+export const WARNINGS_DESCRIPTION = 'Warnings about entries of this page, e.g. unresolved conflicts. Empty when all is well.';
+
+/** `warnings` of a page of entries: one query for the whole page, only when the field is selected. */
+export async function pageWarnings(
+  ctx: Context,
+  edges: readonly ({ node?: unknown } | null | undefined)[],
+): Promise<EntryWarning[]> {
+  // Nodes of entry connections are Entry rows (Pothos types the interface connection loosely).
+  const entries = edges.flatMap((edge) => (edge?.node ? [edge.node as Prisma.EntryGetPayload<object>] : []));
+  if (entries.length === 0) return [];
+  const open = await ctx.db.conflict.groupBy({
+    by: ['entryId'],
+    where: { entryId: { in: entries.map((e) => e.id) }, resolved: false },
+    _count: { _all: true },
+  });
+  const counts = new Map(open.map((row) => [row.entryId, row._count._all]));
+  return entries.flatMap((entry) => {
+    const count = counts.get(entry.id);
+    return count ? [{ code: 'UNRESOLVED_CONFLICTS' as const, message: `"${entry.name}" has ${count} unresolved conflict(s)`, entry }] : [];
+  });
+}
+
 const listField = (kind: EntryKind, type: typeof ToolRef, plural: string) =>
   builder.queryField(plural, (t) =>
     t.prismaConnection(
@@ -216,7 +248,16 @@ const listField = (kind: EntryKind, type: typeof ToolRef, plural: string) =>
         resolve: (query, _root, args, ctx) =>
           ctx.db.entry.findMany({ ...query, where: entryWhere(kind, args.filter), orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
       },
-      { description: `Page of ${plural}.` },
+      {
+        description: `Page of ${plural}.`,
+        fields: (c) => ({
+          warnings: c.field({
+            type: [EntryWarningRef],
+            description: WARNINGS_DESCRIPTION,
+            resolve: (page, _args, ctx) => pageWarnings(ctx, page.edges),
+          }),
+        }),
+      },
       { description: `One of the ${plural}.` },
     ),
   );
@@ -258,15 +299,8 @@ builder.queryFields((t) => ({
 
 // ---------------------------------------------------------------- mutations
 
-/** What every add input may carry; each kind's input type declares its subset. */
-interface AddInput {
-  scope: string | number;
-  name?: string | null;
-  title?: string | null;
-  category?: string | null;
-  priority?: number | null;
-  tags?: string[] | null;
-  author?: string | null;
+/** Version content as GraphQL inputs carry it. */
+export interface JsonVersionInput {
   description?: string | null;
   parameters?: JsonInput | null;
   examples?: JsonInput | null;
@@ -278,11 +312,24 @@ interface AddInput {
   validUntil?: Date | null;
 }
 
+/** What every add input may carry; each kind's input type declares its subset. */
+interface AddInput extends JsonVersionInput {
+  scope: string | number;
+  name?: string | null;
+  title?: string | null;
+  category?: string | null;
+  priority?: number | null;
+  tags?: string[] | null;
+  author?: string | null;
+}
+
+
 /** What every update input may carry. */
 interface UpdateInput extends Omit<AddInput, 'scope' | 'name' | 'title' | 'tags'> {
   id: string | number;
   changeReason?: string | null;
   expectedVersion?: number | null;
+  onConflict?: 'KEEP_BOTH' | 'REJECT' | null;
 }
 
 const AddToolInput = builder.inputRef<AddInput>('AddToolInput').implement({
@@ -330,11 +377,20 @@ const AddKnowledgeInput = builder.inputRef<AddInput>('AddKnowledgeInput').implem
   }),
 });
 
+const ConflictPolicyEnum = builder.enumType('ConflictPolicy', {
+  description: 'What an update does when it conflicts with another writer.',
+  values: {
+    KEEP_BOTH: { description: 'Write the new version anyway, flagged, and record a conflict (default). Nothing is lost.' },
+    REJECT: { description: 'Write nothing and return a WriteConflictError (strict optimistic locking).' },
+  },
+});
+
 const updateFields = {
   changeReason: 'Why this change is made.',
   author: 'Who writes it (default: the X-Engram-Actor header).',
   expectedVersion:
-    'The version this change is based on. When the entry has moved past it, the new version is flagged as a conflict and a conflict record links the two.',
+    'The version this change is based on. When the entry has moved past it, the write conflicts. Without it, a write conflicts when another writer wrote the current version within the conflict window (CONFLICT_WINDOW_MS, default 5 s).',
+  onConflict: 'KEEP_BOTH (default): keep both versions and record a conflict. REJECT: write nothing, return WriteConflictError.',
 };
 
 const UpdateToolInput = builder.inputRef<UpdateInput>('UpdateToolInput').implement({
@@ -349,6 +405,7 @@ const UpdateToolInput = builder.inputRef<UpdateInput>('UpdateToolInput').impleme
     changeReason: t.string({ description: updateFields.changeReason }),
     author: t.string({ description: updateFields.author }),
     expectedVersion: t.int({ description: updateFields.expectedVersion }),
+    onConflict: t.field({ type: ConflictPolicyEnum, description: updateFields.onConflict }),
   }),
 });
 
@@ -364,6 +421,7 @@ const UpdateGuidelineInput = builder.inputRef<UpdateInput>('UpdateGuidelineInput
     changeReason: t.string({ description: updateFields.changeReason }),
     author: t.string({ description: updateFields.author }),
     expectedVersion: t.int({ description: updateFields.expectedVersion }),
+    onConflict: t.field({ type: ConflictPolicyEnum, description: updateFields.onConflict }),
   }),
 });
 
@@ -379,6 +437,7 @@ const UpdateKnowledgeInput = builder.inputRef<UpdateInput>('UpdateKnowledgeInput
     changeReason: t.string({ description: updateFields.changeReason }),
     author: t.string({ description: updateFields.author }),
     expectedVersion: t.int({ description: updateFields.expectedVersion }),
+    onConflict: t.field({ type: ConflictPolicyEnum, description: updateFields.onConflict }),
   }),
 });
 
@@ -388,7 +447,7 @@ const EntryIdInput = builder.inputType('EntryIdInput', {
 });
 
 /** The version content of an input: the fields it carries, undefined ones left out. */
-function versionOf(input: AddInput | UpdateInput): VersionFields {
+export function versionFieldsOf(input: JsonVersionInput): VersionFields {
   const { description, parameters, examples, constraints, content, rationale, source, confidence, validUntil } = input;
   const fields = { description, parameters, examples, constraints, content, rationale, source, confidence, validUntil };
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
@@ -403,7 +462,7 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
       errors: { types: [...WRITE_ERRORS], dataField: { name: dataName, description: 'The new entry.' } },
       resolve: (_root, args, ctx) => {
         const { input } = args;
-        return addEntry(ctx.db, {
+        return addEntry(ctx, {
           kind,
           scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
           name: input.name ?? input.title ?? '',
@@ -411,7 +470,7 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
           priority: input.priority,
           tags: input.tags ?? [],
           author: input.author ?? ctx.actor,
-          version: versionOf(input),
+          version: versionFieldsOf(input),
         });
       },
     }),
@@ -420,20 +479,17 @@ addMutation('TOOL', 'addTool', ToolRef, AddToolInput, 'tool');
 addMutation('GUIDELINE', 'addGuideline', GuidelineRef, AddGuidelineInput, 'guideline');
 addMutation('KNOWLEDGE', 'addKnowledge', KnowledgeRef, AddKnowledgeInput, 'knowledge');
 
-const UpdateResultRef = builder.objectRef<{
-  entry: Prisma.EntryGetPayload<object>;
-  version: Prisma.EntryVersionGetPayload<object>;
-  conflictWith: Prisma.EntryVersionGetPayload<object> | null;
-}>('EntryUpdate');
+export const UpdateResultRef = builder.objectRef<UpdateEntryResult>('EntryUpdate');
 UpdateResultRef.implement({
   description: 'The outcome of an update: the entry, the version written, and the version it conflicted with, if any.',
   fields: (t) => ({
     entry: t.field({ type: EntryRef, description: 'The entry after the update.', resolve: (r) => r.entry }),
     version: t.field({ type: EntryVersionRef, description: 'The version this update wrote.', resolve: (r) => r.version }),
+    conflicted: t.boolean({ description: 'True when this write conflicted with another writer.', resolve: (r) => r.conflict !== null }),
     conflictWith: t.field({
       type: EntryVersionRef,
       nullable: true,
-      description: 'When `expectedVersion` was behind: the current version this write conflicted with.',
+      description: 'When the write conflicted: the version it was written over (both are kept).',
       resolve: (r) => r.conflictWith,
     }),
   }),
@@ -445,10 +501,10 @@ const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateTool
       type: UpdateResultRef,
       description: `Appends a version to a ${ENTRY_TYPENAME[kind].toLowerCase()}.`,
       args: { input: t.arg({ type: input, required: true, description: 'The change.' }) },
-      errors: { types: [...WRITE_ERRORS], dataField: { name: 'update', description: 'What was written.' } },
+      errors: { types: [...WRITE_ERRORS, WriteConflictError], dataField: { name: 'update', description: 'What was written.' } },
       resolve: (_root, args, ctx) => {
         const { input } = args;
-        return updateEntry(ctx.db, {
+        return updateEntry(ctx, {
           kind,
           id: decodeId(String(input.id), [ENTRY_TYPENAME[kind]], ['input', 'id']),
           category: input.category,
@@ -456,7 +512,8 @@ const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateTool
           changeReason: input.changeReason,
           author: input.author ?? ctx.actor,
           expectedVersion: input.expectedVersion,
-          version: versionOf(input),
+          onConflict: input.onConflict,
+          version: versionFieldsOf(input),
         });
       },
     }),
@@ -473,10 +530,9 @@ const activeMutation = (field: string, active: boolean, description: string) =>
       args: { input: t.arg({ type: EntryIdInput, required: true, description: 'The entry.' }) },
       errors: { types: [...WRITE_ERRORS], dataField: { name: 'entry', description: 'The entry after the change.' } },
       resolve: (_root, { input }, ctx) =>
-        setEntryActive(ctx.db, decodeId(String(input.id), ENTRY_TYPENAMES, ['input', 'id']), active),
+        setEntryActive(ctx, decodeId(String(input.id), ENTRY_TYPENAMES, ['input', 'id']), active, ctx.actor),
     }),
   );
 activeMutation('deactivateEntry', false, 'Soft-deletes an entry: it leaves lists and lookups that exclude inactive entries. Idempotent.');
 activeMutation('reactivateEntry', true, 'Undoes deactivateEntry. Idempotent.');
 
-export { KIND_OF_TYPENAME, decodeTypedId };

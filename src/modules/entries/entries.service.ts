@@ -1,9 +1,10 @@
-import type { Db, Tx } from '../../infra/database.ts';
+import type { Tx } from '../../infra/database.ts';
+import { writeTransaction, type Emit, type WriteDeps, type WriteSettings } from '../../infra/transaction.ts';
 import { isUniqueViolation } from '../../infra/prisma-errors.ts';
-import { AlreadyExistsError, NotFoundError } from '../../domain/errors.ts';
+import { AlreadyExistsError, NotFoundError, WriteConflictError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames } from '../../domain/validate.ts';
-import { Prisma, type Entry, type EntryVersion } from '../../generated/sqlite/client.ts';
+import { Prisma, type Conflict, type Entry, type EntryVersion } from '../../generated/sqlite/client.ts';
 import { ensureTags, withTagRetry } from '../tags/tags.service.ts';
 
 export const ENTRY_KINDS = ['TOOL', 'GUIDELINE', 'KNOWLEDGE'] as const;
@@ -34,7 +35,7 @@ const LABEL: Record<EntryKind, string> = { TOOL: 'tool', GUIDELINE: 'guideline',
 /** Knowledge is named by its title; the API calls the field accordingly. */
 const NAME_FIELD: Record<EntryKind, string> = { TOOL: 'name', GUIDELINE: 'name', KNOWLEDGE: 'title' };
 
-function checkVersion(c: Checker, kind: EntryKind, v: VersionFields, creating: boolean): void {
+export function checkVersion(c: Checker, kind: EntryKind, v: VersionFields, creating: boolean): void {
   const p = (f: string) => ['input', f];
   for (const field of Object.keys(v) as VersionField[]) {
     if (v[field] !== undefined && !VERSION_FIELDS[kind].includes(field)) c.fail(p(field), `is not a field of a ${LABEL[kind]}`);
@@ -82,7 +83,7 @@ export interface AddEntryInput {
 }
 
 /** Creates the entry, its version 1 and its tag links in one transaction. */
-export async function addEntry(db: Db, input: AddEntryInput): Promise<Entry> {
+export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<Entry> {
   const { kind } = input;
   const c = new Checker();
   c.text(input.name, ['input', NAME_FIELD[kind]], LIMITS.name, true);
@@ -94,7 +95,7 @@ export async function addEntry(db: Db, input: AddEntryInput): Promise<Entry> {
   const name = input.name.trim();
   try {
     return await withTagRetry(() =>
-      db.$transaction(async (tx) => {
+      writeTransaction(deps, async (tx, emit) => {
         const scope = await tx.scope.findUnique({ where: { id: input.scopeId }, select: { id: true } });
         if (!scope) throw new NotFoundError('No scope has this id', ['input', 'scope']);
         const entry = await tx.entry.create({
@@ -120,8 +121,12 @@ export async function addEntry(db: Db, input: AddEntryInput): Promise<Entry> {
         });
         const tagIds = await ensureTags(tx, tags);
         if (tagIds.length > 0) await tx.entryTag.createMany({ data: tagIds.map((tagId) => ({ entryId: entry.id, tagId })) });
-        const { versions, ...created } = entry;
-        return tx.entry.update({ where: { id: created.id }, data: { currentVersionId: versions[0]!.id } });
+        const versionId = entry.versions[0]!.id;
+        emit({
+          topic: 'entryChanged',
+          payload: { type: 'CREATED', entryId: entry.id, scopeId: entry.scopeId, versionId, actor: input.author ?? null },
+        });
+        return tx.entry.update({ where: { id: entry.id }, data: { currentVersionId: versionId } });
       }),
     );
   } catch (error) {
@@ -145,64 +150,108 @@ export interface UpdateEntryInput {
   author?: string | null;
   /** The version the writer based its change on. */
   expectedVersion?: number | null;
+  /** KEEP_BOTH (default) writes a flagged version on conflict; REJECT refuses the write. */
+  onConflict?: 'KEEP_BOTH' | 'REJECT' | null;
 }
 
 export interface UpdateEntryResult {
   entry: Entry;
   version: EntryVersion;
-  /** The version this write conflicted with, when `expectedVersion` was behind. */
+  /** The version this write conflicted with, if it did. */
   conflictWith: EntryVersion | null;
+  conflict: Conflict | null;
 }
 
 /**
  * Appends a version. Fields left out carry over from the current version. The first statement
  * bumps `latestVersion`, which serializes writers of one entry (row lock on PostgreSQL, the write
  * lock on SQLite) so version numbers stay gapless and unique.
+ *
+ * A write conflicts when it is based on an older version than the current one
+ * (`expectedVersion`), or, without `expectedVersion`, when the current version was written by a
+ * different writer less than the conflict window ago. On conflict both versions stay and a
+ * conflict record links them, unless the caller asked to REJECT.
  */
-export async function updateEntry(db: Db, input: UpdateEntryInput): Promise<UpdateEntryResult> {
-  const { kind } = input;
+export async function updateEntry(deps: WriteDeps, input: UpdateEntryInput): Promise<UpdateEntryResult> {
   const c = new Checker();
-  checkEntry(c, kind, input);
-  checkVersion(c, kind, input.version, false);
+  checkEntry(c, input.kind, input);
+  checkVersion(c, input.kind, input.version, false);
   c.text(input.changeReason, ['input', 'changeReason'], LIMITS.changeReason);
   c.text(input.author, ['input', 'author'], LIMITS.author);
   c.range(input.expectedVersion, ['input', 'expectedVersion'], 1, 2 ** 31 - 1, true);
   c.done();
-  return db.$transaction(async (tx) => {
-    const locked = await lockForNewVersion(tx, input.id, kind);
-    const current = locked.currentVersionId
-      ? await tx.entryVersion.findUnique({ where: { id: locked.currentVersionId } })
-      : null;
-    if (input.expectedVersion != null && input.expectedVersion >= locked.latestVersion) {
-      const v = new Checker();
-      v.fail(['input', 'expectedVersion'], `must be an existing version (the entry is at version ${locked.latestVersion - 1})`);
-      v.done();
-    }
-    const conflicted = input.expectedVersion != null && input.expectedVersion < locked.latestVersion - 1;
-    const version = await tx.entryVersion.create({
-      data: {
-        entryId: locked.id,
-        kind,
-        version: locked.latestVersion,
-        createdBy: input.author ?? null,
-        changeReason: input.changeReason ?? null,
-        conflictFlag: conflicted,
-        ...versionData(kind, input.version, current),
-      },
-    });
-    const entry = await tx.entry.update({
-      where: { id: locked.id },
-      data: {
-        currentVersionId: version.id,
-        ...(input.category !== undefined ? { category: input.category } : {}),
-        ...(input.priority != null ? { priority: input.priority } : {}),
-      },
-    });
-    if (conflicted && current) {
-      await tx.conflict.create({ data: { entryId: entry.id, versionAId: current.id, versionBId: version.id } });
-    }
-    return { entry, version, conflictWith: conflicted ? current : null };
+  return writeTransaction(deps, (tx, emit) => appendVersion(tx, emit, deps.settings, input, true));
+}
+
+/**
+ * The write of `updateEntry`, inside the caller's transaction; `detectConflicts` is false for
+ * writes that settle a conflict themselves (resolutions).
+ */
+export async function appendVersion(
+  tx: Tx,
+  emit: Emit,
+  settings: WriteSettings,
+  input: UpdateEntryInput,
+  detectConflicts: boolean,
+): Promise<UpdateEntryResult> {
+  const { kind } = input;
+  const author = input.author ?? null;
+  const locked = await lockForNewVersion(tx, input.id, kind);
+  const previous = locked.latestVersion - 1;
+  const current = locked.currentVersionId
+    ? await tx.entryVersion.findUniqueOrThrow({ where: { id: locked.currentVersionId } })
+    : null;
+  if (input.expectedVersion != null && input.expectedVersion > previous) {
+    const v = new Checker();
+    v.fail(['input', 'expectedVersion'], `must be an existing version (the entry is at version ${previous})`);
+    v.done();
+  }
+  const conflicted =
+    detectConflicts &&
+    current !== null &&
+    (input.expectedVersion != null
+      ? input.expectedVersion < previous
+      : current.createdBy !== author && Date.now() - current.createdAt.getTime() < settings.conflictWindowMs);
+  if (conflicted && input.onConflict === 'REJECT') {
+    throw new WriteConflictError(
+      input.expectedVersion != null
+        ? `The entry is at version ${previous}, past the expected version ${input.expectedVersion}`
+        : `Version ${previous} was written by another writer ${Date.now() - current.createdAt.getTime()} ms ago`,
+      kind,
+      current.id,
+      previous,
+      ['input', input.expectedVersion != null ? 'expectedVersion' : 'id'],
+    );
+  }
+  const version = await tx.entryVersion.create({
+    data: {
+      entryId: locked.id,
+      kind,
+      version: locked.latestVersion,
+      createdBy: author,
+      changeReason: input.changeReason ?? null,
+      conflictFlag: conflicted,
+      ...versionData(kind, input.version, current),
+    },
   });
+  const entry = await tx.entry.update({
+    where: { id: locked.id },
+    data: {
+      currentVersionId: version.id,
+      ...(input.category !== undefined ? { category: input.category } : {}),
+      ...(input.priority != null ? { priority: input.priority } : {}),
+    },
+  });
+  emit({
+    topic: 'entryChanged',
+    payload: { type: 'UPDATED', entryId: entry.id, scopeId: entry.scopeId, versionId: version.id, actor: author },
+  });
+  let conflict: Conflict | null = null;
+  if (conflicted) {
+    conflict = await tx.conflict.create({ data: { entryId: entry.id, versionAId: current.id, versionBId: version.id } });
+    emit({ topic: 'conflict', payload: { type: 'DETECTED', conflictId: conflict.id, entryId: entry.id, scopeId: entry.scopeId } });
+  }
+  return { entry, version, conflictWith: conflicted ? current : null, conflict };
 }
 
 async function lockForNewVersion(tx: Tx, id: string, kind: EntryKind) {
@@ -215,12 +264,18 @@ async function lockForNewVersion(tx: Tx, id: string, kind: EntryKind) {
   }
 }
 
-/** Soft delete (`active = false`) or undo it. Idempotent. */
-export async function setEntryActive(db: Db, id: string, active: boolean): Promise<Entry> {
-  try {
-    return await db.entry.update({ where: { id }, data: { active } });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'P2025') throw new NotFoundError('No entry has this id', ['input', 'id']);
-    throw error;
-  }
+/** Soft delete (`active = false`) or undo it. Idempotent: no change, no event. */
+export async function setEntryActive(deps: WriteDeps, id: string, active: boolean, actor: string | null): Promise<Entry> {
+  return writeTransaction(deps, async (tx, emit) => {
+    const { count } = await tx.entry.updateMany({ where: { id, active: !active }, data: { active } });
+    const entry = await tx.entry.findUnique({ where: { id } });
+    if (!entry) throw new NotFoundError('No entry has this id', ['input', 'id']);
+    if (count > 0) {
+      emit({
+        topic: 'entryChanged',
+        payload: { type: active ? 'REACTIVATED' : 'DEACTIVATED', entryId: id, scopeId: entry.scopeId, versionId: null, actor },
+      });
+    }
+    return entry;
+  });
 }

@@ -60,7 +60,7 @@ builder.mutationFields((t) => ({
     errors: { types: [...WRITE_ERRORS], dataField: { name: 'relation', description: 'The new relation.' } },
     resolve: (_root, { input }, ctx) => {
       const target = decodeTypedId(String(input.target), [...ENTRY_TYPENAMES, ...SCOPE_TYPENAMES], ['input', 'target']);
-      return createRelation(ctx.db, {
+      return createRelation(ctx, {
         type: input.type,
         sourceId: decodeId(String(input.source), ENTRY_TYPENAMES, ['input', 'source']),
         target: (ENTRY_TYPENAMES as readonly string[]).includes(target.typename) ? { entryId: target.id } : { scopeId: target.id },
@@ -73,6 +73,6 @@ builder.mutationFields((t) => ({
     description: 'Deletes a relation.',
     args: { input: t.arg({ type: DeleteRelationInput, required: true, description: 'The relation.' }) },
     errors: { types: [...WRITE_ERRORS], dataField: { name: 'deleted', description: 'The deleted relation.' } },
-    resolve: (_root, { input }, ctx) => deleteRelation(ctx.db, decodeId(String(input.id), ['Relation'], ['input', 'id'])),
+    resolve: (_root, { input }, ctx) => deleteRelation(ctx, decodeId(String(input.id), ['Relation'], ['input', 'id']), ctx.actor),
   }),
 }));

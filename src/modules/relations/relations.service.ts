@@ -1,4 +1,5 @@
-import type { Db } from '../../infra/database.ts';
+import type { Tx } from '../../infra/database.ts';
+import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
 import { isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, NotFoundError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -15,7 +16,7 @@ export interface CreateRelationInput {
   author?: string | null;
 }
 
-export async function createRelation(db: Db, input: CreateRelationInput): Promise<Relation> {
+export async function createRelation(deps: WriteDeps, input: CreateRelationInput): Promise<Relation> {
   const c = new Checker();
   c.text(input.author, ['input', 'author'], LIMITS.author);
   if ('entryId' in input.target && input.target.entryId === input.sourceId) {
@@ -24,7 +25,7 @@ export async function createRelation(db: Db, input: CreateRelationInput): Promis
   c.done();
   const targetEntryId = 'entryId' in input.target ? input.target.entryId : null;
   const targetScopeId = 'scopeId' in input.target ? input.target.scopeId : null;
-  return db.$transaction(async (tx) => {
+  return writeTransaction(deps, async (tx, emit) => {
     const [source, target] = await Promise.all([
       tx.entry.findUnique({ where: { id: input.sourceId }, select: { id: true } }),
       targetEntryId
@@ -34,9 +35,11 @@ export async function createRelation(db: Db, input: CreateRelationInput): Promis
     if (!source) throw new NotFoundError('No entry has this id', ['input', 'source']);
     if (!target) throw new NotFoundError(`No ${targetEntryId ? 'entry' : 'scope'} has this id`, ['input', 'target']);
     try {
-      return await tx.relation.create({
+      const relation = await tx.relation.create({
         data: { type: input.type, sourceId: source.id, targetEntryId, targetScopeId, createdBy: input.author ?? null },
       });
+      await emitRelationChange(tx, emit, relation, 'RELATED', input.author ?? null);
+      return relation;
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw new AlreadyExistsError(`This ${input.type} relation already exists`, ['input', 'target']);
@@ -46,11 +49,21 @@ export async function createRelation(db: Db, input: CreateRelationInput): Promis
   });
 }
 
-export async function deleteRelation(db: Db, id: string): Promise<Relation> {
-  try {
-    return await db.relation.delete({ where: { id } });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'P2025') throw new NotFoundError('No relation has this id', ['input', 'id']);
-    throw error;
+export async function deleteRelation(deps: WriteDeps, id: string, actor: string | null): Promise<Relation> {
+  return writeTransaction(deps, async (tx, emit) => {
+    const relation = await tx.relation.findUnique({ where: { id } });
+    if (!relation) throw new NotFoundError('No relation has this id', ['input', 'id']);
+    await tx.relation.delete({ where: { id } });
+    await emitRelationChange(tx, emit, relation, 'UNRELATED', actor);
+    return relation;
+  });
+}
+
+/** A relation changes its source entry and, when it points at one, its target entry. */
+async function emitRelationChange(tx: Tx, emit: Emit, relation: Relation, type: 'RELATED' | 'UNRELATED', actor: string | null) {
+  const ids = relation.targetEntryId ? [relation.sourceId, relation.targetEntryId] : [relation.sourceId];
+  const entries = await tx.entry.findMany({ where: { id: { in: ids } }, select: { id: true, scopeId: true } });
+  for (const entry of entries) {
+    emit({ topic: 'entryChanged', payload: { type, entryId: entry.id, scopeId: entry.scopeId, versionId: null, actor } });
   }
 }

@@ -17,6 +17,7 @@ import {
   type ScopeKind,
 } from './scopes.service.ts';
 import { EntryKindEnum } from '../entries/entry-enums.ts';
+import { EntryWarningRef, WARNINGS_DESCRIPTION, pageWarnings } from '../entries/entries.schema.ts';
 
 export const ScopeKindEnum = builder.enumType('ScopeKind', {
   description: 'Level of a scope in the tree.',
@@ -144,15 +145,11 @@ builder.prismaInterfaceFields(ScopeRef, (t) => ({
     ancestors: t.field({
       type: [ScopeRef],
       description: 'Enclosing scopes from the parent up to global, nearest first.',
-      resolve: async (scope, _args, ctx) => {
+      // The tree is at most four levels deep, so three nested parents reach global in one plan.
+      select: (_args, _ctx, nested) => ({ parent: nested({ include: { parent: { include: { parent: true } } } }) }),
+      resolve: (scope) => {
         const chain: Scope[] = [];
-        let next = scope.parentId;
-        while (next) {
-          const parent = await ctx.loaders.scope.load(next);
-          if (!parent) break;
-          chain.push(parent);
-          next = parent.parentId;
-        }
+        for (let s = scope.parent as (Scope & { parent?: Scope | null }) | null; s; s = s.parent ?? null) chain.push(s);
         return chain;
       },
     }),
@@ -175,7 +172,16 @@ builder.prismaInterfaceFields(ScopeRef, (t) => ({
         }),
         totalCount: true,
       },
-      { description: 'Page of entries of a scope.' },
+      {
+        description: 'Page of entries of a scope.',
+        fields: (c) => ({
+          warnings: c.field({
+            type: [EntryWarningRef],
+            description: WARNINGS_DESCRIPTION,
+            resolve: (page, _args, ctx) => pageWarnings(ctx, page.edges),
+          }),
+        }),
+      },
       { description: 'An entry of a scope.' },
     ),
 }));
@@ -414,7 +420,7 @@ builder.mutationFields((t) => ({
       dataField: { name: 'session', description: 'The new session.' },
     },
     resolve: (_root, { input }, ctx) =>
-      startSession(ctx.db, {
+      startSession(ctx, {
         ...input,
         projectId: decodeId(String(input.project), SCOPE_TYPENAMES, ['input', 'project']),
         agentId: input.agentId ?? ctx.actor,
@@ -427,6 +433,6 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: EndSessionInput, required: true, description: 'Which session, and how it ends.' }) },
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'session', description: 'The ended session.' } },
     resolve: (_root, { input }, ctx) =>
-      endSession(ctx.db, { id: decodeId(String(input.id), ['Session'], ['input', 'id']), status: input.status ?? null }),
+      endSession(ctx, { id: decodeId(String(input.id), ['Session'], ['input', 'id']), status: input.status ?? null }),
   }),
 }));

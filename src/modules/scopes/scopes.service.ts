@@ -1,4 +1,5 @@
-import type { Db } from '../../infra/database.ts';
+import type { Db, Tx } from '../../infra/database.ts';
+import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
 import { isUniqueViolation } from '../../infra/prisma-errors.ts';
 import {
   AlreadyExistsError,
@@ -29,7 +30,7 @@ const ALLOWED_PARENTS: Record<Exclude<ScopeKind, 'GLOBAL'>, readonly ScopeKind[]
 
 type Json = Prisma.InputJsonValue;
 
-async function parentFor(db: Db, kind: Exclude<ScopeKind, 'GLOBAL'>, parentId: string, path: string[]) {
+async function parentFor(db: Db | Tx, kind: Exclude<ScopeKind, 'GLOBAL'>, parentId: string, path: string[]) {
   const parent = await db.scope.findUnique({ where: { id: parentId }, select: { id: true, kind: true } });
   if (!parent) throw new NotFoundError('No scope has this id', path);
   if (!ALLOWED_PARENTS[kind].includes(parent.kind as ScopeKind)) {
@@ -41,7 +42,7 @@ async function parentFor(db: Db, kind: Exclude<ScopeKind, 'GLOBAL'>, parentId: s
   return parent;
 }
 
-async function createScope(db: Db, data: Prisma.ScopeUncheckedCreateInput): Promise<Scope> {
+async function createScope(db: Db | Tx, data: Prisma.ScopeUncheckedCreateInput): Promise<Scope> {
   try {
     return await db.scope.create({ data });
   } catch (error) {
@@ -146,15 +147,16 @@ export interface StartSessionInput {
   metadata?: Json | null;
 }
 
-export async function startSession(db: Db, input: StartSessionInput): Promise<Scope> {
+export async function startSession(deps: WriteDeps, input: StartSessionInput): Promise<Scope> {
   const c = new Checker();
   c.text(input.name, ['input', 'name'], LIMITS.name);
   c.text(input.purpose, ['input', 'purpose'], LIMITS.description);
   c.text(input.agentId, ['input', 'agentId'], LIMITS.agentId);
   c.json(input.metadata, ['input', 'metadata'], { objectOnly: true });
   c.done();
-  const parent = await parentFor(db, 'SESSION', input.projectId, ['input', 'project']);
-  return createScope(db, {
+  return writeTransaction(deps, async (tx, emit) => {
+    const parent = await parentFor(tx, 'SESSION', input.projectId, ['input', 'project']);
+    const session = await createScope(tx, {
     kind: 'SESSION',
     parentId: parent.id,
     name: input.name?.trim() || null,
@@ -164,6 +166,9 @@ export async function startSession(db: Db, input: StartSessionInput): Promise<Sc
     mode: input.mode ?? 'WORKING_PERIOD',
     startedAt: new Date(),
     metadata: input.metadata ?? undefined,
+    });
+    emit({ topic: 'sessionEvent', payload: { type: 'STARTED', sessionId: session.id, projectId: parent.id } });
+    return session;
   });
 }
 
@@ -172,21 +177,24 @@ export interface EndSessionInput {
   status?: 'COMPLETED' | 'DISCARDED' | null;
 }
 
-export async function endSession(db: Db, input: EndSessionInput): Promise<Scope> {
+export async function endSession(deps: WriteDeps, input: EndSessionInput): Promise<Scope> {
   const status = input.status ?? 'COMPLETED';
-  // The status guard in the WHERE clause makes the check and the write one atomic statement.
-  const { count } = await db.scope.updateMany({
-    where: { id: input.id, kind: 'SESSION', status: { in: ['ACTIVE', 'PAUSED'] } },
-    data: { status, endedAt: new Date() },
+  return writeTransaction(deps, async (tx, emit) => {
+    // The status guard in the WHERE clause makes the check and the write one atomic statement.
+    const { count } = await tx.scope.updateMany({
+      where: { id: input.id, kind: 'SESSION', status: { in: ['ACTIVE', 'PAUSED'] } },
+      data: { status, endedAt: new Date() },
+    });
+    const session = await tx.scope.findUnique({ where: { id: input.id } });
+    if (!session || session.kind !== 'SESSION') throw new NotFoundError('No session has this id', ['input', 'id']);
+    if (count === 0) {
+      throw new InvalidStateError(
+        `The session has already ended (status ${session.status})`,
+        session.status ?? 'UNKNOWN',
+        ['input', 'id'],
+      );
+    }
+    emit({ topic: 'sessionEvent', payload: { type: 'ENDED', sessionId: session.id, projectId: session.parentId! } });
+    return session;
   });
-  const session = await db.scope.findUnique({ where: { id: input.id } });
-  if (!session || session.kind !== 'SESSION') throw new NotFoundError('No session has this id', ['input', 'id']);
-  if (count === 0) {
-    throw new InvalidStateError(
-      `The session has already ended (status ${session.status})`,
-      session.status ?? 'UNKNOWN',
-      ['input', 'id'],
-    );
-  }
-  return session;
 }

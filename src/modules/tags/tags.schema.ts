@@ -77,7 +77,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: TagsOfEntryInput, required: true, description: 'Entry and tags.' }) },
     errors: { types: [...WRITE_ERRORS], dataField: { name: 'entry', description: 'The entry after the change.' } },
     resolve: (_root, { input }, ctx) =>
-      attachTags(ctx.db, decodeId(String(input.entry), ENTRY_TYPENAMES, ['input', 'entry']), input.tags),
+      attachTags(ctx, decodeId(String(input.entry), ENTRY_TYPENAMES, ['input', 'entry']), input.tags, ctx.actor),
   }),
   detachTags: t.field({
     type: EntryRef,
@@ -85,6 +85,6 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: TagsOfEntryInput, required: true, description: 'Entry and tags.' }) },
     errors: { types: [...WRITE_ERRORS], dataField: { name: 'entry', description: 'The entry after the change.' } },
     resolve: (_root, { input }, ctx) =>
-      detachTags(ctx.db, decodeId(String(input.entry), ENTRY_TYPENAMES, ['input', 'entry']), input.tags),
+      detachTags(ctx, decodeId(String(input.entry), ENTRY_TYPENAMES, ['input', 'entry']), input.tags, ctx.actor),
   }),
 }));

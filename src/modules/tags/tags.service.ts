@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../infra/database.ts';
+import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
 import { isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, NotFoundError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -64,12 +65,12 @@ function isTagConflict(error: unknown): boolean {
 }
 
 /** Links tags (by name) to an entry; unknown names become free-form tags. */
-export async function attachTags(db: Db, entryId: string, names: readonly string[]): Promise<Entry> {
+export async function attachTags(deps: WriteDeps, entryId: string, names: readonly string[], actor: string | null): Promise<Entry> {
   const c = new Checker();
   const normalized = checkTagNames(c, names, ['input', 'tags']);
   c.done();
   return withTagRetry(() =>
-    db.$transaction(async (tx) => {
+    writeTransaction(deps, async (tx, emit) => {
       const entry = await tx.entry.findUnique({ where: { id: entryId } });
       if (!entry) throw new NotFoundError('No entry has this id', ['input', 'entry']);
       const tagIds = await ensureTags(tx, normalized);
@@ -85,19 +86,25 @@ export async function attachTags(db: Db, entryId: string, names: readonly string
         v.fail(['input', 'tags'], `an entry may carry at most ${LIMITS.tagsPerEntry} tags`);
         v.done();
       }
-      if (add.length > 0) await tx.entryTag.createMany({ data: add.map((tagId) => ({ entryId, tagId })) });
+      if (add.length > 0) {
+        await tx.entryTag.createMany({ data: add.map((tagId) => ({ entryId, tagId })) });
+        emit({ topic: 'entryChanged', payload: { type: 'TAGGED', entryId, scopeId: entry.scopeId, versionId: null, actor } });
+      }
       return entry;
     }),
   );
 }
 
 /** Unlinks tags (by name) from an entry; names it does not carry are ignored. */
-export async function detachTags(db: Db, entryId: string, names: readonly string[]): Promise<Entry> {
+export async function detachTags(deps: WriteDeps, entryId: string, names: readonly string[], actor: string | null): Promise<Entry> {
   const normalized = [...new Set(names.map(normalizeTagName))];
-  return db.$transaction(async (tx) => {
+  return writeTransaction(deps, async (tx, emit) => {
     const entry = await tx.entry.findUnique({ where: { id: entryId } });
     if (!entry) throw new NotFoundError('No entry has this id', ['input', 'entry']);
-    await tx.entryTag.deleteMany({ where: { entryId, tag: { name: { in: normalized } } } });
+    const { count } = await tx.entryTag.deleteMany({ where: { entryId, tag: { name: { in: normalized } } } });
+    if (count > 0) {
+      emit({ topic: 'entryChanged', payload: { type: 'UNTAGGED', entryId, scopeId: entry.scopeId, versionId: null, actor } });
+    }
     return entry;
   });
 }

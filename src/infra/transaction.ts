@@ -1,0 +1,49 @@
+import type { Db, Tx } from './database.ts';
+import type { EventBus, PendingEvent } from './events.ts';
+
+/** What services need to write: the database, the event bus, and write settings. */
+export interface WriteDeps {
+  db: Db;
+  bus: EventBus;
+  settings: WriteSettings;
+}
+
+export interface WriteSettings {
+  /** Without `expectedVersion`, an update conflicts with a version another writer wrote this recently. */
+  conflictWindowMs: number;
+}
+
+export const DEFAULT_WRITE_SETTINGS: WriteSettings = { conflictWindowMs: 5_000 };
+
+export type Emit = (event: PendingEvent) => void;
+
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Runs `work` in one transaction and publishes the events it emitted only after the commit, in
+ * order. Lock timeouts, deadlocks and serialization failures are retried here (with the events of
+ * the failed attempt discarded), so they never reach a client.
+ */
+export async function writeTransaction<T>(deps: WriteDeps, work: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const events: PendingEvent[] = [];
+    try {
+      const result = await deps.db.$transaction((tx) => work(tx, (event) => events.push(event)), {
+        maxWait: 15_000,
+        timeout: 30_000,
+      });
+      await deps.bus.publish(deps.db, events);
+      return result;
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
+    }
+  }
+}
+
+/** Errors the database asks us to retry: busy/locked SQLite, deadlocks and serialization failures. */
+export function isRetryable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === 'P2034' || code === 'P2028' || code === '40001' || code === '40P01') return true;
+  return typeof message === 'string' && /database is locked|SQLITE_BUSY|deadlock detected|could not serialize/i.test(message);
+}

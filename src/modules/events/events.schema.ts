@@ -1,0 +1,152 @@
+import { filter, pipe } from 'graphql-yoga';
+import { NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { builder } from '../../graphql/builder.ts';
+import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
+import type { Context } from '../../context.ts';
+import {
+  directKey,
+  treeKey,
+  type ConflictPayload,
+  type EntryChangedPayload,
+  type SessionPayload,
+} from '../../infra/events.ts';
+import { ConflictRef } from '../conflicts/conflicts.schema.ts';
+import { EntryRef, EntryVersionRef } from '../entries/entries.schema.ts';
+import { ProjectRef, SessionRef } from '../scopes/scopes.schema.ts';
+
+const EntryChangeTypeEnum = builder.enumType('EntryChangeType', {
+  description: 'What happened to an entry.',
+  values: {
+    CREATED: { description: 'Added, with version 1.' },
+    UPDATED: { description: 'A new version was written.' },
+    DEACTIVATED: { description: 'Soft-deleted.' },
+    REACTIVATED: { description: 'Undeleted.' },
+    TAGGED: { description: 'Tags were attached.' },
+    UNTAGGED: { description: 'Tags were detached.' },
+    RELATED: { description: 'A relation from or to it was created.' },
+    UNRELATED: { description: 'A relation from or to it was deleted.' },
+  },
+});
+
+const ConflictEventTypeEnum = builder.enumType('ConflictEventType', {
+  description: 'What happened to a conflict.',
+  values: { DETECTED: { description: 'A write conflicted.' }, RESOLVED: { description: 'The conflict was settled.' } },
+});
+
+const SessionEventTypeEnum = builder.enumType('SessionEventType', {
+  description: 'What happened to a session.',
+  values: { STARTED: { description: 'The session started.' }, ENDED: { description: 'The session ended (completed or discarded).' } },
+});
+
+const EntryChangedEventRef = builder.objectRef<EntryChangedPayload>('EntryChangedEvent').implement({
+  description: 'A committed change of an entry. `entry` is read when the event is delivered.',
+  fields: (t) => ({
+    type: t.field({ type: EntryChangeTypeEnum, description: 'What happened.', resolve: (e) => e.type }),
+    entry: t.field({
+      type: EntryRef,
+      description: 'The entry as it is now.',
+      resolve: (e, _args, ctx) => ctx.db.entry.findUniqueOrThrow({ where: { id: e.entryId } }),
+    }),
+    version: t.field({
+      type: EntryVersionRef,
+      nullable: true,
+      description: 'The version written (CREATED, UPDATED).',
+      resolve: (e, _args, ctx) => (e.versionId ? ctx.db.entryVersion.findUnique({ where: { id: e.versionId } }) : null),
+    }),
+    actor: t.string({ nullable: true, description: 'Who made the change.', resolve: (e) => e.actor }),
+    occurredAt: t.field({ type: 'DateTime', description: 'When the change was published.', resolve: (e) => e.occurredAt }),
+  }),
+});
+
+const ConflictEventRef = builder.objectRef<ConflictPayload>('ConflictEvent').implement({
+  description: 'A conflict was detected or resolved.',
+  fields: (t) => ({
+    type: t.field({ type: ConflictEventTypeEnum, description: 'What happened.', resolve: (e) => e.type }),
+    conflict: t.field({
+      type: ConflictRef,
+      description: 'The conflict as it is now, with both versions.',
+      resolve: (e, _args, ctx) => ctx.db.conflict.findUniqueOrThrow({ where: { id: e.conflictId } }),
+    }),
+    occurredAt: t.field({ type: 'DateTime', description: 'When it was published.', resolve: (e) => e.occurredAt }),
+  }),
+});
+
+const SessionEventRef = builder.objectRef<SessionPayload>('SessionEvent').implement({
+  description: 'A session started or ended.',
+  fields: (t) => ({
+    type: t.field({ type: SessionEventTypeEnum, description: 'What happened.', resolve: (e) => e.type }),
+    session: t.field({
+      type: SessionRef,
+      description: 'The session as it is now.',
+      resolve: (e, _args, ctx) => ctx.db.scope.findUniqueOrThrow({ where: { id: e.sessionId } }),
+    }),
+    project: t.field({
+      type: ProjectRef,
+      description: 'Its project.',
+      resolve: (e, _args, ctx) => ctx.db.scope.findUniqueOrThrow({ where: { id: e.projectId } }),
+    }),
+    occurredAt: t.field({ type: 'DateTime', description: 'When it was published.', resolve: (e) => e.occurredAt }),
+  }),
+});
+
+/** The routing key for a scope subscription; the scope must exist. */
+async function scopeKey(ctx: Context, scope: string | number, includeDescendants: boolean | null | undefined): Promise<string> {
+  const id = decodeId(String(scope), SCOPE_TYPENAMES, ['scope']);
+  const exists = await ctx.db.scope.findUnique({ where: { id }, select: { id: true } });
+  if (!exists) throw new NotFoundError('No scope has this id', ['scope']);
+  return includeDescendants ? treeKey(id) : directKey(id);
+}
+
+builder.subscriptionFields((t) => {
+  const args = {
+    scope: t.arg.id({ required: true, description: 'The scope to watch.' }),
+    includeDescendants: t.arg.boolean({ description: 'Also the scopes below it (default false).' }),
+  };
+  const conflictField = (type: ConflictPayload['type'], description: string) =>
+    t.field({
+      type: ConflictEventRef,
+      description,
+      args,
+      subscribe: async (_root, a, ctx) =>
+        pipe(
+          ctx.bus.pubsub.subscribe('conflict', await scopeKey(ctx, a.scope, a.includeDescendants)),
+          filter((event: ConflictPayload) => event.type === type),
+        ),
+      resolve: (event) => event,
+    });
+  return {
+    entryChanged: t.field({
+      type: EntryChangedEventRef,
+      description: 'Changes of entries in a scope: created, updated, (de/re)activated, tagged, related.',
+      args,
+      subscribe: async (_root, a, ctx) =>
+        ctx.bus.pubsub.subscribe('entryChanged', await scopeKey(ctx, a.scope, a.includeDescendants)),
+      resolve: (event) => event,
+    }),
+    conflictDetected: conflictField('DETECTED', 'Conflicts detected on entries in a scope.'),
+    conflictResolved: conflictField('RESOLVED', 'Conflicts resolved on entries in a scope.'),
+    sessionEvent: t.field({
+      type: SessionEventRef,
+      description: 'Lifecycle events of one session, or of all sessions of a project. Give exactly one of the two.',
+      args: {
+        session: t.arg.id({ description: 'The session to watch.' }),
+        project: t.arg.id({ description: "The project whose sessions to watch." }),
+      },
+      subscribe: async (_root, a, ctx) => {
+        if ((a.session == null) === (a.project == null)) {
+          throw new ValidationError([{ path: ['session'], message: 'give exactly one of session and project' }]);
+        }
+        const key =
+          a.session != null
+            ? `session:${decodeId(String(a.session), ['Session'], ['session'])}`
+            : `project:${decodeId(String(a.project), ['Project'], ['project'])}`;
+        const id = key.slice(key.indexOf(':') + 1);
+        if (!(await ctx.db.scope.findUnique({ where: { id }, select: { id: true } }))) {
+          throw new NotFoundError('No such session or project', [a.session != null ? 'session' : 'project']);
+        }
+        return ctx.bus.pubsub.subscribe('sessionEvent', key);
+      },
+      resolve: (event) => event,
+    }),
+  };
+});
