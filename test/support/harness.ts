@@ -8,6 +8,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp, type App } from '../../src/app.ts';
 import { openDatabase, type Database } from '../../src/infra/database.ts';
+import type { WriteSettings } from '../../src/infra/transaction.ts';
 
 export const DB_KIND = (process.env.ENGRAM_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgresql';
 
@@ -52,8 +53,12 @@ export async function createDatabaseUrl(): Promise<{ url: string; drop(): Promis
   };
 }
 
+export interface HarnessOptions {
+  settings?: WriteSettings;
+}
+
 /** Sets up one app + database for the calling test file (beforeAll/afterAll). */
-export function useHarness(): Harness {
+export function useHarness(options: HarnessOptions = {}): Harness {
   const h = {} as Harness;
   let drop: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
@@ -61,7 +66,7 @@ export function useHarness(): Harness {
     drop = created.drop;
     const statements: string[] = [];
     const database = await openDatabase(created.url, { onQuery: (sql) => statements.push(sql) });
-    const app = createApp({ database });
+    const app = createApp({ database, ...(options.settings ? { settings: options.settings } : {}) });
     Object.assign(h, {
       app,
       database,

@@ -220,18 +220,26 @@ export async function pageWarnings(
   ctx: Context,
   edges: readonly ({ node?: unknown } | null | undefined)[],
 ): Promise<EntryWarning[]> {
-  // Nodes of entry connections are Entry rows (Pothos types the interface connection loosely).
-  const entries = edges.flatMap((edge) => (edge?.node ? [edge.node as Prisma.EntryGetPayload<object>] : []));
-  if (entries.length === 0) return [];
+  // Only the ids of the page's nodes are sure to be loaded (the page may not select more).
+  const ids = edges.flatMap((edge) => {
+    const id = (edge?.node as { id?: unknown } | undefined)?.id;
+    return typeof id === 'string' ? [id] : [];
+  });
+  if (ids.length === 0) return [];
   const open = await ctx.db.conflict.groupBy({
     by: ['entryId'],
-    where: { entryId: { in: entries.map((e) => e.id) }, resolved: false },
+    where: { entryId: { in: ids }, resolved: false },
     _count: { _all: true },
   });
+  if (open.length === 0) return [];
+  const entries = await ctx.db.entry.findMany({ where: { id: { in: open.map((row) => row.entryId) } } });
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const counts = new Map(open.map((row) => [row.entryId, row._count._all]));
-  return entries.flatMap((entry) => {
-    const count = counts.get(entry.id);
-    return count ? [{ code: 'UNRESOLVED_CONFLICTS' as const, message: `"${entry.name}" has ${count} unresolved conflict(s)`, entry }] : [];
+  // In page order.
+  return ids.flatMap((id) => {
+    const entry = byId.get(id);
+    const count = counts.get(id);
+    return entry && count ? [{ code: 'UNRESOLVED_CONFLICTS' as const, message: `"${entry.name}" has ${count} unresolved conflict(s)`, entry }] : [];
   });
 }
 
