@@ -16,6 +16,8 @@ export interface Harness {
   app: App;
   database: Database;
   url: string;
+  /** The bound port when created with `listen: true`. */
+  port: number;
   /** SQL statements Prisma sent since the last `resetStatements()`. */
   statements: string[];
   resetStatements(): void;
@@ -55,6 +57,8 @@ export async function createDatabaseUrl(): Promise<{ url: string; drop(): Promis
 
 export interface HarnessOptions {
   settings?: WriteSettings;
+  /** Also listen on an ephemeral port (for WebSocket clients); see `port`. */
+  listen?: boolean;
 }
 
 /** Sets up one app + database for the calling test file (beforeAll/afterAll). */
@@ -67,9 +71,11 @@ export function useHarness(options: HarnessOptions = {}): Harness {
     const statements: string[] = [];
     const database = await openDatabase(created.url, { onQuery: (sql) => statements.push(sql) });
     const app = createApp({ database, ...(options.settings ? { settings: options.settings } : {}) });
+    const port = options.listen ? await app.start(0, '127.0.0.1') : 0;
     Object.assign(h, {
       app,
       database,
+      port,
       url: created.url,
       statements,
       resetStatements: () => void statements.splice(0),
@@ -89,6 +95,7 @@ export function useHarness(options: HarnessOptions = {}): Harness {
     });
   });
   afterAll(async () => {
+    await h.app?.stop(1_000);
     await h.database?.close();
     await drop();
   });

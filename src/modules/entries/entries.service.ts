@@ -169,7 +169,7 @@ export interface UpdateEntryResult {
  *
  * A write conflicts when it is based on an older version than the current one
  * (`expectedVersion`), or, without `expectedVersion`, when the current version was written by a
- * different writer less than the conflict window ago. On conflict both versions stay and a
+ * different (named) writer less than the conflict window ago. On conflict both versions stay and a
  * conflict record links them, unless the caller asked to REJECT.
  */
 export async function updateEntry(deps: WriteDeps, input: UpdateEntryInput): Promise<UpdateEntryResult> {
@@ -211,7 +211,11 @@ export async function appendVersion(
     current !== null &&
     (input.expectedVersion != null
       ? input.expectedVersion < previous
-      : current.createdBy !== author && Date.now() - current.createdAt.getTime() < settings.conflictWindowMs);
+      : // Writers are told apart by author; an anonymous write cannot be told apart from any other.
+        current.createdBy !== null &&
+        author !== null &&
+        current.createdBy !== author &&
+        Date.now() - current.createdAt.getTime() < settings.conflictWindowMs);
   if (conflicted && input.onConflict === 'REJECT') {
     throw new WriteConflictError(
       input.expectedVersion != null

@@ -1,0 +1,130 @@
+import { print, type ExecutionResult } from 'graphql';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import type { App } from '../../src/app.ts';
+
+/** Results of one subscription, collected as they arrive. */
+export class Collector<R> {
+  readonly results: ExecutionResult<R>[] = [];
+  readonly errors: unknown[] = [];
+  private waiters: Array<() => void> = [];
+
+  push(result: ExecutionResult<R>): void {
+    this.results.push(result);
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  fail(error: unknown): void {
+    this.errors.push(error);
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  /** Resolves once `predicate` holds over what arrived, or rejects after `timeoutMs`. */
+  async until(predicate: (results: ExecutionResult<R>[]) => boolean, timeoutMs = 5_000): Promise<ExecutionResult<R>[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate(this.results)) {
+      if (this.errors.length) throw new Error(`subscription failed: ${JSON.stringify(this.errors)}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out; received ${JSON.stringify(this.results)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.results;
+  }
+}
+
+export interface WsSubscription<R> {
+  collector: Collector<R>;
+  client: Client;
+  close(): Promise<void>;
+}
+
+/** A real graphql-ws client on the app's port. */
+export function wsSubscribe<R, V>(
+  port: number,
+  doc: TypedDocumentNode<R, V>,
+  variables: V,
+  connectionParams: Record<string, string> = {},
+): WsSubscription<R> {
+  const client = createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket, connectionParams, retryAttempts: 0 });
+  const collector = new Collector<R>();
+  const unsubscribe = client.subscribe<R>(
+    { query: print(doc), variables: variables as Record<string, unknown> },
+    { next: (r) => collector.push(r as ExecutionResult<R>), error: (e) => collector.fail(e), complete: () => undefined },
+  );
+  return {
+    collector,
+    client,
+    async close() {
+      unsubscribe();
+      await client.dispose();
+    },
+  };
+}
+
+/** An SSE subscription through `yoga.fetch` (Yoga's built-in Server-Sent Events transport). */
+export async function sseSubscribe<R, V>(app: App, doc: TypedDocumentNode<R, V>, variables: V) {
+  const abort = new AbortController();
+  const response = await app.yoga.fetch('http://engram.test/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify({ query: print(doc), variables }),
+    signal: abort.signal,
+  });
+  const collector = new Collector<R>();
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block
+            .split('\n')
+            .filter((line) => line.startsWith('data:'))
+            .map((line) => line.slice(5).trim())
+            .join('\n');
+          if (data) collector.push(JSON.parse(data) as ExecutionResult<R>);
+        }
+      }
+    } catch (error) {
+      if (!abort.signal.aborted) collector.fail(error);
+    }
+  })();
+  return {
+    collector,
+    contentType: response.headers.get('content-type'),
+    close() {
+      abort.abort();
+    },
+  };
+}
+
+/**
+ * Subscriptions register asynchronously: cause probe events until one arrives, so that what the
+ * test does next is seen. Probe events are recognised by the caller and ignored.
+ */
+export async function untilListening<R>(collector: Collector<R>, probe: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const before = collector.results.length;
+    await probe();
+    try {
+      await collector.until((r) => r.length > before, 200);
+      return;
+    } catch {
+      // not listening yet
+    }
+  }
+  throw new Error(`subscription never started listening (${collector.results.length} results, errors: ${JSON.stringify(collector.errors)})`);
+}
