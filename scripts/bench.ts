@@ -1,0 +1,254 @@
+// Benchmarks, printed as a table and written as JSON to bench-results/.
+//
+//   npm run bench                      # every suite on SQLite, and PostgreSQL when reachable
+//   npm run bench -- --db sqlite --iterations 500
+//
+// Suite "latency": write-to-subscriber latency. A graphql-ws client subscribes to
+// conflictDetected on a project; each iteration sends one conflicting update over HTTP and stops
+// the clock when the event arrives. Measured on one instance, and on two instances sharing the
+// database and Redis (subscriber on A, writes through B). Environment: BENCH_POSTGRES_URL (admin
+// connection, default postgresql://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { createClient } from 'graphql-ws';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { Redis } from 'ioredis';
+import { createApp, type App } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/infra/database.ts';
+import { createEventBus, type EventBus } from '../src/infra/events.ts';
+import { applyMigrations } from '../src/infra/migrations.ts';
+
+const { values: opts } = parseArgs({
+  options: {
+    db: { type: 'string', multiple: true },
+    iterations: { type: 'string', default: '300' },
+  },
+});
+const iterations = Number(opts.iterations);
+const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+interface Row {
+  suite: string;
+  db: string;
+  case: string;
+  iterations: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+}
+const rows: Row[] = [];
+
+function summarize(suite: string, db: string, name: string, samples: number[]): Row {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  const row = {
+    suite,
+    db,
+    case: name,
+    iterations: samples.length,
+    p50: round(at(0.5)),
+    p95: round(at(0.95)),
+    p99: round(at(0.99)),
+    mean: round(samples.reduce((a, b) => a + b, 0) / samples.length),
+  };
+  rows.push(row);
+  console.log(`  ${name.padEnd(44)} p50 ${String(row.p50).padStart(7)} ms   p95 ${String(row.p95).padStart(7)} ms   (n=${row.iterations})`);
+  return row;
+}
+
+async function reachable(check: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await check();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A fresh migrated database; `drop` removes it. */
+async function freshDatabase(kind: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-bench-'));
+    const url = `file:${join(dir, 'bench.db')}`;
+    await applyMigrations(url);
+    return { url, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `engram_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  await applyMigrations(u.toString());
+  return {
+    url: u.toString(),
+    async drop() {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+async function post(port: number, query: string, variables: Record<string, unknown>) {
+  const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-engram-actor': 'bench' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data!;
+}
+
+interface Instance {
+  app: App;
+  database: Database;
+  bus: EventBus;
+  port: number;
+}
+
+async function instance(url: string, redis: boolean): Promise<Instance> {
+  const database = await openDatabase(url);
+  const bus = createEventBus({ redisUrl: redis ? redisUrl : null });
+  const app = createApp({ database, bus, graphiql: false });
+  const port = await app.start(0, '127.0.0.1');
+  return { app, database, bus, port };
+}
+
+async function close(i: Instance) {
+  await i.app.stop(1_000);
+  await i.bus.close();
+  await i.database.close();
+}
+
+/** Conflict latency: subscriber on `sub`, writes through `writer`. */
+async function conflictLatency(sub: Instance, writer: Instance): Promise<{ delivery: number[]; mutation: number[] }> {
+  const project = (await post(writer.port, 'mutation($n: String!) { createProject(input: { name: $n }) { ... on CreateProjectSuccess { project { id } } } }', {
+    n: `bench-${Date.now()}-${Math.random()}`,
+  })) as { createProject: { project: { id: string } } };
+  const scope = project.createProject.project.id;
+  const tool = (await post(writer.port, 'mutation($s: ID!) { addTool(input: { scope: $s, name: "hot", description: "v1" }) { ... on AddToolSuccess { tool { id } } } }', {
+    s: scope,
+  })) as { addTool: { tool: { id: string } } };
+  const id = tool.addTool.tool.id;
+  const update = 'mutation($id: ID!, $d: String!) { updateTool(input: { id: $id, description: $d, expectedVersion: 1 }) { __typename } }';
+
+  const client = createClient({ url: `ws://127.0.0.1:${sub.port}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+  let onEvent: (() => void) | null = null;
+  const unsubscribe = client.subscribe(
+    { query: 'subscription($s: ID!) { conflictDetected(scope: $s) { conflict { id versionB { version } } } }', variables: { s: scope } },
+    {
+      next: () => onEvent?.(),
+      error: (e) => console.error('subscription error', e),
+      complete: () => undefined,
+    },
+  );
+  const nextEvent = (timeoutMs: number) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no event')), timeoutMs);
+      onEvent = () => {
+        clearTimeout(timer);
+        onEvent = null;
+        resolve();
+      };
+    });
+  // Warm up until the subscription delivers (it registers asynchronously).
+  await post(writer.port, update, { id, d: 'warm-0' });
+  for (let i = 1; ; i++) {
+    const waiting = nextEvent(200);
+    await post(writer.port, update, { id, d: `warm-${i}` });
+    try {
+      await waiting;
+      break;
+    } catch {
+      if (i > 50) throw new Error('subscription never delivered');
+    }
+  }
+  for (let i = 0; i < 20; i++) {
+    const waiting = nextEvent(5_000);
+    await post(writer.port, update, { id, d: `warm+${i}` });
+    await waiting;
+  }
+  const delivery: number[] = [];
+  const mutation: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const waiting = nextEvent(5_000);
+    const t0 = performance.now();
+    await post(writer.port, update, { id, d: `run-${i}` });
+    mutation.push(performance.now() - t0);
+    await waiting;
+    delivery.push(performance.now() - t0);
+  }
+  unsubscribe();
+  await client.dispose();
+  return { delivery, mutation };
+}
+
+async function latencySuite(kind: string) {
+  console.log(`\nlatency (${kind}): write over HTTP -> conflictDetected over graphql-ws`);
+  const db = await freshDatabase(kind);
+  try {
+    const one = await instance(db.url, false);
+    try {
+      const r = await conflictLatency(one, one);
+      summarize('latency', kind, 'one instance: mutation response', r.mutation);
+      summarize('latency', kind, 'one instance: write-to-subscriber', r.delivery);
+    } finally {
+      await close(one);
+    }
+    const redisOk = await reachable(async () => {
+      const c = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      try {
+        await c.connect();
+        await c.ping();
+      } finally {
+        c.disconnect();
+      }
+    });
+    if (!redisOk) {
+      console.log(`  two instances: skipped (Redis unreachable at ${redisUrl})`);
+      return;
+    }
+    const a = await instance(db.url, true);
+    const b = await instance(db.url, true);
+    try {
+      const r = await conflictLatency(a, b);
+      summarize('latency', kind, 'two instances over Redis: mutation response', r.mutation);
+      summarize('latency', kind, 'two instances over Redis: write-to-subscriber', r.delivery);
+    } finally {
+      await close(a);
+      await close(b);
+    }
+  } finally {
+    await db.drop();
+  }
+}
+
+const kinds = opts.db ?? ['sqlite', 'postgresql'];
+for (const kind of kinds) {
+  if (kind === 'postgresql' && !(await reachable(async () => {
+    const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2_000 });
+    await c.connect();
+    await c.end();
+  }))) {
+    console.log(`\nPostgreSQL skipped: ${adminUrl} unreachable`);
+    continue;
+  }
+  await latencySuite(kind);
+}
+
+mkdirSync('bench-results', { recursive: true });
+const file = join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), node: process.version, iterations, rows }, null, 2));
+console.log(`\nwritten ${file}`);
+process.exit(0);
