@@ -8,8 +8,7 @@
 // the clock when the event arrives. Measured on one instance, and on two instances sharing the
 // database and Redis (subscriber on A, writes through B). Environment: BENCH_POSTGRES_URL (admin
 // connection, default postgresql://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -21,6 +20,7 @@ import { createApp, type App } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/infra/database.ts';
 import { createEventBus, type EventBus } from '../src/infra/events.ts';
 import { applyMigrations } from '../src/infra/migrations.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../src/infra/scratch-database.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -73,30 +73,10 @@ async function reachable(check: () => Promise<unknown>): Promise<boolean> {
 }
 
 /** A fresh migrated database; `drop` removes it. */
-async function freshDatabase(kind: string): Promise<{ url: string; drop(): Promise<void> }> {
-  if (kind === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'engram-bench-'));
-    const url = `file:${join(dir, 'bench.db')}`;
-    await applyMigrations(url);
-    return { url, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `engram_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  await applyMigrations(u.toString());
-  return {
-    url: u.toString(),
-    async drop() {
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await a.end();
-    },
-  };
+async function freshDatabase(kind: 'sqlite' | 'postgresql'): Promise<ScratchDatabase> {
+  const db = await createScratchDatabase(kind, { adminUrl, prefix: 'engram_bench' });
+  await applyMigrations(db.url);
+  return db;
 }
 
 async function post(port: number, query: string, variables: Record<string, unknown>) {
@@ -194,7 +174,7 @@ async function conflictLatency(sub: Instance, writer: Instance): Promise<{ deliv
   return { delivery, mutation };
 }
 
-async function latencySuite(kind: string) {
+async function latencySuite(kind: 'sqlite' | 'postgresql') {
   console.log(`\nlatency (${kind}): write over HTTP -> conflictDetected over graphql-ws`);
   const db = await freshDatabase(kind);
   try {
@@ -236,6 +216,7 @@ async function latencySuite(kind: string) {
 
 const kinds = opts.db ?? ['sqlite', 'postgresql'];
 for (const kind of kinds) {
+  if (kind !== 'sqlite' && kind !== 'postgresql') throw new Error(`--db must be sqlite or postgresql, got ${kind}`);
   if (kind === 'postgresql' && !(await reachable(async () => {
     const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2_000 });
     await c.connect();

@@ -3,10 +3,8 @@
 // in-process and reaches the database through the app's own driver adapters. Migrations live per
 // provider in prisma/<provider>/migrations and are recorded in `_prisma_migrations` exactly as the
 // native engine records them, so `prisma migrate deploy/status` elsewhere agree with this module.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
@@ -19,6 +17,7 @@ import {
 import * as wasmBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { MigrationList, SchemaEngine, SchemaFilter } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import pg from 'pg';
+import { DEFAULT_ADMIN_URL, createScratchDatabase } from './scratch-database.ts';
 
 export type MigrationProvider = 'sqlite' | 'postgresql';
 
@@ -57,7 +56,6 @@ export interface CreatedMigration {
 const MIGRATION_FILE = 'migration.sql';
 const LOCK_FILE = 'migration_lock.toml';
 const NO_FILTER: SchemaFilter = { externalTables: [], externalEnums: [] };
-const DEFAULT_SHADOW_ADMIN_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 // ---------------------------------------------------------------------------------------------
 // URLs and paths
@@ -648,7 +646,10 @@ async function diffFromMigrations(provider: MigrationProvider): Promise<string |
     throw new Error(`${file} is older than prisma/models.prisma: run \`node scripts/prisma-generate.mjs\` first`);
   }
   const list = readMigrationList(migrationsDir(provider));
-  const scratch = await createScratchDatabase(provider);
+  const scratch = await createScratchDatabase(provider, {
+    adminUrl: process.env.SHADOW_DATABASE_URL?.trim() || DEFAULT_ADMIN_URL,
+    prefix: 'engram_shadow',
+  });
   try {
     return await withEngine(openTarget(scratch.url, true), async (engine) => {
       await engine.applyMigrations({ migrationsList: list, filters: NO_FILTER });
@@ -669,46 +670,4 @@ async function diffFromMigrations(provider: MigrationProvider): Promise<string |
   } finally {
     await scratch.drop();
   }
-}
-
-interface ScratchDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
-
-async function createScratchDatabase(provider: MigrationProvider): Promise<ScratchDatabase> {
-  if (provider === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'engram-migrate-'));
-    return {
-      url: `file:${join(dir, 'scratch.db')}`,
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const adminUrl = process.env.SHADOW_DATABASE_URL?.trim() || DEFAULT_SHADOW_ADMIN_URL;
-  const database = `engram_shadow_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 15_000 });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${database}"`);
-  } catch (error) {
-    await admin.end().catch(() => undefined);
-    throw new Error(
-      `Cannot create a scratch PostgreSQL database through ${redactUrl(adminUrl)} (set SHADOW_DATABASE_URL): ${
-        error instanceof Error ? error.message : String(error)
-      }`,
-      { cause: error },
-    );
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      try {
-        await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-      } finally {
-        await admin.end();
-      }
-    },
-  };
 }

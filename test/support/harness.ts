@@ -1,13 +1,9 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { print, type ExecutionResult } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp, type App } from '../../src/app.ts';
 import { openDatabase, type Database } from '../../src/infra/database.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../../src/infra/scratch-database.ts';
 import type { WriteSettings } from '../../src/infra/transaction.ts';
 
 export const DB_KIND = (process.env.ENGRAM_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgresql';
@@ -27,32 +23,13 @@ export interface Harness {
   ok<R, V>(doc: TypedDocumentNode<R, V>, variables?: V, headers?: Record<string, string>): Promise<R>;
 }
 
-/** A fresh, migrated database of the run's kind for this test file, plus the app on top of it. */
-export async function createDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
-  const template = inject('templateDatabase');
-  if (DB_KIND === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'engram-file-'));
-    const file = join(dir, 'test.db');
-    copyFileSync(template, file);
-    return { url: `file:${file}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const adminUrl = process.env.TEST_POSTGRES_URL!;
-  const name = `${template}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await a.end();
-    },
-  };
+/** A fresh, migrated database of the run's kind: a copy of the run's migrated template. */
+export function createDatabaseUrl(): Promise<ScratchDatabase> {
+  return createScratchDatabase(DB_KIND, {
+    adminUrl: process.env.TEST_POSTGRES_URL,
+    prefix: DB_KIND === 'sqlite' ? 'engram-test' : inject('templateDatabase'),
+    template: inject('templateDatabase'),
+  });
 }
 
 export interface HarnessOptions {

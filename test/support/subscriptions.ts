@@ -122,8 +122,9 @@ export async function untilListening<R>(collector: Collector<R>, probe: () => Pr
     try {
       await collector.until((r) => r.length > before, 200);
       return;
-    } catch {
-      // not listening yet
+    } catch (error) {
+      // A failed subscription is a failure, not "not listening yet".
+      if (collector.errors.length > 0) throw error;
     }
   }
   throw new Error(`subscription never started listening (${collector.results.length} results, errors: ${JSON.stringify(collector.errors)})`);

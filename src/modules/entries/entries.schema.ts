@@ -307,21 +307,14 @@ builder.queryFields((t) => ({
 
 // ---------------------------------------------------------------- mutations
 
-/** Version content as GraphQL inputs carry it. */
-export interface JsonVersionInput {
-  description?: string | null;
+/** Version content as GraphQL inputs carry it (JSON values as the JSON scalar parses them). */
+export type JsonVersionInput = Omit<VersionFields, 'parameters' | 'examples'> & {
   parameters?: JsonInput | null;
   examples?: JsonInput | null;
-  constraints?: string | null;
-  content?: string | null;
-  rationale?: string | null;
-  source?: string | null;
-  confidence?: number | null;
-  validUntil?: Date | null;
-}
+};
 
 /** What every add input may carry; each kind's input type declares its subset. */
-interface AddInput extends JsonVersionInput {
+type AddInput = JsonVersionInput & {
   scope: string | number;
   name?: string | null;
   title?: string | null;
@@ -329,7 +322,7 @@ interface AddInput extends JsonVersionInput {
   priority?: number | null;
   tags?: string[] | null;
   author?: string | null;
-}
+};
 
 
 /** What every update input may carry. */
