@@ -4,6 +4,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { sqlitePath } from '../config.ts';
+import { serializeConnection } from './serialized-adapter.ts';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
 
@@ -47,7 +48,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     const path = sqlitePath(url);
     mkdirSync(dirname(path), { recursive: true });
     // A writer waits up to 5 s for the lock instead of failing with SQLITE_BUSY.
-    const adapter = new PrismaBetterSqlite3({ url: path, timeout: 5000 });
+    const adapter = serializeConnection(new PrismaBetterSqlite3({ url: path, timeout: 5000 }));
     prisma = new SqliteClient({ adapter, ...(log ? { log: [...log] } : {}) });
     // WAL lets readers run beside the single writer; NORMAL sync is durable in WAL mode.
     await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');

@@ -42,6 +42,9 @@ type Documents = {
     "\n  query ScopeEntries($id: ID!, $kind: EntryKind, $includeInactive: Boolean) {\n    scope(id: $id) { entries(kind: $kind, includeInactive: $includeInactive) { totalCount edges { node { __typename name } } } }\n  }\n": typeof types.ScopeEntriesDocument,
     "query TagsAfterRollback { tags(predefined: false) { edges { node { name } } } }": typeof types.TagsAfterRollbackDocument,
     "mutation BadKnowledge($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename ... on ValidationError { issues { path message } } } }": typeof types.BadKnowledgeDocument,
+    "\n  mutation IsolationCreateOrganization($name: String!) {\n    createOrganization(input: { name: $name }) { __typename }\n  }\n": typeof types.IsolationCreateOrganizationDocument,
+    "\n  mutation IsolationDoomedUpdate($id: ID!) {\n    updateTool(input: { id: $id, description: \"never\", expectedVersion: 999 }) { __typename }\n  }\n": typeof types.IsolationDoomedUpdateDocument,
+    "\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n": typeof types.IsolationOrganizationsDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": typeof types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.CreateOrganizationDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id name rootPath organization { id name } parent { id kind } } }\n      ... on UserError { code message path }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n": typeof types.CreateProjectDocument,
@@ -102,6 +105,9 @@ const documents: Documents = {
     "\n  query ScopeEntries($id: ID!, $kind: EntryKind, $includeInactive: Boolean) {\n    scope(id: $id) { entries(kind: $kind, includeInactive: $includeInactive) { totalCount edges { node { __typename name } } } }\n  }\n": types.ScopeEntriesDocument,
     "query TagsAfterRollback { tags(predefined: false) { edges { node { name } } } }": types.TagsAfterRollbackDocument,
     "mutation BadKnowledge($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename ... on ValidationError { issues { path message } } } }": types.BadKnowledgeDocument,
+    "\n  mutation IsolationCreateOrganization($name: String!) {\n    createOrganization(input: { name: $name }) { __typename }\n  }\n": types.IsolationCreateOrganizationDocument,
+    "\n  mutation IsolationDoomedUpdate($id: ID!) {\n    updateTool(input: { id: $id, description: \"never\", expectedVersion: 999 }) { __typename }\n  }\n": types.IsolationDoomedUpdateDocument,
+    "\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n": types.IsolationOrganizationsDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": types.CreateOrganizationDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id name rootPath organization { id name } parent { id kind } } }\n      ... on UserError { code message path }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n": types.CreateProjectDocument,
@@ -260,6 +266,18 @@ export function graphql(source: "query TagsAfterRollback { tags(predefined: fals
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation BadKnowledge($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename ... on ValidationError { issues { path message } } } }"): (typeof documents)["mutation BadKnowledge($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename ... on ValidationError { issues { path message } } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IsolationCreateOrganization($name: String!) {\n    createOrganization(input: { name: $name }) { __typename }\n  }\n"): (typeof documents)["\n  mutation IsolationCreateOrganization($name: String!) {\n    createOrganization(input: { name: $name }) { __typename }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IsolationDoomedUpdate($id: ID!) {\n    updateTool(input: { id: $id, description: \"never\", expectedVersion: 999 }) { __typename }\n  }\n"): (typeof documents)["\n  mutation IsolationDoomedUpdate($id: ID!) {\n    updateTool(input: { id: $id, description: \"never\", expectedVersion: 999 }) { __typename }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n"): (typeof documents)["\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

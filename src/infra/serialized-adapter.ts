@@ -1,0 +1,123 @@
+import type {
+  IsolationLevel,
+  SqlDriverAdapter,
+  SqlDriverAdapterFactory,
+  SqlQuery,
+  SqlResultSet,
+  Transaction,
+} from '@prisma/driver-adapter-utils';
+
+/** A FIFO lock: `acquire` resolves with the function that releases it. */
+class Lock {
+  #tail: Promise<void> = Promise.resolve();
+
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const previous = this.#tail;
+    this.#tail = previous.then(() => held);
+    let released = false;
+    return previous.then(() => () => {
+      if (released) return;
+      released = true;
+      release();
+    });
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
+}
+
+/**
+ * Makes one SQLite connection safe to share between concurrent requests. Prisma's better-sqlite3
+ * adapter serializes interactive transactions, but lets other queries run on the same connection
+ * while one is open, so they would join it: a plain write could be rolled back with someone
+ * else's transaction, and a read could see uncommitted rows. Here every query outside a
+ * transaction waits until no transaction is open (better-sqlite3 is synchronous, so the connection
+ * did one thing at a time anyway).
+ */
+export function serializeConnection(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    async connect() {
+      return new SerializedAdapter(await factory.connect());
+    },
+  };
+}
+
+class SerializedAdapter implements SqlDriverAdapter {
+  readonly #inner: SqlDriverAdapter;
+  readonly #lock = new Lock();
+
+  constructor(inner: SqlDriverAdapter) {
+    this.#inner = inner;
+  }
+
+  get provider() {
+    return this.#inner.provider;
+  }
+
+  get adapterName() {
+    return this.#inner.adapterName;
+  }
+
+  queryRaw(query: SqlQuery): Promise<SqlResultSet> {
+    return this.#lock.run(() => this.#inner.queryRaw(query));
+  }
+
+  executeRaw(query: SqlQuery): Promise<number> {
+    return this.#lock.run(() => this.#inner.executeRaw(query));
+  }
+
+  executeScript(script: string): Promise<void> {
+    return this.#lock.run(() => this.#inner.executeScript(script));
+  }
+
+  async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
+    const release = await this.#lock.acquire();
+    try {
+      return releasingOnEnd(await this.#inner.startTransaction(isolationLevel), release);
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  getConnectionInfo() {
+    return this.#inner.getConnectionInfo?.() ?? { supportsRelationJoins: false };
+  }
+
+  dispose(): Promise<void> {
+    return this.#inner.dispose();
+  }
+}
+
+/** The transaction, releasing the connection lock once it commits or rolls back. */
+function releasingOnEnd(tx: Transaction, release: () => void): Transaction {
+  const end = (finish: () => Promise<void>) => async () => {
+    try {
+      await finish();
+    } finally {
+      release();
+    }
+  };
+  return {
+    provider: tx.provider,
+    adapterName: tx.adapterName,
+    options: tx.options,
+    queryRaw: (query) => tx.queryRaw(query),
+    executeRaw: (query) => tx.executeRaw(query),
+    commit: end(() => tx.commit()),
+    rollback: end(() => tx.rollback()),
+    ...(tx.createSavepoint ? { createSavepoint: (name: string) => tx.createSavepoint!(name) } : {}),
+    ...(tx.rollbackToSavepoint ? { rollbackToSavepoint: (name: string) => tx.rollbackToSavepoint!(name) } : {}),
+    ...(tx.releaseSavepoint ? { releaseSavepoint: (name: string) => tx.releaseSavepoint!(name) } : {}),
+  };
+}
