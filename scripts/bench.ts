@@ -3,6 +3,10 @@
 //   npm run bench                      # every suite on SQLite, and PostgreSQL when reachable
 //   npm run bench -- --db sqlite --iterations 500
 //
+// Suite "crud": in-process (`yoga.fetch`) latency of single operations on a small database: get
+// by id, list 20 guidelines, create knowledge, update guideline. (Issue #4 grows this to the
+// 100K-entry workload with memoryQuery.)
+//
 // Suite "latency": write-to-subscriber latency. A graphql-ws client subscribes to
 // conflictDetected on a project; each iteration sends one conflicting update over HTTP and stops
 // the clock when the event arrives. Measured on one instance, and on two instances sharing the
@@ -25,6 +29,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../src/infra/scratc
 const { values: opts } = parseArgs({
   options: {
     db: { type: 'string', multiple: true },
+    suite: { type: 'string', multiple: true },
     iterations: { type: 'string', default: '300' },
   },
 });
@@ -174,6 +179,80 @@ async function conflictLatency(sub: Instance, writer: Instance): Promise<{ deliv
   return { delivery, mutation };
 }
 
+async function timed(samples: number[], run: () => Promise<unknown>) {
+  const t0 = performance.now();
+  await run();
+  samples.push(performance.now() - t0);
+}
+
+async function crudSuite(kind: 'sqlite' | 'postgresql') {
+  console.log(`\ncrud (${kind}): GraphQL operations through yoga.fetch, 200 entries`);
+  const db = await freshDatabase(kind);
+  const database = await openDatabase(db.url);
+  const app = createApp({ database, graphiql: false });
+  const gql = async (query: string, variables: Record<string, unknown>) => {
+    const response = await app.yoga.fetch('http://bench/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-engram-actor': 'bench' },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as { data?: unknown; errors?: unknown };
+    if (body.errors) throw new Error(JSON.stringify(body.errors));
+    return body.data;
+  };
+  /** The global ID at `path` of a result. */
+  const idAt = (data: unknown, ...path: string[]) =>
+    path.reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], data) as string;
+  try {
+    const project = idAt(
+      await gql('mutation { createProject(input: { name: "crud" }) { ... on CreateProjectSuccess { project { id } } } }', {}),
+      'createProject',
+      'project',
+      'id',
+    );
+    const guidelines: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      const r = await gql(
+        'mutation($s: ID!, $n: String!) { addGuideline(input: { scope: $s, name: $n, content: "Prefer small functions.", tags: ["typescript", "code_style"] }) { ... on AddGuidelineSuccess { guideline { id } } } }',
+        { s: project, n: `g-${i}` },
+      );
+      guidelines.push(idAt(r, 'addGuideline', 'guideline', 'id'));
+    }
+    const get: number[] = [];
+    const list: number[] = [];
+    const create: number[] = [];
+    const update: number[] = [];
+    for (let i = 0; i < iterations; i++) {
+      const id = guidelines[i % guidelines.length]!;
+      await timed(get, () =>
+        gql('query($id: ID!) { entry(id: $id) { id name currentVersion { version ... on GuidelineVersion { content } } tags { name } } }', { id }),
+      );
+      await timed(list, () =>
+        gql('query($s: ID!) { guidelines(filter: { scope: $s }, first: 20) { edges { node { id name priority currentVersion { version } tags { name } } } } }', {
+          s: project,
+        }),
+      );
+      await timed(create, () =>
+        gql('mutation($s: ID!, $t: String!) { addKnowledge(input: { scope: $s, title: $t, content: "A fact.", tags: ["database"] }) { __typename } }', {
+          s: project,
+          t: `k-${i}`,
+        }),
+      );
+      await timed(update, () =>
+        gql('mutation($id: ID!, $c: String!) { updateGuideline(input: { id: $id, content: $c }) { __typename } }', { id, c: `v${i}` }),
+      );
+    }
+    summarize('crud', kind, 'get by id', get);
+    summarize('crud', kind, 'list 20 guidelines', list);
+    summarize('crud', kind, 'create knowledge', create);
+    summarize('crud', kind, 'update guideline', update);
+  } finally {
+    await app.stop();
+    await database.close();
+    await db.drop();
+  }
+}
+
 async function latencySuite(kind: 'sqlite' | 'postgresql') {
   console.log(`\nlatency (${kind}): write over HTTP -> conflictDetected over graphql-ws`);
   const db = await freshDatabase(kind);
@@ -225,7 +304,9 @@ for (const kind of kinds) {
     console.log(`\nPostgreSQL skipped: ${adminUrl} unreachable`);
     continue;
   }
-  await latencySuite(kind);
+  const suites = opts.suite ?? ['crud', 'latency'];
+  if (suites.includes('crud')) await crudSuite(kind);
+  if (suites.includes('latency')) await latencySuite(kind);
 }
 
 mkdirSync('bench-results', { recursive: true });
