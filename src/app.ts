@@ -31,7 +31,7 @@ export interface App {
 }
 
 export function createApp({ database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, graphiql = true }: AppOptions): App {
-  const deps = { db: database.prisma, bus, settings };
+  const deps = { db: database.prisma, provider: database.provider, bus, settings };
   const yoga = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
     graphqlEndpoint: '/graphql',

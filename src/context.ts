@@ -1,4 +1,4 @@
-import type { Db } from './infra/database.ts';
+import type { Db, Provider } from './infra/database.ts';
 import type { EventBus } from './infra/events.ts';
 import type { WriteDeps, WriteSettings } from './infra/transaction.ts';
 
@@ -7,17 +7,20 @@ export interface Context extends WriteDeps {
   db: Db;
   bus: EventBus;
   settings: WriteSettings;
+  /** Which SQL dialect the database speaks (search queries differ). */
+  provider: Provider;
   /** Who is asking: the `X-Engram-Actor` header; default author of writes. */
   actor: string | null;
 }
 
 export interface AppDeps {
   db: Db;
+  provider: Provider;
   bus: EventBus;
   settings: WriteSettings;
 }
 
 export function createContext(deps: AppDeps, headers: { get(name: string): string | null }): Context {
   const actor = headers.get('x-engram-actor')?.trim().slice(0, 200) || null;
-  return { db: deps.db, bus: deps.bus, settings: deps.settings, actor };
+  return { db: deps.db, provider: deps.provider, bus: deps.bus, settings: deps.settings, actor };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyMigrations, migrationStatus } from '../src/infra/migrations.ts';
+import { EXTERNAL_TABLES, applyMigrations, migrationStatus } from '../src/infra/migrations.ts';
 import { DB_KIND, createDatabaseUrl } from './support/harness.ts';
 
 interface Shape {
@@ -27,8 +27,11 @@ function sqliteShape(file: string): Shape {
     const tables = db
       .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations'`)
       .all() as Array<{ name: string }>;
+    // The full-text tables differ by design (FTS5 here, a tsvector column there): compared apart.
+    const external = new Set(EXTERNAL_TABLES);
     const shape: Shape = { columns: {}, uniques: [], indexes: [], foreignKeys: [] };
     for (const { name } of tables) {
+      if (external.has(name)) continue;
       const cols = db.prepare(`PRAGMA table_info("${name}")`).all() as Array<{ name: string; notnull: number; pk: number }>;
       shape.columns[name] = cols.map((c) => `${c.name}${c.notnull || c.pk ? '!' : ''}`).sort();
       const pk = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
@@ -55,7 +58,8 @@ async function postgresShape(url: string): Promise<Shape> {
     const shape: Shape = { columns: {}, uniques: [], indexes: [], foreignKeys: [] };
     const cols = await client.query<{ table_name: string; column_name: string; is_nullable: string }>(
       `SELECT table_name, column_name, is_nullable FROM information_schema.columns
-       WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'`,
+       WHERE table_schema = 'public' AND table_name <> '_prisma_migrations' AND table_name <> ALL($1)`,
+      [EXTERNAL_TABLES],
     );
     for (const c of cols.rows) (shape.columns[c.table_name] ??= []).push(`${c.column_name}${c.is_nullable === 'NO' ? '!' : ''}`);
     for (const list of Object.values(shape.columns)) list.sort();
@@ -67,8 +71,9 @@ async function postgresShape(url: string): Promise<Shape> {
        JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
        CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord)
        JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
-       WHERE t.relname <> '_prisma_migrations'
+       WHERE t.relname <> '_prisma_migrations' AND t.relname <> ALL($1)
        GROUP BY i.indexrelid, t.relname, i.indisunique`,
+      [EXTERNAL_TABLES],
     );
     for (const r of idx.rows) (r.unique ? shape.uniques : shape.indexes).push(`${r.table}(${r.cols.join(',')})`);
     const fks = await client.query<{ table: string; col: string; ftable: string; fcol: string }>(
@@ -76,7 +81,8 @@ async function postgresShape(url: string): Promise<Shape> {
        FROM information_schema.table_constraints tc
        JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = tc.constraint_name
        JOIN information_schema.constraint_column_usage ccu ON ccu.constraint_name = tc.constraint_name
-       WHERE tc.constraint_type = 'FOREIGN KEY' AND tc.table_schema = 'public'`,
+       WHERE tc.constraint_type = 'FOREIGN KEY' AND tc.table_schema = 'public' AND tc.table_name <> ALL($1)`,
+      [EXTERNAL_TABLES],
     );
     for (const fk of fks.rows) shape.foreignKeys.push(`${fk.table}.${fk.col}->${fk.ftable}.${fk.fcol}`);
     return normalize(shape);
@@ -117,5 +123,19 @@ describe('migrations', () => {
     expect(sqlite.uniques).toContain('Entry(scopeId,kind,name)');
     expect(sqlite.uniques).toContain('EntryVersion(entryId,version)');
     expect(postgres).toEqual(sqlite);
+    // Both have the full-text table the search service writes.
+    const db = new Sqlite(file, { readonly: true });
+    const sqliteSearch = (db.prepare(`PRAGMA table_info("EntrySearch")`).all() as Array<{ name: string }>).map((c) => c.name);
+    const fts = db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'EntrySearchFts'`).get() as { sql: string } | undefined;
+    db.close();
+    expect(sqliteSearch).toEqual(expect.arrayContaining(['entryId', 'name', 'body']));
+    expect(fts?.sql).toMatch(/fts5/i);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query<{ column_name: string }>(
+      `SELECT column_name FROM information_schema.columns WHERE table_name = 'EntrySearch'`,
+    );
+    await client.end();
+    expect(rows.map((r) => r.column_name)).toEqual(expect.arrayContaining(['entryId', 'name', 'body', 'document']));
   });
 });

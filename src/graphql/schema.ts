@@ -8,6 +8,7 @@ import '../modules/tags/tags.schema.ts';
 import '../modules/relations/relations.schema.ts';
 import '../modules/conflicts/conflicts.schema.ts';
 import '../modules/events/events.schema.ts';
+import '../modules/search/search.schema.ts';
 import { describeRelayTypes } from './describe.ts';
 
 let schema: GraphQLSchema | undefined;

@@ -55,7 +55,24 @@ export interface CreatedMigration {
 
 const MIGRATION_FILE = 'migration.sql';
 const LOCK_FILE = 'migration_lock.toml';
+/**
+ * Tables the hand-written full-text-search migration creates and Prisma's schema does not
+ * describe: diffs leave them alone instead of dropping them.
+ */
+export const EXTERNAL_TABLES = [
+  'EntrySearch',
+  'EntrySearchFts',
+  'EntrySearchFts_config',
+  'EntrySearchFts_data',
+  'EntrySearchFts_docsize',
+  'EntrySearchFts_idx',
+];
 const NO_FILTER: SchemaFilter = { externalTables: [], externalEnums: [] };
+/** PostgreSQL wants schema-qualified names. */
+const externalFilter = (provider: MigrationProvider): SchemaFilter => ({
+  externalTables: EXTERNAL_TABLES.map((t) => (provider === 'postgresql' ? `public.${t}` : t)),
+  externalEnums: [],
+});
 
 // ---------------------------------------------------------------------------------------------
 // URLs and paths
@@ -658,7 +675,7 @@ async function diffFromMigrations(provider: MigrationProvider): Promise<string |
         to: { tag: 'schemaDatamodel', files: [{ path: file, content: schema }] },
         script: true,
         exitCode: true,
-        filters: NO_FILTER,
+        filters: externalFilter(provider),
       });
       // With exitCode requested, the engine answers 2 for a non-empty diff and 0 for none.
       return result.exitCode === 2 ? (result.stdout ?? '') : null;

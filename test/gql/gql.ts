@@ -45,6 +45,11 @@ type Documents = {
     "\n  mutation IsolationCreateOrganization($name: String!) {\n    createOrganization(input: { name: $name }) { __typename }\n  }\n": typeof types.IsolationCreateOrganizationDocument,
     "\n  mutation IsolationDoomedUpdate($id: ID!) {\n    updateTool(input: { id: $id, description: \"never\", expectedVersion: 999 }) { __typename }\n  }\n": typeof types.IsolationDoomedUpdateDocument,
     "\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n": typeof types.IsolationOrganizationsDocument,
+    "\n  query Memory($input: MemoryQueryInput!, $first: Int, $after: String) {\n    memoryQuery(input: $input, first: $first, after: $after) {\n      edges {\n        cursor\n        score\n        estimatedTokens\n        breakdown { relation tags scope text priority recency }\n        node { __typename id name scope { id } }\n      }\n      pageInfo { hasNextPage endCursor }\n      meta { totalCount returnedCount truncated hasMore estimatedTokens tokenBudget }\n      scopeChain { id kind }\n    }\n  }\n": typeof types.MemoryDocument,
+    "\n  mutation MemoryOrg($name: String!) { createOrganization(input: { name: $name }) { __typename ... on CreateOrganizationSuccess { organization { id } } } }\n": typeof types.MemoryOrgDocument,
+    "\n  mutation MemoryRelate($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }\n": typeof types.MemoryRelateDocument,
+    "\n  mutation MemoryDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }\n": typeof types.MemoryDeactivateDocument,
+    "mutation MemoryUpdate($id: ID!) { updateTool(input: { id: $id, description: \"Ships with kubernetes.\" }) { __typename } }": typeof types.MemoryUpdateDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": typeof types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.CreateOrganizationDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id name rootPath organization { id name } parent { id kind } } }\n      ... on UserError { code message path }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n": typeof types.CreateProjectDocument,
@@ -108,6 +113,11 @@ const documents: Documents = {
     "\n  mutation IsolationCreateOrganization($name: String!) {\n    createOrganization(input: { name: $name }) { __typename }\n  }\n": types.IsolationCreateOrganizationDocument,
     "\n  mutation IsolationDoomedUpdate($id: ID!) {\n    updateTool(input: { id: $id, description: \"never\", expectedVersion: 999 }) { __typename }\n  }\n": types.IsolationDoomedUpdateDocument,
     "\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n": types.IsolationOrganizationsDocument,
+    "\n  query Memory($input: MemoryQueryInput!, $first: Int, $after: String) {\n    memoryQuery(input: $input, first: $first, after: $after) {\n      edges {\n        cursor\n        score\n        estimatedTokens\n        breakdown { relation tags scope text priority recency }\n        node { __typename id name scope { id } }\n      }\n      pageInfo { hasNextPage endCursor }\n      meta { totalCount returnedCount truncated hasMore estimatedTokens tokenBudget }\n      scopeChain { id kind }\n    }\n  }\n": types.MemoryDocument,
+    "\n  mutation MemoryOrg($name: String!) { createOrganization(input: { name: $name }) { __typename ... on CreateOrganizationSuccess { organization { id } } } }\n": types.MemoryOrgDocument,
+    "\n  mutation MemoryRelate($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }\n": types.MemoryRelateDocument,
+    "\n  mutation MemoryDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }\n": types.MemoryDeactivateDocument,
+    "mutation MemoryUpdate($id: ID!) { updateTool(input: { id: $id, description: \"Ships with kubernetes.\" }) { __typename } }": types.MemoryUpdateDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": types.CreateOrganizationDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id name rootPath organization { id name } parent { id kind } } }\n      ... on UserError { code message path }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n": types.CreateProjectDocument,
@@ -278,6 +288,26 @@ export function graphql(source: "\n  mutation IsolationDoomedUpdate($id: ID!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n"): (typeof documents)["\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Memory($input: MemoryQueryInput!, $first: Int, $after: String) {\n    memoryQuery(input: $input, first: $first, after: $after) {\n      edges {\n        cursor\n        score\n        estimatedTokens\n        breakdown { relation tags scope text priority recency }\n        node { __typename id name scope { id } }\n      }\n      pageInfo { hasNextPage endCursor }\n      meta { totalCount returnedCount truncated hasMore estimatedTokens tokenBudget }\n      scopeChain { id kind }\n    }\n  }\n"): (typeof documents)["\n  query Memory($input: MemoryQueryInput!, $first: Int, $after: String) {\n    memoryQuery(input: $input, first: $first, after: $after) {\n      edges {\n        cursor\n        score\n        estimatedTokens\n        breakdown { relation tags scope text priority recency }\n        node { __typename id name scope { id } }\n      }\n      pageInfo { hasNextPage endCursor }\n      meta { totalCount returnedCount truncated hasMore estimatedTokens tokenBudget }\n      scopeChain { id kind }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MemoryOrg($name: String!) { createOrganization(input: { name: $name }) { __typename ... on CreateOrganizationSuccess { organization { id } } } }\n"): (typeof documents)["\n  mutation MemoryOrg($name: String!) { createOrganization(input: { name: $name }) { __typename ... on CreateOrganizationSuccess { organization { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MemoryRelate($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }\n"): (typeof documents)["\n  mutation MemoryRelate($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MemoryDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }\n"): (typeof documents)["\n  mutation MemoryDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation MemoryUpdate($id: ID!) { updateTool(input: { id: $id, description: \"Ships with kubernetes.\" }) { __typename } }"): (typeof documents)["mutation MemoryUpdate($id: ID!) { updateTool(input: { id: $id, description: \"Ships with kubernetes.\" }) { __typename } }"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

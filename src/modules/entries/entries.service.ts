@@ -6,6 +6,7 @@ import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames } from '../../domain/validate.ts';
 import { Prisma, type Conflict, type Entry, type EntryVersion } from '../../generated/sqlite/client.ts';
 import { ensureTags, withTagRetry } from '../tags/tags.service.ts';
+import { indexEntry, searchBody } from '../search/search-index.ts';
 
 export const ENTRY_KINDS = ['TOOL', 'GUIDELINE', 'KNOWLEDGE'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
@@ -122,6 +123,7 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
         const tagIds = await ensureTags(tx, tags);
         if (tagIds.length > 0) await tx.entryTag.createMany({ data: tagIds.map((tagId) => ({ entryId: entry.id, tagId })) });
         const versionId = entry.versions[0]!.id;
+        await indexEntry(tx, entry.id, entry.name, searchBody(input.version));
         emit({
           topic: 'entryChanged',
           payload: { type: 'CREATED', entryId: entry.id, scopeId: entry.scopeId, versionId, actor: input.author ?? null },
@@ -246,6 +248,7 @@ export async function appendVersion(
       ...(input.priority != null ? { priority: input.priority } : {}),
     },
   });
+  await indexEntry(tx, entry.id, entry.name, searchBody(version));
   emit({
     topic: 'entryChanged',
     payload: { type: 'UPDATED', entryId: entry.id, scopeId: entry.scopeId, versionId: version.id, actor: author },

@@ -1,0 +1,285 @@
+import { Prisma } from '../../generated/sqlite/client.ts';
+import type { Db, Provider } from '../../infra/database.ts';
+import { NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { LIMITS } from '../../domain/limits.ts';
+import { Checker, checkTagNames } from '../../domain/validate.ts';
+import type { EntryKind } from '../entries/entries.service.ts';
+import type { RelationType } from '../relations/relations.service.ts';
+import { RECENCY_HALF_DAYS, RELEVANCE_WEIGHTS as W, estimateTokens } from './relevance.ts';
+
+export interface MemoryQueryInput {
+  scopeId: string;
+  /** Walk up the scope chain (default true). */
+  inherit: boolean;
+  kinds: readonly EntryKind[];
+  tags: { include: readonly string[]; require: readonly string[]; exclude: readonly string[] };
+  search: string | null;
+  relatedTo: { entryId: string } | { scopeId: string } | null;
+  relationType: RelationType | null;
+  includeInactive: boolean;
+  /** Also return entries a nearer scope overrides (same kind and name). */
+  includeOverridden: boolean;
+  createdAfter: Date | null;
+  createdBefore: Date | null;
+  updatedAfter: Date | null;
+  updatedBefore: Date | null;
+  first: number;
+  after: string | null;
+  tokenBudget: number | null;
+  compact: boolean;
+}
+
+export interface RelevanceBreakdown {
+  relation: number;
+  tags: number;
+  scope: number;
+  text: number;
+  priority: number;
+  recency: number;
+}
+
+export interface MemoryHit {
+  entryId: string;
+  score: number;
+  /** Weighted contributions; they add up to `score`. */
+  breakdown: RelevanceBreakdown;
+  estimatedTokens: number;
+  cursor: string;
+}
+
+export interface MemoryQueryResult {
+  hits: MemoryHit[];
+  /** The scopes searched, nearest first. */
+  scopeChain: string[];
+  totalCount: number;
+  hasMore: boolean;
+  /** The token budget stopped the page before it was full. */
+  truncated: boolean;
+  estimatedTokens: number;
+}
+
+interface Cursor {
+  /** Time the scores were computed at (ms): recency is frozen across pages. */
+  a: number;
+  s: number;
+  i: string;
+}
+
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+
+function decodeCursor(value: string): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(value, 'base64url').toString()) as Cursor;
+    if (typeof c.a === 'number' && typeof c.s === 'number' && typeof c.i === 'string') return c;
+  } catch {
+    // fall through
+  }
+  throw new ValidationError([{ path: ['after'], message: 'is not a cursor of this query' }]);
+}
+
+/** Words of a search, as prefix terms; punctuation and operators are not syntax here. */
+export function searchTerms(search: string): string[] {
+  return [...new Set(search.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])].slice(0, 16);
+}
+
+/** The scope and, when inheriting, its ancestors up to global: nearest first. */
+async function scopeChain(db: Db, scopeId: string, inherit: boolean): Promise<string[]> {
+  const row = await db.scope.findUnique({
+    where: { id: scopeId },
+    select: { id: true, parent: { select: { id: true, parent: { select: { id: true, parent: { select: { id: true } } } } } } },
+  });
+  if (!row) throw new NotFoundError('No scope has this id', ['input', 'scope']);
+  const chain: string[] = [];
+  for (let s: { id: string; parent?: unknown } | null | undefined = row; s; s = s.parent as typeof s) chain.push(s.id);
+  return inherit ? chain : chain.slice(0, 1);
+}
+
+const join = (parts: Prisma.Sql[], sep = ' AND ') => (parts.length ? Prisma.join(parts, sep) : Prisma.sql`1 = 1`);
+const list = (values: readonly string[]) => Prisma.join(values.map((v) => Prisma.sql`${v}`));
+
+/** Milliseconds since the epoch of a DateTime column, in each dialect. */
+function epochMs(provider: Provider, column: Prisma.Sql): Prisma.Sql {
+  return provider === 'sqlite'
+    ? Prisma.sql`((julianday(${column}) - 2440587.5) * 86400000.0)`
+    : Prisma.sql`(EXTRACT(EPOCH FROM ${column}) * 1000.0)`;
+}
+
+/**
+ * The relevance-ranked, scope-inherited search behind `memoryQuery`: filtering, overriding,
+ * scoring and paging all run in one SQL statement, so cost follows the matching rows, not the
+ * size of the memory.
+ */
+export async function memoryQuery(db: Db, provider: Provider, input: MemoryQueryInput): Promise<MemoryQueryResult> {
+  const c = new Checker();
+  const include = checkTagNames(c, input.tags.include, ['input', 'tags', 'include']);
+  const require = checkTagNames(c, input.tags.require, ['input', 'tags', 'require']);
+  const exclude = checkTagNames(c, input.tags.exclude, ['input', 'tags', 'exclude']);
+  c.text(input.search, ['input', 'search'], LIMITS.description);
+  c.range(input.first, ['first'], 0, LIMITS.page.max, true);
+  c.range(input.tokenBudget, ['input', 'tokenBudget'], 1, 10_000_000, true);
+  if (input.kinds.length === 0) c.fail(['input', 'kinds'], 'must name at least one kind');
+  c.done();
+  const cursor = input.after ? decodeCursor(input.after) : null;
+  const asOf = cursor?.a ?? Date.now();
+  const chain = await scopeChain(db, input.scopeId, input.inherit);
+  const terms = input.search ? searchTerms(input.search) : [];
+  if (input.search !== null && terms.length === 0) {
+    throw new ValidationError([{ path: ['input', 'search'], message: 'must contain a word' }]);
+  }
+
+  const chainRows = Prisma.join(
+    chain.map((id, depth) => Prisma.sql`(CAST(${id} AS TEXT), CAST(${depth} AS INTEGER))`),
+    ', ',
+  );
+  // PostgreSQL needs the VALUES list named inline; both dialects accept this form.
+  const chainCte = Prisma.sql`chain(scope_id, depth) AS (VALUES ${chainRows})`;
+
+  const matches =
+    terms.length === 0
+      ? null
+      : provider === 'sqlite'
+        ? Prisma.sql`matches("entryId", rank) AS (
+            SELECT s."entryId", -bm25("EntrySearchFts", 2.0, 1.0)
+            FROM "EntrySearchFts" JOIN "EntrySearch" s ON s."rowid" = "EntrySearchFts"."rowid"
+            WHERE "EntrySearchFts" MATCH ${terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(' OR ')})`
+        : Prisma.sql`matches("entryId", rank) AS (
+            SELECT s."entryId", ts_rank_cd(s."document", q)
+            FROM "EntrySearch" s, to_tsquery('simple', ${terms.map((t) => `${t}:*`).join(' | ')}) q
+            WHERE s."document" @@ q)`;
+
+  const tagIn = (names: readonly string[]) =>
+    Prisma.sql`SELECT 1 FROM "EntryTag" et JOIN "Tag" t ON t."id" = et."tagId" WHERE et."entryId" = e."id" AND t."name" IN (${list(names)})`;
+
+  const where: Prisma.Sql[] = [Prisma.sql`e."kind" IN (${list(input.kinds)})`];
+  if (!input.includeInactive) where.push(Prisma.sql`e."active" = ${true}`);
+  if (!input.includeOverridden && chain.length > 1) {
+    where.push(Prisma.sql`NOT EXISTS (
+      SELECT 1 FROM "Entry" o JOIN chain oc ON oc.scope_id = o."scopeId"
+      WHERE oc.depth < c.depth AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true})`);
+  }
+  if (include.length) where.push(Prisma.sql`EXISTS (${tagIn(include)})`);
+  for (const tag of require) where.push(Prisma.sql`EXISTS (${tagIn([tag])})`);
+  if (exclude.length) where.push(Prisma.sql`NOT EXISTS (${tagIn(exclude)})`);
+  const time = (column: string, op: '>=' | '<', value: Date | null) => {
+    if (value) {
+      where.push(Prisma.sql`${epochMs(provider, Prisma.raw(`e."${column}"`))} ${Prisma.raw(op)} CAST(${value.getTime()} AS DOUBLE PRECISION)`);
+    }
+  };
+  time('createdAt', '>=', input.createdAfter);
+  time('createdAt', '<', input.createdBefore);
+  time('updatedAt', '>=', input.updatedAfter);
+  time('updatedAt', '<', input.updatedBefore);
+
+  const typeFilter = input.relationType ? Prisma.sql` AND r."type" = ${input.relationType}` : Prisma.empty;
+  let related: Prisma.Sql;
+  if (input.relatedTo && 'entryId' in input.relatedTo) {
+    const target = input.relatedTo.entryId;
+    related = Prisma.sql`EXISTS (SELECT 1 FROM "Relation" r WHERE ((r."sourceId" = e."id" AND r."targetEntryId" = ${target})
+      OR (r."sourceId" = ${target} AND r."targetEntryId" = e."id"))${typeFilter})`;
+    where.push(related);
+  } else if (input.relatedTo) {
+    related = Prisma.sql`EXISTS (SELECT 1 FROM "Relation" r WHERE r."sourceId" = e."id" AND r."targetScopeId" = ${input.relatedTo.scopeId}${typeFilter})`;
+    where.push(related);
+  } else {
+    related = Prisma.sql`EXISTS (SELECT 1 FROM "Relation" r JOIN chain rc ON rc.scope_id = r."targetScopeId" WHERE r."sourceId" = e."id"${typeFilter})`;
+  }
+
+  const tagShare = include.length
+    ? Prisma.sql`CAST((SELECT COUNT(*) FROM "EntryTag" et JOIN "Tag" t ON t."id" = et."tagId"
+        WHERE et."entryId" = e."id" AND t."name" IN (${list(include)})) AS DOUBLE PRECISION) / CAST(${include.length} AS DOUBLE PRECISION)`
+    : Prisma.sql`0.0`;
+  const ageDays = Prisma.sql`((CAST(${asOf} AS DOUBLE PRECISION) - ${epochMs(provider, Prisma.sql`e."updatedAt"`)}) / 86400000.0)`;
+  const textRank = matches ? Prisma.sql`m.rank` : Prisma.sql`0.0`;
+
+  const cursorFilter = cursor
+    ? Prisma.sql`WHERE score < CAST(${cursor.s} AS DOUBLE PRECISION) OR (score = CAST(${cursor.s} AS DOUBLE PRECISION) AND id > ${cursor.i})`
+    : Prisma.empty;
+
+  const sql = Prisma.sql`
+    WITH ${chainCte}${matches ? Prisma.sql`, ${matches}` : Prisma.empty},
+    cand AS (
+      SELECT e."id" AS id,
+        CASE WHEN ${related} THEN 1.0 ELSE 0.0 END AS rel,
+        ${tagShare} AS tag,
+        CAST(${chain.length} - c.depth AS DOUBLE PRECISION) / CAST(${chain.length} AS DOUBLE PRECISION) AS prox,
+        CAST(${textRank} AS DOUBLE PRECISION) AS raw_text,
+        CASE WHEN e."kind" = 'GUIDELINE' THEN CAST(COALESCE(e."priority", 50) AS DOUBLE PRECISION) / 100.0 ELSE 0.0 END AS prio,
+        1.0 / (1.0 + (CASE WHEN ${ageDays} > 0 THEN ${ageDays} ELSE 0.0 END) / CAST(${RECENCY_HALF_DAYS} AS DOUBLE PRECISION)) AS rec
+      FROM "Entry" e
+      JOIN chain c ON c.scope_id = e."scopeId"
+      ${matches ? Prisma.sql`JOIN matches m ON m."entryId" = e."id"` : Prisma.empty}
+      WHERE ${join(where)}
+    ),
+    scored AS (
+      SELECT id, rel, tag, prox, prio, rec,
+        CASE WHEN MAX(raw_text) OVER () > 0 THEN raw_text / MAX(raw_text) OVER () ELSE 0.0 END AS txt,
+        COUNT(*) OVER () AS total
+      FROM cand
+    ),
+    ranked AS (
+      SELECT id, rel, tag, prox, txt, prio, rec, total,
+        ${Prisma.raw(`${W.relation} * rel + ${W.tags} * tag + ${W.scope} * prox + ${W.text} * txt + ${W.priority} * prio + ${W.recency} * rec`)} AS score
+      FROM scored
+    )
+    SELECT page.id, page.score, page.rel, page.tag, page.prox, page.txt, page.prio, page.rec, totals.total,
+      LENGTH(e."name") AS name_len, COALESCE(LENGTH(s."body"), 0) AS body_len
+    FROM (SELECT COUNT(*) AS total FROM scored) totals
+    LEFT JOIN (SELECT * FROM ranked ${cursorFilter} ORDER BY score DESC, id ASC LIMIT ${input.first + 1}) page ON 1 = 1
+    LEFT JOIN "Entry" e ON e."id" = page.id
+    LEFT JOIN "EntrySearch" s ON s."entryId" = page.id
+    ORDER BY page.score DESC, page.id ASC`;
+
+  const rows = await db.$queryRaw<
+    Array<{
+      /** Null on the one row of an empty page (it still carries the total). */
+      id: string | null;
+      score: number;
+      rel: number;
+      tag: number;
+      prox: number;
+      txt: number;
+      prio: number;
+      rec: number;
+      total: number | bigint;
+      name_len: number | bigint;
+      body_len: number | bigint;
+    }>
+  >(sql);
+
+  const totalCount = Number(rows[0]?.total ?? 0);
+  const page = rows.filter((row): row is typeof row & { id: string } => row.id !== null);
+  const hits: MemoryHit[] = [];
+  let tokens = 0;
+  let truncated = false;
+  for (const row of page.slice(0, input.first)) {
+    const estimated = estimateTokens(Number(row.name_len), Number(row.body_len), input.compact);
+    if (input.tokenBudget !== null && tokens + estimated > input.tokenBudget) {
+      truncated = true;
+      break;
+    }
+    tokens += estimated;
+    const score = Number(row.score);
+    hits.push({
+      entryId: row.id,
+      score,
+      breakdown: {
+        relation: W.relation * Number(row.rel),
+        tags: W.tags * Number(row.tag),
+        scope: W.scope * Number(row.prox),
+        text: W.text * Number(row.txt),
+        priority: W.priority * Number(row.prio),
+        recency: W.recency * Number(row.rec),
+      },
+      estimatedTokens: estimated,
+      cursor: encodeCursor({ a: asOf, s: score, i: row.id }),
+    });
+  }
+  return {
+    hits,
+    scopeChain: chain,
+    totalCount,
+    hasMore: truncated || page.length > hits.length,
+    truncated,
+    estimatedTokens: tokens,
+  };
+}

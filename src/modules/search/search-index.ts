@@ -1,0 +1,29 @@
+import type { Tx } from '../../infra/database.ts';
+
+/** The searchable text of a version: description, content, rationale, constraints, examples. */
+export function searchBody(version: {
+  description?: unknown;
+  content?: unknown;
+  rationale?: unknown;
+  constraints?: unknown;
+  examples?: unknown;
+}): string {
+  const parts = [version.description, version.content, version.rationale, version.constraints].filter(
+    (part): part is string => typeof part === 'string' && part.length > 0,
+  );
+  if (version.examples !== null && version.examples !== undefined && typeof version.examples === 'object') {
+    parts.push(JSON.stringify(version.examples));
+  } else if (typeof version.examples === 'string') {
+    parts.push(version.examples);
+  }
+  return parts.join(' ');
+}
+
+/**
+ * Writes an entry's searchable text in the caller's transaction; the full-text index (FTS5
+ * triggers on SQLite, a generated tsvector with GIN on PostgreSQL) follows within it.
+ */
+export async function indexEntry(tx: Tx, entryId: string, name: string, body: string): Promise<void> {
+  await tx.$executeRaw`INSERT INTO "EntrySearch" ("entryId", "name", "body") VALUES (${entryId}, ${name}, ${body})
+    ON CONFLICT ("entryId") DO UPDATE SET "name" = excluded."name", "body" = excluded."body"`;
+}

@@ -1,0 +1,184 @@
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder } from '../../graphql/builder.ts';
+import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId, decodeTypedId } from '../../graphql/ids.ts';
+import { LIMITS } from '../../domain/limits.ts';
+import type { Prisma } from '../../generated/sqlite/client.ts';
+import { EntryKindEnum, RelationTypeEnum } from '../entries/entry-enums.ts';
+import { EntryRef } from '../entries/entries.schema.ts';
+import { ENTRY_KINDS } from '../entries/entries.service.ts';
+import { ScopeRef } from '../scopes/scopes.schema.ts';
+import { memoryQuery, type MemoryHit, type MemoryQueryResult, type RelevanceBreakdown } from './memory-query.service.ts';
+import { RELEVANCE_WEIGHTS } from './relevance.ts';
+
+type Entry = Prisma.EntryGetPayload<object>;
+type Scope = Prisma.ScopeGetPayload<object>;
+
+interface Edge extends MemoryHit {
+  entry: Entry;
+}
+
+interface Page extends MemoryQueryResult {
+  edges: Edge[];
+  scopes: Scope[];
+  tokenBudget: number | null;
+}
+
+const BreakdownRef = builder.objectRef<RelevanceBreakdown>('RelevanceBreakdown').implement({
+  description: `Weighted parts of a score; they add up to it. Weights: relation ${RELEVANCE_WEIGHTS.relation}, tags ${RELEVANCE_WEIGHTS.tags}, scope ${RELEVANCE_WEIGHTS.scope}, text ${RELEVANCE_WEIGHTS.text}, priority ${RELEVANCE_WEIGHTS.priority}, recency ${RELEVANCE_WEIGHTS.recency}.`,
+  fields: (t) => ({
+    relation: t.exposeFloat('relation', {
+      description: 'Related to `relatedTo`, or (without it) to a scope of the chain, e.g. APPLIES_TO the project.',
+    }),
+    tags: t.exposeFloat('tags', { description: 'Share of the `include` tags the entry carries.' }),
+    scope: t.exposeFloat('scope', { description: 'Proximity of its scope: session > project > organization > global.' }),
+    text: t.exposeFloat('text', { description: 'Full-text rank, relative to the best match.' }),
+    priority: t.exposeFloat('priority', { description: 'Guideline priority (0 for tools and knowledge).' }),
+    recency: t.exposeFloat('recency', { description: 'How recently the entry changed.' }),
+  }),
+});
+
+const EdgeRef = builder.objectRef<Edge>('MemoryQueryEdge').implement({
+  description: 'One result with its relevance.',
+  fields: (t) => ({
+    cursor: t.exposeString('cursor', { description: 'Pass as `after` to continue after this result.' }),
+    node: t.field({ type: EntryRef, description: 'The entry.', resolve: (e) => e.entry }),
+    score: t.exposeFloat('score', { description: 'Relevance; results are ordered by it (ties by id).' }),
+    breakdown: t.field({ type: BreakdownRef, description: 'How the score was made.', resolve: (e) => e.breakdown }),
+    estimatedTokens: t.exposeInt('estimatedTokens', { description: 'Estimated tokens this result adds to a prompt.' }),
+  }),
+});
+
+const MetaRef = builder.objectRef<Page>('MemoryQueryMeta').implement({
+  description: 'Counts of a memoryQuery page.',
+  fields: (t) => ({
+    totalCount: t.exposeInt('totalCount', { description: 'Results of the whole query, all pages.' }),
+    returnedCount: t.int({ description: 'Results on this page.', resolve: (p) => p.edges.length }),
+    truncated: t.exposeBoolean('truncated', { description: 'The token budget ended the page before `first` results.' }),
+    hasMore: t.exposeBoolean('hasMore', { description: 'Results follow this page.' }),
+    estimatedTokens: t.exposeInt('estimatedTokens', {
+      description: 'Estimated tokens of this page (about 4 characters a token, plus a fixed overhead per result).',
+    }),
+    tokenBudget: t.exposeInt('tokenBudget', { nullable: true, description: 'The budget asked for, if any.' }),
+  }),
+});
+
+const PageInfoRef = builder.objectRef<Page>('MemoryQueryPageInfo').implement({
+  description: 'Where this page sits.',
+  fields: (t) => ({
+    hasNextPage: t.exposeBoolean('hasMore', { description: 'True when results follow this page.' }),
+    endCursor: t.string({
+      nullable: true,
+      description: 'Cursor of the last result of the page.',
+      resolve: (p) => p.edges.at(-1)?.cursor ?? null,
+    }),
+  }),
+});
+
+const ConnectionRef = builder.objectRef<Page>('MemoryQueryConnection').implement({
+  description: 'Results of a memoryQuery, most relevant first.',
+  fields: (t) => ({
+    edges: t.field({ type: [EdgeRef], description: 'The results of this page.', resolve: (p) => p.edges }),
+    pageInfo: t.field({ type: PageInfoRef, description: 'Paging.', resolve: (p) => p }),
+    meta: t.field({ type: MetaRef, description: 'Counts and token estimate.', resolve: (p) => p }),
+    scopeChain: t.field({
+      type: [ScopeRef],
+      description: 'The scopes searched, nearest first (with `inherit`: up to global).',
+      resolve: (p) => p.scopes,
+    }),
+  }),
+});
+
+const TagFilterInput = builder.inputType('MemoryTagFilter', {
+  description: 'Tag conditions, by tag name.',
+  fields: (t) => ({
+    include: t.stringList({ description: 'At least one of these (also scores: share carried).' }),
+    require: t.stringList({ description: 'All of these.' }),
+    exclude: t.stringList({ description: 'None of these.' }),
+  }),
+});
+
+const MemoryQueryInput = builder.inputType('MemoryQueryInput', {
+  description: 'What to look for. All conditions must hold.',
+  fields: (t) => ({
+    scope: t.id({ required: true, description: 'The scope asking (a session, project, organization or global).' }),
+    inherit: t.boolean({
+      description:
+        'Also search the enclosing scopes up to global (default true). An entry of the same kind and name in a nearer scope overrides farther ones.',
+    }),
+    kinds: t.field({ type: [EntryKindEnum], description: 'Kinds to search (default all).' }),
+    tags: t.field({ type: TagFilterInput, description: 'Tag conditions.' }),
+    search: t.string({
+      description: 'Words to find in names, descriptions, content, rationale, constraints and examples (prefix match; any word).',
+    }),
+    relatedTo: t.id({ description: 'Only entries related (either direction) to this entry or scope.' }),
+    relationType: t.field({ type: RelationTypeEnum, description: 'With relatedTo: only this relation type.' }),
+    includeInactive: t.boolean({ description: 'Also deactivated entries (default false).' }),
+    includeOverridden: t.boolean({ description: 'Also entries a nearer scope overrides (default false).' }),
+    createdAfter: t.field({ type: 'DateTime', description: 'Created at or after.' }),
+    createdBefore: t.field({ type: 'DateTime', description: 'Created before.' }),
+    updatedAfter: t.field({ type: 'DateTime', description: 'Changed at or after.' }),
+    updatedBefore: t.field({ type: 'DateTime', description: 'Changed before.' }),
+    tokenBudget: t.int({ description: 'Stop adding results before their estimated tokens would exceed this.' }),
+    compact: t.boolean({
+      description: 'Estimate tokens for compact results (id, kind, name, score), for clients that select only those.',
+    }),
+  }),
+});
+
+builder.queryField('memoryQuery', (t) =>
+  t.field({
+    type: ConnectionRef,
+    description:
+      'The entries that apply to a scope, ranked by relevance: scope inheritance with overrides, tags, full-text search, relations, time ranges and a token budget.',
+    args: {
+      input: t.arg({ type: MemoryQueryInput, required: true, description: 'The query.' }),
+      first: t.arg.int({ description: `Page size (default ${LIMITS.page.default}, at most ${LIMITS.page.max}).` }),
+      after: t.arg.string({ description: 'Cursor to continue after (cursors stay valid while entries are written).' }),
+    },
+    resolve: async (_root, { input, first, after }, ctx, info) => {
+      const relatedTo = input.relatedTo
+        ? decodeTypedId(String(input.relatedTo), [...ENTRY_TYPENAMES, ...SCOPE_TYPENAMES], ['input', 'relatedTo'])
+        : null;
+      const result = await memoryQuery(ctx.db, ctx.provider, {
+        scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
+        inherit: input.inherit ?? true,
+        kinds: (input.kinds) ?? [...ENTRY_KINDS],
+        tags: { include: input.tags?.include ?? [], require: input.tags?.require ?? [], exclude: input.tags?.exclude ?? [] },
+        search: input.search ?? null,
+        relatedTo: relatedTo
+          ? (ENTRY_TYPENAMES as readonly string[]).includes(relatedTo.typename)
+            ? { entryId: relatedTo.id }
+            : { scopeId: relatedTo.id }
+          : null,
+        relationType: input.relationType ?? null,
+        includeInactive: input.includeInactive ?? false,
+        includeOverridden: input.includeOverridden ?? false,
+        createdAfter: input.createdAfter ?? null,
+        createdBefore: input.createdBefore ?? null,
+        updatedAfter: input.updatedAfter ?? null,
+        updatedBefore: input.updatedBefore ?? null,
+        first: first ?? LIMITS.page.default,
+        after: after ?? null,
+        tokenBudget: input.tokenBudget ?? null,
+        compact: input.compact ?? false,
+      });
+      // One query for the page's entries with everything the client selected below `node`.
+      const query = queryFromInfo({ context: ctx, info, typeName: 'Entry', path: ['edges', 'node'] });
+      const [entries, scopes] = await Promise.all([
+        ctx.db.entry.findMany({ ...query, where: { id: { in: result.hits.map((h) => h.entryId) } } }),
+        ctx.db.scope.findMany({ where: { id: { in: result.scopeChain } } }),
+      ]);
+      const byId = new Map(entries.map((e) => [e.id, e]));
+      const scopeById = new Map(scopes.map((s) => [s.id, s]));
+      return {
+        ...result,
+        tokenBudget: input.tokenBudget ?? null,
+        edges: result.hits.flatMap((hit) => {
+          const entry = byId.get(hit.entryId);
+          return entry ? [{ ...hit, entry }] : [];
+        }),
+        scopes: result.scopeChain.flatMap((id) => scopeById.get(id) ?? []),
+      };
+    },
+  }),
+);

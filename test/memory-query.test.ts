@@ -1,0 +1,172 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from './gql/index.ts';
+import { useHarness } from './support/harness.ts';
+import { addGuideline, addKnowledge, addTool, createProject, globalScopeId, startSession } from './support/ops.ts';
+
+const h = useHarness();
+
+const Query = graphql(`
+  query Memory($input: MemoryQueryInput!, $first: Int, $after: String) {
+    memoryQuery(input: $input, first: $first, after: $after) {
+      edges {
+        cursor
+        score
+        estimatedTokens
+        breakdown { relation tags scope text priority recency }
+        node { __typename id name scope { id } }
+      }
+      pageInfo { hasNextPage endCursor }
+      meta { totalCount returnedCount truncated hasMore estimatedTokens tokenBudget }
+      scopeChain { id kind }
+    }
+  }
+`);
+
+const CreateOrg = graphql(`
+  mutation MemoryOrg($name: String!) { createOrganization(input: { name: $name }) { __typename ... on CreateOrganizationSuccess { organization { id } } } }
+`);
+const Relate = graphql(`
+  mutation MemoryRelate($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }
+`);
+const Deactivate = graphql(`
+  mutation MemoryDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }
+`);
+
+const ids: Record<string, string> = {};
+let org = '';
+let project = '';
+let session = '';
+
+beforeAll(async () => {
+  const g = await globalScopeId(h);
+  const o = await h.ok(CreateOrg, { name: 'mq-org' });
+  org = o.createOrganization.__typename === 'CreateOrganizationSuccess' ? o.createOrganization.organization.id : '';
+  project = await createProject(h, 'mq-project', org);
+  session = await startSession(h, project, 'mq-session');
+  ids.globalStyle = await addGuideline(h, g, 'style', { content: 'Indent with tabs everywhere.', priority: 10, tags: ['code_style'] });
+  ids.projectStyle = await addGuideline(h, project, 'style', { content: 'Indent with two spaces in this project.', priority: 90, tags: ['code_style', 'typescript'] });
+  ids.deploy = await addTool(h, org, 'deploy', { description: 'Ships the organization services to production.', tags: ['devops'] });
+  ids.lint = await addTool(h, project, 'lint', { description: 'Runs eslint over the typescript sources.', tags: ['typescript', 'testing'] });
+  ids.notes = await addKnowledge(h, session, 'pipeline notes', { content: 'The pipeline flakes on large typescript builds; rerun it.', tags: ['devops', 'typescript'] });
+  ids.pipeline = await addKnowledge(h, project, 'pipeline pipeline', { content: 'Pipeline: the pipeline runs lint, then the pipeline deploys.', tags: ['devops'] });
+  ids.secret = await addGuideline(h, g, 'no-secrets', { content: 'Never commit secrets or tokens.', tags: ['security'] });
+  await h.ok(Relate, { input: { source: ids.projectStyle, target: ids.lint, type: 'RELATED_TO' } });
+  await h.ok(Relate, { input: { source: ids.secret, target: project, type: 'APPLIES_TO' } });
+});
+
+const names = (r: { memoryQuery: { edges: Array<{ node: { name: string } }> } }) => r.memoryQuery.edges.map((e) => e.node.name);
+
+describe('memoryQuery', () => {
+  it('inherits session > project > organization > global, the nearest of a name winning', async () => {
+    const r = await h.ok(Query, { input: { scope: session }, first: 50 });
+    expect(r.memoryQuery.scopeChain.map((s) => s.kind)).toEqual(['SESSION', 'PROJECT', 'ORGANIZATION', 'GLOBAL']);
+    expect(names(r).sort()).toEqual(['deploy', 'lint', 'no-secrets', 'pipeline notes', 'pipeline pipeline', 'style']);
+    const style = r.memoryQuery.edges.find((e) => e.node.name === 'style');
+    expect(style?.node.id).toBe(ids.projectStyle); // the global "style" is overridden
+    const withOverridden = await h.ok(Query, { input: { scope: session, includeOverridden: true }, first: 50 });
+    expect(withOverridden.memoryQuery.edges.filter((e) => e.node.name === 'style')).toHaveLength(2);
+    const own = await h.ok(Query, { input: { scope: session, inherit: false } });
+    expect(names(own)).toEqual(['pipeline notes']);
+    expect(own.memoryQuery.scopeChain).toHaveLength(1);
+    // From the organization, the project's entries are out of reach and the global style applies.
+    const fromOrg = await h.ok(Query, { input: { scope: org, kinds: ['GUIDELINE'] } });
+    expect(fromOrg.memoryQuery.edges.find((e) => e.node.name === 'style')?.node.id).toBe(ids.globalStyle);
+  });
+
+  it('scores: the breakdown adds up, nearer scopes and relations count, ties order by id', async () => {
+    const r = await h.ok(Query, { input: { scope: session }, first: 50 });
+    for (const edge of r.memoryQuery.edges) {
+      const b = edge.breakdown;
+      expect(b.relation + b.tags + b.scope + b.text + b.priority + b.recency).toBeCloseTo(edge.score, 6);
+    }
+    const scoreOf = (name: string) => r.memoryQuery.edges.find((e) => e.node.name === name)!.breakdown;
+    expect(scoreOf('pipeline notes').scope).toBeCloseTo(2.0); // session: full proximity
+    expect(scoreOf('lint').scope).toBeCloseTo(1.5);
+    expect(scoreOf('deploy').scope).toBeCloseTo(1.0);
+    expect(scoreOf('no-secrets').scope).toBeCloseTo(0.5);
+    expect(scoreOf('no-secrets').relation).toBe(5); // APPLIES_TO the project of the chain
+    expect(scoreOf('style').priority).toBeCloseTo(1.35);
+    const scores = r.memoryQuery.edges.map((e) => e.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it('filters by tags: include any, require all, exclude none', async () => {
+    const include = await h.ok(Query, { input: { scope: session, tags: { include: ['devops', 'security'] } } });
+    expect(names(include).sort()).toEqual(['deploy', 'no-secrets', 'pipeline notes', 'pipeline pipeline']);
+    const tagScore = include.memoryQuery.edges.find((e) => e.node.name === 'deploy')!.breakdown.tags;
+    expect(tagScore).toBeCloseTo(1.5); // 1 of 2 include tags
+    const require = await h.ok(Query, { input: { scope: session, tags: { require: ['devops', 'typescript'] } } });
+    expect(names(require)).toEqual(['pipeline notes']);
+    const exclude = await h.ok(Query, { input: { scope: session, tags: { exclude: ['typescript', 'devops'] } } });
+    expect(names(exclude).sort()).toEqual(['no-secrets']);
+  });
+
+  it('searches text with prefixes, and a better match scores higher', async () => {
+    const r = await h.ok(Query, { input: { scope: session, search: 'pipeline', kinds: ['KNOWLEDGE'] } });
+    expect(names(r).sort()).toEqual(['pipeline notes', 'pipeline pipeline']);
+    const text = (name: string) => r.memoryQuery.edges.find((e) => e.node.name === name)!.breakdown.text;
+    // "pipeline" in the name and five times in the body beats one mention in each.
+    expect(text('pipeline pipeline')).toBeCloseTo(1.0);
+    expect(text('pipeline notes')).toBeGreaterThan(0);
+    expect(text('pipeline notes')).toBeLessThan(text('pipeline pipeline'));
+    const prefix = await h.ok(Query, { input: { scope: session, search: 'typesc' } });
+    expect(names(prefix).sort()).toEqual(['lint', 'pipeline notes']);
+    const none = await h.ok(Query, { input: { scope: session, search: 'kubernetes' } });
+    expect(none.memoryQuery.meta.totalCount).toBe(0);
+    const bad = await h.gql(Query, { input: { scope: session, search: '!!!' } });
+    expect(bad.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
+    // The index follows updates in the same transaction.
+    const Update = graphql(`mutation MemoryUpdate($id: ID!) { updateTool(input: { id: $id, description: "Ships with kubernetes." }) { __typename } }`);
+    await h.ok(Update, { id: ids.deploy! });
+    expect(names(await h.ok(Query, { input: { scope: session, search: 'kubernetes' } }))).toEqual(['deploy']);
+  });
+
+  it('finds entries related to an entry or a scope, in either direction, optionally by type', async () => {
+    const toLint = await h.ok(Query, { input: { scope: session, relatedTo: ids.lint } });
+    expect(names(toLint)).toEqual(['style']);
+    const fromStyle = await h.ok(Query, { input: { scope: session, relatedTo: ids.projectStyle } });
+    expect(names(fromStyle)).toEqual(['lint']);
+    const typed = await h.ok(Query, { input: { scope: session, relatedTo: ids.lint, relationType: 'DEPENDS_ON' } });
+    expect(names(typed)).toEqual([]);
+    const toProject = await h.ok(Query, { input: { scope: session, relatedTo: project } });
+    expect(names(toProject)).toEqual(['no-secrets']);
+  });
+
+  it('pages with cursors that stay valid while entries are written', async () => {
+    const first = await h.ok(Query, { input: { scope: session }, first: 2 });
+    expect(first.memoryQuery.meta).toMatchObject({ totalCount: 6, returnedCount: 2, hasMore: true, truncated: false });
+    const seen = names(first);
+    await addKnowledge(h, session, 'written meanwhile');
+    let after = first.memoryQuery.pageInfo.endCursor;
+    for (;;) {
+      const next = await h.ok(Query, { input: { scope: session }, first: 2, after: after ?? null });
+      seen.push(...names(next));
+      if (!next.memoryQuery.pageInfo.hasNextPage) break;
+      after = next.memoryQuery.pageInfo.endCursor;
+    }
+    const original = ['deploy', 'lint', 'no-secrets', 'pipeline notes', 'pipeline pipeline', 'style'];
+    for (const name of original) expect(seen.filter((n) => n === name)).toHaveLength(1);
+    const bad = await h.gql(Query, { input: { scope: session }, after: 'nope' });
+    expect(bad.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('stops before the token budget and says so', async () => {
+    const all = await h.ok(Query, { input: { scope: session, kinds: ['GUIDELINE', 'TOOL'] } });
+    const [a, b] = all.memoryQuery.edges;
+    const budget = a!.estimatedTokens + b!.estimatedTokens;
+    const r = await h.ok(Query, { input: { scope: session, kinds: ['GUIDELINE', 'TOOL'], tokenBudget: budget } });
+    expect(r.memoryQuery.meta).toMatchObject({ returnedCount: 2, truncated: true, hasMore: true, estimatedTokens: budget, tokenBudget: budget });
+    const compact = await h.ok(Query, { input: { scope: session, kinds: ['GUIDELINE', 'TOOL'], compact: true } });
+    expect(compact.memoryQuery.meta.estimatedTokens).toBeLessThan(all.memoryQuery.meta.estimatedTokens);
+  });
+
+  it('leaves deactivated entries out unless asked, and filters by time', async () => {
+    const temp = await addKnowledge(h, session, 'temporary');
+    await h.ok(Deactivate, { id: temp });
+    expect(names(await h.ok(Query, { input: { scope: session, inherit: false } }))).not.toContain('temporary');
+    expect(names(await h.ok(Query, { input: { scope: session, inherit: false, includeInactive: true } }))).toContain('temporary');
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect((await h.ok(Query, { input: { scope: session, createdAfter: future } })).memoryQuery.meta.totalCount).toBe(0);
+    expect((await h.ok(Query, { input: { scope: session, createdBefore: future } })).memoryQuery.meta.totalCount).toBeGreaterThan(0);
+  });
+});
