@@ -169,4 +169,34 @@ describe('memoryQuery', () => {
     expect((await h.ok(Query, { input: { scope: session, createdAfter: future } })).memoryQuery.meta.totalCount).toBe(0);
     expect((await h.ok(Query, { input: { scope: session, createdBefore: future } })).memoryQuery.meta.totalCount).toBeGreaterThan(0);
   });
+
+  it('context: the relevant entries of a task within a budget, grouped by kind', async () => {
+    const Context = graphql(`
+      query MemoryContext($input: ContextInput!) {
+        context(input: $input) {
+          guidelines { score node { name } }
+          tools { score node { name } }
+          knowledge { score breakdown { text } node { name } }
+          scopeChain { kind }
+          tokensUsed
+          tokenBudget
+          truncated
+        }
+      }
+    `);
+    const r = await h.ok(Context, { input: { scope: session, task: 'Why does the pipeline flake?' } });
+    expect(r.context.scopeChain.map((s) => s.kind)).toEqual(['SESSION', 'PROJECT', 'ORGANIZATION', 'GLOBAL']);
+    expect(r.context.guidelines.map((e) => e.node.name).sort()).toEqual(['no-secrets', 'style']);
+    expect(r.context.tools.map((e) => e.node.name).sort()).toEqual(['deploy', 'lint']);
+    // Matching the task raises knowledge about the pipeline; nothing is dropped for not matching.
+    expect(r.context.knowledge[0]?.node.name).toBe('pipeline notes');
+    expect(r.context.knowledge[0]?.breakdown.text).toBeGreaterThan(0);
+    expect(r.context).toMatchObject({ tokenBudget: 4000, truncated: false });
+    expect(r.context.tokensUsed).toBeGreaterThan(0);
+    const tight = await h.ok(Context, { input: { scope: session, task: 'pipeline', tokenBudget: 60 } });
+    const returned = tight.context.guidelines.length + tight.context.tools.length + tight.context.knowledge.length;
+    expect(tight.context.truncated).toBe(true);
+    expect(returned).toBeGreaterThan(0);
+    expect(tight.context.tokensUsed).toBeLessThanOrEqual(60);
+  });
 });

@@ -14,6 +14,8 @@ export interface MemoryQueryInput {
   kinds: readonly EntryKind[];
   tags: { include: readonly string[]; require: readonly string[]; exclude: readonly string[] };
   search: string | null;
+  /** true: only entries matching `search` (memoryQuery); false: matching only raises the score (context). */
+  searchFilters?: boolean;
   relatedTo: { entryId: string } | { scopeId: string } | null;
   relationType: RelationType | null;
   includeInactive: boolean;
@@ -142,10 +144,22 @@ export async function memoryQuery(db: Db, provider: Provider, input: MemoryQuery
             SELECT s."entryId", -bm25("EntrySearchFts", 2.0, 1.0)
             FROM "EntrySearchFts" JOIN "EntrySearch" s ON s."rowid" = "EntrySearchFts"."rowid"
             WHERE "EntrySearchFts" MATCH ${terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(' OR ')})`
-        : Prisma.sql`matches("entryId", rank) AS (
-            SELECT s."entryId", ts_rank_cd(s."document", q)
-            FROM "EntrySearch" s, to_tsquery('simple', ${terms.map((t) => `${t}:*`).join(' | ')}) q
-            WHERE s."document" @@ q)`;
+        : // PostgreSQL ranks without document frequencies; weigh each term by its BM25 idf so that a
+          // rare word counts for more than a common one, as SQLite's bm25() does.
+          Prisma.sql`pg_terms(q, idf) AS (
+            SELECT x.q, ln(1.0 + (n.total - x.df + 0.5) / (x.df + 0.5))
+            FROM (
+              SELECT to_tsquery('simple', v.t) AS q,
+                     (SELECT COUNT(*) FROM "EntrySearch" s2 WHERE s2."document" @@ to_tsquery('simple', v.t)) AS df
+              FROM (VALUES ${Prisma.join(terms.map((t) => Prisma.sql`(CAST(${`${t}:*`} AS TEXT))`), ', ')}) v(t)
+            ) x,
+            (SELECT CASE WHEN c.reltuples > 0 THEN c.reltuples ELSE (SELECT COUNT(*) FROM "EntrySearch") END AS total
+             FROM pg_class c WHERE c.relname = 'EntrySearch' AND c.relkind = 'r') n
+          ),
+          matches("entryId", rank) AS (
+            SELECT s."entryId", SUM(t.idf * ts_rank(s."document", t.q, 1))
+            FROM "EntrySearch" s JOIN pg_terms t ON s."document" @@ t.q
+            GROUP BY s."entryId")`;
 
   const tagIn = (names: readonly string[]) =>
     Prisma.sql`SELECT 1 FROM "EntryTag" et JOIN "Tag" t ON t."id" = et."tagId" WHERE et."entryId" = e."id" AND t."name" IN (${list(names)})`;
@@ -189,7 +203,12 @@ export async function memoryQuery(db: Db, provider: Provider, input: MemoryQuery
         WHERE et."entryId" = e."id" AND t."name" IN (${list(include)})) AS DOUBLE PRECISION) / CAST(${include.length} AS DOUBLE PRECISION)`
     : Prisma.sql`0.0`;
   const ageDays = Prisma.sql`((CAST(${asOf} AS DOUBLE PRECISION) - ${epochMs(provider, Prisma.sql`e."updatedAt"`)}) / 86400000.0)`;
-  const textRank = matches ? Prisma.sql`m.rank` : Prisma.sql`0.0`;
+  const textRank = matches ? Prisma.sql`COALESCE(m.rank, 0.0)` : Prisma.sql`0.0`;
+  const searchJoin = !matches
+    ? Prisma.empty
+    : input.searchFilters === false
+      ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"`
+      : Prisma.sql`JOIN matches m ON m."entryId" = e."id"`;
 
   const cursorFilter = cursor
     ? Prisma.sql`WHERE score < CAST(${cursor.s} AS DOUBLE PRECISION) OR (score = CAST(${cursor.s} AS DOUBLE PRECISION) AND id > ${cursor.i})`
@@ -207,7 +226,7 @@ export async function memoryQuery(db: Db, provider: Provider, input: MemoryQuery
         1.0 / (1.0 + (CASE WHEN ${ageDays} > 0 THEN ${ageDays} ELSE 0.0 END) / CAST(${RECENCY_HALF_DAYS} AS DOUBLE PRECISION)) AS rec
       FROM "Entry" e
       JOIN chain c ON c.scope_id = e."scopeId"
-      ${matches ? Prisma.sql`JOIN matches m ON m."entryId" = e."id"` : Prisma.empty}
+      ${searchJoin}
       WHERE ${join(where)}
     ),
     scored AS (

@@ -7,7 +7,7 @@ import { EntryKindEnum, RelationTypeEnum } from '../entries/entry-enums.ts';
 import { EntryRef } from '../entries/entries.schema.ts';
 import { ENTRY_KINDS } from '../entries/entries.service.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
-import { memoryQuery, type MemoryHit, type MemoryQueryResult, type RelevanceBreakdown } from './memory-query.service.ts';
+import { memoryQuery, searchTerms, type MemoryHit, type MemoryQueryResult, type RelevanceBreakdown } from './memory-query.service.ts';
 import { RELEVANCE_WEIGHTS } from './relevance.ts';
 
 type Entry = Prisma.EntryGetPayload<object>;
@@ -178,6 +178,108 @@ builder.queryField('memoryQuery', (t) =>
           return entry ? [{ ...hit, entry }] : [];
         }),
         scopes: result.scopeChain.flatMap((id) => scopeById.get(id) ?? []),
+      };
+    },
+  }),
+);
+
+/** Tokens a `context` call may fill when the caller names no budget. */
+const CONTEXT_DEFAULT_BUDGET = 4_000;
+
+interface ContextResult {
+  scopes: Scope[];
+  edges: Edge[];
+  tokensUsed: number;
+  tokenBudget: number;
+  truncated: boolean;
+}
+
+const ContextInput = builder.inputType('ContextInput', {
+  description: 'What an orchestrator is about to ask an agent to do.',
+  fields: (t) => ({
+    scope: t.id({ required: true, description: 'The scope of the work (usually the session).' }),
+    task: t.string({ description: 'The task, in words: entries matching it rank higher (nothing is left out for not matching).' }),
+    tokenBudget: t.int({ description: `Most tokens the context may take (default ${CONTEXT_DEFAULT_BUDGET}).` }),
+    tags: t.field({ type: TagFilterInput, description: 'Tag conditions.' }),
+    kinds: t.field({ type: [EntryKindEnum], description: 'Kinds to include (default all).' }),
+  }),
+});
+
+const ContextRef = builder.objectRef<ContextResult>('Context').implement({
+  description: 'The memory to put before a prompt: the most relevant entries within a token budget, grouped by kind.',
+  fields: (t) => ({
+    guidelines: t.field({
+      type: [EdgeRef],
+      description: 'Guidelines, most relevant first.',
+      resolve: (c) => c.edges.filter((e) => e.entry.kind === 'GUIDELINE'),
+    }),
+    tools: t.field({ type: [EdgeRef], description: 'Tools, most relevant first.', resolve: (c) => c.edges.filter((e) => e.entry.kind === 'TOOL') }),
+    knowledge: t.field({
+      type: [EdgeRef],
+      description: 'Knowledge, most relevant first.',
+      resolve: (c) => c.edges.filter((e) => e.entry.kind === 'KNOWLEDGE'),
+    }),
+    scopeChain: t.field({ type: [ScopeRef], description: 'The scopes used, nearest first.', resolve: (c) => c.scopes }),
+    tokensUsed: t.exposeInt('tokensUsed', { description: 'Estimated tokens of everything returned.' }),
+    tokenBudget: t.exposeInt('tokenBudget', { description: 'The budget applied.' }),
+    truncated: t.exposeBoolean('truncated', { description: 'More entries applied than the budget allowed.' }),
+  }),
+});
+
+builder.queryField('context', (t) =>
+  t.field({
+    type: ContextRef,
+    description:
+      'One call before prompting an agent: for a scope and a task, the most relevant guidelines, tools and knowledge (inherited up to global) within a token budget.',
+    args: { input: t.arg({ type: ContextInput, required: true, description: 'Scope, task and budget.' }) },
+    resolve: async (_root, { input }, ctx, info) => {
+      const budget = input.tokenBudget ?? CONTEXT_DEFAULT_BUDGET;
+      const terms = input.task ? searchTerms(input.task) : [];
+      const result = await memoryQuery(ctx.db, ctx.provider, {
+        scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
+        inherit: true,
+        kinds: (input.kinds as (typeof ENTRY_KINDS)[number][] | null | undefined) ?? [...ENTRY_KINDS],
+        tags: { include: input.tags?.include ?? [], require: input.tags?.require ?? [], exclude: input.tags?.exclude ?? [] },
+        search: terms.length > 0 ? terms.join(' ') : null,
+        searchFilters: false,
+        relatedTo: null,
+        relationType: null,
+        includeInactive: false,
+        includeOverridden: false,
+        createdAfter: null,
+        createdBefore: null,
+        updatedAfter: null,
+        updatedBefore: null,
+        first: LIMITS.page.max,
+        after: null,
+        tokenBudget: budget,
+        compact: false,
+      });
+      const query = queryFromInfo({
+        context: ctx,
+        info,
+        typeName: 'Entry',
+        paths: [
+          ['guidelines', 'node'],
+          ['tools', 'node'],
+          ['knowledge', 'node'],
+        ],
+      });
+      const [entries, scopes] = await Promise.all([
+        ctx.db.entry.findMany({ ...query, where: { id: { in: result.hits.map((h) => h.entryId) } } }),
+        ctx.db.scope.findMany({ where: { id: { in: result.scopeChain } } }),
+      ]);
+      const byId = new Map(entries.map((e) => [e.id, e]));
+      const scopeById = new Map(scopes.map((s) => [s.id, s]));
+      return {
+        edges: result.hits.flatMap((hit) => {
+          const entry = byId.get(hit.entryId);
+          return entry ? [{ ...hit, entry }] : [];
+        }),
+        scopes: result.scopeChain.flatMap((id) => scopeById.get(id) ?? []),
+        tokensUsed: result.estimatedTokens,
+        tokenBudget: budget,
+        truncated: result.hasMore,
       };
     },
   }),

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { graphql } from './gql/index.ts';
+import { DB_KIND, useHarness } from './support/harness.ts';
+import { addGuideline, addTool, createProject } from './support/ops.ts';
+
+const h = useHarness();
+
+const Relate = graphql(`
+  mutation MqbRelate($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }
+`);
+
+const Page = graphql(`
+  query MqbPage($scope: ID!, $first: Int) {
+    memoryQuery(input: { scope: $scope, tags: { include: ["batch"] } }, first: $first) {
+      edges {
+        score
+        node {
+          id
+          name
+          scope { id name }
+          tags { name }
+          currentVersion { version ... on ToolVersion { description } ... on GuidelineVersion { content } }
+          outgoingRelations { type targetEntry { id name } targetScope { id } }
+          incomingRelations { source { id } }
+        }
+      }
+      meta { totalCount returnedCount }
+      scopeChain { id }
+    }
+  }
+`);
+
+describe('memoryQuery batching', () => {
+  it('100 results with tags, scope, current version and relations cost what 10 cost', async () => {
+    const project = await createProject(h, 'mq-batching');
+    let previous: string | null = null;
+    for (let i = 0; i < 100; i++) {
+      const id = i % 2
+        ? await addTool(h, project, `tool-${i}`, { description: `tool ${i}`, tags: ['batch', 'cli'] })
+        : await addGuideline(h, project, `guideline-${i}`, { tags: ['batch'] });
+      if (previous) await h.ok(Relate, { input: { source: id, target: previous, type: 'RELATED_TO' } });
+      previous = id;
+    }
+    h.resetStatements();
+    const small = await h.ok(Page, { scope: project, first: 10 });
+    const smallCount = h.statements.length;
+    h.resetStatements();
+    const large = await h.ok(Page, { scope: project, first: 100 });
+    const largeCount = h.statements.length;
+    expect(small.memoryQuery.meta).toMatchObject({ totalCount: 100, returnedCount: 10 });
+    expect(large.memoryQuery.meta.returnedCount).toBe(100);
+    expect(large.memoryQuery.edges.every((e) => e.node.tags.length > 0 && e.node.currentVersion.version === 1)).toBe(true);
+    expect(large.memoryQuery.edges.filter((e) => e.node.outgoingRelations.length === 1)).toHaveLength(99);
+    console.log(`[${DB_KIND}] memoryQuery: ${smallCount} statements for 10 results, ${largeCount} for 100`);
+    expect(largeCount).toBe(smallCount);
+  });
+});
