@@ -61,6 +61,7 @@ type Documents = {
     "\n  mutation EndSession($input: EndSessionInput!) {\n    endSession(input: $input) {\n      __typename\n      ... on EndSessionSuccess { session { id status endedAt } }\n      ... on InvalidStateError { currentState }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.EndSessionDocument,
     "\n  query Sessions($project: ID, $status: SessionStatus) {\n    sessions(project: $project, status: $status) { totalCount edges { node { id status name } } }\n  }\n": typeof types.SessionsDocument,
     "\n  query ScopeTree($id: ID!) {\n    scope(id: $id) {\n      __typename\n      id\n      name\n      ancestors { __typename id name }\n      children(first: 10) { totalCount edges { node { __typename id name } } }\n    }\n  }\n": typeof types.ScopeTreeDocument,
+    "\n  query CorpusSearch($scope: ID!, $search: String!) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 20) {\n      edges { node { name } breakdown { text } }\n    }\n  }\n": typeof types.CorpusSearchDocument,
     "\n  subscription OnConflict($scope: ID!, $includeDescendants: Boolean) {\n    conflictDetected(scope: $scope, includeDescendants: $includeDescendants) {\n      type\n      occurredAt\n      conflict { id entry { name scope { id } } versionA { version } versionB { version conflictFlag } }\n    }\n  }\n": typeof types.OnConflictDocument,
     "\n  subscription OnResolved($scope: ID!) {\n    conflictResolved(scope: $scope) { type conflict { id resolved resolution } }\n  }\n": typeof types.OnResolvedDocument,
     "\n  subscription OnEntry($scope: ID!, $includeDescendants: Boolean) {\n    entryChanged(scope: $scope, includeDescendants: $includeDescendants) {\n      type\n      actor\n      entry { name active latestVersion tags { name } }\n      version { version }\n    }\n  }\n": typeof types.OnEntryDocument,
@@ -132,6 +133,7 @@ const documents: Documents = {
     "\n  mutation EndSession($input: EndSessionInput!) {\n    endSession(input: $input) {\n      __typename\n      ... on EndSessionSuccess { session { id status endedAt } }\n      ... on InvalidStateError { currentState }\n      ... on UserError { code message path }\n    }\n  }\n": types.EndSessionDocument,
     "\n  query Sessions($project: ID, $status: SessionStatus) {\n    sessions(project: $project, status: $status) { totalCount edges { node { id status name } } }\n  }\n": types.SessionsDocument,
     "\n  query ScopeTree($id: ID!) {\n    scope(id: $id) {\n      __typename\n      id\n      name\n      ancestors { __typename id name }\n      children(first: 10) { totalCount edges { node { __typename id name } } }\n    }\n  }\n": types.ScopeTreeDocument,
+    "\n  query CorpusSearch($scope: ID!, $search: String!) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 20) {\n      edges { node { name } breakdown { text } }\n    }\n  }\n": types.CorpusSearchDocument,
     "\n  subscription OnConflict($scope: ID!, $includeDescendants: Boolean) {\n    conflictDetected(scope: $scope, includeDescendants: $includeDescendants) {\n      type\n      occurredAt\n      conflict { id entry { name scope { id } } versionA { version } versionB { version conflictFlag } }\n    }\n  }\n": types.OnConflictDocument,
     "\n  subscription OnResolved($scope: ID!) {\n    conflictResolved(scope: $scope) { type conflict { id resolved resolution } }\n  }\n": types.OnResolvedDocument,
     "\n  subscription OnEntry($scope: ID!, $includeDescendants: Boolean) {\n    entryChanged(scope: $scope, includeDescendants: $includeDescendants) {\n      type\n      actor\n      entry { name active latestVersion tags { name } }\n      version { version }\n    }\n  }\n": types.OnEntryDocument,
@@ -358,6 +360,10 @@ export function graphql(source: "\n  query Sessions($project: ID, $status: Sessi
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ScopeTree($id: ID!) {\n    scope(id: $id) {\n      __typename\n      id\n      name\n      ancestors { __typename id name }\n      children(first: 10) { totalCount edges { node { __typename id name } } }\n    }\n  }\n"): (typeof documents)["\n  query ScopeTree($id: ID!) {\n    scope(id: $id) {\n      __typename\n      id\n      name\n      ancestors { __typename id name }\n      children(first: 10) { totalCount edges { node { __typename id name } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CorpusSearch($scope: ID!, $search: String!) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 20) {\n      edges { node { name } breakdown { text } }\n    }\n  }\n"): (typeof documents)["\n  query CorpusSearch($scope: ID!, $search: String!) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 20) {\n      edges { node { name } breakdown { text } }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -238,7 +238,7 @@ builder.queryField('context', (t) =>
       const result = await memoryQuery(ctx.db, ctx.provider, {
         scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
         inherit: true,
-        kinds: (input.kinds as (typeof ENTRY_KINDS)[number][] | null | undefined) ?? [...ENTRY_KINDS],
+        kinds: (input.kinds) ?? [...ENTRY_KINDS],
         tags: { include: input.tags?.include ?? [], require: input.tags?.require ?? [], exclude: input.tags?.exclude ?? [] },
         search: terms.length > 0 ? terms.join(' ') : null,
         searchFilters: false,
