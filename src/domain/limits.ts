@@ -15,6 +15,8 @@ export const LIMITS = {
   agentId: 200,
   tagName: 64,
   tagsPerEntry: 50,
+  /** Entries accepted by one `importEntries` call. */
+  importEntries: 1_000,
   /** IDs accepted by one `nodes` call. */
   nodesPerCall: 100,
   priority: { min: 0, max: 100, default: 50 },

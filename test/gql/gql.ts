@@ -42,6 +42,8 @@ type Documents = {
     "\n  query ScopeEntries($id: ID!, $kind: EntryKind, $includeInactive: Boolean) {\n    scope(id: $id) { entries(kind: $kind, includeInactive: $includeInactive) { totalCount edges { node { __typename name } } } }\n  }\n": typeof types.ScopeEntriesDocument,
     "query TagsAfterRollback { tags(predefined: false) { edges { node { name } } } }": typeof types.TagsAfterRollbackDocument,
     "mutation BadKnowledge($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename ... on ValidationError { issues { path message } } } }": typeof types.BadKnowledgeDocument,
+    "\n  mutation Import($input: ImportEntriesInput!) {\n    importEntries(input: $input) {\n      __typename\n      ... on ImportEntriesSuccess {\n        imported {\n          count\n          entries { __typename name createdBy latestVersion tags { name } currentVersion { version ... on GuidelineVersion { content } } }\n        }\n      }\n      ... on ValidationError { path issues { path message } }\n      ... on UserError { code message }\n    }\n  }\n": typeof types.ImportDocument,
+    "\n  query ImportFind($scope: ID!, $search: String) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 100) { meta { totalCount } edges { node { name } } }\n  }\n": typeof types.ImportFindDocument,
     "\n  mutation IsolationCreateOrganization($name: String!) {\n    createOrganization(input: { name: $name }) { __typename }\n  }\n": typeof types.IsolationCreateOrganizationDocument,
     "\n  mutation IsolationDoomedUpdate($id: ID!) {\n    updateTool(input: { id: $id, description: \"never\", expectedVersion: 999 }) { __typename }\n  }\n": typeof types.IsolationDoomedUpdateDocument,
     "\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n": typeof types.IsolationOrganizationsDocument,
@@ -114,6 +116,8 @@ const documents: Documents = {
     "\n  query ScopeEntries($id: ID!, $kind: EntryKind, $includeInactive: Boolean) {\n    scope(id: $id) { entries(kind: $kind, includeInactive: $includeInactive) { totalCount edges { node { __typename name } } } }\n  }\n": types.ScopeEntriesDocument,
     "query TagsAfterRollback { tags(predefined: false) { edges { node { name } } } }": types.TagsAfterRollbackDocument,
     "mutation BadKnowledge($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename ... on ValidationError { issues { path message } } } }": types.BadKnowledgeDocument,
+    "\n  mutation Import($input: ImportEntriesInput!) {\n    importEntries(input: $input) {\n      __typename\n      ... on ImportEntriesSuccess {\n        imported {\n          count\n          entries { __typename name createdBy latestVersion tags { name } currentVersion { version ... on GuidelineVersion { content } } }\n        }\n      }\n      ... on ValidationError { path issues { path message } }\n      ... on UserError { code message }\n    }\n  }\n": types.ImportDocument,
+    "\n  query ImportFind($scope: ID!, $search: String) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 100) { meta { totalCount } edges { node { name } } }\n  }\n": types.ImportFindDocument,
     "\n  mutation IsolationCreateOrganization($name: String!) {\n    createOrganization(input: { name: $name }) { __typename }\n  }\n": types.IsolationCreateOrganizationDocument,
     "\n  mutation IsolationDoomedUpdate($id: ID!) {\n    updateTool(input: { id: $id, description: \"never\", expectedVersion: 999 }) { __typename }\n  }\n": types.IsolationDoomedUpdateDocument,
     "\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n": types.IsolationOrganizationsDocument,
@@ -284,6 +288,14 @@ export function graphql(source: "query TagsAfterRollback { tags(predefined: fals
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation BadKnowledge($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename ... on ValidationError { issues { path message } } } }"): (typeof documents)["mutation BadKnowledge($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename ... on ValidationError { issues { path message } } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Import($input: ImportEntriesInput!) {\n    importEntries(input: $input) {\n      __typename\n      ... on ImportEntriesSuccess {\n        imported {\n          count\n          entries { __typename name createdBy latestVersion tags { name } currentVersion { version ... on GuidelineVersion { content } } }\n        }\n      }\n      ... on ValidationError { path issues { path message } }\n      ... on UserError { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation Import($input: ImportEntriesInput!) {\n    importEntries(input: $input) {\n      __typename\n      ... on ImportEntriesSuccess {\n        imported {\n          count\n          entries { __typename name createdBy latestVersion tags { name } currentVersion { version ... on GuidelineVersion { content } } }\n        }\n      }\n      ... on ValidationError { path issues { path message } }\n      ... on UserError { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ImportFind($scope: ID!, $search: String) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 100) { meta { totalCount } edges { node { name } } }\n  }\n"): (typeof documents)["\n  query ImportFind($scope: ID!, $search: String) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 100) { meta { totalCount } edges { node { name } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -7,7 +7,9 @@ import type { Prisma } from '../../generated/sqlite/client.ts';
 import { TagRef } from '../tags/tags.schema.ts';
 import { RelationRef } from '../relations/relations.schema.ts';
 import { EntryKindEnum, RelationTypeEnum } from './entry-enums.ts';
-import { addEntry, setEntryActive, updateEntry, type EntryKind, type UpdateEntryResult, type VersionFields } from './entries.service.ts';
+import { BULK_BATCH, addEntries, addEntry, setEntryActive, updateEntry, type EntryKind, type UpdateEntryResult, type VersionFields } from './entries.service.ts';
+import { ValidationError } from '../../domain/errors.ts';
+import { LIMITS } from '../../domain/limits.ts';
 import { normalizeTagName } from '../../domain/validate.ts';
 
 const ENTRY_TYPENAME: Record<EntryKind, string> = { TOOL: 'Tool', GUIDELINE: 'Guideline', KNOWLEDGE: 'Knowledge' };
@@ -537,3 +539,83 @@ const activeMutation = (field: string, active: boolean, description: string) =>
 activeMutation('deactivateEntry', false, 'Soft-deletes an entry: it leaves lists and lookups that exclude inactive entries. Idempotent.');
 activeMutation('reactivateEntry', true, 'Undoes deactivateEntry. Idempotent.');
 
+
+const ImportEntryInput = builder.inputRef<JsonVersionInput & {
+  kind: EntryKind;
+  scope: string | number;
+  name: string;
+  category?: string | null;
+  priority?: number | null;
+  tags?: string[] | null;
+}>('ImportEntryInput').implement({
+  description: 'One entry of a bulk import: the fields of its kind (as in addTool, addGuideline, addKnowledge).',
+  fields: (t) => ({
+    kind: t.field({ type: EntryKindEnum, required: true, description: 'Tool, guideline or knowledge.' }),
+    scope: t.id({ required: true, description: 'The scope it belongs to.' }),
+    name: t.string({ required: true, description: 'Name (knowledge: title), unique per scope and kind.' }),
+    category: t.string({ description: 'Category.' }),
+    priority: t.int({ description: 'Guidelines: 0-100, default 50.' }),
+    description: t.string({ description: 'Tools: what the tool does.' }),
+    parameters: t.field({ type: 'JSON', description: 'Tools: JSON Schema of its parameters.' }),
+    examples: t.field({ type: 'JSON', description: 'Tools and guidelines: examples.' }),
+    constraints: t.string({ description: 'Tools: rules for using it.' }),
+    content: t.string({ description: 'Guidelines and knowledge: the text (required for them).' }),
+    rationale: t.string({ description: 'Guidelines: why it exists.' }),
+    source: t.string({ description: 'Knowledge: where it came from.' }),
+    confidence: t.float({ description: 'Knowledge: 0-1, default 1.' }),
+    validUntil: t.field({ type: 'DateTime', description: 'Knowledge: when it expires.' }),
+    tags: t.stringList({ description: 'Tag names; unknown names become free-form tags.' }),
+  }),
+});
+
+const ImportEntriesInput = builder.inputType('ImportEntriesInput', {
+  description: `Entries to add in bulk (at most ${LIMITS.importEntries} a call).`,
+  fields: (t) => ({
+    entries: t.field({ type: [ImportEntryInput], required: true, description: 'The entries.' }),
+    author: t.string({ description: 'Who writes them (default: the X-Engram-Actor header).' }),
+  }),
+});
+
+const ImportResultRef = builder.objectRef<{ ids: string[] }>('ImportedEntries').implement({
+  description: 'The entries an import created.',
+  fields: (t) => ({
+    count: t.int({ description: 'How many were created.', resolve: (r) => r.ids.length }),
+    entries: t.field({
+      type: [EntryRef],
+      description: 'The new entries, in input order.',
+      resolve: async (r, _args, ctx) => {
+        const rows = await ctx.db.entry.findMany({ where: { id: { in: r.ids } } });
+        const byId = new Map(rows.map((e) => [e.id, e]));
+        return r.ids.flatMap((id) => byId.get(id) ?? []);
+      },
+    }),
+  }),
+});
+
+builder.mutationField('importEntries', (t) =>
+  t.field({
+    type: ImportResultRef,
+    description: `Adds many entries at once, each with version 1, tags and search text, in transactions of ${BULK_BATCH}. Every input is validated before anything is written.`,
+    args: { input: t.arg({ type: ImportEntriesInput, required: true, description: 'The entries.' }) },
+    errors: { types: [...WRITE_ERRORS], dataField: { name: 'imported', description: 'What was created.' } },
+    resolve: async (_root, { input }, ctx) => {
+      if (input.entries.length > LIMITS.importEntries) {
+        throw new ValidationError([{ path: ['input', 'entries'], message: `must list at most ${LIMITS.importEntries} entries` }]);
+      }
+      const ids = await addEntries(
+        ctx,
+        input.entries.map((entry, i) => ({
+          kind: entry.kind,
+          scopeId: decodeId(String(entry.scope), SCOPE_TYPENAMES, ['input', 'entries', String(i), 'scope']),
+          name: entry.name,
+          category: entry.category,
+          priority: entry.priority,
+          tags: entry.tags ?? [],
+          author: input.author ?? ctx.actor,
+          version: versionFieldsOf(entry),
+        })),
+      );
+      return { ids };
+    },
+  }),
+);

@@ -5,8 +5,9 @@ import { AlreadyExistsError, NotFoundError, WriteConflictError } from '../../dom
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames } from '../../domain/validate.ts';
 import { Prisma, type Conflict, type Entry, type EntryVersion } from '../../generated/sqlite/client.ts';
-import { ensureTags, withTagRetry } from '../tags/tags.service.ts';
-import { indexEntry, searchBody } from '../search/search-index.ts';
+import { ensureTags, tagIdsByName, withTagRetry } from '../tags/tags.service.ts';
+import { indexEntries, indexEntry, searchBody } from '../search/search-index.ts';
+import { uuidv7 } from '../../domain/uuid.ts';
 
 export const ENTRY_KINDS = ['TOOL', 'GUIDELINE', 'KNOWLEDGE'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
@@ -140,6 +141,90 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
     }
     throw error;
   }
+}
+
+/** Entries added per transaction by `addEntries` (bounded by SQL parameter limits). */
+export const BULK_BATCH = 400;
+
+/**
+ * Adds many entries, each with version 1, its tags and its search text: one transaction per
+ * batch of BULK_BATCH, a handful of multi-row statements each. All inputs are validated before
+ * anything is written; a duplicate name fails its whole batch. Returns the new entry ids in
+ * input order.
+ */
+export async function addEntries(deps: WriteDeps, inputs: readonly AddEntryInput[]): Promise<string[]> {
+  const c = new Checker();
+  const tagLists = inputs.map((input, i) => {
+    const at = (path: string[]) => ['input', 'entries', String(i), ...path.slice(1)];
+    const each = new Checker();
+    each.text(input.name, ['input', NAME_FIELD[input.kind]], LIMITS.name, true);
+    checkEntry(each, input.kind, input);
+    checkVersion(each, input.kind, input.version, true);
+    each.text(input.author, ['input', 'author'], LIMITS.author);
+    const tags = checkTagNames(each, input.tags ?? [], ['input', 'tags']);
+    for (const issue of each.issues) c.fail(at(issue.path), issue.message);
+    return tags;
+  });
+  c.done();
+  const ids: string[] = [];
+  for (let start = 0; start < inputs.length; start += BULK_BATCH) {
+    const batch = inputs.slice(start, start + BULK_BATCH);
+    const batchTags = tagLists.slice(start, start + BULK_BATCH);
+    const entryIds = batch.map(() => uuidv7());
+    const versionIds = batch.map(() => uuidv7());
+    try {
+      await withTagRetry(() =>
+        writeTransaction(deps, async (tx, emit) => {
+          const scopeIds = [...new Set(batch.map((e) => e.scopeId))];
+          const found = await tx.scope.count({ where: { id: { in: scopeIds } } });
+          if (found !== scopeIds.length) throw new NotFoundError('A scope of this batch does not exist', ['input', 'scope']);
+          const tagIds = await tagIdsByName(tx, [...new Set(batchTags.flat())]);
+          await tx.entry.createMany({
+            data: batch.map((input, i) => ({
+              id: entryIds[i]!,
+              kind: input.kind,
+              scopeId: input.scopeId,
+              name: input.name.trim(),
+              category: input.category ?? null,
+              priority: input.kind === 'GUIDELINE' ? (input.priority ?? LIMITS.priority.default) : null,
+              createdBy: input.author ?? null,
+              latestVersion: 1,
+            })),
+          });
+          await tx.entryVersion.createMany({
+            data: batch.map((input, i) => ({
+              id: versionIds[i]!,
+              entryId: entryIds[i]!,
+              kind: input.kind,
+              version: 1,
+              createdBy: input.author ?? null,
+              ...versionData(input.kind, input.version, null),
+            })),
+          });
+          await tx.$executeRaw`UPDATE "Entry" SET "currentVersionId" = (
+              SELECT v."id" FROM "EntryVersion" v WHERE v."entryId" = "Entry"."id" AND v."version" = 1)
+            WHERE "id" IN (${Prisma.join(entryIds)})`;
+          const links = batchTags.flatMap((names, i) => names.map((name) => ({ entryId: entryIds[i]!, tagId: tagIds.get(name)! })));
+          if (links.length > 0) await tx.entryTag.createMany({ data: links });
+          await indexEntries(
+            tx,
+            batch.map((input, i) => ({ entryId: entryIds[i]!, name: input.name.trim(), body: searchBody(input.version) })),
+          );
+          batch.forEach((input, i) =>
+            emit({
+              topic: 'entryChanged',
+              payload: { type: 'CREATED', entryId: entryIds[i]!, scopeId: input.scopeId, versionId: versionIds[i]!, actor: input.author ?? null },
+            }),
+          );
+        }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AlreadyExistsError('An entry of this batch already exists in its scope', ['input']);
+      throw error;
+    }
+    ids.push(...entryIds);
+  }
+  return ids;
 }
 
 export interface UpdateEntryInput {

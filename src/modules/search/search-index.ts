@@ -1,4 +1,5 @@
 import type { Tx } from '../../infra/database.ts';
+import { Prisma } from '../../generated/sqlite/client.ts';
 
 /** The searchable text of a version: description, content, rationale, constraints, examples. */
 export function searchBody(version: {
@@ -25,5 +26,13 @@ export function searchBody(version: {
  */
 export async function indexEntry(tx: Tx, entryId: string, name: string, body: string): Promise<void> {
   await tx.$executeRaw`INSERT INTO "EntrySearch" ("entryId", "name", "body") VALUES (${entryId}, ${name}, ${body})
+    ON CONFLICT ("entryId") DO UPDATE SET "name" = excluded."name", "body" = excluded."body"`;
+}
+
+/** `indexEntry` for many entries, in one statement. */
+export async function indexEntries(tx: Tx, docs: ReadonlyArray<{ entryId: string; name: string; body: string }>): Promise<void> {
+  if (docs.length === 0) return;
+  const rows = Prisma.join(docs.map((d) => Prisma.sql`(${d.entryId}, ${d.name}, ${d.body})`));
+  await tx.$executeRaw`INSERT INTO "EntrySearch" ("entryId", "name", "body") VALUES ${rows}
     ON CONFLICT ("entryId") DO UPDATE SET "name" = excluded."name", "body" = excluded."body"`;
 }

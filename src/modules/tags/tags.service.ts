@@ -31,22 +31,29 @@ export async function createTag(db: Db, input: CreateTagInput): Promise<Tag> {
 }
 
 /**
- * Ids of the tags with these (normalized) names, creating free-form CUSTOM tags for unknown
+ * The tags with these (normalized) names, by name, creating free-form CUSTOM tags for unknown
  * names. Runs inside the caller's transaction.
  */
-export async function ensureTags(tx: Tx, names: readonly string[]): Promise<string[]> {
-  if (names.length === 0) return [];
+export async function tagIdsByName(tx: Tx, names: readonly string[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  if (names.length === 0) return ids;
   const existing = await tx.tag.findMany({ where: { name: { in: [...names] } }, select: { id: true, name: true } });
-  const known = new Set(existing.map((t) => t.name));
-  const missing = names.filter((n) => !known.has(n));
-  if (missing.length === 0) return existing.map((t) => t.id);
+  for (const tag of existing) ids.set(tag.name, tag.id);
+  const missing = [...new Set(names)].filter((n) => !ids.has(n));
+  if (missing.length === 0) return ids;
   // A concurrent writer creating the same tag makes this fail with P2002; the caller's
   // transaction rolls back and `withTagRetry` runs it again, then finding the tag.
   const created = await tx.tag.createManyAndReturn({
     data: missing.map((name) => ({ name, category: 'CUSTOM' })),
-    select: { id: true },
+    select: { id: true, name: true },
   });
-  return [...existing.map((t) => t.id), ...created.map((t) => t.id)];
+  for (const tag of created) ids.set(tag.name, tag.id);
+  return ids;
+}
+
+/** Ids of the tags with these names (see `tagIdsByName`). */
+export async function ensureTags(tx: Tx, names: readonly string[]): Promise<string[]> {
+  return [...(await tagIdsByName(tx, names)).values()];
 }
 
 /** Runs a transaction that may create tags, once more if a concurrent writer created one first. */

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { graphql } from './gql/index.ts';
+import { useHarness } from './support/harness.ts';
+import { createProject } from './support/ops.ts';
+
+const h = useHarness();
+
+const Import = graphql(`
+  mutation Import($input: ImportEntriesInput!) {
+    importEntries(input: $input) {
+      __typename
+      ... on ImportEntriesSuccess {
+        imported {
+          count
+          entries { __typename name createdBy latestVersion tags { name } currentVersion { version ... on GuidelineVersion { content } } }
+        }
+      }
+      ... on ValidationError { path issues { path message } }
+      ... on UserError { code message }
+    }
+  }
+`);
+
+const Find = graphql(`
+  query ImportFind($scope: ID!, $search: String) {
+    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 100) { meta { totalCount } edges { node { name } } }
+  }
+`);
+
+describe('importEntries', () => {
+  it('adds entries of every kind with tags and search text in one call', async () => {
+    const p = await createProject(h, 'import');
+    const r = await h.ok(Import, {
+      input: {
+        author: 'agent:importer',
+        entries: [
+          { kind: 'TOOL', scope: p, name: 'rg', description: 'Searches files with ripgrep.', tags: ['cli'] },
+          { kind: 'GUIDELINE', scope: p, name: 'small-prs', content: 'Keep pull requests small.', priority: 70 },
+          { kind: 'KNOWLEDGE', scope: p, name: 'ci vendor', content: 'CI runs on buildkite.', tags: ['devops', 'new-tag'] },
+        ],
+      },
+    });
+    expect(r.importEntries).toMatchObject({
+      __typename: 'ImportEntriesSuccess',
+      imported: {
+        count: 3,
+        entries: [
+          { __typename: 'Tool', name: 'rg', createdBy: 'agent:importer', latestVersion: 1, tags: [{ name: 'cli' }] },
+          { __typename: 'Guideline', name: 'small-prs', currentVersion: { version: 1, content: 'Keep pull requests small.' } },
+          { __typename: 'Knowledge', name: 'ci vendor', tags: [{ name: 'devops' }, { name: 'new-tag' }] },
+        ],
+      },
+    });
+    expect((await h.ok(Find, { scope: p, search: 'ripgrep' })).memoryQuery.edges).toEqual([{ node: { name: 'rg' } }]);
+  });
+
+  it('validates every entry first and writes nothing when one is invalid or a duplicate', async () => {
+    const p = await createProject(h, 'import-invalid');
+    const invalid = await h.ok(Import, {
+      input: {
+        entries: [
+          { kind: 'TOOL', scope: p, name: 'ok-tool' },
+          { kind: 'GUIDELINE', scope: p, name: 'no-content' },
+          { kind: 'KNOWLEDGE', scope: p, name: 'bad', content: 'x', confidence: 3 },
+        ],
+      },
+    });
+    expect(invalid.importEntries).toMatchObject({
+      __typename: 'ValidationError',
+      issues: [
+        { path: ['input', 'entries', '1', 'content'] },
+        { path: ['input', 'entries', '2', 'confidence'] },
+      ],
+    });
+    const duplicate = await h.ok(Import, {
+      input: { entries: [{ kind: 'TOOL', scope: p, name: 'twice' }, { kind: 'TOOL', scope: p, name: 'twice' }] },
+    });
+    expect(duplicate.importEntries).toMatchObject({ __typename: 'AlreadyExistsError' });
+    expect((await h.ok(Find, { scope: p })).memoryQuery.meta.totalCount).toBe(0);
+  });
+});
