@@ -3,6 +3,13 @@
 //   npm run bench                      # every suite on SQLite, and PostgreSQL when reachable
 //   npm run bench -- --db sqlite --iterations 500
 //
+// Suite "memory" (issue #4's workload): seeds N entries through the service layer (50% tools, 30%
+// guidelines, 20% knowledge; 20% global, 50% one project, 30% five sessions of it; 1-3 of 20 tags
+// each; N/20 relations between random entries), then measures through yoga.fetch: get by id, list
+// 20 guidelines of the project, memoryQuery (session, inherit, one include tag, a random search
+// word per iteration), memoryQuery tag-only, create knowledge, update guideline. --sizes sets N
+// (default 1000,10000,100000).
+//
 // Suite "crud": in-process (`yoga.fetch`) latency of single operations on a small database: get
 // by id, list 20 guidelines, create knowledge, update guideline. (Issue #4 grows this to the
 // 100K-entry workload with memoryQuery.)
@@ -25,11 +32,15 @@ import { openDatabase, type Database } from '../src/infra/database.ts';
 import { createEventBus, type EventBus } from '../src/infra/events.ts';
 import { applyMigrations } from '../src/infra/migrations.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../src/infra/scratch-database.ts';
+import { addEntries, type AddEntryInput, type EntryKind } from '../src/modules/entries/entries.service.ts';
+import { createRelation } from '../src/modules/relations/relations.service.ts';
+import { GLOBAL_SCOPE_ID, createProject, startSession } from '../src/modules/scopes/scopes.service.ts';
 
 const { values: opts } = parseArgs({
   options: {
     db: { type: 'string', multiple: true },
     suite: { type: 'string', multiple: true },
+    sizes: { type: 'string', default: '1000,10000,100000' },
     iterations: { type: 'string', default: '300' },
   },
 });
@@ -185,6 +196,141 @@ async function timed(samples: number[], run: () => Promise<unknown>) {
   samples.push(performance.now() - t0);
 }
 
+/** Deterministic pseudo-random numbers, so every run seeds the same memory. */
+function prng(seed: number) {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4294967296;
+  };
+}
+
+const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'pa', 'qu', 'ri', 'do', 'fe', 'gu', 'ha', 'jo', 'bi'];
+
+async function memorySuite(kind: 'sqlite' | 'postgresql', n: number) {
+  console.log(`\nmemory (${kind}, N = ${n.toLocaleString('en')}): seeding through the service layer`);
+  const rand = prng(n);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
+  const vocabulary = Array.from({ length: 2000 }, () =>
+    Array.from({ length: 2 + Math.floor(rand() * 3) }, () => pick(SYLLABLES)).join(''),
+  );
+  const sentence = (words: number) => Array.from({ length: words }, () => pick(vocabulary)).join(' ');
+  const TAGS = ['python', 'typescript', 'javascript', 'rust', 'go', 'java', 'sql', 'bash', 'web', 'cli', 'api', 'database', 'ml', 'devops', 'security', 'testing', 'documentation', 'code_style', 'architecture', 'performance'];
+
+  const db = await freshDatabase(kind);
+  const database = await openDatabase(db.url);
+  const bus = createEventBus();
+  const deps = { db: database.prisma, bus, settings: { conflictWindowMs: 5_000 } };
+  const app = createApp({ database, bus, graphiql: false });
+  try {
+    const seedStart = performance.now();
+    const project = await createProject(deps.db, { name: 'bench' });
+    const sessions = [];
+    for (let i = 0; i < 5; i++) sessions.push(await startSession(deps, { projectId: project.id, name: `s${i}` }));
+    const inputs: AddEntryInput[] = [];
+    for (let i = 0; i < n; i++) {
+      const r = (i * 7919) % 100; // spreads kinds and scopes evenly, deterministically
+      const entryKind: EntryKind = i % 10 < 5 ? 'TOOL' : i % 10 < 8 ? 'GUIDELINE' : 'KNOWLEDGE';
+      const scopeId = r < 20 ? GLOBAL_SCOPE_ID : r < 70 ? project.id : sessions[r % 5]!.id;
+      const tags = [...new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(TAGS)))];
+      const text = sentence(12 + Math.floor(rand() * 20));
+      inputs.push({
+        kind: entryKind,
+        scopeId,
+        name: `${entryKind.toLowerCase()}-${i}`,
+        category: entryKind === 'TOOL' ? 'cli' : entryKind === 'GUIDELINE' ? 'code_style' : 'fact',
+        priority: entryKind === 'GUIDELINE' ? Math.floor(rand() * 101) : null,
+        tags,
+        author: 'bench',
+        version: entryKind === 'TOOL' ? { description: text } : { content: text },
+      });
+    }
+    const ids: string[] = [];
+    for (let start = 0; start < n; start += 5_000) ids.push(...(await addEntries(deps, inputs.slice(start, start + 5_000))));
+    for (let i = 0; i < n / 20; i++) {
+      const source = pick(ids);
+      const target = pick(ids);
+      if (source === target) continue;
+      try {
+        await createRelation(deps, { type: pick(['APPLIES_TO', 'DEPENDS_ON', 'CONFLICTS_WITH', 'RELATED_TO'] as const), sourceId: source, target: { entryId: target } });
+      } catch {
+        // the same random pair twice: skip
+      }
+    }
+    const seedMs = performance.now() - seedStart;
+    console.log(`  seeding                                      ${(seedMs / 1000).toFixed(1)} s`);
+    rows.push({ suite: 'memory', db: kind, case: `seed N=${n}`, iterations: 1, p50: Math.round(seedMs), p95: Math.round(seedMs), p99: Math.round(seedMs), mean: Math.round(seedMs) });
+
+    const gql = async (query: string, variables: Record<string, unknown>) => {
+      const response = await app.yoga.fetch('http://bench/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-engram-actor': 'bench' },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await response.json()) as { errors?: unknown };
+      if (body.errors) throw new Error(JSON.stringify(body.errors));
+    };
+    const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString('base64');
+    const typeOf = (i: number) => (i % 10 < 5 ? 'Tool' : i % 10 < 8 ? 'Guideline' : 'Knowledge');
+    const projectId = gid('Project', project.id);
+    const sessionId = gid('Session', sessions[0]!.id);
+    const guidelineIds = ids.filter((_, i) => typeOf(i) === 'Guideline');
+    const samples: Record<string, number[]> = { get: [], list: [], query: [], tagOnly: [], create: [], update: [] };
+    const runs = Math.max(iterations, 300);
+    for (let i = 0; i < runs + 20; i++) {
+      const warm = i < 20;
+      const record = (name: string) => (warm ? [] : samples[name]!);
+      const idx = Math.floor(rand() * n);
+      await timed(record('get'), () =>
+        gql('query($id: ID!) { entry(id: $id) { id name currentVersion { version ... on ToolVersion { description } ... on GuidelineVersion { content } ... on KnowledgeVersion { content } } tags { name } } }', {
+          id: gid(typeOf(idx), ids[idx]!),
+        }),
+      );
+      await timed(record('list'), () =>
+        gql('query($s: ID!) { guidelines(filter: { scope: $s }, first: 20) { edges { node { id name priority tags { name } } } } }', { s: projectId }),
+      );
+      await timed(record('query'), () =>
+        gql('query($s: ID!, $t: String!, $w: String!) { memoryQuery(input: { scope: $s, tags: { include: [$t] }, search: $w }, first: 20) { edges { score node { id name } } meta { totalCount estimatedTokens } } }', {
+          s: sessionId,
+          t: pick(TAGS),
+          w: pick(vocabulary),
+        }),
+      );
+      await timed(record('tagOnly'), () =>
+        gql('query($s: ID!, $t: String!) { memoryQuery(input: { scope: $s, tags: { include: [$t] } }, first: 20) { edges { score node { id name } } meta { totalCount } } }', {
+          s: sessionId,
+          t: pick(TAGS),
+        }),
+      );
+      await timed(record('create'), () =>
+        gql('mutation($s: ID!, $t: String!, $c: String!) { addKnowledge(input: { scope: $s, title: $t, content: $c, tags: ["database"] }) { __typename } }', {
+          s: projectId,
+          t: `bench-k-${i}`,
+          c: sentence(15),
+        }),
+      );
+      await timed(record('update'), () =>
+        gql('mutation($id: ID!, $c: String!) { updateGuideline(input: { id: $id, content: $c }) { __typename } }', {
+          id: gid('Guideline', pick(guidelineIds)),
+          c: sentence(15),
+        }),
+      );
+    }
+    summarize('memory', kind, `N=${n} get by id`, samples.get!);
+    summarize('memory', kind, `N=${n} list 20 guidelines`, samples.list!);
+    summarize('memory', kind, `N=${n} memoryQuery (tag + word)`, samples.query!);
+    summarize('memory', kind, `N=${n} memoryQuery (tag only)`, samples.tagOnly!);
+    summarize('memory', kind, `N=${n} create knowledge`, samples.create!);
+    summarize('memory', kind, `N=${n} update guideline`, samples.update!);
+  } finally {
+    await app.stop();
+    await database.close();
+    await db.drop();
+  }
+}
+
 async function crudSuite(kind: 'sqlite' | 'postgresql') {
   console.log(`\ncrud (${kind}): GraphQL operations through yoga.fetch, 200 entries`);
   const db = await freshDatabase(kind);
@@ -304,7 +450,10 @@ for (const kind of kinds) {
     console.log(`\nPostgreSQL skipped: ${adminUrl} unreachable`);
     continue;
   }
-  const suites = opts.suite ?? ['crud', 'latency'];
+  const suites = opts.suite ?? ['memory', 'latency'];
+  if (suites.includes('memory')) {
+    for (const size of opts.sizes.split(',').map(Number)) await memorySuite(kind, size);
+  }
   if (suites.includes('crud')) await crudSuite(kind);
   if (suites.includes('latency')) await latencySuite(kind);
 }

@@ -164,12 +164,16 @@ export async function memoryQuery(db: Db, provider: Provider, input: MemoryQuery
   const tagIn = (names: readonly string[]) =>
     Prisma.sql`SELECT 1 FROM "EntryTag" et JOIN "Tag" t ON t."id" = et."tagId" WHERE et."entryId" = e."id" AND t."name" IN (${list(names)})`;
 
-  const where: Prisma.Sql[] = [Prisma.sql`e."kind" IN (${list(input.kinds)})`];
+  // SQLite's planner keeps the FROM order of a CROSS JOIN (PostgreSQL plans it freely): start from
+  // the text matches when they filter, otherwise from the few scopes of the chain.
+  const cross = Prisma.raw('CROSS JOIN');
+  const where: Prisma.Sql[] = [Prisma.sql`e."scopeId" = c.scope_id`, Prisma.sql`e."kind" IN (${list(input.kinds)})`];
   if (!input.includeInactive) where.push(Prisma.sql`e."active" = ${true}`);
   if (!input.includeOverridden && chain.length > 1) {
+    // Driven from the (at most 3) nearer scopes, each a lookup in the (scopeId, kind, name) index.
     where.push(Prisma.sql`NOT EXISTS (
-      SELECT 1 FROM "Entry" o JOIN chain oc ON oc.scope_id = o."scopeId"
-      WHERE oc.depth < c.depth AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true})`);
+      SELECT 1 FROM chain oc ${cross} "Entry" o
+      WHERE oc.depth < c.depth AND o."scopeId" = oc.scope_id AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true})`);
   }
   if (include.length) where.push(Prisma.sql`EXISTS (${tagIn(include)})`);
   for (const tag of require) where.push(Prisma.sql`EXISTS (${tagIn([tag])})`);
@@ -195,7 +199,7 @@ export async function memoryQuery(db: Db, provider: Provider, input: MemoryQuery
     related = Prisma.sql`EXISTS (SELECT 1 FROM "Relation" r WHERE r."sourceId" = e."id" AND r."targetScopeId" = ${input.relatedTo.scopeId}${typeFilter})`;
     where.push(related);
   } else {
-    related = Prisma.sql`EXISTS (SELECT 1 FROM "Relation" r JOIN chain rc ON rc.scope_id = r."targetScopeId" WHERE r."sourceId" = e."id"${typeFilter})`;
+    related = Prisma.sql`EXISTS (SELECT 1 FROM "Relation" r WHERE r."sourceId" = e."id" AND r."targetScopeId" IN (SELECT scope_id FROM chain)${typeFilter})`;
   }
 
   const tagShare = include.length
@@ -204,11 +208,11 @@ export async function memoryQuery(db: Db, provider: Provider, input: MemoryQuery
     : Prisma.sql`0.0`;
   const ageDays = Prisma.sql`((CAST(${asOf} AS DOUBLE PRECISION) - ${epochMs(provider, Prisma.sql`e."updatedAt"`)}) / 86400000.0)`;
   const textRank = matches ? Prisma.sql`COALESCE(m.rank, 0.0)` : Prisma.sql`0.0`;
-  const searchJoin = !matches
-    ? Prisma.empty
-    : input.searchFilters === false
-      ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"`
-      : Prisma.sql`JOIN matches m ON m."entryId" = e."id"`;
+  const searchFilters = matches !== null && input.searchFilters !== false;
+  if (searchFilters) where.push(Prisma.sql`e."id" = m."entryId"`);
+  const from = searchFilters
+    ? Prisma.sql`matches m ${cross} "Entry" e ${cross} chain c`
+    : Prisma.sql`chain c ${cross} "Entry" e ${matches ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty}`;
 
   const cursorFilter = cursor
     ? Prisma.sql`WHERE score < CAST(${cursor.s} AS DOUBLE PRECISION) OR (score = CAST(${cursor.s} AS DOUBLE PRECISION) AND id > ${cursor.i})`
@@ -224,9 +228,7 @@ export async function memoryQuery(db: Db, provider: Provider, input: MemoryQuery
         CAST(${textRank} AS DOUBLE PRECISION) AS raw_text,
         CASE WHEN e."kind" = 'GUIDELINE' THEN CAST(COALESCE(e."priority", 50) AS DOUBLE PRECISION) / 100.0 ELSE 0.0 END AS prio,
         1.0 / (1.0 + (CASE WHEN ${ageDays} > 0 THEN ${ageDays} ELSE 0.0 END) / CAST(${RECENCY_HALF_DAYS} AS DOUBLE PRECISION)) AS rec
-      FROM "Entry" e
-      JOIN chain c ON c.scope_id = e."scopeId"
-      ${searchJoin}
+      FROM ${from}
       WHERE ${join(where)}
     ),
     scored AS (
