@@ -202,7 +202,10 @@ export async function memoryQuery(db: Db, provider: Provider, input: MemoryQuery
     related = Prisma.sql`EXISTS (SELECT 1 FROM "Relation" r WHERE r."sourceId" = e."id" AND r."targetScopeId" IN (SELECT scope_id FROM chain)${typeFilter})`;
   }
 
-  const tagShare = include.length
+  // Every candidate carries at least one `include` tag: with one, the share is 1.
+  const tagShare = include.length === 1
+    ? Prisma.sql`1.0`
+    : include.length
     ? Prisma.sql`CAST((SELECT COUNT(*) FROM "EntryTag" et JOIN "Tag" t ON t."id" = et."tagId"
         WHERE et."entryId" = e."id" AND t."name" IN (${list(include)})) AS DOUBLE PRECISION) / CAST(${include.length} AS DOUBLE PRECISION)`
     : Prisma.sql`0.0`;
@@ -210,9 +213,15 @@ export async function memoryQuery(db: Db, provider: Provider, input: MemoryQuery
   const textRank = matches ? Prisma.sql`COALESCE(m.rank, 0.0)` : Prisma.sql`0.0`;
   const searchFilters = matches !== null && input.searchFilters !== false;
   if (searchFilters) where.push(Prisma.sql`e."id" = m."entryId"`);
+  // Without a text filter but with `include` tags, the tagged entries are fewer than the chain's.
+  const tagDriven = !searchFilters && include.length > 0;
+  if (tagDriven) where.push(Prisma.sql`e."id" = tagged."entryId"`);
   const from = searchFilters
     ? Prisma.sql`matches m ${cross} "Entry" e ${cross} chain c`
-    : Prisma.sql`chain c ${cross} "Entry" e ${matches ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty}`;
+    : tagDriven
+      ? Prisma.sql`(SELECT DISTINCT et."entryId" FROM "Tag" t ${cross} "EntryTag" et WHERE t."name" IN (${list(include)}) AND et."tagId" = t."id") tagged
+          ${cross} "Entry" e ${cross} chain c ${matches ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty}`
+      : Prisma.sql`chain c ${cross} "Entry" e ${matches ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty}`;
 
   const cursorFilter = cursor
     ? Prisma.sql`WHERE score < CAST(${cursor.s} AS DOUBLE PRECISION) OR (score = CAST(${cursor.s} AS DOUBLE PRECISION) AND id > ${cursor.i})`
