@@ -54,6 +54,9 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
     await prisma.$executeRawUnsafe('PRAGMA synchronous = NORMAL');
     await prisma.$executeRawUnsafe('PRAGMA foreign_keys = ON');
+    // Refresh planner statistics where they are missing or stale (cheap; SQLite's advice for
+    // long-lived connections). Without them the planner guesses on large tables.
+    await prisma.$queryRawUnsafe('PRAGMA optimize = 0x10002');
   } else {
     pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     // A connection the server drops (restart, admin termination) must not crash the process:

@@ -6,15 +6,14 @@ import type { Scope } from '../../generated/sqlite/client.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import {
   GLOBAL_SCOPE_ID,
-  SCOPE_KINDS,
-  SESSION_MODES,
-  SESSION_STATUSES,
   createOrganization,
   createProject,
   endSession,
   startSession,
   updateProject,
   type ScopeKind,
+  type SessionMode,
+  type SessionStatus,
 } from './scopes.service.ts';
 import { EntryKindEnum } from '../entries/entry-enums.ts';
 import { EntryWarningRef, WARNINGS_DESCRIPTION, pageWarnings } from '../entries/entries.schema.ts';
@@ -58,9 +57,6 @@ const TYPENAME: Record<ScopeKind, string> = {
   PROJECT: 'Project',
   SESSION: 'Session',
 };
-void SCOPE_KINDS;
-void SESSION_MODES;
-void SESSION_STATUSES;
 
 export const ScopeRef = builder.prismaInterface('Scope', {
   name: 'Scope',
@@ -119,8 +115,8 @@ export const SessionRef = builder.prismaNode('Scope', {
   fields: (t) => ({
     purpose: t.exposeString('purpose', { nullable: true, description: 'What the session is for.' }),
     agentId: t.exposeString('agentId', { nullable: true, description: 'The agent or tool that started it.' }),
-    status: t.field({ type: SessionStatusEnum, description: 'Lifecycle state.', resolve: (s) => s.status as never }),
-    mode: t.field({ type: SessionModeEnum, description: 'Working period or scratch space.', resolve: (s) => s.mode as never }),
+    status: t.field({ type: SessionStatusEnum, description: 'Lifecycle state.', resolve: (s) => s.status as SessionStatus }),
+    mode: t.field({ type: SessionModeEnum, description: 'Working period or scratch space.', resolve: (s) => s.mode as SessionMode }),
     startedAt: t.field({ type: 'DateTime', description: 'When it started.', resolve: (s) => s.startedAt ?? s.createdAt }),
     endedAt: t.expose('endedAt', { type: 'DateTime', nullable: true, description: 'When it ended; null while open.' }),
   }),
