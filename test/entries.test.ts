@@ -175,6 +175,9 @@ describe('entries', () => {
     await addGuideline(h, p, 'shared'); // other kind: fine
     const dup = await h.ok(AddToolOp, { input: { scope: p, name: 'shared' } });
     expect(dup.addTool).toMatchObject({ __typename: 'AlreadyExistsError', code: 'ALREADY_EXISTS', path: ['input', 'name'] });
+    const ghost = Buffer.from('Project:0190a0a0-0000-7000-8000-000000000000').toString('base64');
+    const unknownScope = await h.ok(AddToolOp, { input: { scope: ghost, name: 'orphan', tags: ['orphan-tag'] } });
+    expect(unknownScope.addTool).toMatchObject({ __typename: 'NotFoundError', code: 'NOT_FOUND', path: ['input', 'scope'] });
     const dupK = await h.ok(AddKnowledgeOp, { input: { scope: p, title: 'k', content: 'c' } });
     expect(dupK.addKnowledge.__typename).toBe('AddKnowledgeSuccess');
     const dupK2 = await h.ok(AddKnowledgeOp, { input: { scope: p, title: 'k', content: 'c', tags: ['brand-new-tag'] } });

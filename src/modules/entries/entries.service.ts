@@ -1,6 +1,6 @@
 import type { Tx } from '../../infra/database.ts';
 import { writeTransaction, type Emit, type WriteDeps, type WriteSettings } from '../../infra/transaction.ts';
-import { isUniqueViolation } from '../../infra/prisma-errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, NotFoundError, WriteConflictError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames } from '../../domain/validate.ts';
@@ -98,38 +98,44 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
   try {
     return await withTagRetry(() =>
       writeTransaction(deps, async (tx, emit) => {
-        const scope = await tx.scope.findUnique({ where: { id: input.scopeId }, select: { id: true } });
-        if (!scope) throw new NotFoundError('No scope has this id', ['input', 'scope']);
-        const entry = await tx.entry.create({
-          data: {
-            kind,
-            scopeId: scope.id,
-            name,
-            category: input.category ?? null,
-            priority: kind === 'GUIDELINE' ? (input.priority ?? LIMITS.priority.default) : null,
-            createdBy: input.author ?? null,
-            latestVersion: 1,
-            versions: {
-              create: {
-                kind,
-                version: 1,
-                createdBy: input.author ?? null,
-                changeReason: null,
-                ...versionData(kind, input.version, null),
-              },
+        // Ids made here let the entry and its version go in as two plain inserts (no read-back);
+        // an unknown scope surfaces as the entry's foreign-key violation.
+        const entryId = uuidv7();
+        const versionId = uuidv7();
+        await tx.entry.createMany({
+          data: [
+            {
+              id: entryId,
+              kind,
+              scopeId: input.scopeId,
+              name,
+              category: input.category ?? null,
+              priority: kind === 'GUIDELINE' ? (input.priority ?? LIMITS.priority.default) : null,
+              createdBy: input.author ?? null,
+              latestVersion: 1,
             },
-          },
-          include: { versions: { select: { id: true } } },
+          ],
+        });
+        await tx.entryVersion.createMany({
+          data: [
+            {
+              id: versionId,
+              entryId,
+              kind,
+              version: 1,
+              createdBy: input.author ?? null,
+              ...versionData(kind, input.version, null),
+            },
+          ],
         });
         const tagIds = await ensureTags(tx, tags);
-        if (tagIds.length > 0) await tx.entryTag.createMany({ data: tagIds.map((tagId) => ({ entryId: entry.id, tagId })) });
-        const versionId = entry.versions[0]!.id;
-        await indexEntry(tx, entry.id, entry.name, searchBody(input.version));
+        if (tagIds.length > 0) await tx.entryTag.createMany({ data: tagIds.map((tagId) => ({ entryId, tagId })) });
+        await indexEntry(tx, entryId, name, searchBody(input.version));
         emit({
           topic: 'entryChanged',
-          payload: { type: 'CREATED', entryId: entry.id, scopeId: entry.scopeId, versionId, actor: input.author ?? null },
+          payload: { type: 'CREATED', entryId, scopeId: input.scopeId, versionId, actor: input.author ?? null },
         });
-        return tx.entry.update({ where: { id: entry.id }, data: { currentVersionId: versionId } });
+        return tx.entry.update({ where: { id: entryId }, data: { currentVersionId: versionId } });
       }),
     );
   } catch (error) {
@@ -139,6 +145,7 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
         ['input', NAME_FIELD[kind]],
       );
     }
+    if (isForeignKeyViolation(error)) throw new NotFoundError('No scope has this id', ['input', 'scope']);
     throw error;
   }
 }
