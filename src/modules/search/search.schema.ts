@@ -1,5 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.ts';
+import type { Context } from '../../context.ts';
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId, decodeTypedId } from '../../graphql/ids.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
@@ -21,6 +22,26 @@ interface Page extends MemoryQueryResult {
   edges: Edge[];
   scopes: Scope[];
   tokenBudget: number | null;
+}
+
+/**
+ * The rows behind a result: the hits' entries in one query carrying what the client selected
+ * below them (`query`, from Pothos' queryFromInfo), and the scopes of the chain, both in order.
+ */
+async function hydrate(ctx: Context, result: MemoryQueryResult, query: object): Promise<{ edges: Edge[]; scopes: Scope[] }> {
+  const [entries, scopes] = await Promise.all([
+    ctx.db.entry.findMany({ ...query, where: { id: { in: result.hits.map((h) => h.entryId) } } }),
+    ctx.db.scope.findMany({ where: { id: { in: result.scopeChain } } }),
+  ]);
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const scopeById = new Map(scopes.map((s) => [s.id, s]));
+  return {
+    edges: result.hits.flatMap((hit) => {
+      const entry = byId.get(hit.entryId);
+      return entry ? [{ ...hit, entry }] : [];
+    }),
+    scopes: result.scopeChain.flatMap((id) => scopeById.get(id) ?? []),
+  };
 }
 
 const BreakdownRef = builder.objectRef<RelevanceBreakdown>('RelevanceBreakdown').implement({
@@ -164,21 +185,8 @@ builder.queryField('memoryQuery', (t) =>
       });
       // One query for the page's entries with everything the client selected below `node`.
       const query = queryFromInfo({ context: ctx, info, typeName: 'Entry', path: ['edges', 'node'] });
-      const [entries, scopes] = await Promise.all([
-        ctx.db.entry.findMany({ ...query, where: { id: { in: result.hits.map((h) => h.entryId) } } }),
-        ctx.db.scope.findMany({ where: { id: { in: result.scopeChain } } }),
-      ]);
-      const byId = new Map(entries.map((e) => [e.id, e]));
-      const scopeById = new Map(scopes.map((s) => [s.id, s]));
-      return {
-        ...result,
-        tokenBudget: input.tokenBudget ?? null,
-        edges: result.hits.flatMap((hit) => {
-          const entry = byId.get(hit.entryId);
-          return entry ? [{ ...hit, entry }] : [];
-        }),
-        scopes: result.scopeChain.flatMap((id) => scopeById.get(id) ?? []),
-      };
+      const { edges, scopes } = await hydrate(ctx, result, query);
+      return { ...result, tokenBudget: input.tokenBudget ?? null, edges, scopes };
     },
   }),
 );
@@ -265,18 +273,10 @@ builder.queryField('context', (t) =>
           ['knowledge', 'node'],
         ],
       });
-      const [entries, scopes] = await Promise.all([
-        ctx.db.entry.findMany({ ...query, where: { id: { in: result.hits.map((h) => h.entryId) } } }),
-        ctx.db.scope.findMany({ where: { id: { in: result.scopeChain } } }),
-      ]);
-      const byId = new Map(entries.map((e) => [e.id, e]));
-      const scopeById = new Map(scopes.map((s) => [s.id, s]));
+      const { edges, scopes } = await hydrate(ctx, result, query);
       return {
-        edges: result.hits.flatMap((hit) => {
-          const entry = byId.get(hit.entryId);
-          return entry ? [{ ...hit, entry }] : [];
-        }),
-        scopes: result.scopeChain.flatMap((id) => scopeById.get(id) ?? []),
+        edges,
+        scopes,
         tokensUsed: result.estimatedTokens,
         tokenBudget: budget,
         truncated: result.hasMore,
