@@ -5,7 +5,7 @@ import { AlreadyExistsError, NotFoundError, WriteConflictError } from '../../dom
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames } from '../../domain/validate.ts';
 import { Prisma, type Conflict, type Entry, type EntryVersion } from '../../generated/sqlite/client.ts';
-import { ensureTags, tagIdsByName, withTagRetry } from '../tags/tags.service.ts';
+import { tagIdsByName, withTagRetry } from '../tags/tags.service.ts';
 import { indexEntries, indexEntry, searchBody } from '../search/search-index.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
 
@@ -84,58 +84,78 @@ export interface AddEntryInput {
   author?: string | null;
 }
 
+/** Checks an add input into `c` (paths under `input`); returns its normalized tag names. */
+function checkNewEntry(c: Checker, input: AddEntryInput): string[] {
+  c.text(input.name, ['input', NAME_FIELD[input.kind]], LIMITS.name, true);
+  checkEntry(c, input.kind, input);
+  checkVersion(c, input.kind, input.version, true);
+  c.text(input.author, ['input', 'author'], LIMITS.author);
+  return checkTagNames(c, input.tags ?? [], ['input', 'tags']);
+}
+
+interface NewEntry {
+  input: AddEntryInput;
+  tags: string[];
+  entryId: string;
+  versionId: string;
+}
+
+/**
+ * Inserts new entries with version 1, tag links and search text, in the caller's transaction.
+ * Ids are made by the caller, so every table takes one plain multi-row insert (no read-back); the
+ * caller points the entries at their versions. An unknown scope fails as a foreign-key violation.
+ */
+async function insertNewEntries(tx: Tx, emit: Emit, items: readonly NewEntry[]): Promise<void> {
+  await tx.entry.createMany({
+    data: items.map(({ input, entryId }) => ({
+      id: entryId,
+      kind: input.kind,
+      scopeId: input.scopeId,
+      name: input.name.trim(),
+      category: input.category ?? null,
+      priority: input.kind === 'GUIDELINE' ? (input.priority ?? LIMITS.priority.default) : null,
+      createdBy: input.author ?? null,
+      latestVersion: 1,
+    })),
+  });
+  await tx.entryVersion.createMany({
+    data: items.map(({ input, entryId, versionId }) => ({
+      id: versionId,
+      entryId,
+      kind: input.kind,
+      version: 1,
+      createdBy: input.author ?? null,
+      ...versionData(input.kind, input.version, null),
+    })),
+  });
+  const tagIds = await tagIdsByName(tx, [...new Set(items.flatMap((item) => item.tags))]);
+  const links = items.flatMap(({ tags, entryId }) => tags.map((name) => ({ entryId, tagId: tagIds.get(name)! })));
+  if (links.length > 0) await tx.entryTag.createMany({ data: links });
+  await indexEntries(
+    tx,
+    items.map(({ input, entryId }) => ({ entryId, name: input.name.trim(), body: searchBody(input.version) })),
+  );
+  for (const { input, entryId, versionId } of items) {
+    emit({
+      topic: 'entryChanged',
+      payload: { type: 'CREATED', entryId, scopeId: input.scopeId, versionId, actor: input.author ?? null },
+    });
+  }
+}
+
 /** Creates the entry, its version 1 and its tag links in one transaction. */
 export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<Entry> {
   const { kind } = input;
   const c = new Checker();
-  c.text(input.name, ['input', NAME_FIELD[kind]], LIMITS.name, true);
-  checkEntry(c, kind, input);
-  checkVersion(c, kind, input.version, true);
-  c.text(input.author, ['input', 'author'], LIMITS.author);
-  const tags = checkTagNames(c, input.tags ?? [], ['input', 'tags']);
+  const tags = checkNewEntry(c, input);
   c.done();
   const name = input.name.trim();
   try {
     return await withTagRetry(() =>
       writeTransaction(deps, async (tx, emit) => {
-        // Ids made here let the entry and its version go in as two plain inserts (no read-back);
-        // an unknown scope surfaces as the entry's foreign-key violation.
-        const entryId = uuidv7();
-        const versionId = uuidv7();
-        await tx.entry.createMany({
-          data: [
-            {
-              id: entryId,
-              kind,
-              scopeId: input.scopeId,
-              name,
-              category: input.category ?? null,
-              priority: kind === 'GUIDELINE' ? (input.priority ?? LIMITS.priority.default) : null,
-              createdBy: input.author ?? null,
-              latestVersion: 1,
-            },
-          ],
-        });
-        await tx.entryVersion.createMany({
-          data: [
-            {
-              id: versionId,
-              entryId,
-              kind,
-              version: 1,
-              createdBy: input.author ?? null,
-              ...versionData(kind, input.version, null),
-            },
-          ],
-        });
-        const tagIds = await ensureTags(tx, tags);
-        if (tagIds.length > 0) await tx.entryTag.createMany({ data: tagIds.map((tagId) => ({ entryId, tagId })) });
-        await indexEntry(tx, entryId, name, searchBody(input.version));
-        emit({
-          topic: 'entryChanged',
-          payload: { type: 'CREATED', entryId, scopeId: input.scopeId, versionId, actor: input.author ?? null },
-        });
-        return tx.entry.update({ where: { id: entryId }, data: { currentVersionId: versionId } });
+        const item = { input, tags, entryId: uuidv7(), versionId: uuidv7() };
+        await insertNewEntries(tx, emit, [item]);
+        return tx.entry.update({ where: { id: item.entryId }, data: { currentVersionId: item.versionId } });
       }),
     );
   } catch (error) {
@@ -156,82 +176,36 @@ export const BULK_BATCH = 400;
 /**
  * Adds many entries, each with version 1, its tags and its search text: one transaction per
  * batch of BULK_BATCH, a handful of multi-row statements each. All inputs are validated before
- * anything is written; a duplicate name fails its whole batch. Returns the new entry ids in
- * input order.
+ * anything is written; a duplicate name or an unknown scope fails its whole batch. Returns the
+ * new entry ids in input order.
  */
 export async function addEntries(deps: WriteDeps, inputs: readonly AddEntryInput[]): Promise<string[]> {
   const c = new Checker();
-  const tagLists = inputs.map((input, i) => {
-    const at = (path: string[]) => ['input', 'entries', String(i), ...path.slice(1)];
+  const items: NewEntry[] = inputs.map((input, i) => {
     const each = new Checker();
-    each.text(input.name, ['input', NAME_FIELD[input.kind]], LIMITS.name, true);
-    checkEntry(each, input.kind, input);
-    checkVersion(each, input.kind, input.version, true);
-    each.text(input.author, ['input', 'author'], LIMITS.author);
-    const tags = checkTagNames(each, input.tags ?? [], ['input', 'tags']);
-    for (const issue of each.issues) c.fail(at(issue.path), issue.message);
-    return tags;
+    const tags = checkNewEntry(each, input);
+    for (const issue of each.issues) c.fail(['input', 'entries', String(i), ...issue.path.slice(1)], issue.message);
+    return { input, tags, entryId: uuidv7(), versionId: uuidv7() };
   });
   c.done();
-  const ids: string[] = [];
-  for (let start = 0; start < inputs.length; start += BULK_BATCH) {
-    const batch = inputs.slice(start, start + BULK_BATCH);
-    const batchTags = tagLists.slice(start, start + BULK_BATCH);
-    const entryIds = batch.map(() => uuidv7());
-    const versionIds = batch.map(() => uuidv7());
+  for (let start = 0; start < items.length; start += BULK_BATCH) {
+    const batch = items.slice(start, start + BULK_BATCH);
     try {
       await withTagRetry(() =>
         writeTransaction(deps, async (tx, emit) => {
-          const scopeIds = [...new Set(batch.map((e) => e.scopeId))];
-          const found = await tx.scope.count({ where: { id: { in: scopeIds } } });
-          if (found !== scopeIds.length) throw new NotFoundError('A scope of this batch does not exist', ['input', 'scope']);
-          const tagIds = await tagIdsByName(tx, [...new Set(batchTags.flat())]);
-          await tx.entry.createMany({
-            data: batch.map((input, i) => ({
-              id: entryIds[i]!,
-              kind: input.kind,
-              scopeId: input.scopeId,
-              name: input.name.trim(),
-              category: input.category ?? null,
-              priority: input.kind === 'GUIDELINE' ? (input.priority ?? LIMITS.priority.default) : null,
-              createdBy: input.author ?? null,
-              latestVersion: 1,
-            })),
-          });
-          await tx.entryVersion.createMany({
-            data: batch.map((input, i) => ({
-              id: versionIds[i]!,
-              entryId: entryIds[i]!,
-              kind: input.kind,
-              version: 1,
-              createdBy: input.author ?? null,
-              ...versionData(input.kind, input.version, null),
-            })),
-          });
+          await insertNewEntries(tx, emit, batch);
           await tx.$executeRaw`UPDATE "Entry" SET "currentVersionId" = (
               SELECT v."id" FROM "EntryVersion" v WHERE v."entryId" = "Entry"."id" AND v."version" = 1)
-            WHERE "id" IN (${Prisma.join(entryIds)})`;
-          const links = batchTags.flatMap((names, i) => names.map((name) => ({ entryId: entryIds[i]!, tagId: tagIds.get(name)! })));
-          if (links.length > 0) await tx.entryTag.createMany({ data: links });
-          await indexEntries(
-            tx,
-            batch.map((input, i) => ({ entryId: entryIds[i]!, name: input.name.trim(), body: searchBody(input.version) })),
-          );
-          batch.forEach((input, i) =>
-            emit({
-              topic: 'entryChanged',
-              payload: { type: 'CREATED', entryId: entryIds[i]!, scopeId: input.scopeId, versionId: versionIds[i]!, actor: input.author ?? null },
-            }),
-          );
+            WHERE "id" IN (${Prisma.join(batch.map((item) => item.entryId))})`;
         }),
       );
     } catch (error) {
       if (isUniqueViolation(error)) throw new AlreadyExistsError('An entry of this batch already exists in its scope', ['input']);
+      if (isForeignKeyViolation(error)) throw new NotFoundError('A scope of this batch does not exist', ['input', 'scope']);
       throw error;
     }
-    ids.push(...entryIds);
   }
-  return ids;
+  return items.map((item) => item.entryId);
 }
 
 export interface UpdateEntryInput {
