@@ -2,6 +2,7 @@ import { createPubSub, type PubSub } from 'graphql-yoga';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { Redis } from 'ioredis';
 import type { Db } from './database.ts';
+import { scopeChainIds } from './scope-chain.ts';
 
 /** What changed about an entry. */
 export type EntryChangeType =
@@ -87,12 +88,7 @@ export function createEventBus(options: { redisUrl?: string | null } = {}): Even
   async function chainOf(db: Db, scopeId: string): Promise<string[]> {
     const cached = chains.get(scopeId);
     if (cached) return cached;
-    const row = await db.scope.findUnique({
-      where: { id: scopeId },
-      select: { id: true, parent: { select: { id: true, parent: { select: { id: true, parent: { select: { id: true } } } } } } },
-    });
-    const chain: string[] = [];
-    for (let s: { id: string; parent?: unknown } | null | undefined = row; s; s = s.parent as typeof s) chain.push(s.id);
+    const chain = (await scopeChainIds(db, scopeId)) ?? [];
     if (chains.size > 50_000) chains.clear();
     chains.set(scopeId, chain);
     return chain;
