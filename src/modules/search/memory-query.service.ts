@@ -1,5 +1,6 @@
 import { Prisma } from '../../generated/sqlite/client.ts';
 import type { Db, Provider } from '../../infra/database.ts';
+import { scopeChainIds } from '../../infra/scope-chain.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames } from '../../domain/validate.ts';
@@ -86,13 +87,8 @@ export function searchTerms(search: string): string[] {
 
 /** The scope and, when inheriting, its ancestors up to global: nearest first. */
 async function scopeChain(db: Db, scopeId: string, inherit: boolean): Promise<string[]> {
-  const row = await db.scope.findUnique({
-    where: { id: scopeId },
-    select: { id: true, parent: { select: { id: true, parent: { select: { id: true, parent: { select: { id: true } } } } } } },
-  });
-  if (!row) throw new NotFoundError('No scope has this id', ['input', 'scope']);
-  const chain: string[] = [];
-  for (let s: { id: string; parent?: unknown } | null | undefined = row; s; s = s.parent as typeof s) chain.push(s.id);
+  const chain = await scopeChainIds(db, scopeId);
+  if (!chain) throw new NotFoundError('No scope has this id', ['input', 'scope']);
   return inherit ? chain : chain.slice(0, 1);
 }
 
@@ -175,7 +171,11 @@ export async function memoryQuery(db: Db, provider: Provider, input: MemoryQuery
       SELECT 1 FROM chain oc ${cross} "Entry" o
       WHERE oc.depth < c.depth AND o."scopeId" = oc.scope_id AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true})`);
   }
-  if (include.length) where.push(Prisma.sql`EXISTS (${tagIn(include)})`);
+  const searchFilters = matches !== null && input.searchFilters !== false;
+  // Without a text filter but with `include` tags, the tagged entries are fewer than the chain's:
+  // the query starts from them, which also applies the `include` condition.
+  const tagDriven = !searchFilters && include.length > 0;
+  if (include.length && !tagDriven) where.push(Prisma.sql`EXISTS (${tagIn(include)})`);
   for (const tag of require) where.push(Prisma.sql`EXISTS (${tagIn([tag])})`);
   if (exclude.length) where.push(Prisma.sql`NOT EXISTS (${tagIn(exclude)})`);
   const time = (column: string, op: '>=' | '<', value: Date | null) => {
@@ -211,10 +211,7 @@ export async function memoryQuery(db: Db, provider: Provider, input: MemoryQuery
     : Prisma.sql`0.0`;
   const ageDays = Prisma.sql`((CAST(${asOf} AS DOUBLE PRECISION) - ${epochMs(provider, Prisma.sql`e."updatedAt"`)}) / 86400000.0)`;
   const textRank = matches ? Prisma.sql`COALESCE(m.rank, 0.0)` : Prisma.sql`0.0`;
-  const searchFilters = matches !== null && input.searchFilters !== false;
   if (searchFilters) where.push(Prisma.sql`e."id" = m."entryId"`);
-  // Without a text filter but with `include` tags, the tagged entries are fewer than the chain's.
-  const tagDriven = !searchFilters && include.length > 0;
   if (tagDriven) where.push(Prisma.sql`e."id" = tagged."entryId"`);
   const from = searchFilters
     ? Prisma.sql`matches m ${cross} "Entry" e ${cross} chain c`
