@@ -4,7 +4,7 @@ import { scopeChainIds } from '../../infra/scope-chain.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames } from '../../domain/validate.ts';
-import type { EntryKind } from '../entries/entries.service.ts';
+import { ENTRY_KINDS, type EntryKind } from '../entries/entries.service.ts';
 import type { RelationType } from '../relations/relations.service.ts';
 import { RECENCY_HALF_DAYS, RELEVANCE_WEIGHTS as W, estimateTokens } from './relevance.ts';
 
@@ -107,7 +107,35 @@ function epochMs(provider: Provider, column: Prisma.Sql): Prisma.Sql {
  * scoring and paging all run in one SQL statement, so cost follows the matching rows, not the
  * size of the memory.
  */
-export async function memoryQuery(db: Db, provider: Provider, input: MemoryQueryInput): Promise<MemoryQueryResult> {
+/** What a caller leaves out: everything in the chain, every kind, no filters, a default page. */
+export const MEMORY_QUERY_DEFAULTS: Omit<MemoryQueryInput, 'scopeId'> = {
+  inherit: true,
+  kinds: ENTRY_KINDS,
+  tags: { include: [], require: [], exclude: [] },
+  search: null,
+  searchFilters: true,
+  relatedTo: null,
+  relationType: null,
+  includeInactive: false,
+  includeOverridden: false,
+  createdAfter: null,
+  createdBefore: null,
+  updatedAfter: null,
+  updatedBefore: null,
+  first: LIMITS.page.default,
+  after: null,
+  tokenBudget: null,
+  compact: false,
+};
+
+export async function memoryQuery(
+  db: Db,
+  provider: Provider,
+  options: Pick<MemoryQueryInput, 'scopeId'> & Partial<MemoryQueryInput>,
+): Promise<MemoryQueryResult> {
+  // Options given as `undefined` keep their default.
+  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  const input = { ...MEMORY_QUERY_DEFAULTS, ...given } as MemoryQueryInput;
   const c = new Checker();
   const include = checkTagNames(c, input.tags.include, ['input', 'tags', 'include']);
   const require = checkTagNames(c, input.tags.require, ['input', 'tags', 'require']);

@@ -6,7 +6,6 @@ import { LIMITS } from '../../domain/limits.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import { EntryKindEnum, RelationTypeEnum } from '../entries/entry-enums.ts';
 import { EntryRef } from '../entries/entries.schema.ts';
-import { ENTRY_KINDS } from '../entries/entries.service.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
 import { memoryQuery, searchTerms, type MemoryHit, type MemoryQueryResult, type RelevanceBreakdown } from './memory-query.service.ts';
 import { RELEVANCE_WEIGHTS } from './relevance.ts';
@@ -118,6 +117,11 @@ const TagFilterInput = builder.inputType('MemoryTagFilter', {
   }),
 });
 
+/** The tag conditions of an input, absent lists as empty. */
+function tagFilterOf(tags: { include?: string[] | null; require?: string[] | null; exclude?: string[] | null } | null | undefined) {
+  return { include: tags?.include ?? [], require: tags?.require ?? [], exclude: tags?.exclude ?? [] };
+}
+
 const MemoryQueryInput = builder.inputType('MemoryQueryInput', {
   description: 'What to look for. All conditions must hold.',
   fields: (t) => ({
@@ -163,8 +167,8 @@ builder.queryField('memoryQuery', (t) =>
       const result = await memoryQuery(ctx.db, ctx.provider, {
         scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
         inherit: input.inherit ?? true,
-        kinds: (input.kinds) ?? [...ENTRY_KINDS],
-        tags: { include: input.tags?.include ?? [], require: input.tags?.require ?? [], exclude: input.tags?.exclude ?? [] },
+        kinds: input.kinds ?? undefined,
+        tags: tagFilterOf(input.tags),
         search: input.search ?? null,
         relatedTo: relatedTo
           ? (ENTRY_TYPENAMES as readonly string[]).includes(relatedTo.typename)
@@ -245,23 +249,12 @@ builder.queryField('context', (t) =>
       const terms = input.task ? searchTerms(input.task) : [];
       const result = await memoryQuery(ctx.db, ctx.provider, {
         scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
-        inherit: true,
-        kinds: (input.kinds) ?? [...ENTRY_KINDS],
-        tags: { include: input.tags?.include ?? [], require: input.tags?.require ?? [], exclude: input.tags?.exclude ?? [] },
+        kinds: input.kinds ?? undefined,
+        tags: tagFilterOf(input.tags),
         search: terms.length > 0 ? terms.join(' ') : null,
         searchFilters: false,
-        relatedTo: null,
-        relationType: null,
-        includeInactive: false,
-        includeOverridden: false,
-        createdAfter: null,
-        createdBefore: null,
-        updatedAfter: null,
-        updatedBefore: null,
         first: LIMITS.page.max,
-        after: null,
         tokenBudget: budget,
-        compact: false,
       });
       const query = queryFromInfo({
         context: ctx,
