@@ -24,9 +24,8 @@ export function searchBody(version: {
  * Writes an entry's searchable text in the caller's transaction; the full-text index (FTS5
  * triggers on SQLite, a generated tsvector with GIN on PostgreSQL) follows within it.
  */
-export async function indexEntry(tx: Tx, entryId: string, name: string, body: string): Promise<void> {
-  await tx.$executeRaw`INSERT INTO "EntrySearch" ("entryId", "name", "body") VALUES (${entryId}, ${name}, ${body})
-    ON CONFLICT ("entryId") DO UPDATE SET "name" = excluded."name", "body" = excluded."body"`;
+export function indexEntry(tx: Tx, entryId: string, name: string, body: string): Promise<void> {
+  return indexEntries(tx, [{ entryId, name, body }]);
 }
 
 /** `indexEntry` for many entries, in one statement. */
