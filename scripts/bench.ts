@@ -190,6 +190,20 @@ async function conflictLatency(sub: Instance, writer: Instance): Promise<{ deliv
   return { delivery, mutation };
 }
 
+/** Runs an operation through `yoga.fetch` (no sockets), failing on any GraphQL error. */
+function inProcess(app: App) {
+  return async (query: string, variables: Record<string, unknown>): Promise<unknown> => {
+    const response = await app.yoga.fetch('http://bench/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-engram-actor': 'bench' },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as { data?: unknown; errors?: unknown };
+    if (body.errors) throw new Error(JSON.stringify(body.errors));
+    return body.data;
+  };
+}
+
 async function timed(samples: number[], run: () => Promise<unknown>) {
   const t0 = performance.now();
   await run();
@@ -267,15 +281,7 @@ async function memorySuite(kind: 'sqlite' | 'postgresql', n: number) {
     console.log(`  seeding                                      ${(seedMs / 1000).toFixed(1)} s`);
     rows.push({ suite: 'memory', db: kind, case: `seed N=${n}`, iterations: 1, p50: Math.round(seedMs), p95: Math.round(seedMs), p99: Math.round(seedMs), mean: Math.round(seedMs) });
 
-    const gql = async (query: string, variables: Record<string, unknown>) => {
-      const response = await app.yoga.fetch('http://bench/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-engram-actor': 'bench' },
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = (await response.json()) as { errors?: unknown };
-      if (body.errors) throw new Error(JSON.stringify(body.errors));
-    };
+    const gql = inProcess(app);
     const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString('base64');
     const typeOf = (i: number) => (i % 10 < 5 ? 'Tool' : i % 10 < 8 ? 'Guideline' : 'Knowledge');
     const projectId = gid('Project', project.id);
@@ -341,16 +347,7 @@ async function crudSuite(kind: 'sqlite' | 'postgresql') {
   const db = await freshDatabase(kind);
   const database = await openDatabase(db.url);
   const app = createApp({ database, graphiql: false });
-  const gql = async (query: string, variables: Record<string, unknown>) => {
-    const response = await app.yoga.fetch('http://bench/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-engram-actor': 'bench' },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await response.json()) as { data?: unknown; errors?: unknown };
-    if (body.errors) throw new Error(JSON.stringify(body.errors));
-    return body.data;
-  };
+  const gql = inProcess(app);
   /** The global ID at `path` of a result. */
   const idAt = (data: unknown, ...path: string[]) =>
     path.reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], data) as string;
