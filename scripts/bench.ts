@@ -116,6 +116,7 @@ interface Instance {
 async function instance(url: string, redis: boolean): Promise<Instance> {
   const database = await openDatabase(url);
   const bus = createEventBus({ redisUrl: redis ? redisUrl : null });
+  await bus.ready();
   const app = createApp({ database, bus, graphiql: false });
   const port = await app.start(0, '127.0.0.1');
   return { app, database, bus, port };

@@ -28,6 +28,7 @@ const { applied } = await applyMigrations(config.databaseUrl);
 const database = (running.database = await openDatabase(config.databaseUrl));
 if (!stopping) {
   const bus = (running.bus = createEventBus({ redisUrl: config.redisUrl }));
+  await bus.ready();
   const settings = { conflictWindowMs: config.conflictWindowMs };
   const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql }));
   const port = await app.start(config.port, config.host);

@@ -262,6 +262,7 @@ describe.skipIf(redisProblem !== null)(`two instances over Redis (${DB_KIND})`, 
     for (let i = 0; i < 2; i++) {
       const database = await openDatabase(h.url);
       const bus = createEventBus({ redisUrl });
+      await bus.ready();
       instances.push({ app: createApp({ database, bus }), database, bus });
     }
     const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];

@@ -61,6 +61,8 @@ export interface EventBus {
   pubsub: PubSub<Topics>;
   /** Publishes events of a committed transaction, in order. Never throws. */
   publish(db: Db, events: readonly PendingEvent[]): Promise<void>;
+  /** Resolves once the bus can deliver (Redis connections ready; at once in-process); rejects after `timeoutMs`. */
+  ready(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,7 +75,10 @@ export function createEventBus(options: { redisUrl?: string | null } = {}): Even
   let pubsub: PubSub<Topics>;
   if (options.redisUrl) {
     const publishClient = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    const subscribeClient = new Redis(options.redisUrl, { lazyConnect: false });
+    // The subscriber connection sends nothing but (UN)SUBSCRIBE: ioredis 5.8+ can otherwise slip
+    // its handshake (CLIENT SETINFO, the INFO ready check) after a SUBSCRIBE issued while
+    // connecting, and the connection then rejects it (ioredis#2037) and never delivers.
+    const subscribeClient = new Redis(options.redisUrl, { lazyConnect: false, disableClientInfo: true, enableReadyCheck: false });
     for (const client of [publishClient, subscribeClient]) {
       client.on('error', (error: Error) => console.warn(`Redis: ${error.message}`));
     }
@@ -119,6 +124,28 @@ export function createEventBus(options: { redisUrl?: string | null } = {}): Even
       } catch (error) {
         // The write has committed; a lost notification must not turn it into a failure.
         console.error('Publishing events failed:', error);
+      }
+    },
+    async ready(timeoutMs = 10_000) {
+      let timer: NodeJS.Timeout | undefined;
+      const waits = clients
+        .filter((c) => c.status !== 'ready')
+        .map(
+          (c) =>
+            new Promise<void>((resolve, reject) => {
+              c.once('ready', () => resolve());
+              c.once('end', () => reject(new Error('Redis connection closed before it was ready')));
+            }),
+        );
+      try {
+        await Promise.race([
+          Promise.all(waits),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`Redis was not ready after ${timeoutMs} ms`)), timeoutMs);
+          }),
+        ]);
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {
