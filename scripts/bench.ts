@@ -237,7 +237,7 @@ async function memorySuite(kind: 'sqlite' | 'postgresql', n: number) {
   const db = await freshDatabase(kind);
   const database = await openDatabase(db.url);
   const bus = createEventBus();
-  const deps = { db: database.prisma, bus, settings: { conflictWindowMs: 5_000 } };
+  const deps = { db: database.prisma, provider: database.provider, bus, settings: { conflictWindowMs: 5_000 } };
   const app = createApp({ database, bus, graphiql: false });
   try {
     const seedStart = performance.now();

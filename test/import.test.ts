@@ -78,4 +78,16 @@ describe('importEntries', () => {
     expect(duplicate.importEntries).toMatchObject({ __typename: 'AlreadyExistsError' });
     expect((await h.ok(Find, { scope: p })).memoryQuery.meta.totalCount).toBe(0);
   });
+
+  it('is one transaction however many entries: a duplicate at the end leaves nothing of the start', async () => {
+    const p = await createProject(h, 'import-atomic');
+    const entries = Array.from({ length: 450 }, (_, i) => ({ kind: 'TOOL' as const, scope: p, name: `tool-${i}`, tags: ['atomic-tag'] }));
+    entries.push({ kind: 'TOOL', scope: p, name: 'tool-0', tags: ['atomic-tag'] });
+    const r = await h.ok(Import, { input: { entries } });
+    expect(r.importEntries).toMatchObject({ __typename: 'AlreadyExistsError' });
+    expect((await h.ok(Find, { scope: p })).memoryQuery.meta.totalCount).toBe(0);
+    const ok = await h.ok(Import, { input: { entries: entries.slice(0, 450) } });
+    expect(ok.importEntries).toMatchObject({ __typename: 'ImportEntriesSuccess', imported: { count: 450 } });
+    expect((await h.ok(Find, { scope: p })).memoryQuery.meta.totalCount).toBe(450);
+  });
 });

@@ -1,9 +1,33 @@
-/** Prisma's error code for a unique constraint violation, duck-typed to stay provider neutral. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
+/**
+ * Prisma reports constraint violations as P2002/P2003 from model queries, and as P2010 ("raw query
+ * failed") carrying the driver adapter's error kind from raw ones. These helpers accept both and
+ * stay provider neutral.
+ */
+interface PrismaLikeError {
+  code?: unknown;
+  meta?: { driverAdapterError?: { cause?: { kind?: unknown; table?: unknown; originalCode?: unknown } } };
 }
 
-/** Prisma's error code for a foreign key violation (a referenced row does not exist). */
+function adapterCause(error: unknown) {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, meta } = error as PrismaLikeError;
+  return code === 'P2010' ? meta?.driverAdapterError?.cause : undefined;
+}
+
+/** A unique constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  return (error as PrismaLikeError).code === 'P2002' || adapterCause(error)?.kind === 'UniqueConstraintViolation';
+}
+
+/** A foreign key violation (a referenced row does not exist). */
 export function isForeignKeyViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2003';
+  if (typeof error !== 'object' || error === null) return false;
+  return (error as PrismaLikeError).code === 'P2003' || adapterCause(error)?.kind === 'ForeignKeyConstraintViolation';
+}
+
+/** The database error code behind a failed raw query (`SQLITE_BUSY`, `40P01`, ...). */
+export function rawErrorCode(error: unknown): string | undefined {
+  const code = adapterCause(error)?.originalCode;
+  return typeof code === 'string' ? code : undefined;
 }

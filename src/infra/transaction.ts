@@ -1,9 +1,12 @@
-import type { Db, Tx } from './database.ts';
+import type { Db, Provider, Tx } from './database.ts';
 import type { EventBus, PendingEvent } from './events.ts';
+import type { Prisma } from '../generated/sqlite/client.ts';
+import { rawErrorCode } from './prisma-errors.ts';
 
-/** What services need to write: the database, the event bus, and write settings. */
+/** What services need to write: the database (and its SQL dialect), the event bus, and write settings. */
 export interface WriteDeps {
   db: Db;
+  provider: Provider;
   bus: EventBus;
   settings: WriteSettings;
 }
@@ -25,15 +28,37 @@ const MAX_ATTEMPTS = 8;
  * the failed attempt discarded), so they never reach a client.
  */
 export async function writeTransaction<T>(deps: WriteDeps, work: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+  return retrying(async () => {
     const events: PendingEvent[] = [];
+    const result = await deps.db.$transaction((tx) => work(tx, (event) => events.push(event)), {
+      maxWait: 15_000,
+      timeout: 30_000,
+    });
+    await deps.bus.publish(deps.db, events);
+    return result;
+  });
+}
+
+/**
+ * Runs fixed statements as one transaction in a single call into Prisma (no interactive
+ * transaction: no round trip back to JavaScript between statements), retried like
+ * `writeTransaction`, then publishes `events`. For writes that need nothing read back.
+ */
+export async function writeBatch(
+  deps: WriteDeps,
+  statements: readonly Prisma.Sql[],
+  events: readonly PendingEvent[],
+): Promise<void> {
+  await retrying(async () => {
+    await deps.db.$transaction(statements.map((sql) => deps.db.$executeRaw(sql)));
+    await deps.bus.publish(deps.db, events);
+  });
+}
+
+async function retrying<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
     try {
-      const result = await deps.db.$transaction((tx) => work(tx, (event) => events.push(event)), {
-        maxWait: 15_000,
-        timeout: 30_000,
-      });
-      await deps.bus.publish(deps.db, events);
-      return result;
+      return await run();
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
@@ -45,5 +70,7 @@ export async function writeTransaction<T>(deps: WriteDeps, work: (tx: Tx, emit: 
 export function isRetryable(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (code === 'P2034' || code === 'P2028' || code === '40001' || code === '40P01') return true;
+  const raw = rawErrorCode(error);
+  if (raw && /^(SQLITE_BUSY|SQLITE_LOCKED|40001|40P01)/.test(raw)) return true;
   return typeof message === 'string' && /database is locked|SQLITE_BUSY|deadlock detected|could not serialize/i.test(message);
 }

@@ -108,7 +108,7 @@ export async function resolveConflict(deps: WriteDeps, input: ResolveConflictInp
       const result = await appendVersion(
         tx,
         emit,
-        deps.settings,
+        deps,
         {
           kind,
           id: conflict.entryId,

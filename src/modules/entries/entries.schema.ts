@@ -7,7 +7,7 @@ import type { Prisma } from '../../generated/sqlite/client.ts';
 import { TagRef } from '../tags/tags.schema.ts';
 import { RelationRef } from '../relations/relations.schema.ts';
 import { EntryKindEnum, RelationTypeEnum } from './entry-enums.ts';
-import { BULK_BATCH, addEntries, addEntry, setEntryActive, updateEntry, type EntryKind, type UpdateEntryResult, type VersionFields } from './entries.service.ts';
+import { addEntries, addEntry, setEntryActive, updateEntry, type EntryKind, type UpdateEntryResult, type VersionFields } from './entries.service.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { normalizeTagName } from '../../domain/validate.ts';
@@ -595,7 +595,7 @@ const ImportResultRef = builder.objectRef<{ ids: string[] }>('ImportedEntries').
 builder.mutationField('importEntries', (t) =>
   t.field({
     type: ImportResultRef,
-    description: `Adds many entries at once, each with version 1, tags and search text, in transactions of ${BULK_BATCH}. Every input is validated before anything is written.`,
+    description: `Adds many entries at once, each with version 1, tags and search text, in one transaction: all of them or none. Every input is validated before anything is written.`,
     args: { input: t.arg({ type: ImportEntriesInput, required: true, description: 'The entries.' }) },
     errors: { types: [...WRITE_ERRORS], dataField: { name: 'imported', description: 'What was created.' } },
     resolve: async (_root, { input }, ctx) => {

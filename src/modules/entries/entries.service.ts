@@ -1,12 +1,21 @@
-import type { Tx } from '../../infra/database.ts';
-import { writeTransaction, type Emit, type WriteDeps, type WriteSettings } from '../../infra/transaction.ts';
+import type { Provider, Tx } from '../../infra/database.ts';
+import type { PendingEvent } from '../../infra/events.ts';
+import { writeBatch, writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, NotFoundError, WriteConflictError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames } from '../../domain/validate.ts';
 import { Prisma, type Conflict, type Entry, type EntryVersion } from '../../generated/sqlite/client.ts';
-import { tagIdsByName, withTagRetry } from '../tags/tags.service.ts';
-import { indexEntries, indexEntry, searchBody } from '../search/search-index.ts';
+import { indexEntry, indexSql, searchBody } from '../search/search-index.ts';
+import {
+  VERSION_COLUMNS,
+  insertEntriesSql,
+  insertTagsSql,
+  insertVersionsSql,
+  linkTagsSql,
+  type NewVersionRow,
+  type VersionColumn,
+} from './entry-sql.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
 
 export const ENTRY_KINDS = ['TOOL', 'GUIDELINE', 'KNOWLEDGE'] as const;
@@ -31,7 +40,6 @@ export const VERSION_FIELDS: Record<EntryKind, readonly VersionField[]> = {
   GUIDELINE: ['content', 'rationale', 'examples'],
   KNOWLEDGE: ['content', 'source', 'confidence', 'validUntil'],
 };
-const JSON_FIELDS = new Set<VersionField>(['parameters', 'examples']);
 
 const LABEL: Record<EntryKind, string> = { TOOL: 'tool', GUIDELINE: 'guideline', KNOWLEDGE: 'knowledge entry' };
 /** Knowledge is named by its title; the API calls the field accordingly. */
@@ -63,14 +71,13 @@ function checkEntry(c: Checker, kind: EntryKind, e: { category?: string | null; 
 }
 
 /** Column values of a new version: given fields win, absent ones carry over from `base`. */
-function versionData(kind: EntryKind, given: VersionFields, base: EntryVersion | null) {
-  const data: Record<string, unknown> = {};
+function versionFields(kind: EntryKind, given: VersionFields, base: EntryVersion | null): Record<VersionColumn, unknown> {
+  const fields = Object.fromEntries(VERSION_COLUMNS.map((c) => [c, null])) as Record<VersionColumn, unknown>;
   for (const field of VERSION_FIELDS[kind]) {
-    const value = given[field] !== undefined ? given[field] : (base?.[field] ?? null);
-    data[field] = value === null && JSON_FIELDS.has(field) ? Prisma.DbNull : value;
+    fields[field] = given[field] !== undefined ? given[field] : (base?.[field] ?? null);
   }
-  if (kind === 'KNOWLEDGE' && data.confidence === null) data.confidence = LIMITS.confidence.default;
-  return data;
+  if (kind === 'KNOWLEDGE' && fields.confidence === null) fields.confidence = LIMITS.confidence.default;
+  return fields;
 }
 
 export interface AddEntryInput {
@@ -101,46 +108,70 @@ interface NewEntry {
 }
 
 /**
- * Inserts new entries with version 1, tag links and search text, in the caller's transaction.
- * Ids are made by the caller, so every table takes one plain multi-row insert (no read-back); the
- * caller points the entries at their versions. An unknown scope fails as a foreign-key violation.
+ * The statements that insert new entries with version 1, their tags (creating free-form ones) and
+ * their search text, and point each entry at its version. Ids are made here, so nothing needs to
+ * be read back and the statements run as one batch. An unknown scope fails as a foreign-key
+ * violation, a taken name as a unique violation.
  */
-async function insertNewEntries(tx: Tx, emit: Emit, items: readonly NewEntry[]): Promise<void> {
-  await tx.entry.createMany({
-    data: items.map(({ input, entryId }) => ({
-      id: entryId,
-      kind: input.kind,
-      scopeId: input.scopeId,
-      name: input.name.trim(),
-      category: input.category ?? null,
-      priority: input.kind === 'GUIDELINE' ? (input.priority ?? LIMITS.priority.default) : null,
-      createdBy: input.author ?? null,
-      latestVersion: 1,
-    })),
-  });
-  await tx.entryVersion.createMany({
-    data: items.map(({ input, entryId, versionId }) => ({
-      id: versionId,
-      entryId,
-      kind: input.kind,
-      version: 1,
-      createdBy: input.author ?? null,
-      ...versionData(input.kind, input.version, null),
-    })),
-  });
-  const tagIds = await tagIdsByName(tx, [...new Set(items.flatMap((item) => item.tags))]);
-  const links = items.flatMap(({ tags, entryId }) => tags.map((name) => ({ entryId, tagId: tagIds.get(name)! })));
-  if (links.length > 0) await tx.entryTag.createMany({ data: links });
-  await indexEntries(
-    tx,
-    items.map(({ input, entryId }) => ({ entryId, name: input.name.trim(), body: searchBody(input.version) })),
-  );
-  for (const { input, entryId, versionId } of items) {
-    emit({
-      topic: 'entryChanged',
-      payload: { type: 'CREATED', entryId, scopeId: input.scopeId, versionId, actor: input.author ?? null },
-    });
+function newEntryStatements(provider: Provider, items: readonly NewEntry[], at: Date): Prisma.Sql[] {
+  const statements = [
+    insertEntriesSql(
+      items.map(({ input, entryId }) => ({
+        id: entryId,
+        kind: input.kind,
+        scopeId: input.scopeId,
+        name: input.name.trim(),
+        category: input.category ?? null,
+        priority: input.kind === 'GUIDELINE' ? (input.priority ?? LIMITS.priority.default) : null,
+        createdBy: input.author ?? null,
+        createdAt: at,
+      })),
+    ),
+    insertVersionsSql(
+      provider,
+      items.map(({ input, entryId, versionId }) => ({
+        id: versionId,
+        entryId,
+        kind: input.kind,
+        version: 1,
+        fields: versionFields(input.kind, input.version, null),
+        changeReason: null,
+        conflictFlag: false,
+        createdAt: at,
+        createdBy: input.author ?? null,
+      })),
+    ),
+  ];
+  const tagNames = [...new Set(items.flatMap((item) => item.tags))];
+  if (tagNames.length > 0) {
+    statements.push(
+      insertTagsSql(
+        tagNames.map((name) => ({ id: uuidv7(), name })),
+        at,
+      ),
+      linkTagsSql(
+        provider,
+        items.flatMap(({ tags, entryId }) => tags.map((name) => ({ entryId, name }))),
+        at,
+      ),
+    );
   }
+  statements.push(
+    indexSql(items.map(({ input, entryId }) => ({ entryId, name: input.name.trim(), body: searchBody(input.version) }))),
+    items.length === 1
+      ? Prisma.sql`UPDATE "Entry" SET "currentVersionId" = ${items[0]!.versionId} WHERE "id" = ${items[0]!.entryId}`
+      : Prisma.sql`UPDATE "Entry" SET "currentVersionId" = (
+          SELECT v."id" FROM "EntryVersion" v WHERE v."entryId" = "Entry"."id" AND v."version" = 1)
+        WHERE "id" IN (${Prisma.join(items.map((item) => item.entryId))})`,
+  );
+  return statements;
+}
+
+function createdEvents(items: readonly NewEntry[]): PendingEvent[] {
+  return items.map(({ input, entryId, versionId }) => ({
+    topic: 'entryChanged',
+    payload: { type: 'CREATED', entryId, scopeId: input.scopeId, versionId, actor: input.author ?? null },
+  }));
 }
 
 /** Creates the entry, its version 1 and its tag links in one transaction. */
@@ -150,14 +181,10 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
   const tags = checkNewEntry(c, input);
   c.done();
   const name = input.name.trim();
+  const item: NewEntry = { input, tags, entryId: uuidv7(), versionId: uuidv7() };
+  const at = new Date();
   try {
-    return await withTagRetry(() =>
-      writeTransaction(deps, async (tx, emit) => {
-        const item = { input, tags, entryId: uuidv7(), versionId: uuidv7() };
-        await insertNewEntries(tx, emit, [item]);
-        return tx.entry.update({ where: { id: item.entryId }, data: { currentVersionId: item.versionId } });
-      }),
-    );
+    await writeBatch(deps, newEntryStatements(deps.provider, [item], at), createdEvents([item]));
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AlreadyExistsError(
@@ -168,16 +195,30 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
     if (isForeignKeyViolation(error)) throw new NotFoundError('No scope has this id', ['input', 'scope']);
     throw error;
   }
+  return {
+    id: item.entryId,
+    kind,
+    scopeId: input.scopeId,
+    name,
+    category: input.category ?? null,
+    priority: kind === 'GUIDELINE' ? (input.priority ?? LIMITS.priority.default) : null,
+    active: true,
+    latestVersion: 1,
+    currentVersionId: item.versionId,
+    createdAt: at,
+    createdBy: input.author ?? null,
+    updatedAt: at,
+  };
 }
 
-/** Entries added per transaction by `addEntries` (bounded by SQL parameter limits). */
+/** Entries per statement in `addEntries` (bounded by SQL parameter limits). */
 export const BULK_BATCH = 400;
 
 /**
- * Adds many entries, each with version 1, its tags and its search text: one transaction per
- * batch of BULK_BATCH, a handful of multi-row statements each. All inputs are validated before
- * anything is written; a duplicate name or an unknown scope fails its whole batch. Returns the
- * new entry ids in input order.
+ * Adds many entries, each with version 1, its tags and its search text, in one transaction of a
+ * few multi-row statements per BULK_BATCH entries. All inputs are validated before anything is
+ * written; a duplicate name or an unknown scope fails the whole call. Returns the new entry ids in
+ * input order.
  */
 export async function addEntries(deps: WriteDeps, inputs: readonly AddEntryInput[]): Promise<string[]> {
   const c = new Checker();
@@ -188,22 +229,18 @@ export async function addEntries(deps: WriteDeps, inputs: readonly AddEntryInput
     return { input, tags, entryId: uuidv7(), versionId: uuidv7() };
   });
   c.done();
+  // Multi-row statements of at most BULK_BATCH entries each, all in one transaction.
+  const statements: Prisma.Sql[] = [];
+  const at = new Date();
   for (let start = 0; start < items.length; start += BULK_BATCH) {
-    const batch = items.slice(start, start + BULK_BATCH);
-    try {
-      await withTagRetry(() =>
-        writeTransaction(deps, async (tx, emit) => {
-          await insertNewEntries(tx, emit, batch);
-          await tx.$executeRaw`UPDATE "Entry" SET "currentVersionId" = (
-              SELECT v."id" FROM "EntryVersion" v WHERE v."entryId" = "Entry"."id" AND v."version" = 1)
-            WHERE "id" IN (${Prisma.join(batch.map((item) => item.entryId))})`;
-        }),
-      );
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AlreadyExistsError('An entry of this batch already exists in its scope', ['input']);
-      if (isForeignKeyViolation(error)) throw new NotFoundError('A scope of this batch does not exist', ['input', 'scope']);
-      throw error;
-    }
+    statements.push(...newEntryStatements(deps.provider, items.slice(start, start + BULK_BATCH), at));
+  }
+  try {
+    await writeBatch(deps, statements, createdEvents(items));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AlreadyExistsError('An entry of this input already exists in its scope', ['input']);
+    if (isForeignKeyViolation(error)) throw new NotFoundError('A scope of this input does not exist', ['input', 'scope']);
+    throw error;
   }
   return items.map((item) => item.entryId);
 }
@@ -248,7 +285,7 @@ export async function updateEntry(deps: WriteDeps, input: UpdateEntryInput): Pro
   c.text(input.author, ['input', 'author'], LIMITS.author);
   c.range(input.expectedVersion, ['input', 'expectedVersion'], 1, 2 ** 31 - 1, true);
   c.done();
-  return writeTransaction(deps, (tx, emit) => appendVersion(tx, emit, deps.settings, input, true));
+  return writeTransaction(deps, (tx, emit) => appendVersion(tx, emit, deps, input, true));
 }
 
 /**
@@ -258,16 +295,17 @@ export async function updateEntry(deps: WriteDeps, input: UpdateEntryInput): Pro
 export async function appendVersion(
   tx: Tx,
   emit: Emit,
-  settings: WriteSettings,
+  { provider, settings }: Pick<WriteDeps, 'provider' | 'settings'>,
   input: UpdateEntryInput,
   detectConflicts: boolean,
 ): Promise<UpdateEntryResult> {
   const { kind } = input;
   const author = input.author ?? null;
-  const locked = await lockForNewVersion(tx, input.id, kind);
+  const at = new Date();
+  const locked = await lockForNewVersion(tx, input.id, kind, at);
   const previous = locked.latestVersion - 1;
   const current = locked.currentVersionId
-    ? await tx.entryVersion.findUniqueOrThrow({ where: { id: locked.currentVersionId } })
+    ? ((await tx.$queryRaw<EntryVersion[]>`SELECT * FROM "EntryVersion" WHERE "id" = ${locked.currentVersionId}`)[0] ?? null)
     : null;
   if (input.expectedVersion != null && input.expectedVersion > previous) {
     const v = new Checker();
@@ -283,37 +321,50 @@ export async function appendVersion(
         current.createdBy !== null &&
         author !== null &&
         current.createdBy !== author &&
-        Date.now() - current.createdAt.getTime() < settings.conflictWindowMs);
+        at.getTime() - current.createdAt.getTime() < settings.conflictWindowMs);
   if (conflicted && input.onConflict === 'REJECT') {
     throw new WriteConflictError(
       input.expectedVersion != null
         ? `The entry is at version ${previous}, past the expected version ${input.expectedVersion}`
-        : `Version ${previous} was written by another writer ${Date.now() - current.createdAt.getTime()} ms ago`,
+        : `Version ${previous} was written by another writer ${at.getTime() - current.createdAt.getTime()} ms ago`,
       kind,
       current.id,
       previous,
       ['input', input.expectedVersion != null ? 'expectedVersion' : 'id'],
     );
   }
-  const version = await tx.entryVersion.create({
-    data: {
-      entryId: locked.id,
-      kind,
-      version: locked.latestVersion,
-      createdBy: author,
-      changeReason: input.changeReason ?? null,
-      conflictFlag: conflicted,
-      ...versionData(kind, input.version, current),
-    },
-  });
-  const entry = await tx.entry.update({
-    where: { id: locked.id },
-    data: {
-      currentVersionId: version.id,
-      ...(input.category !== undefined ? { category: input.category } : {}),
-      ...(input.priority != null ? { priority: input.priority } : {}),
-    },
-  });
+  const fields = versionFields(kind, input.version, current);
+  const row: NewVersionRow = {
+    id: uuidv7(),
+    entryId: locked.id,
+    kind,
+    version: locked.latestVersion,
+    fields,
+    changeReason: input.changeReason ?? null,
+    conflictFlag: conflicted,
+    createdAt: at,
+    createdBy: author,
+  };
+  await tx.$executeRaw(insertVersionsSql(provider, [row]));
+  const version: EntryVersion = {
+    ...(fields as Pick<EntryVersion, VersionColumn>),
+    id: row.id,
+    entryId: row.entryId,
+    kind,
+    version: row.version,
+    changeReason: row.changeReason,
+    conflictFlag: conflicted,
+    createdAt: at,
+    createdBy: author,
+  };
+  const entry: Entry = {
+    ...locked,
+    currentVersionId: version.id,
+    category: input.category !== undefined ? input.category : locked.category,
+    priority: input.priority != null ? input.priority : locked.priority,
+  };
+  await tx.$executeRaw`UPDATE "Entry" SET "currentVersionId" = ${version.id}, "category" = ${entry.category}, "priority" = ${entry.priority}
+    WHERE "id" = ${entry.id}`;
   await indexEntry(tx, entry.id, entry.name, searchBody(version));
   emit({
     topic: 'entryChanged',
@@ -321,20 +372,32 @@ export async function appendVersion(
   });
   let conflict: Conflict | null = null;
   if (conflicted) {
-    conflict = await tx.conflict.create({ data: { entryId: entry.id, versionAId: current.id, versionBId: version.id } });
+    conflict = {
+      id: uuidv7(),
+      entryId: entry.id,
+      versionAId: current.id,
+      versionBId: version.id,
+      detectedAt: at,
+      resolved: false,
+      resolution: null,
+      note: null,
+      resolvedAt: null,
+      resolvedBy: null,
+      resolutionVersionId: null,
+    };
+    await tx.$executeRaw`INSERT INTO "Conflict" ("id", "entryId", "versionAId", "versionBId", "detectedAt", "resolved")
+      VALUES (${conflict.id}, ${conflict.entryId}, ${conflict.versionAId}, ${conflict.versionBId}, ${at}, ${false})`;
     emit({ topic: 'conflict', payload: { type: 'DETECTED', conflictId: conflict.id, entryId: entry.id, scopeId: entry.scopeId } });
   }
   return { entry, version, conflictWith: conflicted ? current : null, conflict };
 }
 
-async function lockForNewVersion(tx: Tx, id: string, kind: EntryKind) {
-  try {
-    const entry = await tx.entry.update({ where: { id, kind }, data: { latestVersion: { increment: 1 } } });
-    return entry;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'P2025') throw new NotFoundError(`No ${LABEL[kind]} has this id`, ['input', 'id']);
-    throw error;
-  }
+/** Bumps `latestVersion` (taking the entry's write lock) and returns the entry as updated. */
+async function lockForNewVersion(tx: Tx, id: string, kind: EntryKind, at: Date): Promise<Entry> {
+  const [entry] = await tx.$queryRaw<Entry[]>`UPDATE "Entry" SET "latestVersion" = "latestVersion" + 1, "updatedAt" = ${at}
+    WHERE "id" = ${id} AND "kind" = ${kind} RETURNING *`;
+  if (!entry) throw new NotFoundError(`No ${LABEL[kind]} has this id`, ['input', 'id']);
+  return entry;
 }
 
 /** Soft delete (`active = false`) or undo it. Idempotent: no change, no event. */

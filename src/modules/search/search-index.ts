@@ -28,10 +28,21 @@ export function indexEntry(tx: Tx, entryId: string, name: string, body: string):
   return indexEntries(tx, [{ entryId, name, body }]);
 }
 
+export interface SearchDocument {
+  entryId: string;
+  name: string;
+  body: string;
+}
+
 /** `indexEntry` for many entries, in one statement. */
-export async function indexEntries(tx: Tx, docs: ReadonlyArray<{ entryId: string; name: string; body: string }>): Promise<void> {
+export async function indexEntries(tx: Tx, docs: readonly SearchDocument[]): Promise<void> {
   if (docs.length === 0) return;
+  await tx.$executeRaw(indexSql(docs));
+}
+
+/** The statement of `indexEntries` (at least one document), for batched writes. */
+export function indexSql(docs: readonly SearchDocument[]): Prisma.Sql {
   const rows = Prisma.join(docs.map((d) => Prisma.sql`(${d.entryId}, ${d.name}, ${d.body})`));
-  await tx.$executeRaw`INSERT INTO "EntrySearch" ("entryId", "name", "body") VALUES ${rows}
+  return Prisma.sql`INSERT INTO "EntrySearch" ("entryId", "name", "body") VALUES ${rows}
     ON CONFLICT ("entryId") DO UPDATE SET "name" = excluded."name", "body" = excluded."body"`;
 }

@@ -1,0 +1,96 @@
+import { Prisma } from '../../generated/sqlite/client.ts';
+import type { Provider } from '../../infra/database.ts';
+
+/**
+ * SQL for the hot write paths of entries. Raw statements skip Prisma's per-query planning, and
+ * fixed ones can be sent as one batch transaction; both dialects take the same text except where
+ * PostgreSQL needs a type (a jsonb value, a timestamp in a SELECT list).
+ */
+
+/** Every content column of a version, in the order the statements list them. */
+export const VERSION_COLUMNS = [
+  'description',
+  'parameters',
+  'constraints',
+  'examples',
+  'content',
+  'rationale',
+  'source',
+  'confidence',
+  'validUntil',
+] as const;
+export type VersionColumn = (typeof VERSION_COLUMNS)[number];
+export const JSON_COLUMNS: ReadonlySet<VersionColumn> = new Set(['parameters', 'examples']);
+
+/** A JSON value as a statement parameter (stored as text on SQLite, jsonb on PostgreSQL). */
+export function jsonSql(provider: Provider, value: unknown): Prisma.Sql {
+  if (value === null || value === undefined) return Prisma.sql`NULL`;
+  const text = JSON.stringify(value);
+  return provider === 'postgresql' ? Prisma.sql`CAST(${text} AS JSONB)` : Prisma.sql`${text}`;
+}
+
+/** A time as a parameter usable anywhere, including a SELECT list feeding an INSERT. */
+export function timestampSql(provider: Provider, at: Date): Prisma.Sql {
+  return provider === 'postgresql' ? Prisma.sql`CAST(${at} AS TIMESTAMP(3))` : Prisma.sql`${at}`;
+}
+
+export interface NewEntryRow {
+  id: string;
+  kind: string;
+  scopeId: string;
+  name: string;
+  category: string | null;
+  priority: number | null;
+  createdBy: string | null;
+  createdAt: Date;
+}
+
+export function insertEntriesSql(rows: readonly NewEntryRow[]): Prisma.Sql {
+  const values = rows.map(
+    (e) =>
+      Prisma.sql`(${e.id}, ${e.kind}, ${e.scopeId}, ${e.name}, ${e.category}, ${e.priority}, ${true}, ${1}, ${e.createdAt}, ${e.createdBy}, ${e.createdAt})`,
+  );
+  return Prisma.sql`INSERT INTO "Entry" ("id", "kind", "scopeId", "name", "category", "priority", "active", "latestVersion", "createdAt", "createdBy", "updatedAt")
+    VALUES ${Prisma.join(values)}`;
+}
+
+export interface NewVersionRow {
+  id: string;
+  entryId: string;
+  kind: string;
+  version: number;
+  fields: Record<VersionColumn, unknown>;
+  changeReason: string | null;
+  conflictFlag: boolean;
+  createdAt: Date;
+  createdBy: string | null;
+}
+
+const VERSION_COLUMN_LIST = Prisma.raw(VERSION_COLUMNS.map((c) => `"${c}"`).join(', '));
+
+export function insertVersionsSql(provider: Provider, rows: readonly NewVersionRow[]): Prisma.Sql {
+  const values = rows.map((v) => {
+    const fields = VERSION_COLUMNS.map((c) => (JSON_COLUMNS.has(c) ? jsonSql(provider, v.fields[c]) : Prisma.sql`${v.fields[c] ?? null}`));
+    return Prisma.sql`(${v.id}, ${v.entryId}, ${v.kind}, ${v.version}, ${Prisma.join(fields)}, ${v.changeReason}, ${v.conflictFlag}, ${v.createdAt}, ${v.createdBy})`;
+  });
+  return Prisma.sql`INSERT INTO "EntryVersion" ("id", "entryId", "kind", "version", ${VERSION_COLUMN_LIST}, "changeReason", "conflictFlag", "createdAt", "createdBy")
+    VALUES ${Prisma.join(values)}`;
+}
+
+/**
+ * Creates the free-form tags among `names` that do not exist yet. A concurrent writer creating
+ * the same tag is not an error: the row it commits is the one used.
+ */
+export function insertTagsSql(names: ReadonlyArray<{ id: string; name: string }>, at: Date): Prisma.Sql {
+  const values = names.map((t) => Prisma.sql`(${t.id}, ${t.name}, 'CUSTOM', ${at})`);
+  return Prisma.sql`INSERT INTO "Tag" ("id", "name", "category", "createdAt") VALUES ${Prisma.join(values)}
+    ON CONFLICT ("name") DO NOTHING`;
+}
+
+/** Links entries to tags by tag name. */
+export function linkTagsSql(provider: Provider, links: ReadonlyArray<{ entryId: string; name: string }>, at: Date): Prisma.Sql {
+  const values = links.map((l) => Prisma.sql`(${l.entryId}, ${l.name})`);
+  return Prisma.sql`INSERT INTO "EntryTag" ("entryId", "tagId", "createdAt")
+    SELECT v.column1, t."id", ${timestampSql(provider, at)} FROM (VALUES ${Prisma.join(values)}) AS v
+    JOIN "Tag" t ON t."name" = v.column2`;
+}
