@@ -11,6 +11,11 @@ export interface Context extends WriteDeps {
   provider: Provider;
   /** Who is asking: the `X-Engram-Actor` header; default author of writes. */
   actor: string | null;
+  /**
+   * An elevated caller (`X-Engram-Role: admin`) may write app: and project: state. Taken on trust
+   * until the security issue ties roles to identities.
+   */
+  elevated: boolean;
 }
 
 export interface AppDeps {
@@ -22,5 +27,6 @@ export interface AppDeps {
 
 export function createContext(deps: AppDeps, headers: { get(name: string): string | null }): Context {
   const actor = headers.get('x-engram-actor')?.trim().slice(0, 200) || null;
-  return { db: deps.db, provider: deps.provider, bus: deps.bus, settings: deps.settings, actor };
+  const elevated = headers.get('x-engram-role')?.trim().toLowerCase() === 'admin';
+  return { db: deps.db, provider: deps.provider, bus: deps.bus, settings: deps.settings, actor, elevated };
 }

@@ -51,11 +51,11 @@ const StartSession = graphql(`
   }
 `);
 
-const EndSession = graphql(`
-  mutation EndSession($input: EndSessionInput!) {
-    endSession(input: $input) {
+const DiscardSession = graphql(`
+  mutation ScopesDiscardSession($input: SessionTransitionInput!) {
+    discardSession(input: $input) {
       __typename
-      ... on EndSessionSuccess { session { id status endedAt } }
+      ... on DiscardSessionSuccess { transition { session { id status endedAt } } }
       ... on InvalidStateError { currentState }
       ... on UserError { code message path }
     }
@@ -198,12 +198,12 @@ describe('sessions', () => {
     expect(s1).toMatchObject({ status: 'ACTIVE', mode: 'WORKING_PERIOD', purpose: 'test', agentId: 'agent:1', endedAt: null });
     expect(s1.project.id).toBe(p.id);
 
-    const ended = await h.ok(EndSession, { input: { id: s1.id, status: 'DISCARDED' } });
-    expect(ended.endSession).toMatchObject({ __typename: 'EndSessionSuccess', session: { status: 'DISCARDED' } });
-    if (ended.endSession.__typename === 'EndSessionSuccess') expect(ended.endSession.session.endedAt).toBeTruthy();
+    const ended = await h.ok(DiscardSession, { input: { id: s1.id } });
+    expect(ended.discardSession).toMatchObject({ __typename: 'DiscardSessionSuccess', transition: { session: { status: 'DISCARDED' } } });
+    if (ended.discardSession.__typename === 'DiscardSessionSuccess') expect(ended.discardSession.transition.session.endedAt).toBeTruthy();
 
-    const again = await h.ok(EndSession, { input: { id: s1.id } });
-    expect(again.endSession).toMatchObject({ __typename: 'InvalidStateError', code: 'INVALID_STATE', currentState: 'DISCARDED' });
+    const again = await h.ok(DiscardSession, { input: { id: s1.id } });
+    expect(again.discardSession).toMatchObject({ __typename: 'InvalidStateError', code: 'INVALID_STATE', currentState: 'DISCARDED' });
 
     const active = await h.ok(Sessions, { project: p.id, status: 'ACTIVE' });
     expect(active.sessions.totalCount).toBe(1);

@@ -39,7 +39,7 @@ const OnEntry = graphql(`
 
 const OnSession = graphql(`
   subscription OnSession($session: ID, $project: ID) {
-    sessionEvent(session: $session, project: $project) { type session { id status } project { id } }
+    sessionEvent(session: $session, project: $project) { sequence type actor transition { from to } session { id status } }
   }
 `);
 
@@ -62,7 +62,7 @@ const Deactivate = graphql(`
 `);
 
 const EndSession = graphql(`
-  mutation SubEnd($id: ID!) { endSession(input: { id: $id }) { __typename } }
+  mutation SubEnd($id: ID!) { completeSession(input: { id: $id }) { __typename } }
 `);
 
 /** Makes a conflict on `tool` (through `app`, default this file's app); returns the conflict id. */
@@ -193,9 +193,14 @@ describe('subscriptions over graphql-ws', () => {
         first = await startSession(h, project);
       });
       await h.ok(EndSession, { id: first });
-      await sub.collector.until((r) => r.some((e) => e.data?.sessionEvent.type === 'ENDED'));
-      const events = sub.collector.results.map((r) => r.data?.sessionEvent);
-      expect(events.at(-1)).toEqual({ type: 'ENDED', session: { id: first, status: 'COMPLETED' }, project: { id: project } });
+      await sub.collector.until((r) => r.some((e) => e.data?.sessionEvent.transition?.to === 'COMPLETED'));
+      // untilListening may have started more than one session before the subscription listened.
+      const events = sub.collector.results.map((r) => r.data?.sessionEvent).filter((e) => e?.session.id === first);
+      expect(events).toEqual([
+        // Each delivery reads the session as it is then.
+        { sequence: 1, type: 'LIFECYCLE', actor: 'system', transition: { from: null, to: 'ACTIVE' }, session: { id: first, status: 'ACTIVE' } },
+        { sequence: 2, type: 'LIFECYCLE', actor: 'system', transition: { from: 'ACTIVE', to: 'COMPLETED' }, session: { id: first, status: 'COMPLETED' } },
+      ]);
     } finally {
       await sub.close();
     }

@@ -83,3 +83,21 @@ export class WriteConflictError extends DomainError {
     super(message, path);
   }
 }
+
+/** The caller may not do this (e.g. write app: or project: state without an elevated role). */
+export class PermissionDeniedError extends DomainError {
+  readonly code = 'FORBIDDEN';
+}
+
+/** A task cannot be done while tasks it depends on are not. */
+export class UnmetDependenciesError extends DomainError {
+  readonly code = 'DEPENDENCIES_NOT_DONE';
+  constructor(
+    message: string,
+    /** Ids of the dependencies that are not done. */
+    readonly blockingTaskIds: string[],
+    path: string[] = [],
+  ) {
+    super(message, path);
+  }
+}

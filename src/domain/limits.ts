@@ -15,6 +15,22 @@ export const LIMITS = {
   agentId: 200,
   tagName: 64,
   tagsPerEntry: 50,
+  /** A state key, prefix included. */
+  stateKey: 200,
+  /** Keys written by one state delta. */
+  stateDeltaKeys: 100,
+  /** Entries a completing scratch session may name for promotion. */
+  promote: 1_000,
+  userId: 200,
+  appName: 200,
+  title: 500,
+  /** Conversation message text. */
+  message: 100_000,
+  toolsUsed: 50,
+  /** Entries linked by one message or query. */
+  contextLinks: 100,
+  /** Dependencies of one task. */
+  taskDependencies: 100,
   /** Entries accepted by one `importEntries` call. */
   importEntries: 1_000,
   /** IDs accepted by one `nodes` call. */

@@ -4,6 +4,8 @@ import {
   InvalidPlacementError,
   InvalidStateError,
   NotFoundError,
+  PermissionDeniedError,
+  UnmetDependenciesError,
   ValidationError,
   WriteConflictError,
   type FieldIssue,
@@ -82,6 +84,35 @@ builder.objectType(WriteConflictError, {
   }),
 });
 
+builder.objectType(PermissionDeniedError, {
+  name: 'PermissionDeniedError',
+  description: 'The caller may not do this, e.g. write app: or project: state without an elevated role.',
+  interfaces: [UserErrorRef],
+  fields: () => ({}),
+});
+
+builder.objectType(UnmetDependenciesError, {
+  name: 'UnmetDependenciesError',
+  description: 'A task cannot be marked DONE while tasks it depends on are not DONE.',
+  interfaces: [UserErrorRef],
+  fields: (t) => ({
+    blockingTaskIds: t.idList({
+      description: 'Global IDs of the dependencies that are not done.',
+      resolve: (e) => e.blockingTaskIds.map((id) => encodeGlobalID('Task', id)),
+    }),
+  }),
+});
+
 /** Error classes most mutations can return. */
 export const WRITE_ERRORS = [NotFoundError, ValidationError, AlreadyExistsError] as const;
-export { AlreadyExistsError, DomainError, InvalidPlacementError, InvalidStateError, NotFoundError, ValidationError, WriteConflictError };
+export {
+  AlreadyExistsError,
+  DomainError,
+  InvalidPlacementError,
+  InvalidStateError,
+  NotFoundError,
+  PermissionDeniedError,
+  UnmetDependenciesError,
+  ValidationError,
+  WriteConflictError,
+};

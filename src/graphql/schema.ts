@@ -7,6 +7,7 @@ import '../modules/entries/entries.schema.ts';
 import '../modules/tags/tags.schema.ts';
 import '../modules/relations/relations.schema.ts';
 import '../modules/conflicts/conflicts.schema.ts';
+import '../modules/sessions/sessions.schema.ts';
 import '../modules/events/events.schema.ts';
 import '../modules/search/search.schema.ts';
 import { describeRelayTypes } from './describe.ts';

@@ -13,7 +13,8 @@ export type EntryChangeType =
   | 'TAGGED'
   | 'UNTAGGED'
   | 'RELATED'
-  | 'UNRELATED';
+  | 'UNRELATED'
+  | 'PROMOTED';
 
 /** Event payloads carry ids only (they may cross Redis); subscribers load the current rows. */
 export interface EntryChangedPayload {
@@ -34,8 +35,9 @@ export interface ConflictPayload {
   occurredAt: string;
 }
 
+/** An event appended to a session's log (lifecycle transitions included). */
 export interface SessionPayload {
-  type: 'STARTED' | 'ENDED';
+  eventId: string;
   sessionId: string;
   projectId: string;
   occurredAt: string;

@@ -60,19 +60,19 @@ type Documents = {
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id name rootPath organization { id name } parent { id kind } } }\n      ... on UserError { code message path }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n": typeof types.CreateProjectDocument,
     "\n  mutation UpdateProject($input: UpdateProjectInput!) {\n    updateProject(input: $input) {\n      __typename\n      ... on UpdateProjectSuccess { project { id name description rootPath metadata } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.UpdateProjectDocument,
     "\n  mutation StartSession($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id name purpose agentId status mode startedAt endedAt project { id } } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.StartSessionDocument,
-    "\n  mutation EndSession($input: EndSessionInput!) {\n    endSession(input: $input) {\n      __typename\n      ... on EndSessionSuccess { session { id status endedAt } }\n      ... on InvalidStateError { currentState }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.EndSessionDocument,
+    "\n  mutation ScopesDiscardSession($input: SessionTransitionInput!) {\n    discardSession(input: $input) {\n      __typename\n      ... on DiscardSessionSuccess { transition { session { id status endedAt } } }\n      ... on InvalidStateError { currentState }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.ScopesDiscardSessionDocument,
     "\n  query Sessions($project: ID, $status: SessionStatus) {\n    sessions(project: $project, status: $status) { totalCount edges { node { id status name } } }\n  }\n": typeof types.SessionsDocument,
     "\n  query ScopeTree($id: ID!) {\n    scope(id: $id) {\n      __typename\n      id\n      name\n      ancestors { __typename id name }\n      children(first: 10) { totalCount edges { node { __typename id name } } }\n    }\n  }\n": typeof types.ScopeTreeDocument,
     "\n  query CorpusSearch($scope: ID!, $search: String!) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 20) {\n      edges { node { name } breakdown { text } }\n    }\n  }\n": typeof types.CorpusSearchDocument,
     "\n  subscription OnConflict($scope: ID!, $includeDescendants: Boolean) {\n    conflictDetected(scope: $scope, includeDescendants: $includeDescendants) {\n      type\n      occurredAt\n      conflict { id entry { name scope { id } } versionA { version } versionB { version conflictFlag } }\n    }\n  }\n": typeof types.OnConflictDocument,
     "\n  subscription OnResolved($scope: ID!) {\n    conflictResolved(scope: $scope) { type conflict { id resolved resolution } }\n  }\n": typeof types.OnResolvedDocument,
     "\n  subscription OnEntry($scope: ID!, $includeDescendants: Boolean) {\n    entryChanged(scope: $scope, includeDescendants: $includeDescendants) {\n      type\n      actor\n      entry { name active latestVersion tags { name } }\n      version { version }\n    }\n  }\n": typeof types.OnEntryDocument,
-    "\n  subscription OnSession($session: ID, $project: ID) {\n    sessionEvent(session: $session, project: $project) { type session { id status } project { id } }\n  }\n": typeof types.OnSessionDocument,
+    "\n  subscription OnSession($session: ID, $project: ID) {\n    sessionEvent(session: $session, project: $project) { sequence type actor transition { from to } session { id status } }\n  }\n": typeof types.OnSessionDocument,
     "\n  mutation SubUpdate($input: UpdateToolInput!) {\n    updateTool(input: $input) { __typename ... on UpdateToolSuccess { update { conflict { id } } } }\n  }\n": typeof types.SubUpdateDocument,
     "\n  mutation SubResolve($id: ID!) { resolveConflict(input: { id: $id, strategy: TAKE_INCOMING }) { __typename } }\n": typeof types.SubResolveDocument,
     "\n  mutation SubTag($entry: ID!) { attachTags(input: { entry: $entry, tags: [\"live\"] }) { __typename } }\n": typeof types.SubTagDocument,
     "\n  mutation SubDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }\n": typeof types.SubDeactivateDocument,
-    "\n  mutation SubEnd($id: ID!) { endSession(input: { id: $id }) { __typename } }\n": typeof types.SubEndDocument,
+    "\n  mutation SubEnd($id: ID!) { completeSession(input: { id: $id }) { __typename } }\n": typeof types.SubEndDocument,
     "\n  mutation FixtureCreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id } }\n      ... on UserError { message }\n    }\n  }\n": typeof types.FixtureCreateProjectDocument,
     "\n  mutation FixtureStartSession($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id } }\n      ... on UserError { message }\n    }\n  }\n": typeof types.FixtureStartSessionDocument,
     "\n  query FixtureGlobal { globalScope { id } }\n": typeof types.FixtureGlobalDocument,
@@ -134,19 +134,19 @@ const documents: Documents = {
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id name rootPath organization { id name } parent { id kind } } }\n      ... on UserError { code message path }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n": types.CreateProjectDocument,
     "\n  mutation UpdateProject($input: UpdateProjectInput!) {\n    updateProject(input: $input) {\n      __typename\n      ... on UpdateProjectSuccess { project { id name description rootPath metadata } }\n      ... on UserError { code message path }\n    }\n  }\n": types.UpdateProjectDocument,
     "\n  mutation StartSession($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id name purpose agentId status mode startedAt endedAt project { id } } }\n      ... on UserError { code message path }\n    }\n  }\n": types.StartSessionDocument,
-    "\n  mutation EndSession($input: EndSessionInput!) {\n    endSession(input: $input) {\n      __typename\n      ... on EndSessionSuccess { session { id status endedAt } }\n      ... on InvalidStateError { currentState }\n      ... on UserError { code message path }\n    }\n  }\n": types.EndSessionDocument,
+    "\n  mutation ScopesDiscardSession($input: SessionTransitionInput!) {\n    discardSession(input: $input) {\n      __typename\n      ... on DiscardSessionSuccess { transition { session { id status endedAt } } }\n      ... on InvalidStateError { currentState }\n      ... on UserError { code message path }\n    }\n  }\n": types.ScopesDiscardSessionDocument,
     "\n  query Sessions($project: ID, $status: SessionStatus) {\n    sessions(project: $project, status: $status) { totalCount edges { node { id status name } } }\n  }\n": types.SessionsDocument,
     "\n  query ScopeTree($id: ID!) {\n    scope(id: $id) {\n      __typename\n      id\n      name\n      ancestors { __typename id name }\n      children(first: 10) { totalCount edges { node { __typename id name } } }\n    }\n  }\n": types.ScopeTreeDocument,
     "\n  query CorpusSearch($scope: ID!, $search: String!) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 20) {\n      edges { node { name } breakdown { text } }\n    }\n  }\n": types.CorpusSearchDocument,
     "\n  subscription OnConflict($scope: ID!, $includeDescendants: Boolean) {\n    conflictDetected(scope: $scope, includeDescendants: $includeDescendants) {\n      type\n      occurredAt\n      conflict { id entry { name scope { id } } versionA { version } versionB { version conflictFlag } }\n    }\n  }\n": types.OnConflictDocument,
     "\n  subscription OnResolved($scope: ID!) {\n    conflictResolved(scope: $scope) { type conflict { id resolved resolution } }\n  }\n": types.OnResolvedDocument,
     "\n  subscription OnEntry($scope: ID!, $includeDescendants: Boolean) {\n    entryChanged(scope: $scope, includeDescendants: $includeDescendants) {\n      type\n      actor\n      entry { name active latestVersion tags { name } }\n      version { version }\n    }\n  }\n": types.OnEntryDocument,
-    "\n  subscription OnSession($session: ID, $project: ID) {\n    sessionEvent(session: $session, project: $project) { type session { id status } project { id } }\n  }\n": types.OnSessionDocument,
+    "\n  subscription OnSession($session: ID, $project: ID) {\n    sessionEvent(session: $session, project: $project) { sequence type actor transition { from to } session { id status } }\n  }\n": types.OnSessionDocument,
     "\n  mutation SubUpdate($input: UpdateToolInput!) {\n    updateTool(input: $input) { __typename ... on UpdateToolSuccess { update { conflict { id } } } }\n  }\n": types.SubUpdateDocument,
     "\n  mutation SubResolve($id: ID!) { resolveConflict(input: { id: $id, strategy: TAKE_INCOMING }) { __typename } }\n": types.SubResolveDocument,
     "\n  mutation SubTag($entry: ID!) { attachTags(input: { entry: $entry, tags: [\"live\"] }) { __typename } }\n": types.SubTagDocument,
     "\n  mutation SubDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }\n": types.SubDeactivateDocument,
-    "\n  mutation SubEnd($id: ID!) { endSession(input: { id: $id }) { __typename } }\n": types.SubEndDocument,
+    "\n  mutation SubEnd($id: ID!) { completeSession(input: { id: $id }) { __typename } }\n": types.SubEndDocument,
     "\n  mutation FixtureCreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id } }\n      ... on UserError { message }\n    }\n  }\n": types.FixtureCreateProjectDocument,
     "\n  mutation FixtureStartSession($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id } }\n      ... on UserError { message }\n    }\n  }\n": types.FixtureStartSessionDocument,
     "\n  query FixtureGlobal { globalScope { id } }\n": types.FixtureGlobalDocument,
@@ -363,7 +363,7 @@ export function graphql(source: "\n  mutation StartSession($input: StartSessionI
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation EndSession($input: EndSessionInput!) {\n    endSession(input: $input) {\n      __typename\n      ... on EndSessionSuccess { session { id status endedAt } }\n      ... on InvalidStateError { currentState }\n      ... on UserError { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation EndSession($input: EndSessionInput!) {\n    endSession(input: $input) {\n      __typename\n      ... on EndSessionSuccess { session { id status endedAt } }\n      ... on InvalidStateError { currentState }\n      ... on UserError { code message path }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation ScopesDiscardSession($input: SessionTransitionInput!) {\n    discardSession(input: $input) {\n      __typename\n      ... on DiscardSessionSuccess { transition { session { id status endedAt } } }\n      ... on InvalidStateError { currentState }\n      ... on UserError { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation ScopesDiscardSession($input: SessionTransitionInput!) {\n    discardSession(input: $input) {\n      __typename\n      ... on DiscardSessionSuccess { transition { session { id status endedAt } } }\n      ... on InvalidStateError { currentState }\n      ... on UserError { code message path }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -391,7 +391,7 @@ export function graphql(source: "\n  subscription OnEntry($scope: ID!, $includeD
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription OnSession($session: ID, $project: ID) {\n    sessionEvent(session: $session, project: $project) { type session { id status } project { id } }\n  }\n"): (typeof documents)["\n  subscription OnSession($session: ID, $project: ID) {\n    sessionEvent(session: $session, project: $project) { type session { id status } project { id } }\n  }\n"];
+export function graphql(source: "\n  subscription OnSession($session: ID, $project: ID) {\n    sessionEvent(session: $session, project: $project) { sequence type actor transition { from to } session { id status } }\n  }\n"): (typeof documents)["\n  subscription OnSession($session: ID, $project: ID) {\n    sessionEvent(session: $session, project: $project) { sequence type actor transition { from to } session { id status } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -411,7 +411,7 @@ export function graphql(source: "\n  mutation SubDeactivate($id: ID!) { deactiva
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SubEnd($id: ID!) { endSession(input: { id: $id }) { __typename } }\n"): (typeof documents)["\n  mutation SubEnd($id: ID!) { endSession(input: { id: $id }) { __typename } }\n"];
+export function graphql(source: "\n  mutation SubEnd($id: ID!) { completeSession(input: { id: $id }) { __typename } }\n"): (typeof documents)["\n  mutation SubEnd($id: ID!) { completeSession(input: { id: $id }) { __typename } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -17,6 +17,7 @@ import {
   type VersionColumn,
 } from './entry-sql.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
+import { archivedError, assertWritableScope, writableEntry } from '../scopes/archived.ts';
 
 export const ENTRY_KINDS = ['TOOL', 'GUIDELINE', 'KNOWLEDGE'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
@@ -116,6 +117,7 @@ interface NewEntry {
 function newEntryStatements(provider: Provider, items: readonly NewEntry[], at: Date): Prisma.Sql[] {
   const statements = [
     insertEntriesSql(
+      provider,
       items.map(({ input, entryId }) => ({
         id: entryId,
         kind: input.kind,
@@ -124,8 +126,8 @@ function newEntryStatements(provider: Provider, items: readonly NewEntry[], at: 
         category: input.category ?? null,
         priority: input.kind === 'GUIDELINE' ? (input.priority ?? LIMITS.priority.default) : null,
         createdBy: input.author ?? null,
-        createdAt: at,
       })),
+      at,
     ),
     insertVersionsSql(
       provider,
@@ -192,7 +194,9 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
         ['input', NAME_FIELD[kind]],
       );
     }
-    if (isForeignKeyViolation(error)) throw new NotFoundError('No scope has this id', ['input', 'scope']);
+    if (isForeignKeyViolation(error)) {
+      await assertWritableScope(deps.db, input.scopeId, ['input', 'scope']);
+    }
     throw error;
   }
   return {
@@ -239,7 +243,9 @@ export async function addEntries(deps: WriteDeps, inputs: readonly AddEntryInput
     await writeBatch(deps, statements, createdEvents(items));
   } catch (error) {
     if (isUniqueViolation(error)) throw new AlreadyExistsError('An entry of this input already exists in its scope', ['input']);
-    if (isForeignKeyViolation(error)) throw new NotFoundError('A scope of this input does not exist', ['input', 'scope']);
+    if (isForeignKeyViolation(error)) {
+      for (const scopeId of new Set(inputs.map((input) => input.scopeId))) await assertWritableScope(deps.db, scopeId, ['input', 'scope']);
+    }
     throw error;
   }
   return items.map((item) => item.entryId);
@@ -395,17 +401,22 @@ export async function appendVersion(
 /** Bumps `latestVersion` (taking the entry's write lock) and returns the entry as updated. */
 async function lockForNewVersion(tx: Tx, id: string, kind: EntryKind, at: Date): Promise<Entry> {
   const [entry] = await tx.$queryRaw<Entry[]>`UPDATE "Entry" SET "latestVersion" = "latestVersion" + 1, "updatedAt" = ${at}
-    WHERE "id" = ${id} AND "kind" = ${kind} RETURNING *`;
-  if (!entry) throw new NotFoundError(`No ${LABEL[kind]} has this id`, ['input', 'id']);
-  return entry;
+    WHERE "id" = ${id} AND "kind" = ${kind}
+      AND NOT EXISTS (SELECT 1 FROM "Scope" s WHERE s."id" = "Entry"."scopeId" AND s."status" = 'ARCHIVED')
+    RETURNING *`;
+  if (entry) return entry;
+  // Unknown, of another kind, or in an archived session: say which.
+  const found = await tx.entry.findUnique({ where: { id }, select: { kind: true } });
+  if (!found || found.kind !== kind) throw new NotFoundError(`No ${LABEL[kind]} has this id`, ['input', 'id']);
+  throw archivedError(['input', 'id']);
 }
 
 /** Soft delete (`active = false`) or undo it. Idempotent: no change, no event. */
 export async function setEntryActive(deps: WriteDeps, id: string, active: boolean, actor: string | null): Promise<Entry> {
   return writeTransaction(deps, async (tx, emit) => {
+    await writableEntry(tx, id, ['input', 'id']);
     const { count } = await tx.entry.updateMany({ where: { id, active: !active }, data: { active } });
-    const entry = await tx.entry.findUnique({ where: { id } });
-    if (!entry) throw new NotFoundError('No entry has this id', ['input', 'id']);
+    const entry = await tx.entry.findUniqueOrThrow({ where: { id } });
     if (count > 0) {
       emit({
         topic: 'entryChanged',

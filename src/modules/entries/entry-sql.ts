@@ -1,5 +1,6 @@
 import { Prisma } from '../../generated/sqlite/client.ts';
 import type { Provider } from '../../infra/database.ts';
+import { jsonSql, timestampSql } from '../../infra/sql.ts';
 
 /**
  * SQL for the hot write paths of entries. Raw statements skip Prisma's per-query planning, and
@@ -22,18 +23,6 @@ export const VERSION_COLUMNS = [
 export type VersionColumn = (typeof VERSION_COLUMNS)[number];
 export const JSON_COLUMNS: ReadonlySet<VersionColumn> = new Set(['parameters', 'examples']);
 
-/** A JSON value as a statement parameter (stored as text on SQLite, jsonb on PostgreSQL). */
-export function jsonSql(provider: Provider, value: unknown): Prisma.Sql {
-  if (value === null || value === undefined) return Prisma.sql`NULL`;
-  const text = JSON.stringify(value);
-  return provider === 'postgresql' ? Prisma.sql`CAST(${text} AS JSONB)` : Prisma.sql`${text}`;
-}
-
-/** A time as a parameter usable anywhere, including a SELECT list feeding an INSERT. */
-export function timestampSql(provider: Provider, at: Date): Prisma.Sql {
-  return provider === 'postgresql' ? Prisma.sql`CAST(${at} AS TIMESTAMP(3))` : Prisma.sql`${at}`;
-}
-
 export interface NewEntryRow {
   id: string;
   kind: string;
@@ -42,16 +31,19 @@ export interface NewEntryRow {
   category: string | null;
   priority: number | null;
   createdBy: string | null;
-  createdAt: Date;
 }
 
-export function insertEntriesSql(rows: readonly NewEntryRow[]): Prisma.Sql {
-  const values = rows.map(
-    (e) =>
-      Prisma.sql`(${e.id}, ${e.kind}, ${e.scopeId}, ${e.name}, ${e.category}, ${e.priority}, ${true}, ${1}, ${e.createdAt}, ${e.createdBy}, ${e.createdAt})`,
-  );
-  return Prisma.sql`INSERT INTO "Entry" ("id", "kind", "scopeId", "name", "category", "priority", "active", "latestVersion", "createdAt", "createdBy", "updatedAt")
-    VALUES ${Prisma.join(values)}`;
+/**
+ * Inserts entries whose scope takes writes: a row whose scope is missing or an archived session is
+ * left out, so the version insert that follows fails on its foreign key (the caller explains).
+ */
+export function insertEntriesSql(provider: Provider, rows: readonly NewEntryRow[], at: Date): Prisma.Sql {
+  const values = rows.map((e) => Prisma.sql`(${e.id}, ${e.kind}, ${e.scopeId}, ${e.name}, ${e.category}, ${e.priority}, ${e.createdBy})`);
+  const time = timestampSql(provider, at);
+  return Prisma.sql`INSERT INTO "Entry" ("id", "kind", "scopeId", "name", "category", "priority", "createdBy", "active", "latestVersion", "createdAt", "updatedAt")
+    SELECT v.column1, v.column2, v.column3, v.column4, v.column5, CAST(v.column6 AS INTEGER), v.column7, ${true}, 1, ${time}, ${time}
+    FROM (VALUES ${Prisma.join(values)}) AS v JOIN "Scope" s ON s."id" = v.column3
+    WHERE COALESCE(s."status", '') <> 'ARCHIVED'`;
 }
 
 export interface NewVersionRow {

@@ -12,7 +12,7 @@ import {
 } from '../../infra/events.ts';
 import { ConflictRef } from '../conflicts/conflicts.schema.ts';
 import { EntryRef, EntryVersionRef } from '../entries/entries.schema.ts';
-import { ProjectRef, SessionRef } from '../scopes/scopes.schema.ts';
+import { SessionEventRef } from '../sessions/sessions.schema.ts';
 
 const EntryChangeTypeEnum = builder.enumType('EntryChangeType', {
   description: 'What happened to an entry.',
@@ -25,17 +25,13 @@ const EntryChangeTypeEnum = builder.enumType('EntryChangeType', {
     UNTAGGED: { description: 'Tags were detached.' },
     RELATED: { description: 'A relation from or to it was created.' },
     UNRELATED: { description: 'A relation from or to it was deleted.' },
+    PROMOTED: { description: 'Moved from a completed SCRATCH session to its project.' },
   },
 });
 
 const ConflictEventTypeEnum = builder.enumType('ConflictEventType', {
   description: 'What happened to a conflict.',
   values: { DETECTED: { description: 'A write conflicted.' }, RESOLVED: { description: 'The conflict was settled.' } },
-});
-
-const SessionEventTypeEnum = builder.enumType('SessionEventType', {
-  description: 'What happened to a session.',
-  values: { STARTED: { description: 'The session started.' }, ENDED: { description: 'The session ended (completed or discarded).' } },
 });
 
 const EntryChangedEventRef = builder.objectRef<EntryChangedPayload>('EntryChangedEvent').implement({
@@ -66,24 +62,6 @@ const ConflictEventRef = builder.objectRef<ConflictPayload>('ConflictEvent').imp
       type: ConflictRef,
       description: 'The conflict as it is now, with both versions.',
       resolve: (e, _args, ctx) => ctx.db.conflict.findUniqueOrThrow({ where: { id: e.conflictId } }),
-    }),
-    occurredAt: t.field({ type: 'DateTime', description: 'When it was published.', resolve: (e) => e.occurredAt }),
-  }),
-});
-
-const SessionEventRef = builder.objectRef<SessionPayload>('SessionEvent').implement({
-  description: 'A session started or ended.',
-  fields: (t) => ({
-    type: t.field({ type: SessionEventTypeEnum, description: 'What happened.', resolve: (e) => e.type }),
-    session: t.field({
-      type: SessionRef,
-      description: 'The session as it is now.',
-      resolve: (e, _args, ctx) => ctx.db.scope.findUniqueOrThrow({ where: { id: e.sessionId } }),
-    }),
-    project: t.field({
-      type: ProjectRef,
-      description: 'Its project.',
-      resolve: (e, _args, ctx) => ctx.db.scope.findUniqueOrThrow({ where: { id: e.projectId } }),
     }),
     occurredAt: t.field({ type: 'DateTime', description: 'When it was published.', resolve: (e) => e.occurredAt }),
   }),
@@ -127,7 +105,8 @@ builder.subscriptionFields((t) => {
     conflictResolved: conflictField('RESOLVED', 'Conflicts resolved on entries in a scope.'),
     sessionEvent: t.field({
       type: SessionEventRef,
-      description: 'Lifecycle events of one session, or of all sessions of a project. Give exactly one of the two.',
+      description:
+        'Events appended to the log of one session, or of every session of a project (lifecycle transitions included), each once it has committed. Give exactly one of the two.',
       args: {
         session: t.arg.id({ description: 'The session to watch.' }),
         project: t.arg.id({ description: "The project whose sessions to watch." }),
@@ -146,7 +125,7 @@ builder.subscriptionFields((t) => {
         }
         return ctx.bus.pubsub.subscribe('sessionEvent', key);
       },
-      resolve: (event) => event,
+      resolve: (event: SessionPayload, _args, ctx) => ctx.db.sessionEvent.findUniqueOrThrow({ where: { id: event.eventId } }),
     }),
   };
 });

@@ -6,6 +6,8 @@ import { LIMITS } from '../../domain/limits.ts';
 import { Checker } from '../../domain/validate.ts';
 import type { Relation } from '../../generated/sqlite/client.ts';
 
+import { writableEntry } from '../scopes/archived.ts';
+
 export const RELATION_TYPES = ['APPLIES_TO', 'DEPENDS_ON', 'CONFLICTS_WITH', 'RELATED_TO'] as const;
 export type RelationType = (typeof RELATION_TYPES)[number];
 
@@ -27,7 +29,10 @@ export async function createRelation(deps: WriteDeps, input: CreateRelationInput
   const targetScopeId = 'scopeId' in input.target ? input.target.scopeId : null;
   return writeTransaction(deps, async (tx, emit) => {
     const [source, target] = await Promise.all([
-      tx.entry.findUnique({ where: { id: input.sourceId }, select: { id: true } }),
+      writableEntry(tx, input.sourceId, ['input', 'source']).catch((error: unknown) => {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      }),
       targetEntryId
         ? tx.entry.findUnique({ where: { id: targetEntryId }, select: { id: true } })
         : tx.scope.findUnique({ where: { id: targetScopeId! }, select: { id: true } }),
@@ -53,6 +58,7 @@ export async function deleteRelation(deps: WriteDeps, id: string, actor: string 
   return writeTransaction(deps, async (tx, emit) => {
     const relation = await tx.relation.findUnique({ where: { id } });
     if (!relation) throw new NotFoundError('No relation has this id', ['input', 'id']);
+    await writableEntry(tx, relation.sourceId, ['input', 'id']);
     await tx.relation.delete({ where: { id } });
     await emitRelationChange(tx, emit, relation, 'UNRELATED', actor);
     return relation;

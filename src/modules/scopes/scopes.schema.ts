@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { InvalidPlacementError, InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
+import { InvalidPlacementError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
 import type { Scope } from '../../generated/sqlite/client.ts';
@@ -8,13 +8,12 @@ import {
   GLOBAL_SCOPE_ID,
   createOrganization,
   createProject,
-  endSession,
   startSession,
   updateProject,
   type ScopeKind,
   type SessionMode,
-  type SessionStatus,
 } from './scopes.service.ts';
+import type { SessionStatus } from '../sessions/sessions.service.ts';
 import { EntryKindEnum } from '../entries/entry-enums.ts';
 import { EntryWarningRef, WARNINGS_DESCRIPTION, pageWarnings } from '../entries/entries.schema.ts';
 
@@ -34,6 +33,7 @@ export const SessionStatusEnum = builder.enumType('SessionStatus', {
     PAUSED: { description: 'Suspended; can be resumed.' },
     COMPLETED: { description: 'Ended normally.' },
     DISCARDED: { description: 'Ended and abandoned.' },
+    ARCHIVED: { description: 'Ended and kept as a read-only record.' },
   },
 });
 export const SessionModeEnum = builder.enumType('SessionMode', {
@@ -41,13 +41,6 @@ export const SessionModeEnum = builder.enumType('SessionMode', {
   values: {
     WORKING_PERIOD: { description: 'Entries written in the session persist after it ends.' },
     SCRATCH: { description: 'Entries written in the session are provisional.' },
-  },
-});
-const EndStatusEnum = builder.enumType('SessionEndStatus', {
-  description: 'How a session ends.',
-  values: {
-    COMPLETED: { description: 'Ended normally.' },
-    DISCARDED: { description: 'Ended and abandoned.' },
   },
 });
 
@@ -119,6 +112,12 @@ export const SessionRef = builder.prismaNode('Scope', {
     mode: t.field({ type: SessionModeEnum, description: 'Working period or scratch space.', resolve: (s) => s.mode as SessionMode }),
     startedAt: t.field({ type: 'DateTime', description: 'When it started.', resolve: (s) => s.startedAt ?? s.createdAt }),
     endedAt: t.expose('endedAt', { type: 'DateTime', nullable: true, description: 'When it ended; null while open.' }),
+    archivedAt: t.expose('archivedAt', { type: 'DateTime', nullable: true, description: 'When it was archived.' }),
+    userId: t.exposeString('userId', { nullable: true, description: 'The user it works for (owner of its user: state keys).' }),
+    appName: t.exposeString('appName', { nullable: true, description: 'The application it runs in (owner of its app: state keys).' }),
+    autoPromote: t.exposeBoolean('autoPromote', { description: 'SCRATCH: completing promotes every active entry unless the call says otherwise.' }),
+    eventCount: t.exposeInt('eventCount', { description: 'Number of events in its log (the last sequence number).' }),
+    turn: t.exposeInt('turn', { description: 'The current turn, from 1; ending a turn clears the temp: keys.' }),
   }),
 });
 
@@ -282,18 +281,14 @@ const StartSessionInput = builder.inputType('StartSessionInput', {
     name: t.string({ description: 'Optional label, unique among the project\'s sessions.' }),
     purpose: t.string({ description: 'What the session is for.' }),
     agentId: t.string({ description: 'The agent or tool starting it.' }),
+    userId: t.string({ description: 'The user it works for: owner of the user: state keys it reads and writes.' }),
+    appName: t.string({ description: 'The application it runs in: owner of its app: state keys.' }),
     mode: t.field({ type: SessionModeEnum, description: 'Default WORKING_PERIOD.' }),
+    autoPromote: t.boolean({ description: 'SCRATCH only: completing the session promotes all its active entries (default false).' }),
     metadata: t.field({ type: 'JSON', description: 'Free-form JSON object.' }),
   }),
 });
 
-const EndSessionInput = builder.inputType('EndSessionInput', {
-  description: 'Ends an active or paused session.',
-  fields: (t) => ({
-    id: t.id({ required: true, description: 'The session.' }),
-    status: t.field({ type: EndStatusEnum, description: 'Default COMPLETED.' }),
-  }),
-});
 
 const nonNullJson = (value: unknown): Json | undefined => (value === null || value === undefined ? undefined : (value));
 const optionalJson = (value: unknown): Json | null | undefined => (value === undefined ? undefined : (value));
@@ -421,14 +416,7 @@ builder.mutationFields((t) => ({
         projectId: decodeId(String(input.project), SCOPE_TYPENAMES, ['input', 'project']),
         agentId: input.agentId ?? ctx.actor,
         metadata: nonNullJson(input.metadata),
+        actor: ctx.actor,
       }),
-  }),
-  endSession: t.field({
-    type: SessionRef,
-    description: 'Ends an active or paused session as COMPLETED or DISCARDED.',
-    args: { input: t.arg({ type: EndSessionInput, required: true, description: 'Which session, and how it ends.' }) },
-    errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'session', description: 'The ended session.' } },
-    resolve: (_root, { input }, ctx) =>
-      endSession(ctx, { id: decodeId(String(input.id), ['Session'], ['input', 'id']), status: input.status ?? null }),
   }),
 }));

@@ -1,20 +1,14 @@
 import type { Db, Tx } from '../../infra/database.ts';
 import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
 import { isUniqueViolation } from '../../infra/prisma-errors.ts';
-import {
-  AlreadyExistsError,
-  InvalidPlacementError,
-  InvalidStateError,
-  NotFoundError,
-} from '../../domain/errors.ts';
+import { AlreadyExistsError, InvalidPlacementError, NotFoundError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker } from '../../domain/validate.ts';
 import { Prisma, type Scope } from '../../generated/sqlite/client.ts';
+import { recordStart } from '../sessions/sessions.service.ts';
 
 export const SCOPE_KINDS = ['GLOBAL', 'ORGANIZATION', 'PROJECT', 'SESSION'] as const;
 export type ScopeKind = (typeof SCOPE_KINDS)[number];
-export const SESSION_STATUSES = ['ACTIVE', 'PAUSED', 'COMPLETED', 'DISCARDED'] as const;
-export type SessionStatus = (typeof SESSION_STATUSES)[number];
 export const SESSION_MODES = ['WORKING_PERIOD', 'SCRATCH'] as const;
 export type SessionMode = (typeof SESSION_MODES)[number];
 
@@ -143,58 +137,44 @@ export interface StartSessionInput {
   name?: string | null;
   purpose?: string | null;
   agentId?: string | null;
+  userId?: string | null;
+  appName?: string | null;
   mode?: SessionMode | null;
+  autoPromote?: boolean | null;
   metadata?: Json | null;
+  /** Who starts it (recorded on the first event). */
+  actor?: string | null;
 }
 
+/** Starts an ACTIVE session in a project; its log opens with a LIFECYCLE event (sequence 1). */
 export async function startSession(deps: WriteDeps, input: StartSessionInput): Promise<Scope> {
   const c = new Checker();
   c.text(input.name, ['input', 'name'], LIMITS.name);
   c.text(input.purpose, ['input', 'purpose'], LIMITS.description);
   c.text(input.agentId, ['input', 'agentId'], LIMITS.agentId);
+  c.text(input.userId, ['input', 'userId'], LIMITS.userId);
+  c.text(input.appName, ['input', 'appName'], LIMITS.appName);
   c.json(input.metadata, ['input', 'metadata'], { objectOnly: true });
+  if (input.autoPromote && input.mode !== 'SCRATCH') c.fail(['input', 'autoPromote'], 'only a SCRATCH session promotes entries');
   c.done();
   return writeTransaction(deps, async (tx, emit) => {
     const parent = await parentFor(tx, 'SESSION', input.projectId, ['input', 'project']);
     const session = await createScope(tx, {
-    kind: 'SESSION',
-    parentId: parent.id,
-    name: input.name?.trim() || null,
-    purpose: input.purpose ?? null,
-    agentId: input.agentId ?? null,
-    status: 'ACTIVE',
-    mode: input.mode ?? 'WORKING_PERIOD',
-    startedAt: new Date(),
-    metadata: input.metadata ?? undefined,
+      kind: 'SESSION',
+      parentId: parent.id,
+      name: input.name?.trim() || null,
+      purpose: input.purpose ?? null,
+      agentId: input.agentId ?? null,
+      userId: input.userId?.trim() || null,
+      appName: input.appName?.trim() || null,
+      status: 'ACTIVE',
+      mode: input.mode ?? 'WORKING_PERIOD',
+      autoPromote: input.autoPromote ?? false,
+      eventCount: 1,
+      startedAt: new Date(),
+      metadata: input.metadata ?? undefined,
     });
-    emit({ topic: 'sessionEvent', payload: { type: 'STARTED', sessionId: session.id, projectId: parent.id } });
-    return session;
-  });
-}
-
-export interface EndSessionInput {
-  id: string;
-  status?: 'COMPLETED' | 'DISCARDED' | null;
-}
-
-export async function endSession(deps: WriteDeps, input: EndSessionInput): Promise<Scope> {
-  const status = input.status ?? 'COMPLETED';
-  return writeTransaction(deps, async (tx, emit) => {
-    // The status guard in the WHERE clause makes the check and the write one atomic statement.
-    const { count } = await tx.scope.updateMany({
-      where: { id: input.id, kind: 'SESSION', status: { in: ['ACTIVE', 'PAUSED'] } },
-      data: { status, endedAt: new Date() },
-    });
-    const session = await tx.scope.findUnique({ where: { id: input.id } });
-    if (!session || session.kind !== 'SESSION') throw new NotFoundError('No session has this id', ['input', 'id']);
-    if (count === 0) {
-      throw new InvalidStateError(
-        `The session has already ended (status ${session.status})`,
-        session.status ?? 'UNKNOWN',
-        ['input', 'id'],
-      );
-    }
-    emit({ topic: 'sessionEvent', payload: { type: 'ENDED', sessionId: session.id, projectId: session.parentId! } });
+    await recordStart(tx, emit, session, input.actor ?? null);
     return session;
   });
 }

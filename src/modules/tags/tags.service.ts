@@ -6,6 +6,8 @@ import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames, normalizeTagName } from '../../domain/validate.ts';
 import type { Entry, Tag } from '../../generated/sqlite/client.ts';
 
+import { writableEntry } from '../scopes/archived.ts';
+
 export const TAG_CATEGORIES = ['LANGUAGE', 'DOMAIN', 'CATEGORY', 'META', 'CUSTOM'] as const;
 export type TagCategory = (typeof TAG_CATEGORIES)[number];
 
@@ -78,8 +80,7 @@ export async function attachTags(deps: WriteDeps, entryId: string, names: readon
   c.done();
   return withTagRetry(() =>
     writeTransaction(deps, async (tx, emit) => {
-      const entry = await tx.entry.findUnique({ where: { id: entryId } });
-      if (!entry) throw new NotFoundError('No entry has this id', ['input', 'entry']);
+      const entry = await writableEntry(tx, entryId, ['input', 'entry']);
       const tagIds = await ensureTags(tx, normalized);
       const linked = await tx.entryTag.findMany({
         where: { entryId, tagId: { in: tagIds } },
@@ -106,8 +107,7 @@ export async function attachTags(deps: WriteDeps, entryId: string, names: readon
 export async function detachTags(deps: WriteDeps, entryId: string, names: readonly string[], actor: string | null): Promise<Entry> {
   const normalized = [...new Set(names.map(normalizeTagName))];
   return writeTransaction(deps, async (tx, emit) => {
-    const entry = await tx.entry.findUnique({ where: { id: entryId } });
-    if (!entry) throw new NotFoundError('No entry has this id', ['input', 'entry']);
+    const entry = await writableEntry(tx, entryId, ['input', 'entry']);
     const { count } = await tx.entryTag.deleteMany({ where: { entryId, tag: { name: { in: normalized } } } });
     if (count > 0) {
       emit({ topic: 'entryChanged', payload: { type: 'UNTAGGED', entryId, scopeId: entry.scopeId, versionId: null, actor } });

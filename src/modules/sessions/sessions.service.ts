@@ -1,0 +1,299 @@
+import type { Tx } from '../../infra/database.ts';
+import type { Emit } from '../../infra/transaction.ts';
+import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
+import { AlreadyExistsError, InvalidStateError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { LIMITS } from '../../domain/limits.ts';
+import { Checker } from '../../domain/validate.ts';
+import { Prisma, type Scope, type SessionEvent } from '../../generated/sqlite/client.ts';
+import {
+  checkDelta,
+  checkOwners,
+  checkWritePermission,
+  ownersOfSession,
+  writeState,
+  type StateWrite,
+} from './state.service.ts';
+
+export const SESSION_STATUSES = ['ACTIVE', 'PAUSED', 'COMPLETED', 'DISCARDED', 'ARCHIVED'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+export const SESSION_EVENT_TYPES = ['MESSAGE', 'ACTION', 'TOOL_CALL', 'REFLECTION', 'STATE_CHANGE', 'LIFECYCLE'] as const;
+export type SessionEventType = (typeof SESSION_EVENT_TYPES)[number];
+/** LIFECYCLE events are written by the server (transitions, the start). */
+export type AppendableEventType = Exclude<SessionEventType, 'LIFECYCLE'>;
+
+export const TRANSITIONS = {
+  pause: { from: ['ACTIVE'], to: 'PAUSED' },
+  resume: { from: ['PAUSED'], to: 'ACTIVE' },
+  complete: { from: ['ACTIVE', 'PAUSED'], to: 'COMPLETED' },
+  discard: { from: ['ACTIVE', 'PAUSED'], to: 'DISCARDED' },
+  archive: { from: ['COMPLETED', 'DISCARDED'], to: 'ARCHIVED' },
+} as const satisfies Record<string, { from: readonly SessionStatus[]; to: SessionStatus }>;
+export type Transition = keyof typeof TRANSITIONS;
+
+/** Actors of events: `user`, `system` or `agent:<id>`. */
+const ACTOR = /^(user|system|agent:[^\s:][^\s]*)$/;
+
+export function checkActor(c: Checker, actor: string, path: string[]): void {
+  if (actor.length > LIMITS.author || !ACTOR.test(actor)) c.fail(path, 'must be user, system or agent:<id>');
+}
+
+/** The actor recorded on events the server writes for a caller: its header if well-formed, else system. */
+export function systemActor(actor: string | null): string {
+  return actor && ACTOR.test(actor) && actor.length <= LIMITS.author ? actor : 'system';
+}
+
+/** Content of a LIFECYCLE event. */
+export interface LifecycleContent {
+  from: SessionStatus | null;
+  to: SessionStatus;
+  promoted?: string[];
+  deactivated?: number;
+}
+
+/**
+ * Takes the next sequence number of an open session: one statement that bumps `eventCount`
+ * (the session row's write lock, so concurrent appenders queue and numbers stay gapless) under a
+ * status guard. Explains a refusal: unknown session, or one not in `allowed`.
+ */
+async function nextSequence(tx: Tx, sessionId: string, allowed: readonly SessionStatus[], data: Prisma.ScopeUpdateInput = {}, path = ['input', 'session']): Promise<Scope> {
+  try {
+    return await tx.scope.update({
+      where: { id: sessionId, kind: 'SESSION', status: { in: [...allowed] } },
+      data: { ...data, eventCount: { increment: 1 } },
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'P2025') throw error;
+    const session = await tx.scope.findUnique({ where: { id: sessionId }, select: { kind: true, status: true } });
+    if (!session || session.kind !== 'SESSION') throw new NotFoundError('No session has this id', path);
+    throw new InvalidStateError(
+      `The session is ${session.status}; this needs it ${allowed.join(' or ')}`,
+      session.status ?? 'UNKNOWN',
+      path,
+    );
+  }
+}
+
+async function insertEvent(
+  tx: Tx,
+  emit: Emit,
+  session: Scope,
+  event: { type: SessionEventType; actor: string; content: unknown; stateDelta?: unknown },
+): Promise<SessionEvent> {
+  const row = await tx.sessionEvent.create({
+    data: {
+      sessionId: session.id,
+      sequence: session.eventCount,
+      type: event.type,
+      actor: event.actor,
+      content: (event.content ?? Prisma.DbNull) as Prisma.InputJsonValue,
+      stateDelta: (event.stateDelta ?? Prisma.DbNull) as Prisma.InputJsonValue,
+    },
+  });
+  emit({ topic: 'sessionEvent', payload: { eventId: row.id, sessionId: session.id, projectId: session.parentId! } });
+  return row;
+}
+
+/** Records the first event of a new session (called by startSession, in its transaction). */
+export async function recordStart(tx: Tx, emit: Emit, session: Scope, actor: string | null): Promise<void> {
+  const content: LifecycleContent = { from: null, to: 'ACTIVE' };
+  await insertEvent(tx, emit, session, { type: 'LIFECYCLE', actor: systemActor(actor), content });
+}
+
+export interface AppendEventInput {
+  sessionId: string;
+  type: AppendableEventType;
+  actor: string;
+  content?: unknown;
+  stateDelta?: unknown;
+  elevated: boolean;
+}
+
+export interface AppendEventResult {
+  event: SessionEvent;
+  session: Scope;
+}
+
+/**
+ * Appends an event to an active session's log with the next sequence number, and merges its state
+ * delta into the session's state in the same transaction (keys in the delta are written in order;
+ * a null value deletes a key).
+ */
+export async function appendEvent(deps: WriteDeps, input: AppendEventInput): Promise<AppendEventResult> {
+  const c = new Checker();
+  checkActor(c, input.actor, ['input', 'actor']);
+  c.json(input.content, ['input', 'content']);
+  const writes = checkDelta(c, input.stateDelta, ['input', 'stateDelta']);
+  c.done();
+  checkWritePermission(writes, input.elevated, ['input', 'stateDelta']);
+  return writeTransaction(deps, async (tx, emit) => {
+    const session = await nextSequence(tx, input.sessionId, ['ACTIVE']);
+    const owners = ownersOfSession(session);
+    checkOwners(writes, owners, ['input', 'stateDelta']);
+    const event = await insertEvent(tx, emit, session, {
+      type: input.type,
+      actor: input.actor,
+      content: input.content,
+      stateDelta: input.stateDelta,
+    });
+    if (writes.length > 0) {
+      await writeState(
+        tx,
+        deps.provider,
+        owners,
+        writes.map((w) => ({ ...w, eventId: event.id })),
+        input.actor,
+      );
+    }
+    return { event, session };
+  });
+}
+
+export interface TransitionInput {
+  sessionId: string;
+  actor: string | null;
+  /** complete: entries of a SCRATCH session to promote to its project. */
+  promote?: readonly string[] | null;
+  /** complete: promote every active entry of a SCRATCH session (default: the session's setting). */
+  autoPromote?: boolean | null;
+}
+
+export interface TransitionResult {
+  session: Scope;
+  event: SessionEvent;
+  /** Entries moved to the project (complete of a SCRATCH session). */
+  promotedIds: string[];
+}
+
+/**
+ * Moves a session along its lifecycle (see TRANSITIONS) and records the transition as a
+ * LIFECYCLE event. Ending a session (complete, discard) clears its temp: and session: state; a
+ * SCRATCH session also settles its entries: complete promotes the picked ones (or all, with
+ * auto-promote) to the project, keeping their history, and deactivates the rest; discard
+ * deactivates them all.
+ */
+export async function transitionSession(deps: WriteDeps, transition: Transition, input: TransitionInput): Promise<TransitionResult> {
+  const rule = TRANSITIONS[transition];
+  const c = new Checker();
+  if (transition !== 'complete' && (input.promote?.length || input.autoPromote != null)) {
+    c.fail(['input', 'promote'], 'only completing a session promotes entries');
+  }
+  if ((input.promote?.length ?? 0) > LIMITS.promote) c.fail(['input', 'promote'], `must list at most ${LIMITS.promote} entries`);
+  c.done();
+  return writeTransaction(deps, async (tx, emit) => {
+    const before = await tx.scope.findUnique({ where: { id: input.sessionId } });
+    if (!before || before.kind !== 'SESSION') throw new NotFoundError('No session has this id', ['input', 'id']);
+    const from = before.status as SessionStatus;
+    if (!(rule.from as readonly SessionStatus[]).includes(from)) {
+      throw new InvalidStateError(
+        `Cannot ${transition} a session that is ${from} (allowed from ${rule.from.join(' or ')})`,
+        from,
+        ['input', 'id'],
+      );
+    }
+    const now = new Date();
+    const ending = rule.to === 'COMPLETED' || rule.to === 'DISCARDED';
+    // Guarded by the status read above: a concurrent transition makes this fail as InvalidState.
+    const session = await nextSequence(
+      tx,
+      before.id,
+      [from],
+      { status: rule.to, ...(ending ? { endedAt: now } : {}), ...(rule.to === 'ARCHIVED' ? { archivedAt: now } : {}) },
+      ['input', 'id'],
+    );
+    const content: LifecycleContent = { from, to: rule.to };
+    let promotedIds: string[] = [];
+    if (ending) {
+      await tx.stateKey.deleteMany({ where: { namespace: { in: ['TEMP', 'SESSION'] }, owner: session.id } });
+      if (session.mode === 'SCRATCH') {
+        const settled = await settleScratchEntries(tx, emit, session, transition === 'complete' ? input : null, input.actor);
+        promotedIds = settled.promoted;
+        content.promoted = settled.promoted;
+        content.deactivated = settled.deactivated;
+      } else if (input.promote?.length || input.autoPromote) {
+        throw new ValidationError([{ path: ['input', 'promote'], message: 'only a SCRATCH session promotes entries' }]);
+      }
+    }
+    const event = await insertEvent(tx, emit, session, { type: 'LIFECYCLE', actor: systemActor(input.actor), content });
+    return { session, event, promotedIds };
+  });
+}
+
+async function settleScratchEntries(
+  tx: Tx,
+  emit: Emit,
+  session: Scope,
+  completing: TransitionInput | null,
+  actor: string | null,
+): Promise<{ promoted: string[]; deactivated: number }> {
+  const entries = await tx.entry.findMany({
+    where: { scopeId: session.id, active: true },
+    select: { id: true, kind: true, name: true },
+  });
+  let promote: typeof entries = [];
+  if (completing) {
+    if (completing.autoPromote ?? session.autoPromote) {
+      promote = entries;
+    } else {
+      const byId = new Map(entries.map((e) => [e.id, e]));
+      const c = new Checker();
+      (completing.promote ?? []).forEach((id, i) => {
+        const entry = byId.get(id);
+        if (entry) promote.push(entry);
+        else c.fail(['input', 'promote', String(i)], 'is not an active entry of this session');
+      });
+      c.done();
+    }
+  }
+  const projectId = session.parentId!;
+  if (promote.length > 0) {
+    const taken = await tx.entry.findMany({
+      where: { scopeId: projectId, OR: promote.map((e) => ({ kind: e.kind, name: e.name })) },
+      select: { kind: true, name: true },
+    });
+    if (taken.length > 0) {
+      throw new AlreadyExistsError(
+        `The project already has ${taken.map((t) => `a ${t.kind.toLowerCase()} named "${t.name}"`).join(', ')}; rename or leave out before promoting`,
+        ['input', 'promote'],
+      );
+    }
+    await tx.entry.updateMany({ where: { id: { in: promote.map((e) => e.id) } }, data: { scopeId: projectId } });
+    for (const e of promote) {
+      emit({ topic: 'entryChanged', payload: { type: 'PROMOTED', entryId: e.id, scopeId: projectId, versionId: null, actor } });
+    }
+  }
+  const promoted = new Set(promote.map((e) => e.id));
+  const rest = entries.filter((e) => !promoted.has(e.id));
+  if (rest.length > 0) {
+    await tx.entry.updateMany({ where: { id: { in: rest.map((e) => e.id) } }, data: { active: false } });
+    for (const e of rest) {
+      emit({ topic: 'entryChanged', payload: { type: 'DEACTIVATED', entryId: e.id, scopeId: session.id, versionId: null, actor } });
+    }
+  }
+  return { promoted: [...promoted], deactivated: rest.length };
+}
+
+/**
+ * Ends the current turn of an active session: its temp: keys are deleted and the turn number
+ * moves on. Recorded as a STATE_CHANGE event listing the keys cleared.
+ */
+export async function endTurn(deps: WriteDeps, input: { sessionId: string; actor: string | null }): Promise<{ session: Scope; event: SessionEvent; cleared: string[] }> {
+  return writeTransaction(deps, async (tx, emit) => {
+    const session = await nextSequence(tx, input.sessionId, ['ACTIVE'], { turn: { increment: 1 } }, ['input', 'session']);
+    const temp = await tx.stateKey.findMany({
+      where: { namespace: 'TEMP', owner: session.id, deleted: false },
+      select: { name: true },
+      orderBy: { name: 'asc' },
+    });
+    await tx.stateKey.deleteMany({ where: { namespace: 'TEMP', owner: session.id } });
+    const cleared = temp.map((k) => `temp:${k.name}`);
+    const event = await insertEvent(tx, emit, session, {
+      type: 'STATE_CHANGE',
+      actor: systemActor(input.actor),
+      content: { turnEnded: session.turn - 1, cleared },
+    });
+    return { session, event, cleared };
+  });
+}
+
+export type { StateWrite };
