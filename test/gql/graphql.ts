@@ -70,6 +70,30 @@ export type AddToolInput = {
   tags?: Array<string> | null | undefined;
 };
 
+/** An event for an active session. */
+export type AppendSessionEventInput = {
+  /** Who: user, system or agent:<id>. */
+  actor: string;
+  /** The event (any JSON). */
+  content?: unknown;
+  /** The session. */
+  session: string;
+  /** State keys to write with the event, in one transaction: `{ "session:step": 3, "temp:draft": null }`. Keys need a namespace prefix; null deletes; app: and project: need an elevated caller. */
+  stateDelta?: unknown;
+  /** What kind of event (not LIFECYCLE). */
+  type: SessionEventType;
+};
+
+/** Completes an active or paused session. */
+export type CompleteSessionInput = {
+  /** SCRATCH: promote every active entry (default: the session's own setting). */
+  autoPromote?: boolean | null | undefined;
+  /** The session. */
+  id: string;
+  /** SCRATCH: entries of the session to promote to its project (at most 1000); the other entries are deactivated. */
+  promote?: Array<string> | null | undefined;
+};
+
 /** What happened to a conflict. */
 export type ConflictEventType =
   /** A write conflicted. */
@@ -172,6 +196,14 @@ export type CreateTagInput = {
   description?: string | null | undefined;
   /** Name; stored normalized. */
   name: string;
+};
+
+/** A soft delete of a state key (its history stays). */
+export type DeleteStateInput = {
+  /** The key with its namespace prefix. */
+  key: string;
+  /** Whose key. */
+  owner: StateOwnerInput;
 };
 
 /** What happened to an entry. */
@@ -349,6 +381,14 @@ export type ResolveConflictInput = {
   strategy: ConflictResolutionStrategy;
 };
 
+/** Brings back an earlier version of a key as a new write. */
+export type RestoreStateInput = {
+  /** The StateKey. */
+  key: string;
+  /** The version to restore (its value, or its deletion). */
+  version: number;
+};
+
 /** Level of a scope in the tree. */
 export type ScopeKind =
   /** The single root. */
@@ -359,6 +399,18 @@ export type ScopeKind =
   | 'PROJECT'
   /** Under a project: one working period or scratch space of an agent. */
   | 'SESSION';
+
+/** Narrows a session log. All conditions must hold. */
+export type SessionEventFilter = {
+  /** Only events of this actor. */
+  actor?: string | null | undefined;
+  /** Only events appended at or after this time. */
+  since?: string | null | undefined;
+  /** Only events of these types. */
+  types?: Array<SessionEventType> | null | undefined;
+  /** Only events appended before this time. */
+  until?: string | null | undefined;
+};
 
 /** Kind of a session event. */
 export type SessionEventType =
@@ -401,6 +453,16 @@ export type SessionTransitionInput = {
   id: string;
 };
 
+/** One state write. */
+export type SetStateInput = {
+  /** The key with its namespace prefix, e.g. `session:step`. */
+  key: string;
+  /** Whose key. */
+  owner: StateOwnerInput;
+  /** The value (any JSON). */
+  value: unknown;
+};
+
 /** A new session in a project. */
 export type StartSessionInput = {
   /** The agent or tool starting it. */
@@ -420,6 +482,31 @@ export type StartSessionInput = {
   /** What the session is for. */
   purpose?: string | null | undefined;
   /** The user it works for: owner of the user: state keys it reads and writes. */
+  userId?: string | null | undefined;
+};
+
+/** Namespace of a state key, by its prefix. Reads resolve temp > session > user > app > project. */
+export type StateNamespace =
+  /** `app:` keys: the session's application's. Writing needs an elevated caller. */
+  | 'APP'
+  /** `project:` keys: the session's project's. Writing needs an elevated caller. */
+  | 'PROJECT'
+  /** `session:` keys: live until the session ends. */
+  | 'SESSION'
+  /** `temp:` keys: live until the session ends its current turn. */
+  | 'TEMP'
+  /** `user:` keys: the session's user's, across sessions. */
+  | 'USER';
+
+/** Whose state a write addresses. A session brings its own owners (itself, its user, application and project); the other fields give or override them. */
+export type StateOwnerInput = {
+  /** Owner of app: keys. */
+  appName?: string | null | undefined;
+  /** Owner of project: keys. */
+  project?: string | null | undefined;
+  /** An active session: owner of temp: and session: keys, and source of the others. */
+  session?: string | null | undefined;
+  /** Owner of user: keys. */
   userId?: string | null | undefined;
 };
 
@@ -621,6 +708,7 @@ export type BatchRelationMutationVariables = Exact<{
 export type BatchRelationMutation = { createRelation:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'CreateRelationSuccess' }
+    | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'ValidationError' }
    };
@@ -762,6 +850,7 @@ export type ConflictUpdateToolMutationVariables = Exact<{
 
 export type ConflictUpdateToolMutation = { updateTool:
     | { __typename: 'AlreadyExistsError', code: string, message: string }
+    | { __typename: 'InvalidStateError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }
     | { __typename: 'UpdateToolSuccess', update: { conflicted: boolean, version:
           | { id: string, version: number, conflictFlag: boolean }
@@ -791,6 +880,7 @@ export type ConflictUpdateGuidelineMutationVariables = Exact<{
 
 export type ConflictUpdateGuidelineMutation = { updateGuideline:
     | { __typename: 'AlreadyExistsError', code: string }
+    | { __typename: 'InvalidStateError', code: string }
     | { __typename: 'NotFoundError', code: string }
     | { __typename: 'UpdateGuidelineSuccess', update: { conflicted: boolean, conflict: { id: string } | null } }
     | { __typename: 'ValidationError', code: string }
@@ -1029,6 +1119,7 @@ export type UpdateToolMutationVariables = Exact<{
 
 export type UpdateToolMutation = { updateTool:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'UpdateToolSuccess', update: { version:
           | { version: number, conflictFlag: boolean, createdBy: string | null }
@@ -1066,6 +1157,7 @@ export type UpdateGuidelineMutationVariables = Exact<{
 
 export type UpdateGuidelineMutation = { updateGuideline:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'UpdateGuidelineSuccess', update: { version:
           | { content: string, rationale: string | null, version: number }
@@ -1086,6 +1178,7 @@ export type UpdateKnowledgeMutationVariables = Exact<{
 
 export type UpdateKnowledgeMutation = { updateKnowledge:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'UpdateKnowledgeSuccess', update: { version:
           | { version: number }
@@ -1121,6 +1214,7 @@ export type DeactivateMutation = { deactivateEntry:
         | { active: boolean }
         | { active: boolean }
        }
+    | { __typename: 'InvalidStateError', code: string }
     | { __typename: 'NotFoundError', code: string }
     | { __typename: 'ValidationError', code: string }
    };
@@ -1132,6 +1226,7 @@ export type ReactivateMutationVariables = Exact<{
 
 export type ReactivateMutation = { reactivateEntry:
     | { __typename: 'AlreadyExistsError' }
+    | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'ReactivateEntrySuccess', entry:
         | { active: boolean }
@@ -1191,6 +1286,7 @@ export type BadKnowledgeMutationVariables = Exact<{
 export type BadKnowledgeMutation = { addKnowledge:
     | { __typename: 'AddKnowledgeSuccess' }
     | { __typename: 'AlreadyExistsError' }
+    | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'ValidationError', issues: Array<{ path: Array<string>, message: string }> }
    };
@@ -1219,6 +1315,7 @@ export type ImportMutation = { importEntries:
               | { version: number }
              }
         > } }
+    | { __typename: 'InvalidStateError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }
     | { __typename: 'ValidationError', path: Array<string>, code: string, message: string, issues: Array<{ path: Array<string>, message: string }> }
    };
@@ -1254,6 +1351,7 @@ export type IsolationDoomedUpdateMutationVariables = Exact<{
 
 export type IsolationDoomedUpdateMutation = { updateTool:
     | { __typename: 'AlreadyExistsError' }
+    | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'UpdateToolSuccess' }
     | { __typename: 'ValidationError' }
@@ -1273,6 +1371,7 @@ export type MqbRelateMutationVariables = Exact<{
 export type MqbRelateMutation = { createRelation:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'CreateRelationSuccess' }
+    | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'ValidationError' }
    };
@@ -1413,6 +1512,7 @@ export type MemoryRelateMutationVariables = Exact<{
 export type MemoryRelateMutation = { createRelation:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'CreateRelationSuccess' }
+    | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'ValidationError' }
    };
@@ -1425,6 +1525,7 @@ export type MemoryDeactivateMutationVariables = Exact<{
 export type MemoryDeactivateMutation = { deactivateEntry:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'DeactivateEntrySuccess' }
+    | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'ValidationError' }
    };
@@ -1436,6 +1537,7 @@ export type MemoryUpdateMutationVariables = Exact<{
 
 export type MemoryUpdateMutation = { updateTool:
     | { __typename: 'AlreadyExistsError' }
+    | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'UpdateToolSuccess' }
     | { __typename: 'ValidationError' }
@@ -1621,6 +1723,285 @@ export type CorpusSearchQuery = { memoryQuery: { edges: Array<{ node:
         | { name: string }
       , breakdown: { text: number } }> } };
 
+export type SessStartMutationVariables = Exact<{
+  input: StartSessionInput;
+}>;
+
+
+export type SessStartMutation = { startSession:
+    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'InvalidPlacementError', code: string, message: string, path: Array<string> }
+    | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'StartSessionSuccess', session: { id: string, status: SessionStatus, mode: SessionMode, userId: string | null, appName: string | null, eventCount: number, turn: number } }
+    | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
+   };
+
+export type SessPauseMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type SessPauseMutation = { pauseSession:
+    | { __typename: 'AlreadyExistsError' }
+    | { __typename: 'InvalidStateError', code: string, currentState: string, message: string }
+    | { __typename: 'NotFoundError' }
+    | { __typename: 'PauseSessionSuccess', transition: { session: { status: SessionStatus }, event: { sequence: number, type: SessionEventType, transition: { from: SessionStatus | null, to: SessionStatus } | null } } }
+    | { __typename: 'ValidationError' }
+   };
+
+export type SessResumeMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type SessResumeMutation = { resumeSession:
+    | { __typename: 'AlreadyExistsError' }
+    | { __typename: 'InvalidStateError', code: string, currentState: string, message: string }
+    | { __typename: 'NotFoundError' }
+    | { __typename: 'ResumeSessionSuccess', transition: { session: { status: SessionStatus }, event: { sequence: number, transition: { from: SessionStatus | null, to: SessionStatus } | null } } }
+    | { __typename: 'ValidationError' }
+   };
+
+export type SessCompleteMutationVariables = Exact<{
+  input: CompleteSessionInput;
+}>;
+
+
+export type SessCompleteMutation = { completeSession:
+    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'CompleteSessionSuccess', transition: { session: { status: SessionStatus, endedAt: string | null }, event: { sequence: number, transition: { from: SessionStatus | null, to: SessionStatus, deactivatedEntries: number, promotedEntries: Array<
+              | { id: string, name: string, latestVersion: number, active: boolean, scope:
+                  | { id: string }
+                  | { id: string }
+                  | { id: string }
+                  | { id: string }
+                 }
+              | { id: string, name: string, latestVersion: number, active: boolean, scope:
+                  | { id: string }
+                  | { id: string }
+                  | { id: string }
+                  | { id: string }
+                 }
+              | { id: string, name: string, latestVersion: number, active: boolean, scope:
+                  | { id: string }
+                  | { id: string }
+                  | { id: string }
+                  | { id: string }
+                 }
+            > } | null } } }
+    | { __typename: 'InvalidStateError', code: string, currentState: string, message: string, path: Array<string> }
+    | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
+   };
+
+export type SessDiscardMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type SessDiscardMutation = { discardSession:
+    | { __typename: 'AlreadyExistsError' }
+    | { __typename: 'DiscardSessionSuccess', transition: { session: { status: SessionStatus }, event: { transition: { from: SessionStatus | null, to: SessionStatus, deactivatedEntries: number } | null } } }
+    | { __typename: 'InvalidStateError', code: string, currentState: string }
+    | { __typename: 'NotFoundError' }
+    | { __typename: 'ValidationError' }
+   };
+
+export type SessArchiveMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type SessArchiveMutation = { archiveSession:
+    | { __typename: 'AlreadyExistsError' }
+    | { __typename: 'ArchiveSessionSuccess', transition: { session: { status: SessionStatus, archivedAt: string | null }, event: { transition: { from: SessionStatus | null, to: SessionStatus } | null } } }
+    | { __typename: 'InvalidStateError', code: string, currentState: string }
+    | { __typename: 'NotFoundError' }
+    | { __typename: 'ValidationError' }
+   };
+
+export type SessAppendMutationVariables = Exact<{
+  input: AppendSessionEventInput;
+}>;
+
+
+export type SessAppendMutation = { appendSessionEvent:
+    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'AppendSessionEventSuccess', appended: { event: { id: string, sequence: number, type: SessionEventType, actor: string, content: unknown, stateDelta: unknown }, session: { eventCount: number } } }
+    | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
+    | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
+    | { __typename: 'ValidationError', code: string, message: string, path: Array<string>, issues: Array<{ path: Array<string>, message: string }> }
+   };
+
+export type SessEventsQueryVariables = Exact<{
+  id: string;
+  filter?: SessionEventFilter | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type SessEventsQuery = { node:
+    | { eventCount: number, events: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { sequence: number, type: SessionEventType, actor: string, content: unknown, createdAt: string, transition: { from: SessionStatus | null, to: SessionStatus } | null } }> } }
+    | Record<PropertyKey, never>
+   | null };
+
+export type SessReadStateQueryVariables = Exact<{
+  id: string;
+  key: string;
+}>;
+
+
+export type SessReadStateQuery = { node:
+    | { state: { key: string, namespace: StateNamespace, value: unknown, entry: { id: string, key: string, version: number, owner: string }, shadowed: Array<{ key: string, namespace: StateNamespace, value: unknown }> } | null }
+    | Record<PropertyKey, never>
+   | null };
+
+export type SessListStateQueryVariables = Exact<{
+  id: string;
+  pattern?: string | null | undefined;
+  includeDeleted?: boolean | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type SessListStateQuery = { node:
+    | { stateEntries: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { key: string, namespace: StateNamespace, value: unknown, deleted: boolean } }> } }
+    | Record<PropertyKey, never>
+   | null };
+
+export type SessSetStateMutationVariables = Exact<{
+  input: SetStateInput;
+}>;
+
+
+export type SessSetStateMutation = { setState:
+    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
+    | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
+    | { __typename: 'SetStateSuccess', state: { id: string, key: string, namespace: StateNamespace, value: unknown, version: number, deleted: boolean } }
+    | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
+   };
+
+export type SessDeleteStateMutationVariables = Exact<{
+  input: DeleteStateInput;
+}>;
+
+
+export type SessDeleteStateMutation = { deleteState:
+    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'DeleteStateSuccess', state: { id: string, version: number, deleted: boolean, value: unknown } }
+    | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
+    | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
+    | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
+   };
+
+export type SessRestoreStateMutationVariables = Exact<{
+  input: RestoreStateInput;
+}>;
+
+
+export type SessRestoreStateMutation = { restoreState:
+    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
+    | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
+    | { __typename: 'RestoreStateSuccess', state: { version: number, value: unknown, deleted: boolean } }
+    | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
+   };
+
+export type SessStateHistoryQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type SessStateHistoryQuery = { node:
+    | { key: string, history: { edges: Array<{ node: { version: number, value: unknown, deleted: boolean, restoredFrom: number | null, event: { sequence: number } | null } }> } }
+    | Record<PropertyKey, never>
+   | null };
+
+export type SessEndTurnMutationVariables = Exact<{
+  session: string;
+}>;
+
+
+export type SessEndTurnMutation = { endTurn:
+    | { __typename: 'AlreadyExistsError', code: string, message: string }
+    | { __typename: 'EndTurnSuccess', turn: { clearedKeys: Array<string>, session: { turn: number }, event: { type: SessionEventType, content: unknown } } }
+    | { __typename: 'InvalidStateError', code: string, message: string }
+    | { __typename: 'NotFoundError', code: string, message: string }
+    | { __typename: 'ValidationError', code: string, message: string }
+   };
+
+export type SessAddToolMutationVariables = Exact<{
+  input: AddToolInput;
+}>;
+
+
+export type SessAddToolMutation = { addTool:
+    | { __typename: 'AddToolSuccess', tool: { id: string } }
+    | { __typename: 'AlreadyExistsError', code: string }
+    | { __typename: 'InvalidStateError', currentState: string, code: string }
+    | { __typename: 'NotFoundError', code: string }
+    | { __typename: 'ValidationError', code: string }
+   };
+
+export type SessUpdateToolMutationVariables = Exact<{
+  input: UpdateToolInput;
+}>;
+
+
+export type SessUpdateToolMutation = { updateTool:
+    | { __typename: 'AlreadyExistsError', code: string }
+    | { __typename: 'InvalidStateError', currentState: string, code: string }
+    | { __typename: 'NotFoundError', code: string }
+    | { __typename: 'UpdateToolSuccess' }
+    | { __typename: 'ValidationError', code: string }
+    | { __typename: 'WriteConflictError', code: string }
+   };
+
+export type SessEntryQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type SessEntryQuery = { entry:
+    | { active: boolean, scope:
+        | { id: string }
+        | { id: string }
+        | { id: string }
+        | { id: string }
+      , versions: { edges: Array<{ node:
+            | { version: number }
+            | { version: number }
+            | { version: number }
+           }> } }
+    | { active: boolean, scope:
+        | { id: string }
+        | { id: string }
+        | { id: string }
+        | { id: string }
+      , versions: { edges: Array<{ node:
+            | { version: number }
+            | { version: number }
+            | { version: number }
+           }> } }
+    | { active: boolean, scope:
+        | { id: string }
+        | { id: string }
+        | { id: string }
+        | { id: string }
+      , versions: { edges: Array<{ node:
+            | { version: number }
+            | { version: number }
+            | { version: number }
+           }> } }
+   | null };
+
 export type OnConflictSubscriptionVariables = Exact<{
   scope: string;
   includeDescendants?: boolean | null | undefined;
@@ -1694,6 +2075,7 @@ export type SubUpdateMutationVariables = Exact<{
 
 export type SubUpdateMutation = { updateTool:
     | { __typename: 'AlreadyExistsError' }
+    | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'UpdateToolSuccess', update: { conflict: { id: string } | null } }
     | { __typename: 'ValidationError' }
@@ -1721,6 +2103,7 @@ export type SubTagMutationVariables = Exact<{
 export type SubTagMutation = { attachTags:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'AttachTagsSuccess' }
+    | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'ValidationError' }
    };
@@ -1733,6 +2116,7 @@ export type SubDeactivateMutationVariables = Exact<{
 export type SubDeactivateMutation = { deactivateEntry:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'DeactivateEntrySuccess' }
+    | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'ValidationError' }
    };
@@ -1789,6 +2173,7 @@ export type FixtureAddToolMutationVariables = Exact<{
 export type FixtureAddToolMutation = { addTool:
     | { __typename: 'AddToolSuccess', tool: { id: string, name: string, latestVersion: number } }
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
@@ -1801,6 +2186,7 @@ export type FixtureAddGuidelineMutationVariables = Exact<{
 export type FixtureAddGuidelineMutation = { addGuideline:
     | { __typename: 'AddGuidelineSuccess', guideline: { id: string, name: string, priority: number } }
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
@@ -1813,6 +2199,7 @@ export type FixtureAddKnowledgeMutationVariables = Exact<{
 export type FixtureAddKnowledgeMutation = { addKnowledge:
     | { __typename: 'AddKnowledgeSuccess', knowledge: { id: string, title: string } }
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
+    | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
@@ -1850,6 +2237,7 @@ export type AttachMutation = { attachTags:
         | { tags: Array<{ name: string, category: TagCategory }> }
         | { tags: Array<{ name: string, category: TagCategory }> }
        }
+    | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
@@ -1866,6 +2254,7 @@ export type DetachMutation = { detachTags:
         | { tags: Array<{ name: string }> }
         | { tags: Array<{ name: string }> }
        }
+    | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
@@ -1891,6 +2280,7 @@ export type CreateRelationMutation = { createRelation:
           | { __typename: 'Project', id: string }
           | { __typename: 'Session', id: string }
          | null } }
+    | { __typename: 'InvalidStateError', code: string, path: Array<string>, message: string }
     | { __typename: 'NotFoundError', code: string, path: Array<string>, message: string }
     | { __typename: 'ValidationError', code: string, path: Array<string>, message: string }
    };
@@ -1903,6 +2293,7 @@ export type DeleteRelationMutationVariables = Exact<{
 export type DeleteRelationMutation = { deleteRelation:
     | { __typename: 'AlreadyExistsError', code: string }
     | { __typename: 'DeleteRelationSuccess', deleted: { id: string } }
+    | { __typename: 'InvalidStateError', code: string }
     | { __typename: 'NotFoundError', code: string }
     | { __typename: 'ValidationError', code: string }
    };
@@ -2009,6 +2400,24 @@ export const ScopesDiscardSessionDocument = {"kind":"Document","definitions":[{"
 export const SessionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Sessions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"project"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SessionStatus"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sessions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"project"},"value":{"kind":"Variable","name":{"kind":"Name","value":"project"}}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]} as unknown as DocumentNode<SessionsQuery, SessionsQueryVariables>;
 export const ScopeTreeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ScopeTree"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"scope"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"ancestors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"children"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"10"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<ScopeTreeQuery, ScopeTreeQueryVariables>;
 export const CorpusSearchDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CorpusSearch"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"scope"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"memoryQuery"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"scope"},"value":{"kind":"Variable","name":{"kind":"Name","value":"scope"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"inherit"},"value":{"kind":"BooleanValue","value":false}}]}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"20"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"breakdown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}}]}}]}}]}}]}}]} as unknown as DocumentNode<CorpusSearchQuery, CorpusSearchQueryVariables>;
+export const SessStartDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SessStart"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"StartSessionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StartSessionSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"session"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"mode"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"appName"}},{"kind":"Field","name":{"kind":"Name","value":"eventCount"}},{"kind":"Field","name":{"kind":"Name","value":"turn"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<SessStartMutation, SessStartMutationVariables>;
+export const SessPauseDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SessPause"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pauseSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PauseSessionSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transition"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"session"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"event"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sequence"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"transition"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"currentState"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<SessPauseMutation, SessPauseMutationVariables>;
+export const SessResumeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SessResume"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resumeSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResumeSessionSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transition"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"session"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"event"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sequence"}},{"kind":"Field","name":{"kind":"Name","value":"transition"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"currentState"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<SessResumeMutation, SessResumeMutationVariables>;
+export const SessCompleteDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SessComplete"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CompleteSessionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"completeSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CompleteSessionSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transition"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"session"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"endedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"event"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sequence"}},{"kind":"Field","name":{"kind":"Name","value":"transition"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"deactivatedEntries"}},{"kind":"Field","name":{"kind":"Name","value":"promotedEntries"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"scope"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"latestVersion"}},{"kind":"Field","name":{"kind":"Name","value":"active"}}]}}]}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"currentState"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<SessCompleteMutation, SessCompleteMutationVariables>;
+export const SessDiscardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SessDiscard"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"discardSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DiscardSessionSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transition"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"session"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"event"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transition"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"deactivatedEntries"}}]}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"currentState"}}]}}]}}]}}]} as unknown as DocumentNode<SessDiscardMutation, SessDiscardMutationVariables>;
+export const SessArchiveDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SessArchive"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"archiveSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ArchiveSessionSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transition"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"session"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"archivedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"event"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transition"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"currentState"}}]}}]}}]}}]} as unknown as DocumentNode<SessArchiveMutation, SessArchiveMutationVariables>;
+export const SessAppendDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SessAppend"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AppendSessionEventInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"appendSessionEvent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AppendSessionEventSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"appended"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"event"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"sequence"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"actor"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"stateDelta"}}]}},{"kind":"Field","name":{"kind":"Name","value":"session"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eventCount"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentState"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<SessAppendMutation, SessAppendMutationVariables>;
+export const SessEventsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SessEvents"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SessionEventFilter"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Session"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eventCount"}},{"kind":"Field","name":{"kind":"Name","value":"events"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sequence"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"actor"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"transition"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<SessEventsQuery, SessEventsQueryVariables>;
+export const SessReadStateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SessReadState"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"key"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Session"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"key"},"value":{"kind":"Variable","name":{"kind":"Name","value":"key"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"namespace"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"entry"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"owner"}}]}},{"kind":"Field","name":{"kind":"Name","value":"shadowed"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"namespace"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<SessReadStateQuery, SessReadStateQueryVariables>;
+export const SessListStateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SessListState"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"pattern"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"includeDeleted"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Session"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stateEntries"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"pattern"},"value":{"kind":"Variable","name":{"kind":"Name","value":"pattern"}}},{"kind":"Argument","name":{"kind":"Name","value":"includeDeleted"},"value":{"kind":"Variable","name":{"kind":"Name","value":"includeDeleted"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"namespace"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<SessListStateQuery, SessListStateQueryVariables>;
+export const SessSetStateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SessSetState"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SetStateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setState"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SetStateSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"namespace"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<SessSetStateMutation, SessSetStateMutationVariables>;
+export const SessDeleteStateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SessDeleteState"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteStateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteState"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteStateSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<SessDeleteStateMutation, SessDeleteStateMutationVariables>;
+export const SessRestoreStateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SessRestoreState"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RestoreStateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"restoreState"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RestoreStateSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<SessRestoreStateMutation, SessRestoreStateMutationVariables>;
+export const SessStateHistoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SessStateHistory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StateKey"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"history"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}},{"kind":"Field","name":{"kind":"Name","value":"restoredFrom"}},{"kind":"Field","name":{"kind":"Name","value":"event"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sequence"}}]}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<SessStateHistoryQuery, SessStateHistoryQueryVariables>;
+export const SessEndTurnDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SessEndTurn"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"session"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"endTurn"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"session"},"value":{"kind":"Variable","name":{"kind":"Name","value":"session"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EndTurnSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"turn"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clearedKeys"}},{"kind":"Field","name":{"kind":"Name","value":"session"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"turn"}}]}},{"kind":"Field","name":{"kind":"Name","value":"event"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"content"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<SessEndTurnMutation, SessEndTurnMutationVariables>;
+export const SessAddToolDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SessAddTool"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddToolInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addTool"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AddToolSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tool"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentState"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode<SessAddToolMutation, SessAddToolMutationVariables>;
+export const SessUpdateToolDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SessUpdateTool"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateToolInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTool"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentState"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode<SessUpdateToolMutation, SessUpdateToolMutationVariables>;
+export const SessEntryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SessEntry"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entry"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"scope"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"versions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<SessEntryQuery, SessEntryQueryVariables>;
 export const OnConflictDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"OnConflict"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"scope"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"includeDescendants"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"conflictDetected"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"scope"},"value":{"kind":"Variable","name":{"kind":"Name","value":"scope"}}},{"kind":"Argument","name":{"kind":"Name","value":"includeDescendants"},"value":{"kind":"Variable","name":{"kind":"Name","value":"includeDescendants"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"occurredAt"}},{"kind":"Field","name":{"kind":"Name","value":"conflict"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"entry"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"scope"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"versionA"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"versionB"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"conflictFlag"}}]}}]}}]}}]}}]} as unknown as DocumentNode<OnConflictSubscription, OnConflictSubscriptionVariables>;
 export const OnResolvedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"OnResolved"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"scope"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"conflictResolved"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"scope"},"value":{"kind":"Variable","name":{"kind":"Name","value":"scope"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"conflict"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"resolved"}},{"kind":"Field","name":{"kind":"Name","value":"resolution"}}]}}]}}]}}]} as unknown as DocumentNode<OnResolvedSubscription, OnResolvedSubscriptionVariables>;
 export const OnEntryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"OnEntry"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"scope"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"includeDescendants"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entryChanged"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"scope"},"value":{"kind":"Variable","name":{"kind":"Name","value":"scope"}}},{"kind":"Argument","name":{"kind":"Name","value":"includeDescendants"},"value":{"kind":"Variable","name":{"kind":"Name","value":"includeDescendants"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"actor"}},{"kind":"Field","name":{"kind":"Name","value":"entry"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"latestVersion"}},{"kind":"Field","name":{"kind":"Name","value":"tags"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"version"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]}}]} as unknown as DocumentNode<OnEntrySubscription, OnEntrySubscriptionVariables>;

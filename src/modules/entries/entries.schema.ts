@@ -1,6 +1,6 @@
 import { builder, type JsonInput } from '../../graphql/builder.ts';
 import type { Context } from '../../context.ts';
-import { WRITE_ERRORS, WriteConflictError } from '../../graphql/errors.ts';
+import { InvalidStateError, WRITE_ERRORS, WriteConflictError } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, VERSION_TYPENAME, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
@@ -462,7 +462,7 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
       type,
       description: `Creates a ${ENTRY_TYPENAME[kind].toLowerCase()} with version 1 and its tags, in one transaction.`,
       args: { input: t.arg({ type: input, required: true, description: 'The new entry.' }) },
-      errors: { types: [...WRITE_ERRORS], dataField: { name: dataName, description: 'The new entry.' } },
+      errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: dataName, description: 'The new entry.' } },
       resolve: (_root, args, ctx) => {
         const { input } = args;
         return addEntry(ctx, {
@@ -504,7 +504,7 @@ const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateTool
       type: UpdateResultRef,
       description: `Appends a version to a ${ENTRY_TYPENAME[kind].toLowerCase()}.`,
       args: { input: t.arg({ type: input, required: true, description: 'The change.' }) },
-      errors: { types: [...WRITE_ERRORS, WriteConflictError], dataField: { name: 'update', description: 'What was written.' } },
+      errors: { types: [...WRITE_ERRORS, WriteConflictError, InvalidStateError], dataField: { name: 'update', description: 'What was written.' } },
       resolve: (_root, args, ctx) => {
         const { input } = args;
         return updateEntry(ctx, {
@@ -531,7 +531,7 @@ const activeMutation = (field: string, active: boolean, description: string) =>
       type: EntryRef,
       description,
       args: { input: t.arg({ type: EntryIdInput, required: true, description: 'The entry.' }) },
-      errors: { types: [...WRITE_ERRORS], dataField: { name: 'entry', description: 'The entry after the change.' } },
+      errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'entry', description: 'The entry after the change.' } },
       resolve: (_root, { input }, ctx) =>
         setEntryActive(ctx, decodeId(String(input.id), ENTRY_TYPENAMES, ['input', 'id']), active, ctx.actor),
     }),
@@ -597,7 +597,7 @@ builder.mutationField('importEntries', (t) =>
     type: ImportResultRef,
     description: `Adds many entries at once, each with version 1, tags and search text, in one transaction: all of them or none. Every input is validated before anything is written.`,
     args: { input: t.arg({ type: ImportEntriesInput, required: true, description: 'The entries.' }) },
-    errors: { types: [...WRITE_ERRORS], dataField: { name: 'imported', description: 'What was created.' } },
+    errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'imported', description: 'What was created.' } },
     resolve: async (_root, { input }, ctx) => {
       if (input.entries.length > LIMITS.importEntries) {
         throw new ValidationError([{ path: ['input', 'entries'], message: `must list at most ${LIMITS.importEntries} entries` }]);

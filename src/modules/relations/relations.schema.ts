@@ -1,6 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
-import { WRITE_ERRORS } from '../../graphql/errors.ts';
+import { InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId, decodeTypedId } from '../../graphql/ids.ts';
 import { EntryRef } from '../entries/entries.schema.ts';
 import { RelationTypeEnum } from '../entries/entry-enums.ts';
@@ -57,7 +57,7 @@ builder.mutationFields((t) => ({
     type: RelationRef,
     description: 'Relates an entry to an entry or a scope. Unique per (source, target, type).',
     args: { input: t.arg({ type: CreateRelationInput, required: true, description: 'The relation.' }) },
-    errors: { types: [...WRITE_ERRORS], dataField: { name: 'relation', description: 'The new relation.' } },
+    errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'relation', description: 'The new relation.' } },
     resolve: (_root, { input }, ctx) => {
       const target = decodeTypedId(String(input.target), [...ENTRY_TYPENAMES, ...SCOPE_TYPENAMES], ['input', 'target']);
       return createRelation(ctx, {
@@ -72,7 +72,7 @@ builder.mutationFields((t) => ({
     type: DeletedRelationRef,
     description: 'Deletes a relation.',
     args: { input: t.arg({ type: DeleteRelationInput, required: true, description: 'The relation.' }) },
-    errors: { types: [...WRITE_ERRORS], dataField: { name: 'deleted', description: 'The deleted relation.' } },
+    errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'deleted', description: 'The deleted relation.' } },
     resolve: (_root, { input }, ctx) => deleteRelation(ctx, decodeId(String(input.id), ['Relation'], ['input', 'id']), ctx.actor),
   }),
 }));

@@ -22,6 +22,7 @@ import {
   STATE_NAMESPACES,
   fullKey,
   listState,
+  parseJson,
   ownersOfSession,
   resolveState,
   restoreState,
@@ -74,17 +75,18 @@ export const SessionEventRef = builder.prismaNode('SessionEvent', {
     sequence: t.exposeInt('sequence', { description: 'Position in the log, from 1, gapless, in commit order.' }),
     type: t.field({ type: SessionEventTypeEnum, description: 'What kind of event.', resolve: (e) => e.type as SessionEventType }),
     actor: t.exposeString('actor', { description: 'Who: user, system or agent:<id>.' }),
-    content: t.expose('content', { type: 'JSON', nullable: true, description: 'The event itself (JSON).' }),
-    stateDelta: t.expose('stateDelta', {
+    content: t.field({ type: 'JSON', nullable: true, description: 'The event itself (JSON).', resolve: (e) => parseJson(e.content) }),
+    stateDelta: t.field({
       type: 'JSON',
       nullable: true,
       description: 'State keys this event wrote, merged into the state in its transaction (null values deleted keys).',
+      resolve: (e) => parseJson(e.stateDelta),
     }),
     transition: t.field({
       type: TransitionRef,
       nullable: true,
       description: 'For LIFECYCLE events: the status change.',
-      resolve: (e) => (e.type === 'LIFECYCLE' ? (e.content as unknown as LifecycleContent) : null),
+      resolve: (e) => (e.type === 'LIFECYCLE' ? (parseJson(e.content) as LifecycleContent) : null),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was appended.' }),
     session: t.relation('session', { type: SessionRef, description: 'The session.' }),
@@ -112,7 +114,7 @@ export const StateKeyRef = builder.prismaNode('StateKey', {
       description: 'Whose key: the session ID (temp:, session:), the user id, the application name, or the project ID.',
       resolve: (k) => k.owner,
     }),
-    value: t.expose('value', { type: 'JSON', nullable: true, description: 'Current value; null when deleted.' }),
+    value: t.field({ type: 'JSON', nullable: true, description: 'Current value; null when deleted.', resolve: (k) => parseJson(k.value) }),
     deleted: t.exposeBoolean('deleted', { description: 'True when the newest write deleted it.' }),
     version: t.exposeInt('version', { description: 'Number of the newest write, from 1.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'First write.' }),
@@ -136,7 +138,7 @@ builder.prismaObject('StateVersion', {
   description: 'One write of a state key: a value, a deletion, or a restore.',
   fields: (t) => ({
     version: t.exposeInt('version', { description: 'Its number, from 1.' }),
-    value: t.expose('value', { type: 'JSON', nullable: true, description: 'The value written; null for a deletion.' }),
+    value: t.field({ type: 'JSON', nullable: true, description: 'The value written; null for a deletion.', resolve: (v) => parseJson(v.value) }),
     deleted: t.exposeBoolean('deleted', { description: 'This write deleted the key.' }),
     restoredFrom: t.exposeInt('restoredFrom', { nullable: true, description: 'The version this write restored, if it was a restore.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When.' }),
@@ -150,7 +152,7 @@ const ResolvedStateRef = builder.objectRef<ResolvedState>('ResolvedState').imple
   fields: (t) => ({
     key: t.string({ description: 'The key as asked for.', resolve: (r) => r.key }),
     namespace: t.field({ type: StateNamespaceEnum, description: 'The namespace that supplied the value.', resolve: (r) => r.entry.namespace as StateNamespace }),
-    value: t.field({ type: 'JSON', nullable: true, description: 'The value.', resolve: (r) => r.entry.value }),
+    value: t.field({ type: 'JSON', nullable: true, description: 'The value.', resolve: (r) => parseJson(r.entry.value) }),
     entry: t.field({ type: StateKeyRef, description: 'The key that supplied it.', resolve: (r) => r.entry }),
     shadowed: t.field({
       type: [StateKeyRef],

@@ -4,7 +4,7 @@ import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
 import { AlreadyExistsError, InvalidStateError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker } from '../../domain/validate.ts';
-import { Prisma, type Scope, type SessionEvent } from '../../generated/sqlite/client.ts';
+import type { Prisma, Scope, SessionEvent } from '../../generated/sqlite/client.ts';
 import {
   checkDelta,
   checkOwners,
@@ -86,8 +86,8 @@ async function insertEvent(
       sequence: session.eventCount,
       type: event.type,
       actor: event.actor,
-      content: (event.content ?? Prisma.DbNull) as Prisma.InputJsonValue,
-      stateDelta: (event.stateDelta ?? Prisma.DbNull) as Prisma.InputJsonValue,
+      content: event.content === undefined || event.content === null ? null : JSON.stringify(event.content),
+      stateDelta: event.stateDelta === undefined || event.stateDelta === null ? null : JSON.stringify(event.stateDelta),
     },
   });
   emit({ topic: 'sessionEvent', payload: { eventId: row.id, sessionId: session.id, projectId: session.parentId! } });
@@ -139,7 +139,6 @@ export async function appendEvent(deps: WriteDeps, input: AppendEventInput): Pro
     if (writes.length > 0) {
       await writeState(
         tx,
-        deps.provider,
         owners,
         writes.map((w) => ({ ...w, eventId: event.id })),
         input.actor,

@@ -1,5 +1,4 @@
 import type { Db, Provider, Tx } from '../../infra/database.ts';
-import { jsonSql } from '../../infra/sql.ts';
 import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
 import { InvalidStateError, NotFoundError, PermissionDeniedError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -45,6 +44,11 @@ export function parseKey(key: string): ParsedKey {
   const colon = key.indexOf(':');
   const namespace = colon > 0 ? NAMESPACE_OF_PREFIX.get(key.slice(0, colon)) : undefined;
   return namespace ? { namespace, name: key.slice(colon + 1) } : { namespace: null, name: key };
+}
+
+/** A stored JSON text column back as its value (null stays null). */
+export function parseJson(text: string | null): unknown {
+  return text === null ? null : JSON.parse(text);
 }
 
 export const fullKey = (namespace: StateNamespace, name: string) => `${PREFIX[namespace]}:${name}`;
@@ -129,7 +133,6 @@ export interface StateWrite {
  */
 export async function writeState(
   tx: Tx,
-  provider: Provider,
   owners: StateOwners,
   writes: readonly StateWrite[],
   author: string | null,
@@ -138,16 +141,16 @@ export async function writeState(
   const keys: StateKey[] = [];
   for (const w of writes) {
     const owner = ownerIn(owners, w.namespace)!;
-    const value = w.deleted ? null : w.value;
+    const value = w.deleted ? null : JSON.stringify(w.value ?? null);
     const [key] = await tx.$queryRaw<StateKey[]>`
       INSERT INTO "StateKey" ("id", "namespace", "owner", "name", "version", "value", "deleted", "createdAt", "updatedAt", "updatedBy")
-      VALUES (${uuidv7()}, ${w.namespace}, ${owner}, ${w.name}, 1, ${jsonSql(provider, value)}, ${w.deleted}, ${at}, ${at}, ${author})
+      VALUES (${uuidv7()}, ${w.namespace}, ${owner}, ${w.name}, 1, ${value}, ${w.deleted}, ${at}, ${at}, ${author})
       ON CONFLICT ("namespace", "owner", "name") DO UPDATE SET "version" = "StateKey"."version" + 1,
         "value" = excluded."value", "deleted" = excluded."deleted", "updatedAt" = excluded."updatedAt", "updatedBy" = excluded."updatedBy"
       RETURNING *`;
     await tx.$executeRaw`
       INSERT INTO "StateVersion" ("id", "keyId", "version", "value", "deleted", "restoredFrom", "eventId", "createdAt", "createdBy")
-      VALUES (${uuidv7()}, ${key!.id}, ${key!.version}, ${jsonSql(provider, value)}, ${w.deleted}, ${w.restoredFrom ?? null}, ${w.eventId ?? null}, ${at}, ${author})`;
+      VALUES (${uuidv7()}, ${key!.id}, ${key!.version}, ${value}, ${w.deleted}, ${w.restoredFrom ?? null}, ${w.eventId ?? null}, ${at}, ${author})`;
     keys.push(key!);
   }
   return keys;
@@ -267,16 +270,18 @@ export async function listState(db: Db, provider: Provider, owners: StateOwners,
   const conditions = [ownedBy(owners, parsed.namespace)];
   if (options.pattern) conditions.push(nameMatches(provider, parsed.name));
   if (!options.includeDeleted) conditions.push(Prisma.sql`k."deleted" = ${false}`);
+  // Names order byte-wise on both databases (PostgreSQL's default collation would not).
+  const name = provider === 'postgresql' ? Prisma.sql`ranked."name" COLLATE "C"` : Prisma.sql`ranked."name"`;
   const outer = [Prisma.sql`ranked."pick" = 1`];
-  if (options.after != null) outer.push(Prisma.sql`ranked."name" > ${options.after}`);
-  if (options.before != null) outer.push(Prisma.sql`ranked."name" < ${options.before}`);
+  if (options.after != null) outer.push(Prisma.sql`${name} > ${options.after}`);
+  if (options.before != null) outer.push(Prisma.sql`${name} < ${options.before}`);
   const order = options.inverted ? Prisma.sql`DESC` : Prisma.sql`ASC`;
   return db.$queryRaw<RankedStateKey[]>`SELECT * FROM (
       SELECT k.*, ${PRECEDENCE_SQL} AS "rank",
         ROW_NUMBER() OVER (PARTITION BY k."name" ORDER BY ${PRECEDENCE_SQL}) AS "pick"
       FROM "StateKey" k WHERE ${Prisma.join(conditions, ' AND ')}
     ) ranked WHERE ${Prisma.join(outer, ' AND ')}
-    ORDER BY ranked."name" ${order} LIMIT ${options.limit}`;
+    ORDER BY ${name} ${order} LIMIT ${options.limit}`;
 }
 
 export interface StateOwnerInput {
@@ -343,7 +348,7 @@ export async function setState(deps: WriteDeps, input: SetStateInput): Promise<S
       });
       if (!existing || existing.deleted) throw new NotFoundError(`No key ${input.key} to delete`, ['input', 'key']);
     }
-    const [key] = await writeState(tx, deps.provider, owners, [write], input.author);
+    const [key] = await writeState(tx, owners, [write], input.author);
     return key!;
   });
 }
@@ -369,9 +374,8 @@ export async function restoreState(
     const owners: StateOwners = { sessionId: key.owner, userId: key.owner, appName: key.owner, projectId: key.owner };
     const [written] = await writeState(
       tx,
-      deps.provider,
       owners,
-      [{ namespace, name: key.name, value: old.value, deleted: old.deleted, restoredFrom: old.version }],
+      [{ namespace, name: key.name, value: parseJson(old.value), deleted: old.deleted, restoredFrom: old.version }],
       input.author,
     );
     return written!;

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { WRITE_ERRORS } from '../../graphql/errors.ts';
+import { InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
 import { EntryRef } from '../entries/entries.schema.ts';
@@ -75,7 +75,7 @@ builder.mutationFields((t) => ({
     type: EntryRef,
     description: 'Links tags to an entry; unknown names become free-form (CUSTOM) tags. Already linked tags are kept.',
     args: { input: t.arg({ type: TagsOfEntryInput, required: true, description: 'Entry and tags.' }) },
-    errors: { types: [...WRITE_ERRORS], dataField: { name: 'entry', description: 'The entry after the change.' } },
+    errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'entry', description: 'The entry after the change.' } },
     resolve: (_root, { input }, ctx) =>
       attachTags(ctx, decodeId(String(input.entry), ENTRY_TYPENAMES, ['input', 'entry']), input.tags, ctx.actor),
   }),
@@ -83,7 +83,7 @@ builder.mutationFields((t) => ({
     type: EntryRef,
     description: 'Unlinks tags from an entry; names it does not carry are ignored.',
     args: { input: t.arg({ type: TagsOfEntryInput, required: true, description: 'Entry and tags.' }) },
-    errors: { types: [...WRITE_ERRORS], dataField: { name: 'entry', description: 'The entry after the change.' } },
+    errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'entry', description: 'The entry after the change.' } },
     resolve: (_root, { input }, ctx) =>
       detachTags(ctx, decodeId(String(input.entry), ENTRY_TYPENAMES, ['input', 'entry']), input.tags, ctx.actor),
   }),

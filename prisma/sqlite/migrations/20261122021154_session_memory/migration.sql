@@ -5,8 +5,8 @@ CREATE TABLE "SessionEvent" (
     "sequence" INTEGER NOT NULL,
     "type" TEXT NOT NULL,
     "actor" TEXT NOT NULL,
-    "content" JSONB,
-    "stateDelta" JSONB,
+    "content" TEXT,
+    "stateDelta" TEXT,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "SessionEvent_sessionId_fkey" FOREIGN KEY ("sessionId") REFERENCES "Scope" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
 );
@@ -18,7 +18,7 @@ CREATE TABLE "StateKey" (
     "owner" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "version" INTEGER NOT NULL DEFAULT 0,
-    "value" JSONB,
+    "value" TEXT,
     "deleted" BOOLEAN NOT NULL DEFAULT false,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" DATETIME NOT NULL,
@@ -30,7 +30,7 @@ CREATE TABLE "StateVersion" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "keyId" TEXT NOT NULL,
     "version" INTEGER NOT NULL,
-    "value" JSONB,
+    "value" TEXT,
     "deleted" BOOLEAN NOT NULL DEFAULT false,
     "restoredFrom" INTEGER,
     "eventId" TEXT,

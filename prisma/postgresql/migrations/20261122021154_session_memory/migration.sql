@@ -13,8 +13,8 @@ CREATE TABLE "SessionEvent" (
     "sequence" INTEGER NOT NULL,
     "type" TEXT NOT NULL,
     "actor" TEXT NOT NULL,
-    "content" JSONB,
-    "stateDelta" JSONB,
+    "content" TEXT,
+    "stateDelta" TEXT,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "SessionEvent_pkey" PRIMARY KEY ("id")
@@ -27,7 +27,7 @@ CREATE TABLE "StateKey" (
     "owner" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "version" INTEGER NOT NULL DEFAULT 0,
-    "value" JSONB,
+    "value" TEXT,
     "deleted" BOOLEAN NOT NULL DEFAULT false,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL,
@@ -41,7 +41,7 @@ CREATE TABLE "StateVersion" (
     "id" TEXT NOT NULL,
     "keyId" TEXT NOT NULL,
     "version" INTEGER NOT NULL,
-    "value" JSONB,
+    "value" TEXT,
     "deleted" BOOLEAN NOT NULL DEFAULT false,
     "restoredFrom" INTEGER,
     "eventId" TEXT,
