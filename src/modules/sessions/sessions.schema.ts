@@ -12,7 +12,6 @@ import {
   appendEvent,
   endTurn,
   transitionSession,
-  type AppendableEventType,
   type LifecycleContent,
   type SessionEventType,
   type Transition,
@@ -398,7 +397,7 @@ builder.mutationFields((t) => ({
       }
       return appendEvent(ctx, {
         sessionId: decodeId(String(input.session), ['Session'], ['input', 'session']),
-        type: input.type as AppendableEventType,
+        type: input.type,
         actor: input.actor,
         content: input.content,
         stateDelta: input.stateDelta,

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../infra/database.ts';
 import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
 import { isUniqueViolation } from '../../infra/prisma-errors.ts';
-import { AlreadyExistsError, NotFoundError } from '../../domain/errors.ts';
+import { AlreadyExistsError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames, normalizeTagName } from '../../domain/validate.ts';
 import type { Entry, Tag } from '../../generated/sqlite/client.ts';
