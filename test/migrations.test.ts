@@ -119,7 +119,25 @@ describe('migrations', () => {
     cleanups.push(drop);
     const sqlite = sqliteShape(file);
     const postgres = await postgresShape(url);
-    expect(Object.keys(sqlite.columns)).toEqual(['Conflict', 'Entry', 'EntryTag', 'EntryVersion', 'Relation', 'Scope', 'Tag']);
+    expect(Object.keys(sqlite.columns)).toEqual([
+      'Conflict',
+      'Conversation',
+      'ConversationContext',
+      'ConversationMessage',
+      'Entry',
+      'EntryTag',
+      'EntryVersion',
+      'Relation',
+      'Scope',
+      'SessionEvent',
+      'StateKey',
+      'StateVersion',
+      'Tag',
+      'Task',
+      'TaskDependency',
+    ]);
+    expect(sqlite.uniques).toContain('SessionEvent(sessionId,sequence)');
+    expect(sqlite.uniques).toContain('StateKey(namespace,owner,name)');
     expect(sqlite.uniques).toContain('Entry(scopeId,kind,name)');
     expect(sqlite.uniques).toContain('EntryVersion(entryId,version)');
     expect(postgres).toEqual(sqlite);

@@ -8,6 +8,8 @@ import '../modules/tags/tags.schema.ts';
 import '../modules/relations/relations.schema.ts';
 import '../modules/conflicts/conflicts.schema.ts';
 import '../modules/sessions/sessions.schema.ts';
+import '../modules/tasks/tasks.schema.ts';
+import '../modules/conversations/conversations.schema.ts';
 import '../modules/events/events.schema.ts';
 import '../modules/search/search.schema.ts';
 import { describeRelayTypes } from './describe.ts';

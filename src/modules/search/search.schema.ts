@@ -9,6 +9,8 @@ import { EntryRef } from '../entries/entries.schema.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
 import { memoryQuery, searchTerms, type MemoryHit, type MemoryQueryResult, type RelevanceBreakdown } from './memory-query.service.ts';
 import { RELEVANCE_WEIGHTS } from './relevance.ts';
+import { ValidationError } from '../../domain/errors.ts';
+import { linkQueryResults } from '../conversations/conversations.service.ts';
 
 type Entry = Prisma.EntryGetPayload<object>;
 type Scope = Prisma.ScopeGetPayload<object>;
@@ -147,8 +149,30 @@ const MemoryQueryInput = builder.inputType('MemoryQueryInput', {
     compact: t.boolean({
       description: 'Estimate tokens for compact results (id, kind, name, score), for clients that select only those.',
     }),
+    conversation: t.id({ description: 'Link the returned entries, with their scores, to this conversation (see Conversation.context).' }),
+    message: t.id({ description: 'With `conversation`: link them to this message of it.' }),
   }),
 });
+
+/**
+ * With a conversation named, links the returned entries (and their scores) to it, or to one of
+ * its messages, in one transaction.
+ */
+async function linkToConversation(
+  ctx: Context,
+  input: { conversation?: string | number | null; message?: string | number | null },
+  hits: readonly MemoryHit[],
+): Promise<void> {
+  if (input.conversation == null) {
+    if (input.message != null) throw new ValidationError([{ path: ['input', 'message'], message: 'needs `conversation`' }]);
+    return;
+  }
+  await linkQueryResults(ctx, {
+    conversationId: decodeId(String(input.conversation), ['Conversation'], ['input', 'conversation']),
+    messageId: input.message != null ? decodeId(String(input.message), ['Message'], ['input', 'message']) : null,
+    hits: hits.map((h) => ({ entryId: h.entryId, score: h.score })),
+  });
+}
 
 builder.queryField('memoryQuery', (t) =>
   t.field({
@@ -187,6 +211,7 @@ builder.queryField('memoryQuery', (t) =>
         tokenBudget: input.tokenBudget ?? null,
         compact: input.compact ?? false,
       });
+      await linkToConversation(ctx, input, result.hits);
       // One query for the page's entries with everything the client selected below `node`.
       const query = queryFromInfo({ context: ctx, info, typeName: 'Entry', path: ['edges', 'node'] });
       const { edges, scopes } = await hydrate(ctx, result, query);
@@ -214,6 +239,8 @@ const ContextInput = builder.inputType('ContextInput', {
     tokenBudget: t.int({ description: `Most tokens the context may take (default ${CONTEXT_DEFAULT_BUDGET}).` }),
     tags: t.field({ type: TagFilterInput, description: 'Tag conditions.' }),
     kinds: t.field({ type: [EntryKindEnum], description: 'Kinds to include (default all).' }),
+    conversation: t.id({ description: 'Link the returned entries, with their scores, to this conversation.' }),
+    message: t.id({ description: 'With `conversation`: link them to this message of it.' }),
   }),
 });
 
@@ -256,6 +283,7 @@ builder.queryField('context', (t) =>
         first: LIMITS.page.max,
         tokenBudget: budget,
       });
+      await linkToConversation(ctx, input, result.hits);
       const query = queryFromInfo({
         context: ctx,
         info,

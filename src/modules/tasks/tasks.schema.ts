@@ -1,0 +1,224 @@
+import { builder } from '../../graphql/builder.ts';
+import { InvalidStateError, UnmetDependenciesError, WRITE_ERRORS } from '../../graphql/errors.ts';
+import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
+import { PAGING } from '../../graphql/paging.ts';
+import { ScopeRef } from '../scopes/scopes.schema.ts';
+import {
+  addTaskDependencies,
+  createTask,
+  removeTaskDependencies,
+  taskWhere,
+  updateTask,
+  type TaskFilter,
+  type TaskStatus,
+} from './tasks.service.ts';
+
+const TaskStatusEnum = builder.enumType('TaskStatus', {
+  description: 'Where a task stands.',
+  values: {
+    OPEN: { description: 'Not started.' },
+    IN_PROGRESS: { description: 'Being worked on.' },
+    BLOCKED: { description: 'Waiting on something.' },
+    DONE: { description: 'Finished; every dependency was done first.' },
+    CANCELLED: { description: 'Dropped.' },
+  },
+});
+
+export const TaskRef = builder.prismaNode('Task', {
+  description: 'Prospective memory: something to do in a scope, with subtasks and dependencies.',
+  id: { field: 'id' },
+  nullable: true,
+  fields: (t) => ({
+    title: t.exposeString('title', { description: 'What to do.' }),
+    description: t.exposeString('description', { nullable: true, description: 'Details.' }),
+    status: t.field({ type: TaskStatusEnum, description: 'Where it stands.', resolve: (task) => task.status as TaskStatus }),
+    assignee: t.exposeString('assignee', { nullable: true, description: 'The agent working on it.' }),
+    dueAt: t.expose('dueAt', { type: 'DateTime', nullable: true, description: 'When it is due.' }),
+    completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true, description: 'When it became DONE.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
+    createdBy: t.exposeString('createdBy', { nullable: true, description: 'Who created it.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change.' }),
+    scope: t.relation('scope', { type: ScopeRef, description: 'The scope it belongs to.' }),
+  }),
+});
+
+// Fields that reference Task itself are added once the ref exists (keeps inference acyclic).
+builder.prismaObjectFields(TaskRef, (t) => ({
+    parent: t.relation('parent', {
+      type: TaskRef, nullable: true, description: 'The task it is a subtask of.' }),
+    subtasks: t.relatedConnection(
+      'children',
+      {
+        type: TaskRef, cursor: 'id', ...PAGING, description: 'Its subtasks, oldest first.', totalCount: true, query: () => ({ orderBy: { id: 'asc' } }) },
+      { name: 'TaskSubtasksConnection', description: 'Page of subtasks.' },
+      { name: 'TaskSubtasksEdge', description: 'A subtask.' },
+    ),
+    dependsOn: t.field({
+      type: [TaskRef],
+      description: 'Tasks that must be DONE before this one can be.',
+      select: { dependsOn: { select: { dependsOn: true }, orderBy: { dependsOnId: 'asc' } } },
+      resolve: (task) => task.dependsOn.map((d) => d.dependsOn),
+    }),
+    dependents: t.field({
+      type: [TaskRef],
+      description: 'Tasks waiting on this one.',
+      select: { dependents: { select: { task: true }, orderBy: { taskId: 'asc' } } },
+      resolve: (task) => task.dependents.map((d) => d.task),
+    }),
+    blocked: t.boolean({
+      description: 'True while a dependency is not DONE.',
+      select: { dependsOn: { select: { dependsOn: { select: { status: true } } } } },
+      resolve: (task) => task.dependsOn.some((d) => d.dependsOn.status !== 'DONE'),
+    }),
+}));
+
+const TaskFilterInput = builder.inputType('TaskFilter', {
+  description: 'Narrows a task list. All conditions must hold.',
+  fields: (t) => ({
+    scope: t.id({ description: 'Only tasks of this scope.' }),
+    includeDescendants: t.boolean({ description: 'With `scope`: also its descendant scopes (default false).' }),
+    statuses: t.field({ type: [TaskStatusEnum], description: 'Only tasks in these statuses.' }),
+    assignee: t.string({ description: 'Only tasks assigned to this agent.' }),
+    parent: t.id({ description: 'Only subtasks of this task.' }),
+    topLevelOnly: t.boolean({ description: 'Only tasks without a parent (default false).' }),
+    dueBefore: t.field({ type: 'DateTime', description: 'Only tasks due before this time.' }),
+    dueAfter: t.field({ type: 'DateTime', description: 'Only tasks due at or after this time.' }),
+  }),
+});
+
+type FilterArg = {
+  scope?: string | number | null;
+  includeDescendants?: boolean | null;
+  statuses?: TaskStatus[] | null;
+  assignee?: string | null;
+  parent?: string | number | null;
+  topLevelOnly?: boolean | null;
+  dueBefore?: Date | null;
+  dueAfter?: Date | null;
+} | null | undefined;
+
+function filterOf(filter: FilterArg): TaskFilter {
+  return {
+    scopeId: filter?.scope != null ? decodeId(String(filter.scope), SCOPE_TYPENAMES, ['filter', 'scope']) : null,
+    includeDescendants: filter?.includeDescendants ?? false,
+    statuses: filter?.statuses ?? null,
+    assignee: filter?.assignee ?? null,
+    parentId: filter?.parent != null ? decodeId(String(filter.parent), ['Task'], ['filter', 'parent']) : null,
+    topLevelOnly: filter?.topLevelOnly ?? false,
+    dueBefore: filter?.dueBefore ?? null,
+    dueAfter: filter?.dueAfter ?? null,
+  };
+}
+
+builder.queryField('tasks', (t) =>
+  t.prismaConnection(
+    {
+      type: TaskRef,
+      cursor: 'id',
+      ...PAGING,
+      description: 'Tasks, oldest first, filtered.',
+      args: { filter: t.arg({ type: TaskFilterInput, description: 'Which tasks.' }) },
+      totalCount: (_parent, args, ctx) => ctx.db.task.count({ where: taskWhere(filterOf(args.filter)) }),
+      resolve: (query, _root, args, ctx) =>
+        ctx.db.task.findMany({ ...query, where: taskWhere(filterOf(args.filter)), orderBy: { id: 'asc' } }),
+    },
+    { description: 'Page of tasks.' },
+    { description: 'A task.' },
+  ),
+);
+
+const CreateTaskInput = builder.inputType('CreateTaskInput', {
+  description: 'A new task.',
+  fields: (t) => ({
+    scope: t.id({ required: true, description: 'The scope it belongs to.' }),
+    title: t.string({ required: true, description: 'What to do.' }),
+    description: t.string({ description: 'Details.' }),
+    status: t.field({ type: TaskStatusEnum, description: 'Default OPEN.' }),
+    parent: t.id({ description: 'The task it is a subtask of.' }),
+    dependsOn: t.idList({ description: 'Tasks that must be DONE first.' }),
+    assignee: t.string({ description: 'The agent working on it.' }),
+    dueAt: t.field({ type: 'DateTime', description: 'When it is due.' }),
+  }),
+});
+
+const UpdateTaskInput = builder.inputType('UpdateTaskInput', {
+  description: 'Changes to a task. Absent fields stay; null clears description, parent, assignee and due date.',
+  fields: (t) => ({
+    id: t.id({ required: true, description: 'The task.' }),
+    title: t.string({ description: 'New title.' }),
+    description: t.string({ description: 'New details.' }),
+    status: t.field({ type: TaskStatusEnum, description: 'New status. DONE needs every dependency DONE.' }),
+    parent: t.id({ description: 'New parent task (null: top level).' }),
+    assignee: t.string({ description: 'New assignee.' }),
+    dueAt: t.field({ type: 'DateTime', description: 'New due date.' }),
+  }),
+});
+
+const DependenciesInput = builder.inputType('TaskDependenciesInput', {
+  description: 'A task and the tasks it depends on.',
+  fields: (t) => ({
+    task: t.id({ required: true, description: 'The task.' }),
+    dependsOn: t.idList({ required: true, description: 'The tasks.' }),
+  }),
+});
+
+const taskIds = (ids: readonly (string | number)[], path: string[]) => ids.map((id, i) => decodeId(String(id), ['Task'], [...path, String(i)]));
+
+builder.mutationFields((t) => ({
+  createTask: t.field({
+    type: TaskRef,
+    description: 'Creates a task.',
+    args: { input: t.arg({ type: CreateTaskInput, required: true, description: 'The task.' }) },
+    errors: { types: [...WRITE_ERRORS, InvalidStateError, UnmetDependenciesError], dataField: { name: 'task', description: 'The new task.' } },
+    resolve: (_root, { input }, ctx) =>
+      createTask(ctx, {
+        scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
+        title: input.title,
+        description: input.description ?? null,
+        status: input.status ?? null,
+        parentId: input.parent != null ? decodeId(String(input.parent), ['Task'], ['input', 'parent']) : null,
+        dependsOn: taskIds(input.dependsOn ?? [], ['input', 'dependsOn']),
+        assignee: input.assignee ?? null,
+        dueAt: input.dueAt ?? null,
+        author: ctx.actor,
+      }),
+  }),
+  updateTask: t.field({
+    type: TaskRef,
+    description: 'Changes a task; marking it DONE while a dependency is not is an UnmetDependenciesError.',
+    args: { input: t.arg({ type: UpdateTaskInput, required: true, description: 'The changes.' }) },
+    errors: { types: [...WRITE_ERRORS, InvalidStateError, UnmetDependenciesError], dataField: { name: 'task', description: 'The task after the change.' } },
+    resolve: (_root, { input }, ctx) =>
+      updateTask(ctx, {
+        id: decodeId(String(input.id), ['Task'], ['input', 'id']),
+        title: input.title,
+        description: input.description,
+        status: input.status,
+        parentId: input.parent === undefined ? undefined : input.parent === null ? null : decodeId(String(input.parent), ['Task'], ['input', 'parent']),
+        assignee: input.assignee,
+        dueAt: input.dueAt,
+      }),
+  }),
+  addTaskDependencies: t.field({
+    type: TaskRef,
+    description: 'Makes a task depend on more tasks (a cycle is refused).',
+    args: { input: t.arg({ type: DependenciesInput, required: true, description: 'Task and dependencies.' }) },
+    errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'task', description: 'The task.' } },
+    resolve: (_root, { input }, ctx) =>
+      addTaskDependencies(ctx, {
+        taskId: decodeId(String(input.task), ['Task'], ['input', 'task']),
+        dependsOn: taskIds(input.dependsOn, ['input', 'dependsOn']),
+      }),
+  }),
+  removeTaskDependencies: t.field({
+    type: TaskRef,
+    description: 'Removes dependencies of a task (ones it does not have are ignored).',
+    args: { input: t.arg({ type: DependenciesInput, required: true, description: 'Task and dependencies.' }) },
+    errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'task', description: 'The task.' } },
+    resolve: (_root, { input }, ctx) =>
+      removeTaskDependencies(ctx, {
+        taskId: decodeId(String(input.task), ['Task'], ['input', 'task']),
+        dependsOn: taskIds(input.dependsOn, ['input', 'dependsOn']),
+      }),
+  }),
+}));
