@@ -61,6 +61,12 @@ const Deactivate = graphql(`
   mutation SubDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }
 `);
 
+const AppendEvent = graphql(`
+  mutation SubAppend($session: ID!, $delta: JSON) {
+    appendSessionEvent(input: { session: $session, type: TOOL_CALL, actor: "agent:sub", content: { tool: "grep" }, stateDelta: $delta }) { __typename }
+  }
+`);
+
 const EndSession = graphql(`
   mutation SubEnd($id: ID!) { completeSession(input: { id: $id }) { __typename } }
 `);
@@ -192,6 +198,7 @@ describe('subscriptions over graphql-ws', () => {
       await untilListening(sub.collector, async () => {
         first = await startSession(h, project);
       });
+      expect((await h.ok(AppendEvent, { session: first, delta: { 'session:step': 2 } })).appendSessionEvent.__typename).toBe('AppendSessionEventSuccess');
       await h.ok(EndSession, { id: first });
       await sub.collector.until((r) => r.some((e) => e.data?.sessionEvent.transition?.to === 'COMPLETED'));
       // untilListening may have started more than one session before the subscription listened.
@@ -199,7 +206,8 @@ describe('subscriptions over graphql-ws', () => {
       expect(events).toEqual([
         // Each delivery reads the session as it is then.
         { sequence: 1, type: 'LIFECYCLE', actor: 'system', transition: { from: null, to: 'ACTIVE' }, session: { id: first, status: 'ACTIVE' } },
-        { sequence: 2, type: 'LIFECYCLE', actor: 'system', transition: { from: 'ACTIVE', to: 'COMPLETED' }, session: { id: first, status: 'COMPLETED' } },
+        { sequence: 2, type: 'TOOL_CALL', actor: 'agent:sub', transition: null, session: { id: first, status: expect.stringMatching(/^(ACTIVE|COMPLETED)$/) as string } },
+        { sequence: 3, type: 'LIFECYCLE', actor: 'system', transition: { from: 'ACTIVE', to: 'COMPLETED' }, session: { id: first, status: 'COMPLETED' } },
       ]);
     } finally {
       await sub.close();

@@ -69,6 +69,14 @@ type Documents = {
     "\n  query Sessions($project: ID, $status: SessionStatus) {\n    sessions(project: $project, status: $status) { totalCount edges { node { id status name } } }\n  }\n": typeof types.SessionsDocument,
     "\n  query ScopeTree($id: ID!) {\n    scope(id: $id) {\n      __typename\n      id\n      name\n      ancestors { __typename id name }\n      children(first: 10) { totalCount edges { node { __typename id name } } }\n    }\n  }\n": typeof types.ScopeTreeDocument,
     "\n  query CorpusSearch($scope: ID!, $search: String!) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 20) {\n      edges { node { name } breakdown { text } }\n    }\n  }\n": typeof types.CorpusSearchDocument,
+    "\n  mutation BatchCreateTask($input: CreateTaskInput!) { createTask(input: $input) { __typename ... on CreateTaskSuccess { task { id } } } }\n": typeof types.BatchCreateTaskDocument,
+    "\n  query BatchTasks($scope: ID!, $first: Int) {\n    tasks(filter: { scope: $scope, topLevelOnly: true }, first: $first) {\n      edges { node { title status blocked scope { id name } parent { id } dependsOn { title status } dependents { title } subtasks(first: 5) { edges { node { title } } } } }\n    }\n  }\n": typeof types.BatchTasksDocument,
+    "\n  mutation BatchAppend($input: AppendSessionEventInput!) { appendSessionEvent(input: $input) { __typename } }\n": typeof types.BatchAppendDocument,
+    "\n  query BatchEvents($id: ID!, $first: Int) {\n    node(id: $id) {\n      ... on Session { events(first: $first) { edges { node { sequence type actor content stateDelta transition { to } session { id status } } } } }\n    }\n  }\n": typeof types.BatchEventsDocument,
+    "\n  query BatchState($id: ID!, $first: Int) {\n    node(id: $id) {\n      ... on Session { stateEntries(first: $first) { edges { node { key value history(first: 3) { edges { node { version event { sequence } } } } } } } }\n    }\n  }\n": typeof types.BatchStateDocument,
+    "\n  mutation BatchStartConversation($scope: ID!) {\n    startConversation(input: { scope: $scope }) { __typename ... on StartConversationSuccess { conversation { id } } }\n  }\n": typeof types.BatchStartConversationDocument,
+    "\n  mutation BatchAddMessage($input: AddMessageInput!) { addMessage(input: $input) { __typename } }\n": typeof types.BatchAddMessageDocument,
+    "\n  query BatchMessages($id: ID!, $first: Int) {\n    node(id: $id) {\n      ... on Conversation { messages(first: $first) { edges { node { position content context { score entry { id name } } } } } }\n    }\n  }\n": typeof types.BatchMessagesDocument,
     "\n  mutation SessStart($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id status mode userId appName eventCount turn } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.SessStartDocument,
     "\n  mutation SessPause($id: ID!) {\n    pauseSession(input: { id: $id }) {\n      __typename\n      ... on PauseSessionSuccess { transition { session { status } event { sequence type transition { from to } } } }\n      ... on InvalidStateError { code currentState message }\n    }\n  }\n": typeof types.SessPauseDocument,
     "\n  mutation SessResume($id: ID!) {\n    resumeSession(input: { id: $id }) {\n      __typename\n      ... on ResumeSessionSuccess { transition { session { status } event { sequence transition { from to } } } }\n      ... on InvalidStateError { code currentState message }\n    }\n  }\n": typeof types.SessResumeDocument,
@@ -95,6 +103,7 @@ type Documents = {
     "\n  mutation SubResolve($id: ID!) { resolveConflict(input: { id: $id, strategy: TAKE_INCOMING }) { __typename } }\n": typeof types.SubResolveDocument,
     "\n  mutation SubTag($entry: ID!) { attachTags(input: { entry: $entry, tags: [\"live\"] }) { __typename } }\n": typeof types.SubTagDocument,
     "\n  mutation SubDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }\n": typeof types.SubDeactivateDocument,
+    "\n  mutation SubAppend($session: ID!, $delta: JSON) {\n    appendSessionEvent(input: { session: $session, type: TOOL_CALL, actor: \"agent:sub\", content: { tool: \"grep\" }, stateDelta: $delta }) { __typename }\n  }\n": typeof types.SubAppendDocument,
     "\n  mutation SubEnd($id: ID!) { completeSession(input: { id: $id }) { __typename } }\n": typeof types.SubEndDocument,
     "\n  mutation FixtureCreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id } }\n      ... on UserError { message }\n    }\n  }\n": typeof types.FixtureCreateProjectDocument,
     "\n  mutation FixtureStartSession($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id } }\n      ... on UserError { message }\n    }\n  }\n": typeof types.FixtureStartSessionDocument,
@@ -171,6 +180,14 @@ const documents: Documents = {
     "\n  query Sessions($project: ID, $status: SessionStatus) {\n    sessions(project: $project, status: $status) { totalCount edges { node { id status name } } }\n  }\n": types.SessionsDocument,
     "\n  query ScopeTree($id: ID!) {\n    scope(id: $id) {\n      __typename\n      id\n      name\n      ancestors { __typename id name }\n      children(first: 10) { totalCount edges { node { __typename id name } } }\n    }\n  }\n": types.ScopeTreeDocument,
     "\n  query CorpusSearch($scope: ID!, $search: String!) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 20) {\n      edges { node { name } breakdown { text } }\n    }\n  }\n": types.CorpusSearchDocument,
+    "\n  mutation BatchCreateTask($input: CreateTaskInput!) { createTask(input: $input) { __typename ... on CreateTaskSuccess { task { id } } } }\n": types.BatchCreateTaskDocument,
+    "\n  query BatchTasks($scope: ID!, $first: Int) {\n    tasks(filter: { scope: $scope, topLevelOnly: true }, first: $first) {\n      edges { node { title status blocked scope { id name } parent { id } dependsOn { title status } dependents { title } subtasks(first: 5) { edges { node { title } } } } }\n    }\n  }\n": types.BatchTasksDocument,
+    "\n  mutation BatchAppend($input: AppendSessionEventInput!) { appendSessionEvent(input: $input) { __typename } }\n": types.BatchAppendDocument,
+    "\n  query BatchEvents($id: ID!, $first: Int) {\n    node(id: $id) {\n      ... on Session { events(first: $first) { edges { node { sequence type actor content stateDelta transition { to } session { id status } } } } }\n    }\n  }\n": types.BatchEventsDocument,
+    "\n  query BatchState($id: ID!, $first: Int) {\n    node(id: $id) {\n      ... on Session { stateEntries(first: $first) { edges { node { key value history(first: 3) { edges { node { version event { sequence } } } } } } } }\n    }\n  }\n": types.BatchStateDocument,
+    "\n  mutation BatchStartConversation($scope: ID!) {\n    startConversation(input: { scope: $scope }) { __typename ... on StartConversationSuccess { conversation { id } } }\n  }\n": types.BatchStartConversationDocument,
+    "\n  mutation BatchAddMessage($input: AddMessageInput!) { addMessage(input: $input) { __typename } }\n": types.BatchAddMessageDocument,
+    "\n  query BatchMessages($id: ID!, $first: Int) {\n    node(id: $id) {\n      ... on Conversation { messages(first: $first) { edges { node { position content context { score entry { id name } } } } } }\n    }\n  }\n": types.BatchMessagesDocument,
     "\n  mutation SessStart($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id status mode userId appName eventCount turn } }\n      ... on UserError { code message path }\n    }\n  }\n": types.SessStartDocument,
     "\n  mutation SessPause($id: ID!) {\n    pauseSession(input: { id: $id }) {\n      __typename\n      ... on PauseSessionSuccess { transition { session { status } event { sequence type transition { from to } } } }\n      ... on InvalidStateError { code currentState message }\n    }\n  }\n": types.SessPauseDocument,
     "\n  mutation SessResume($id: ID!) {\n    resumeSession(input: { id: $id }) {\n      __typename\n      ... on ResumeSessionSuccess { transition { session { status } event { sequence transition { from to } } } }\n      ... on InvalidStateError { code currentState message }\n    }\n  }\n": types.SessResumeDocument,
@@ -197,6 +214,7 @@ const documents: Documents = {
     "\n  mutation SubResolve($id: ID!) { resolveConflict(input: { id: $id, strategy: TAKE_INCOMING }) { __typename } }\n": types.SubResolveDocument,
     "\n  mutation SubTag($entry: ID!) { attachTags(input: { entry: $entry, tags: [\"live\"] }) { __typename } }\n": types.SubTagDocument,
     "\n  mutation SubDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }\n": types.SubDeactivateDocument,
+    "\n  mutation SubAppend($session: ID!, $delta: JSON) {\n    appendSessionEvent(input: { session: $session, type: TOOL_CALL, actor: \"agent:sub\", content: { tool: \"grep\" }, stateDelta: $delta }) { __typename }\n  }\n": types.SubAppendDocument,
     "\n  mutation SubEnd($id: ID!) { completeSession(input: { id: $id }) { __typename } }\n": types.SubEndDocument,
     "\n  mutation FixtureCreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id } }\n      ... on UserError { message }\n    }\n  }\n": types.FixtureCreateProjectDocument,
     "\n  mutation FixtureStartSession($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id } }\n      ... on UserError { message }\n    }\n  }\n": types.FixtureStartSessionDocument,
@@ -455,6 +473,38 @@ export function graphql(source: "\n  query CorpusSearch($scope: ID!, $search: St
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation BatchCreateTask($input: CreateTaskInput!) { createTask(input: $input) { __typename ... on CreateTaskSuccess { task { id } } } }\n"): (typeof documents)["\n  mutation BatchCreateTask($input: CreateTaskInput!) { createTask(input: $input) { __typename ... on CreateTaskSuccess { task { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BatchTasks($scope: ID!, $first: Int) {\n    tasks(filter: { scope: $scope, topLevelOnly: true }, first: $first) {\n      edges { node { title status blocked scope { id name } parent { id } dependsOn { title status } dependents { title } subtasks(first: 5) { edges { node { title } } } } }\n    }\n  }\n"): (typeof documents)["\n  query BatchTasks($scope: ID!, $first: Int) {\n    tasks(filter: { scope: $scope, topLevelOnly: true }, first: $first) {\n      edges { node { title status blocked scope { id name } parent { id } dependsOn { title status } dependents { title } subtasks(first: 5) { edges { node { title } } } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BatchAppend($input: AppendSessionEventInput!) { appendSessionEvent(input: $input) { __typename } }\n"): (typeof documents)["\n  mutation BatchAppend($input: AppendSessionEventInput!) { appendSessionEvent(input: $input) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BatchEvents($id: ID!, $first: Int) {\n    node(id: $id) {\n      ... on Session { events(first: $first) { edges { node { sequence type actor content stateDelta transition { to } session { id status } } } } }\n    }\n  }\n"): (typeof documents)["\n  query BatchEvents($id: ID!, $first: Int) {\n    node(id: $id) {\n      ... on Session { events(first: $first) { edges { node { sequence type actor content stateDelta transition { to } session { id status } } } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BatchState($id: ID!, $first: Int) {\n    node(id: $id) {\n      ... on Session { stateEntries(first: $first) { edges { node { key value history(first: 3) { edges { node { version event { sequence } } } } } } } }\n    }\n  }\n"): (typeof documents)["\n  query BatchState($id: ID!, $first: Int) {\n    node(id: $id) {\n      ... on Session { stateEntries(first: $first) { edges { node { key value history(first: 3) { edges { node { version event { sequence } } } } } } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BatchStartConversation($scope: ID!) {\n    startConversation(input: { scope: $scope }) { __typename ... on StartConversationSuccess { conversation { id } } }\n  }\n"): (typeof documents)["\n  mutation BatchStartConversation($scope: ID!) {\n    startConversation(input: { scope: $scope }) { __typename ... on StartConversationSuccess { conversation { id } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BatchAddMessage($input: AddMessageInput!) { addMessage(input: $input) { __typename } }\n"): (typeof documents)["\n  mutation BatchAddMessage($input: AddMessageInput!) { addMessage(input: $input) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BatchMessages($id: ID!, $first: Int) {\n    node(id: $id) {\n      ... on Conversation { messages(first: $first) { edges { node { position content context { score entry { id name } } } } } }\n    }\n  }\n"): (typeof documents)["\n  query BatchMessages($id: ID!, $first: Int) {\n    node(id: $id) {\n      ... on Conversation { messages(first: $first) { edges { node { position content context { score entry { id name } } } } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation SessStart($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id status mode userId appName eventCount turn } }\n      ... on UserError { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation SessStart($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id status mode userId appName eventCount turn } }\n      ... on UserError { code message path }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -556,6 +606,10 @@ export function graphql(source: "\n  mutation SubTag($entry: ID!) { attachTags(i
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SubDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }\n"): (typeof documents)["\n  mutation SubDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubAppend($session: ID!, $delta: JSON) {\n    appendSessionEvent(input: { session: $session, type: TOOL_CALL, actor: \"agent:sub\", content: { tool: \"grep\" }, stateDelta: $delta }) { __typename }\n  }\n"): (typeof documents)["\n  mutation SubAppend($session: ID!, $delta: JSON) {\n    appendSessionEvent(input: { session: $session, type: TOOL_CALL, actor: \"agent:sub\", content: { tool: \"grep\" }, stateDelta: $delta }) { __typename }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

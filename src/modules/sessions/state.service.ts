@@ -139,7 +139,9 @@ export async function writeState(
 ): Promise<StateKey[]> {
   const at = new Date();
   const keys: StateKey[] = [];
-  for (const w of writes) {
+  // A fixed order of row locks: two transactions writing the same keys cannot deadlock.
+  const ordered = [...writes].sort((a, b) => (a.namespace + ':' + a.name < b.namespace + ':' + b.name ? -1 : 1));
+  for (const w of ordered) {
     const owner = ownerIn(owners, w.namespace)!;
     const value = w.deleted ? null : JSON.stringify(w.value ?? null);
     const [key] = await tx.$queryRaw<StateKey[]>`
