@@ -193,19 +193,21 @@ export async function memoryQuery(
   const cross = Prisma.raw('CROSS JOIN');
   const where: Prisma.Sql[] = [Prisma.sql`e."scopeId" = c.scope_id`, Prisma.sql`e."kind" IN (${list(input.kinds)})`];
   if (!input.includeInactive) where.push(Prisma.sql`e."active" = ${true}`);
+  const searchFilters = matches !== null && input.searchFilters !== false;
+  // Without a text filter but with `include` tags, the tagged entries are fewer than the chain's:
+  // the query starts from them, which also applies the `include` condition.
+  const tagDriven = !searchFilters && include.length > 0;
+  // SQLite evaluates the terms in this order: the cheap, selective tag lookups come before the
+  // override check (up to three index lookups a candidate).
+  if (include.length && !tagDriven) where.push(Prisma.sql`EXISTS (${tagIn(include)})`);
+  for (const tag of require) where.push(Prisma.sql`EXISTS (${tagIn([tag])})`);
+  if (exclude.length) where.push(Prisma.sql`NOT EXISTS (${tagIn(exclude)})`);
   if (!input.includeOverridden && chain.length > 1) {
     // Driven from the (at most 3) nearer scopes, each a lookup in the (scopeId, kind, name) index.
     where.push(Prisma.sql`NOT EXISTS (
       SELECT 1 FROM chain oc ${cross} "Entry" o
       WHERE oc.depth < c.depth AND o."scopeId" = oc.scope_id AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true})`);
   }
-  const searchFilters = matches !== null && input.searchFilters !== false;
-  // Without a text filter but with `include` tags, the tagged entries are fewer than the chain's:
-  // the query starts from them, which also applies the `include` condition.
-  const tagDriven = !searchFilters && include.length > 0;
-  if (include.length && !tagDriven) where.push(Prisma.sql`EXISTS (${tagIn(include)})`);
-  for (const tag of require) where.push(Prisma.sql`EXISTS (${tagIn([tag])})`);
-  if (exclude.length) where.push(Prisma.sql`NOT EXISTS (${tagIn(exclude)})`);
   const time = (column: string, op: '>=' | '<', value: Date | null) => {
     if (value) {
       where.push(Prisma.sql`${epochMs(provider, Prisma.raw(`e."${column}"`))} ${Prisma.raw(op)} CAST(${value.getTime()} AS DOUBLE PRECISION)`);
