@@ -106,10 +106,10 @@ const ReadState = graphql(`
 `);
 
 const ListState = graphql(`
-  query SessListState($id: ID!, $pattern: String, $includeDeleted: Boolean, $first: Int, $after: String) {
+  query SessListState($id: ID!, $pattern: String, $includeDeleted: Boolean, $namespaces: [StateNamespace!], $first: Int, $after: String) {
     node(id: $id) {
       ... on Session {
-        stateEntries(pattern: $pattern, includeDeleted: $includeDeleted, first: $first, after: $after) {
+        stateEntries(pattern: $pattern, includeDeleted: $includeDeleted, namespaces: $namespaces, first: $first, after: $after) {
           pageInfo { hasNextPage endCursor }
           edges { node { key namespace value deleted } }
         }
@@ -295,6 +295,13 @@ describe('session lifecycle', () => {
     await addTool(h, s2.id, 'four');
     const ok = (await h.ok(Complete, { input: { id: s2.id } })).completeSession;
     expect(ok.__typename === 'CompleteSessionSuccess' && ok.transition.event.transition?.promotedEntries.map((e) => e.name).sort()).toEqual(['four', 'three']);
+
+    // An explicit pick wins over the session's auto-promote setting.
+    const picky = await start(p, { mode: 'SCRATCH', autoPromote: true });
+    const six = await addTool(h, picky.id, 'six');
+    await addTool(h, picky.id, 'seven');
+    const picked = (await h.ok(Complete, { input: { id: picky.id, promote: [six] } })).completeSession;
+    expect(picked).toMatchObject({ transition: { event: { transition: { promotedEntries: [{ name: 'six' }], deactivatedEntries: 1 } } } });
 
     const s3 = await start(p, { mode: 'SCRATCH' });
     await addTool(h, s3.id, 'five');
@@ -509,6 +516,8 @@ describe('namespaced state', () => {
     ]);
     expect((await list('user:agent:*:*:*'))?.edges.map((e) => e.node.key)).toEqual(['user:agent:a:b:user_1', 'user:agent:q:r:user_3']);
     expect((await list('agent:*'))?.edges).toEqual([]);
+    expect((await list(null, { namespaces: ['USER'] }))?.edges.map((e) => e.node.key)).toEqual(['user:agent:a:b:user_1', 'user:agent:q:r:user_3']);
+    expect((await list('agent:a:*:*', { namespaces: ['USER'] }))?.edges.map((e) => e.node.key)).toEqual(['user:agent:a:b:user_1']);
     expect((await list('agent:a:*'))?.edges.map((e) => e.node.key)).toEqual(['session:agent:a:user_1']);
     const page1 = await list(null, { first: 3 });
     expect(page1?.pageInfo.hasNextPage).toBe(true);

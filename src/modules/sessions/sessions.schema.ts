@@ -208,10 +208,11 @@ builder.prismaObjectFields(SessionRef, (t) => ({
     {
       type: StateKeyRef,
       description:
-        "The state keys this session sees, one per name (the one its reads resolve to), by name. A pattern matches segment by segment: `agent:*:*:user_*` matches `agent:a:b:user_1` but not `agent:a:user_1`; with a prefix (`user:*`) it lists that namespace only.",
+        'The state keys this session sees, one per name (the one its reads resolve to), by name. A pattern matches segment by segment: `agent:*:*:user_*` matches `agent:a:b:user_1` but not `agent:a:user_1`; a prefix (`user:agent:*`) or `namespaces` narrows the namespaces listed.',
       args: {
         pattern: t.arg.string({ description: 'Segment-wise pattern; `*` matches within one segment.' }),
         includeDeleted: t.arg.boolean({ description: 'Also deleted keys (default false).' }),
+        namespaces: t.arg({ type: [StateNamespaceEnum], description: 'Only keys of these namespaces (default all).' }),
       },
       ...PAGING,
       resolve: (session, args, ctx) =>
@@ -220,6 +221,7 @@ builder.prismaObjectFields(SessionRef, (t) => ({
           ({ after, before, limit, inverted }) =>
             listState(ctx.db, ctx.provider, ownersOfSession(session), {
               pattern: args.pattern,
+              namespaces: args.namespaces ?? null,
               includeDeleted: args.includeDeleted ?? false,
               after,
               before,

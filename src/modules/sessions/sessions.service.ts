@@ -231,7 +231,9 @@ async function settleScratchEntries(
   });
   let promote: typeof entries = [];
   if (completing) {
-    if (completing.autoPromote ?? session.autoPromote) {
+    // An explicit list wins over the session's auto-promote setting; the call's flag over both.
+    const all = completing.autoPromote ?? ((completing.promote?.length ?? 0) > 0 ? false : session.autoPromote);
+    if (all) {
       promote = entries;
     } else {
       const byId = new Map(entries.map((e) => [e.id, e]));

@@ -198,8 +198,9 @@ export function checkOwners(writes: readonly StateWrite[], owners: StateOwners, 
 }
 
 /** The SQL condition "the key belongs to one of these owners" (namespaces without an owner drop out). */
-function ownedBy(owners: StateOwners, only: StateNamespace | null): Prisma.Sql {
-  const parts = STATE_NAMESPACES.filter((ns) => (only ? ns === only : true))
+function ownedBy(owners: StateOwners, only: StateNamespace | readonly StateNamespace[] | null): Prisma.Sql {
+  const allowed = only === null ? STATE_NAMESPACES : typeof only === 'string' ? [only] : only;
+  const parts = STATE_NAMESPACES.filter((ns) => allowed.includes(ns))
     .map((ns) => [ns, ownerIn(owners, ns)] as const)
     .filter((pair): pair is readonly [StateNamespace, string] => pair[1] !== null)
     .map(([ns, owner]) => Prisma.sql`(k."namespace" = ${ns} AND k."owner" = ${owner})`);
@@ -250,6 +251,8 @@ function nameMatches(provider: Provider, pattern: string): Prisma.Sql {
 
 export interface ListStateOptions {
   pattern?: string | null;
+  /** Only these namespaces (a pattern's own prefix narrows further). */
+  namespaces?: readonly StateNamespace[] | null;
   includeDeleted?: boolean;
   /** Keyset bounds on the name. */
   after?: string | null;
@@ -269,7 +272,10 @@ export async function listState(db: Db, provider: Provider, owners: StateOwners,
   const c = new Checker();
   const parsed = options.pattern ? checkPattern(c, options.pattern, ['pattern']) : { namespace: null, name: '' };
   c.done();
-  const conditions = [ownedBy(owners, parsed.namespace)];
+  const namespaces = (options.namespaces?.length ? options.namespaces : STATE_NAMESPACES).filter(
+    (ns) => parsed.namespace === null || ns === parsed.namespace,
+  );
+  const conditions = [ownedBy(owners, namespaces)];
   if (options.pattern) conditions.push(nameMatches(provider, parsed.name));
   if (!options.includeDeleted) conditions.push(Prisma.sql`k."deleted" = ${false}`);
   // Names order byte-wise on both databases (PostgreSQL's default collation would not).
