@@ -48,10 +48,13 @@ export async function writeBatch(
   deps: WriteDeps,
   statements: readonly Prisma.Sql[],
   events: readonly PendingEvent[],
-): Promise<void> {
-  await retrying(async () => {
-    await deps.db.$transaction(statements.map((sql) => deps.db.$executeRaw(sql)));
-    await deps.bus.publish(deps.db, events);
+  /** Given each statement's row count: whether the write happened (events are published only then). */
+  took: (counts: number[]) => boolean = () => true,
+): Promise<number[]> {
+  return retrying(async () => {
+    const counts = (await deps.db.$transaction(statements.map((sql) => deps.db.$executeRaw(sql)))) as number[];
+    if (took(counts)) await deps.bus.publish(deps.db, events);
+    return counts;
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Provider, Tx } from '../../infra/database.ts';
 import type { PendingEvent } from '../../infra/events.ts';
-import { writeBatch, writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
+import { writeBatch, writeTransaction, type Emit, type WriteDeps, type WriteSettings } from '../../infra/transaction.ts';
+import { timestampSql } from '../../infra/sql.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, NotFoundError, WriteConflictError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -291,28 +292,27 @@ export async function updateEntry(deps: WriteDeps, input: UpdateEntryInput): Pro
   c.text(input.author, ['input', 'author'], LIMITS.author);
   c.range(input.expectedVersion, ['input', 'expectedVersion'], 1, 2 ** 31 - 1, true);
   c.done();
-  return writeTransaction(deps, (tx, emit) => appendVersion(tx, emit, deps, input, true));
+  return (await optimisticUpdate(deps, input)) ?? writeTransaction(deps, (tx, emit) => appendVersion(tx, emit, deps, input, true));
 }
 
-/**
- * The write of `updateEntry`, inside the caller's transaction; `detectConflicts` is false for
- * writes that settle a conflict themselves (resolutions).
- */
-export async function appendVersion(
-  tx: Tx,
-  emit: Emit,
-  { provider, settings }: Pick<WriteDeps, 'provider' | 'settings'>,
+/** Everything one update writes, decided from the entry (already at its new version number) and its current version. */
+interface VersionPlan {
+  result: UpdateEntryResult;
+  events: PendingEvent[];
+}
+
+function planVersion(
+  settings: WriteSettings,
   input: UpdateEntryInput,
   detectConflicts: boolean,
-): Promise<UpdateEntryResult> {
+  /** The entry with `latestVersion` already counting the new version. */
+  bumped: Entry,
+  current: EntryVersion | null,
+  at: Date,
+): VersionPlan {
   const { kind } = input;
   const author = input.author ?? null;
-  const at = new Date();
-  const locked = await lockForNewVersion(tx, input.id, kind, at);
-  const previous = locked.latestVersion - 1;
-  const current = locked.currentVersionId
-    ? ((await tx.$queryRaw<EntryVersion[]>`SELECT * FROM "EntryVersion" WHERE "id" = ${locked.currentVersionId}`)[0] ?? null)
-    : null;
+  const previous = bumped.latestVersion - 1;
   if (input.expectedVersion != null && input.expectedVersion > previous) {
     const v = new Checker();
     v.fail(['input', 'expectedVersion'], `must be an existing version (the entry is at version ${previous})`);
@@ -340,62 +340,158 @@ export async function appendVersion(
     );
   }
   const fields = versionFields(kind, input.version, current);
-  const row: NewVersionRow = {
+  const version: EntryVersion = {
+    ...(fields as Pick<EntryVersion, VersionColumn>),
     id: uuidv7(),
-    entryId: locked.id,
+    entryId: bumped.id,
     kind,
-    version: locked.latestVersion,
-    fields,
+    version: bumped.latestVersion,
     changeReason: input.changeReason ?? null,
     conflictFlag: conflicted,
     createdAt: at,
     createdBy: author,
   };
-  await tx.$executeRaw(insertVersionsSql(provider, [row]));
-  const version: EntryVersion = {
-    ...(fields as Pick<EntryVersion, VersionColumn>),
-    id: row.id,
-    entryId: row.entryId,
-    kind,
-    version: row.version,
-    changeReason: row.changeReason,
-    conflictFlag: conflicted,
-    createdAt: at,
-    createdBy: author,
-  };
   const entry: Entry = {
-    ...locked,
+    ...bumped,
     currentVersionId: version.id,
-    category: input.category !== undefined ? input.category : locked.category,
-    priority: input.priority != null ? input.priority : locked.priority,
+    category: input.category !== undefined ? input.category : bumped.category,
+    priority: input.priority != null ? input.priority : bumped.priority,
+    updatedAt: at,
   };
-  await tx.$executeRaw`UPDATE "Entry" SET "currentVersionId" = ${version.id}, "category" = ${entry.category}, "priority" = ${entry.priority}
-    WHERE "id" = ${entry.id}`;
-  await indexEntry(tx, entry.id, entry.name, searchBody(version));
-  emit({
-    topic: 'entryChanged',
-    payload: { type: 'UPDATED', entryId: entry.id, scopeId: entry.scopeId, versionId: version.id, actor: author },
-  });
-  let conflict: Conflict | null = null;
-  if (conflicted) {
-    conflict = {
-      id: uuidv7(),
-      entryId: entry.id,
-      versionAId: current.id,
-      versionBId: version.id,
-      detectedAt: at,
-      resolved: false,
-      resolution: null,
-      note: null,
-      resolvedAt: null,
-      resolvedBy: null,
-      resolutionVersionId: null,
-    };
-    await tx.$executeRaw`INSERT INTO "Conflict" ("id", "entryId", "versionAId", "versionBId", "detectedAt", "resolved")
-      VALUES (${conflict.id}, ${conflict.entryId}, ${conflict.versionAId}, ${conflict.versionBId}, ${at}, ${false})`;
-    emit({ topic: 'conflict', payload: { type: 'DETECTED', conflictId: conflict.id, entryId: entry.id, scopeId: entry.scopeId } });
+  const events: PendingEvent[] = [
+    { topic: 'entryChanged', payload: { type: 'UPDATED', entryId: entry.id, scopeId: entry.scopeId, versionId: version.id, actor: author } },
+  ];
+  const conflict: Conflict | null = conflicted
+    ? {
+        id: uuidv7(),
+        entryId: entry.id,
+        versionAId: current.id,
+        versionBId: version.id,
+        detectedAt: at,
+        resolved: false,
+        resolution: null,
+        note: null,
+        resolvedAt: null,
+        resolvedBy: null,
+        resolutionVersionId: null,
+      }
+    : null;
+  if (conflict) {
+    events.push({ topic: 'conflict', payload: { type: 'DETECTED', conflictId: conflict.id, entryId: entry.id, scopeId: entry.scopeId } });
   }
-  return { entry, version, conflictWith: conflicted ? current : null, conflict };
+  return { result: { entry, version, conflictWith: conflicted ? current : null, conflict }, events };
+}
+
+/**
+ * The statements that write a plan. With `expectLatest` (the optimistic path) every statement is
+ * guarded: the new version is inserted, and the entry moved to it, only while the entry is still
+ * at that version number and in a writable scope, so a writer that lost a race writes nothing.
+ */
+function versionStatements(provider: Provider, { result }: VersionPlan, expectLatest: number | null): Prisma.Sql[] {
+  const { entry, version, conflict } = result;
+  const row: NewVersionRow = {
+    id: version.id,
+    entryId: version.entryId,
+    kind: version.kind,
+    version: version.version,
+    fields: Object.fromEntries(VERSION_COLUMNS.map((c) => [c, version[c]])) as Record<VersionColumn, unknown>,
+    changeReason: version.changeReason,
+    conflictFlag: version.conflictFlag,
+    createdAt: version.createdAt,
+    createdBy: version.createdBy,
+  };
+  const written = Prisma.sql`EXISTS (SELECT 1 FROM "EntryVersion" w WHERE w."id" = ${version.id})`;
+  const statements = [
+    insertVersionsSql(
+      provider,
+      [row],
+      expectLatest === null
+        ? null
+        : Prisma.sql`EXISTS (SELECT 1 FROM "Entry" g WHERE g."id" = ${entry.id} AND g."latestVersion" = ${expectLatest}
+            AND NOT EXISTS (SELECT 1 FROM "Scope" s WHERE s."id" = g."scopeId" AND s."status" = 'ARCHIVED'))`,
+    ),
+    expectLatest === null
+      ? Prisma.sql`UPDATE "Entry" SET "currentVersionId" = ${version.id}, "category" = ${entry.category}, "priority" = ${entry.priority}
+          WHERE "id" = ${entry.id}`
+      : Prisma.sql`UPDATE "Entry" SET "latestVersion" = ${version.version}, "updatedAt" = ${entry.updatedAt}, "currentVersionId" = ${version.id},
+          "category" = ${entry.category}, "priority" = ${entry.priority}
+          WHERE "id" = ${entry.id} AND "latestVersion" = ${expectLatest} AND ${written}`,
+    indexSql([{ entryId: entry.id, name: entry.name, body: searchBody(version) }], expectLatest === null ? null : written),
+  ];
+  if (conflict) {
+    statements.push(Prisma.sql`INSERT INTO "Conflict" ("id", "entryId", "versionAId", "versionBId", "detectedAt", "resolved")
+      SELECT ${conflict.id}, ${conflict.entryId}, ${conflict.versionAId}, ${conflict.versionBId}, ${timestampSql(provider, conflict.detectedAt)}, ${false}
+      ${expectLatest === null ? Prisma.empty : Prisma.sql`WHERE ${written}`}`);
+  }
+  return statements;
+}
+
+/**
+ * An uncontended update in one round trip: read the entry and its current version, decide, then
+ * write in one batch whose statements only apply while the entry is still where it was read. Null
+ * when the entry moved in between (or is unknown or read-only): the caller then takes the locking
+ * path, which also says why.
+ */
+async function optimisticUpdate(deps: WriteDeps, input: UpdateEntryInput): Promise<UpdateEntryResult | null> {
+  const [found] = await deps.db.$queryRaw<Array<Entry & Prefixed<EntryVersion>>>`
+    SELECT e.*, ${VERSION_SELECT} FROM "Entry" e LEFT JOIN "EntryVersion" v ON v."id" = e."currentVersionId"
+    WHERE e."id" = ${input.id} AND e."kind" = ${input.kind}`;
+  if (!found) return null;
+  const { entry, version } = splitVersion(found);
+  const at = new Date();
+  const plan = planVersion(deps.settings, input, true, { ...entry, latestVersion: entry.latestVersion + 1 }, version, at);
+  try {
+    const counts = await writeBatch(deps, versionStatements(deps.provider, plan, entry.latestVersion), plan.events, (c) => c[1] === 1);
+    if (counts[1] === 1) return plan.result;
+    if (counts[0] === 1) {
+      // The version went in but the entry had moved on before it could point at it (a race
+      // PostgreSQL's unique version number should already prevent): take the stray row out.
+      await deps.db.$executeRaw`DELETE FROM "EntryVersion" WHERE "id" = ${plan.result.version.id}
+        AND NOT EXISTS (SELECT 1 FROM "Entry" WHERE "currentVersionId" = ${plan.result.version.id})`;
+    }
+    return null;
+  } catch (error) {
+    // A concurrent writer took the same version number first.
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+type Prefixed<T> = { [K in keyof T & string as `v_${K}`]: T[K] | null };
+
+const VERSION_KEYS = ['id', 'entryId', 'kind', 'version', ...VERSION_COLUMNS, 'changeReason', 'conflictFlag', 'createdAt', 'createdBy'] as const;
+const VERSION_SELECT = Prisma.raw(VERSION_KEYS.map((k) => `v."${k}" AS "v_${k}"`).join(', '));
+
+function splitVersion(row: Entry & Prefixed<EntryVersion>): { entry: Entry; version: EntryVersion | null } {
+  const entry: Record<string, unknown> = {};
+  const version: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith('v_')) version[key.slice(2)] = value;
+    else entry[key] = value;
+  }
+  return { entry: entry as unknown as Entry, version: version.id ? (version as unknown as EntryVersion) : null };
+}
+
+/**
+ * The write of `updateEntry` under the entry's lock, inside the caller's transaction;
+ * `detectConflicts` is false for writes that settle a conflict themselves (resolutions).
+ */
+export async function appendVersion(
+  tx: Tx,
+  emit: Emit,
+  { provider, settings }: Pick<WriteDeps, 'provider' | 'settings'>,
+  input: UpdateEntryInput,
+  detectConflicts: boolean,
+): Promise<UpdateEntryResult> {
+  const at = new Date();
+  const locked = await lockForNewVersion(tx, input.id, input.kind, at);
+  const current = locked.currentVersionId
+    ? ((await tx.$queryRaw<EntryVersion[]>`SELECT * FROM "EntryVersion" WHERE "id" = ${locked.currentVersionId}`)[0] ?? null)
+    : null;
+  const plan = planVersion(settings, input, detectConflicts, locked, current, at);
+  for (const statement of versionStatements(provider, plan, null)) await tx.$executeRaw(statement);
+  for (const event of plan.events) emit(event);
+  return plan.result;
 }
 
 /** Bumps `latestVersion` (taking the entry's write lock) and returns the entry as updated. */

@@ -60,13 +60,28 @@ export interface NewVersionRow {
 
 const VERSION_COLUMN_LIST = Prisma.raw(VERSION_COLUMNS.map((c) => `"${c}"`).join(', '));
 
-export function insertVersionsSql(provider: Provider, rows: readonly NewVersionRow[]): Prisma.Sql {
+export function insertVersionsSql(provider: Provider, rows: readonly NewVersionRow[], guard: Prisma.Sql | null = null): Prisma.Sql {
+  const columns = Prisma.sql`("id", "entryId", "kind", "version", ${VERSION_COLUMN_LIST}, "changeReason", "conflictFlag", "createdAt", "createdBy")`;
+  if (guard) {
+    // One row, inserted only while `guard` holds; a SELECT list needs PostgreSQL told each type.
+    const [v] = rows;
+    const fields = VERSION_COLUMNS.map((c) => {
+      const value = v!.fields[c] ?? null;
+      if (JSON_COLUMNS.has(c)) return jsonSql(provider, value);
+      if (c === 'confidence') return Prisma.sql`CAST(${value} AS DOUBLE PRECISION)`;
+      if (c === 'validUntil') return value === null ? Prisma.sql`NULL` : timestampSql(provider, value as Date);
+      return Prisma.sql`${value}`;
+    });
+    return Prisma.sql`INSERT INTO "EntryVersion" ${columns}
+      SELECT ${v!.id}, ${v!.entryId}, ${v!.kind}, CAST(${v!.version} AS INTEGER), ${Prisma.join(fields)}, ${v!.changeReason},
+        ${v!.conflictFlag}, ${timestampSql(provider, v!.createdAt)}, ${v!.createdBy}
+      WHERE ${guard}`;
+  }
   const values = rows.map((v) => {
     const fields = VERSION_COLUMNS.map((c) => (JSON_COLUMNS.has(c) ? jsonSql(provider, v.fields[c]) : Prisma.sql`${v.fields[c] ?? null}`));
     return Prisma.sql`(${v.id}, ${v.entryId}, ${v.kind}, ${v.version}, ${Prisma.join(fields)}, ${v.changeReason}, ${v.conflictFlag}, ${v.createdAt}, ${v.createdBy})`;
   });
-  return Prisma.sql`INSERT INTO "EntryVersion" ("id", "entryId", "kind", "version", ${VERSION_COLUMN_LIST}, "changeReason", "conflictFlag", "createdAt", "createdBy")
-    VALUES ${Prisma.join(values)}`;
+  return Prisma.sql`INSERT INTO "EntryVersion" ${columns} VALUES ${Prisma.join(values)}`;
 }
 
 /**

@@ -41,8 +41,13 @@ export async function indexEntries(tx: Tx, docs: readonly SearchDocument[]): Pro
 }
 
 /** The statement of `indexEntries` (at least one document), for batched writes. */
-export function indexSql(docs: readonly SearchDocument[]): Prisma.Sql {
+export function indexSql(docs: readonly SearchDocument[], guard: Prisma.Sql | null = null): Prisma.Sql {
+  const upsert = Prisma.sql`ON CONFLICT ("entryId") DO UPDATE SET "name" = excluded."name", "body" = excluded."body"`;
+  if (guard) {
+    // One document, written only while `guard` holds (an INSERT ... SELECT upsert needs its WHERE).
+    const [d] = docs;
+    return Prisma.sql`INSERT INTO "EntrySearch" ("entryId", "name", "body") SELECT ${d!.entryId}, ${d!.name}, ${d!.body} WHERE ${guard} ${upsert}`;
+  }
   const rows = Prisma.join(docs.map((d) => Prisma.sql`(${d.entryId}, ${d.name}, ${d.body})`));
-  return Prisma.sql`INSERT INTO "EntrySearch" ("entryId", "name", "body") VALUES ${rows}
-    ON CONFLICT ("entryId") DO UPDATE SET "name" = excluded."name", "body" = excluded."body"`;
+  return Prisma.sql`INSERT INTO "EntrySearch" ("entryId", "name", "body") VALUES ${rows} ${upsert}`;
 }
