@@ -52,7 +52,7 @@ export async function writeBatch(
   took: (counts: number[]) => boolean = () => true,
 ): Promise<number[]> {
   return retrying(async () => {
-    const counts = (await deps.db.$transaction(statements.map((sql) => deps.db.$executeRaw(sql)))) as number[];
+    const counts: number[] = await deps.db.$transaction(statements.map((sql) => deps.db.$executeRaw(sql)));
     if (took(counts)) await deps.bus.publish(deps.db, events);
     return counts;
   });

@@ -7,7 +7,7 @@ import { AlreadyExistsError, NotFoundError, WriteConflictError } from '../../dom
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames } from '../../domain/validate.ts';
 import { Prisma, type Conflict, type Entry, type EntryVersion } from '../../generated/sqlite/client.ts';
-import { indexEntry, indexSql, searchBody } from '../search/search-index.ts';
+import { indexSql, searchBody } from '../search/search-index.ts';
 import {
   VERSION_COLUMNS,
   insertEntriesSql,

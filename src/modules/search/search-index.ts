@@ -1,4 +1,3 @@
-import type { Tx } from '../../infra/database.ts';
 import { Prisma } from '../../generated/sqlite/client.ts';
 
 /** The searchable text of a version: description, content, rationale, constraints, examples. */
@@ -20,27 +19,17 @@ export function searchBody(version: {
   return parts.join(' ');
 }
 
-/**
- * Writes an entry's searchable text in the caller's transaction; the full-text index (FTS5
- * triggers on SQLite, a generated tsvector with GIN on PostgreSQL) follows within it.
- */
-export function indexEntry(tx: Tx, entryId: string, name: string, body: string): Promise<void> {
-  return indexEntries(tx, [{ entryId, name, body }]);
-}
-
 export interface SearchDocument {
   entryId: string;
   name: string;
   body: string;
 }
 
-/** `indexEntry` for many entries, in one statement. */
-export async function indexEntries(tx: Tx, docs: readonly SearchDocument[]): Promise<void> {
-  if (docs.length === 0) return;
-  await tx.$executeRaw(indexSql(docs));
-}
-
-/** The statement of `indexEntries` (at least one document), for batched writes. */
+/**
+ * The statement that writes entries' searchable text (at least one document); the full-text
+ * index (FTS5 triggers on SQLite, a generated tsvector with GIN on PostgreSQL) follows within the
+ * same transaction.
+ */
 export function indexSql(docs: readonly SearchDocument[], guard: Prisma.Sql | null = null): Prisma.Sql {
   const upsert = Prisma.sql`ON CONFLICT ("entryId") DO UPDATE SET "name" = excluded."name", "body" = excluded."body"`;
   if (guard) {
