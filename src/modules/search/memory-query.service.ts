@@ -169,21 +169,19 @@ export async function memoryQuery(
             FROM "EntrySearchFts" JOIN "EntrySearch" s ON s."rowid" = "EntrySearchFts"."rowid"
             WHERE "EntrySearchFts" MATCH ${terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(' OR ')})`
         : // PostgreSQL ranks without document frequencies; weigh each term by its BM25 idf so that a
-          // rare word counts for more than a common one, as SQLite's bm25() does.
-          Prisma.sql`pg_terms(q, idf) AS (
-            SELECT x.q, ln(1.0 + (n.total - x.df + 0.5) / (x.df + 0.5))
-            FROM (
-              SELECT to_tsquery('simple', v.t) AS q,
-                     (SELECT COUNT(*) FROM "EntrySearch" s2 WHERE s2."document" @@ to_tsquery('simple', v.t)) AS df
-              FROM (VALUES ${Prisma.join(terms.map((t) => Prisma.sql`(CAST(${`${t}:*`} AS TEXT))`), ', ')}) v(t)
-            ) x,
-            (SELECT CASE WHEN c.reltuples > 0 THEN c.reltuples ELSE (SELECT COUNT(*) FROM "EntrySearch") END AS total
-             FROM pg_class c WHERE c.relname = 'EntrySearch' AND c.relkind = 'r') n
+          // rare word counts for more than a common one, as SQLite's bm25() does. A term's document
+          // frequency is the number of its matches, counted as they are found (no second scan).
+          Prisma.sql`term_hits("entryId", term, r) AS (
+            SELECT s."entryId", v.t, ts_rank(s."document", to_tsquery('simple', v.t), 1)
+            FROM (VALUES ${Prisma.join(terms.map((t) => Prisma.sql`(CAST(${`${t}:*`} AS TEXT))`), ', ')}) v(t)
+            JOIN "EntrySearch" s ON s."document" @@ to_tsquery('simple', v.t)
           ),
           matches("entryId", rank) AS (
-            SELECT s."entryId", SUM(t.idf * ts_rank(s."document", t.q, 1))
-            FROM "EntrySearch" s JOIN pg_terms t ON s."document" @@ t.q
-            GROUP BY s."entryId")`;
+            SELECT h."entryId", SUM(ln(1.0 + (n.total - h.df + 0.5) / (h.df + 0.5)) * h.r)
+            FROM (SELECT th.*, COUNT(*) OVER (PARTITION BY th.term) AS df FROM term_hits th) h,
+              (SELECT CASE WHEN c.reltuples > 0 THEN c.reltuples ELSE (SELECT COUNT(*) FROM "EntrySearch") END AS total
+               FROM pg_class c WHERE c.relname = 'EntrySearch' AND c.relkind = 'r') n
+            GROUP BY h."entryId")`;
 
   const tagIn = (names: readonly string[]) =>
     Prisma.sql`SELECT 1 FROM "EntryTag" et JOIN "Tag" t ON t."id" = et."tagId" WHERE et."entryId" = e."id" AND t."name" IN (${list(names)})`;
