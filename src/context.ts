@@ -1,3 +1,6 @@
+import type DataLoader from 'dataloader';
+import type { Tag } from './generated/sqlite/client.ts';
+import { createTagLoader } from './modules/tags/tag-loader.ts';
 import type { Db, Provider } from './infra/database.ts';
 import type { EventBus } from './infra/events.ts';
 import type { WriteDeps, WriteSettings } from './infra/transaction.ts';
@@ -16,6 +19,8 @@ export interface Context extends WriteDeps {
    * until the security issue ties roles to identities.
    */
   elevated: boolean;
+  /** Batching loaders of this request (or subscription); they do not cache. */
+  loaders: { tags: DataLoader<string, Tag[]> };
 }
 
 export interface AppDeps {
@@ -28,5 +33,13 @@ export interface AppDeps {
 export function createContext(deps: AppDeps, headers: { get(name: string): string | null }): Context {
   const actor = headers.get('x-engram-actor')?.trim().slice(0, 200) || null;
   const elevated = headers.get('x-engram-role')?.trim().toLowerCase() === 'admin';
-  return { db: deps.db, provider: deps.provider, bus: deps.bus, settings: deps.settings, actor, elevated };
+  return {
+    db: deps.db,
+    provider: deps.provider,
+    bus: deps.bus,
+    settings: deps.settings,
+    actor,
+    elevated,
+    loaders: { tags: createTagLoader(deps.db) },
+  };
 }

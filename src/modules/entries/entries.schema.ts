@@ -154,8 +154,7 @@ builder.prismaInterfaceFields(EntryRef, (t) => ({
     tags: t.field({
       type: [TagRef],
       description: 'Tags, by name.',
-      select: (_args, _ctx, nested) => ({ tags: { select: { tag: nested(true) }, orderBy: { tag: { name: 'asc' } } } }),
-      resolve: (entry) => entry.tags.map((link) => link.tag),
+      resolve: (entry, _args, ctx) => ctx.loaders.tags.load(entry.id),
     }),
     outgoingRelations: t.relation('relationsOut', {
       description: 'Relations from this entry to entries or scopes, oldest first.',
