@@ -154,6 +154,17 @@ describe('entries', () => {
     ]);
   });
 
+  it('carries any JSON value of examples over an update, a bare number included', async () => {
+    const project = await createProject(h, 'json-carry');
+    for (const [name, examples] of [['number', 42], ['text', 'run it'], ['list', [1, 'two']]] as const) {
+      const id = await addTool(h, project, name, { examples, parameters: { type: 'object' } });
+      const r = await h.ok(UpdateTool, { input: { id, description: 'second' } });
+      expect(r.updateTool).toMatchObject({ update: { version: { version: 2 } } });
+      const detail = await h.ok(EntryDetail, { id });
+      expect(detail.entry?.currentVersion).toMatchObject({ version: 2, description: 'second', examples, parameters: { type: 'object' } });
+    }
+  });
+
   it('adds guidelines (priority default 50) and knowledge (confidence default 1)', async () => {
     const g = await globalScopeId(h);
     const gid = await addGuideline(h, g, 'no-secrets', { rationale: 'leaks', category: 'security' });

@@ -9,6 +9,7 @@ import { Checker, checkTagNames } from '../../domain/validate.ts';
 import { Prisma, type Conflict, type Entry, type EntryVersion } from '../../generated/sqlite/client.ts';
 import { indexSql, searchBody } from '../search/search-index.ts';
 import {
+  JSON_COLUMNS,
   VERSION_COLUMNS,
   insertEntriesSql,
   insertTagsSql,
@@ -460,16 +461,30 @@ async function optimisticUpdate(deps: WriteDeps, input: UpdateEntryInput): Promi
 type Prefixed<T> = { [K in keyof T & string as `v_${K}`]: T[K] | null };
 
 const VERSION_KEYS = ['id', 'entryId', 'kind', 'version', ...VERSION_COLUMNS, 'changeReason', 'conflictFlag', 'createdAt', 'createdBy'] as const;
-const VERSION_SELECT = Prisma.raw(VERSION_KEYS.map((k) => `v."${k}" AS "v_${k}"`).join(', '));
+/**
+ * A version's columns under `v_` names. JSON columns come as text and are parsed here: Prisma
+ * cannot read a raw JSON column holding a bare number (SQLite stores one as an INTEGER), while a
+ * version's `examples` may be any JSON value.
+ */
+const VERSION_SELECT = Prisma.raw(
+  VERSION_KEYS.map((k) => (JSON_COLUMNS.has(k as VersionColumn) ? `CAST(v."${k}" AS TEXT) AS "v_${k}"` : `v."${k}" AS "v_${k}"`)).join(', '),
+);
 
 function splitVersion(row: Entry & Prefixed<EntryVersion>): { entry: Entry; version: EntryVersion | null } {
   const entry: Record<string, unknown> = {};
   const version: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
-    if (key.startsWith('v_')) version[key.slice(2)] = value;
-    else entry[key] = value;
+    if (!key.startsWith('v_')) entry[key] = value;
+    else if (JSON_COLUMNS.has(key.slice(2) as VersionColumn)) version[key.slice(2)] = typeof value === 'string' ? JSON.parse(value) : value;
+    else version[key.slice(2)] = value;
   }
   return { entry: entry as unknown as Entry, version: version.id ? (version as unknown as EntryVersion) : null };
+}
+
+/** A version by id, read in the caller's transaction (JSON columns as in `splitVersion`). */
+async function readVersion(tx: Tx, id: string): Promise<EntryVersion | null> {
+  const [row] = await tx.$queryRaw<Array<Prefixed<EntryVersion>>>`SELECT ${VERSION_SELECT} FROM "EntryVersion" v WHERE v."id" = ${id}`;
+  return row ? splitVersion(row as Entry & Prefixed<EntryVersion>).version : null;
 }
 
 /**
@@ -485,9 +500,7 @@ export async function appendVersion(
 ): Promise<UpdateEntryResult> {
   const at = new Date();
   const locked = await lockForNewVersion(tx, input.id, input.kind, at);
-  const current = locked.currentVersionId
-    ? ((await tx.$queryRaw<EntryVersion[]>`SELECT * FROM "EntryVersion" WHERE "id" = ${locked.currentVersionId}`)[0] ?? null)
-    : null;
+  const current = locked.currentVersionId ? await readVersion(tx, locked.currentVersionId) : null;
   const plan = planVersion(settings, input, detectConflicts, locked, current, at);
   for (const statement of versionStatements(provider, plan, null)) await tx.$executeRaw(statement);
   for (const event of plan.events) emit(event);
