@@ -14,6 +14,10 @@
 // by id, list 20 guidelines, create knowledge, update guideline. (Issue #4 grows this to the
 // 100K-entry workload with memoryQuery.)
 //
+// Suite "session": working memory on one session with 1,000 events: append an event (with and
+// without a state delta), read a key through the five namespaces, list 20 events, list 20 state
+// keys by pattern.
+//
 // Suite "latency": write-to-subscriber latency. A graphql-ws client subscribes to
 // conflictDetected on a project; each iteration sends one conflicting update over HTTP and stops
 // the clock when the event arrives. Measured on one instance, and on two instances sharing the
@@ -402,6 +406,66 @@ async function crudSuite(kind: 'sqlite' | 'postgresql') {
   }
 }
 
+async function sessionSuite(kind: 'sqlite' | 'postgresql') {
+  console.log(`\nsession (${kind}): working memory through yoga.fetch, one session with 1,000 events`);
+  const db = await freshDatabase(kind);
+  const database = await openDatabase(db.url);
+  const app = createApp({ database, graphiql: false });
+  const gql = inProcess(app);
+  const admin = async (query: string, variables: Record<string, unknown>) => {
+    const response = await app.yoga.fetch('http://bench/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-engram-role': 'admin' },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as unknown;
+  };
+  const idAt = (data: unknown, ...path: string[]) =>
+    path.reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], data) as string;
+  try {
+    const project = idAt(
+      await gql('mutation { createProject(input: { name: "session-bench" }) { ... on CreateProjectSuccess { project { id } } } }', {}),
+      'createProject',
+      'project',
+      'id',
+    );
+    const session = idAt(
+      await gql('mutation($p: ID!) { startSession(input: { project: $p, userId: "u1", appName: "ide" }) { ... on StartSessionSuccess { session { id } } } }', { p: project }),
+      'startSession',
+      'session',
+      'id',
+    );
+    await admin('mutation($p: ID!) { setState(input: { owner: { project: $p }, key: "project:model", value: "default" }) { __typename } }', { p: project });
+    const append = 'mutation($s: ID!, $c: JSON, $d: JSON) { appendSessionEvent(input: { session: $s, type: MESSAGE, actor: "agent:bench", content: $c, stateDelta: $d }) { __typename } }';
+    for (let i = 0; i < 1_000; i++) {
+      await gql(append, { s: session, c: { text: `message ${i}` }, d: { [`session:k${i % 100}`]: i, 'user:last': i } });
+    }
+    const samples: Record<string, number[]> = { append: [], appendDelta: [], read: [], list: [], keys: [] };
+    for (let i = 0; i < iterations; i++) {
+      await timed(samples.append!, () => gql(append, { s: session, c: { text: `m${i}` }, d: null }));
+      await timed(samples.appendDelta!, () => gql(append, { s: session, c: { text: `m${i}` }, d: { 'session:step': i, 'temp:draft': `d${i}` } }));
+      await timed(samples.read!, () =>
+        gql('query($s: ID!) { node(id: $s) { ... on Session { state(key: "model") { namespace value } } } }', { s: session }),
+      );
+      await timed(samples.list!, () =>
+        gql('query($s: ID!) { node(id: $s) { ... on Session { events(first: 20, filter: { types: [MESSAGE] }) { edges { node { sequence actor content } } } } } }', { s: session }),
+      );
+      await timed(samples.keys!, () =>
+        gql('query($s: ID!) { node(id: $s) { ... on Session { stateEntries(pattern: "k*", first: 20) { edges { node { key value } } } } } }', { s: session }),
+      );
+    }
+    summarize('session', kind, 'append event', samples.append!);
+    summarize('session', kind, 'append event with a 2-key state delta', samples.appendDelta!);
+    summarize('session', kind, 'read a key through 5 namespaces', samples.read!);
+    summarize('session', kind, 'list 20 events (type filter)', samples.list!);
+    summarize('session', kind, 'list 20 state keys (pattern)', samples.keys!);
+  } finally {
+    await app.stop();
+    await database.close();
+    await db.drop();
+  }
+}
+
 async function latencySuite(kind: 'sqlite' | 'postgresql') {
   console.log(`\nlatency (${kind}): write over HTTP -> conflictDetected over graphql-ws`);
   const db = await freshDatabase(kind);
@@ -458,6 +522,7 @@ for (const kind of kinds) {
     for (const size of opts.sizes.split(',').map(Number)) await memorySuite(kind, size);
   }
   if (suites.includes('crud')) await crudSuite(kind);
+  if (suites.includes('session')) await sessionSuite(kind);
   if (suites.includes('latency')) await latencySuite(kind);
 }
 
