@@ -1,17 +1,10 @@
 import type DataLoader from 'dataloader';
 import type { Tag } from './generated/sqlite/client.ts';
 import { createTagLoader } from './modules/tags/tag-loader.ts';
-import type { Db, Provider } from './infra/database.ts';
-import type { EventBus } from './infra/events.ts';
-import type { WriteDeps, WriteSettings } from './infra/transaction.ts';
+import type { WriteDeps } from './infra/transaction.ts';
 
 /** Per-request (or per-subscription) context; read-only after creation. Services take it as WriteDeps. */
 export interface Context extends WriteDeps {
-  db: Db;
-  bus: EventBus;
-  settings: WriteSettings;
-  /** Which SQL dialect the database speaks (search queries differ). */
-  provider: Provider;
   /** Who is asking: the `X-Engram-Actor` header; default author of writes. */
   actor: string | null;
   /**
@@ -23,14 +16,7 @@ export interface Context extends WriteDeps {
   loaders: { tags: DataLoader<string, Tag[]> };
 }
 
-export interface AppDeps {
-  db: Db;
-  provider: Provider;
-  bus: EventBus;
-  settings: WriteSettings;
-}
-
-export function createContext(deps: AppDeps, headers: { get(name: string): string | null }): Context {
+export function createContext(deps: WriteDeps, headers: { get(name: string): string | null }): Context {
   const actor = headers.get('x-engram-actor')?.trim().slice(0, 200) || null;
   const elevated = headers.get('x-engram-role')?.trim().toLowerCase() === 'admin';
   return {

@@ -6,9 +6,8 @@ import { PAGING } from '../../graphql/paging.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import type { Prisma, SessionEvent } from '../../generated/sqlite/client.ts';
 import { EntryRef } from '../entries/entries.schema.ts';
-import { ProjectRef, SessionRef, SessionStatusEnum } from '../scopes/scopes.schema.ts';
+import { SessionRef, SessionStatusEnum } from '../scopes/scopes.schema.ts';
 import {
-  SESSION_EVENT_TYPES,
   appendEvent,
   endTurn,
   transitionSession,
@@ -18,7 +17,6 @@ import {
   type TransitionResult,
 } from './sessions.service.ts';
 import {
-  STATE_NAMESPACES,
   fullKey,
   listState,
   parseJson,
@@ -446,4 +444,3 @@ builder.mutationFields((t) => ({
   }),
 }));
 
-export { ProjectRef, SESSION_EVENT_TYPES, STATE_NAMESPACES };

@@ -1,6 +1,5 @@
 import type { Tx } from '../../infra/database.ts';
-import type { Emit } from '../../infra/transaction.ts';
-import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
+import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
 import { AlreadyExistsError, InvalidStateError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker } from '../../domain/validate.ts';
@@ -11,7 +10,6 @@ import {
   checkWritePermission,
   ownersOfSession,
   writeState,
-  type StateWrite,
 } from './state.service.ts';
 
 export const SESSION_STATUSES = ['ACTIVE', 'PAUSED', 'COMPLETED', 'DISCARDED', 'ARCHIVED'] as const;
@@ -297,4 +295,3 @@ export async function endTurn(deps: WriteDeps, input: { sessionId: string; actor
   });
 }
 
-export type { StateWrite };
