@@ -6,7 +6,7 @@ import { Checker } from '../../domain/validate.ts';
 import type { Prisma, Scope, SessionEvent } from '../../generated/sqlite/client.ts';
 import {
   checkDelta,
-  checkOwners,
+  addressed,
   checkWritePermission,
   ownersOfSession,
   writeState,
@@ -121,13 +121,12 @@ export async function appendEvent(deps: WriteDeps, input: AppendEventInput): Pro
   const c = new Checker();
   checkActor(c, input.actor, ['input', 'actor']);
   c.json(input.content, ['input', 'content']);
-  const writes = checkDelta(c, input.stateDelta, ['input', 'stateDelta']);
+  const changes = checkDelta(c, input.stateDelta, ['input', 'stateDelta']);
   c.done();
-  checkWritePermission(writes, input.elevated, ['input', 'stateDelta']);
+  checkWritePermission(changes, input.elevated, ['input', 'stateDelta']);
   return writeTransaction(deps, async (tx, emit) => {
     const session = await nextSequence(tx, input.sessionId, ['ACTIVE']);
-    const owners = ownersOfSession(session);
-    checkOwners(writes, owners, ['input', 'stateDelta']);
+    const writes = addressed(changes, ownersOfSession(session), ['input', 'stateDelta']);
     const event = await insertEvent(tx, emit, session, {
       type: input.type,
       actor: input.actor,
@@ -137,7 +136,6 @@ export async function appendEvent(deps: WriteDeps, input: AppendEventInput): Pro
     if (writes.length > 0) {
       await writeState(
         tx,
-        owners,
         writes.map((w) => ({ ...w, eventId: event.id })),
         input.actor,
       );

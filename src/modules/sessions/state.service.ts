@@ -117,7 +117,8 @@ function missingOwner(namespace: StateNamespace): string {
   }
 }
 
-export interface StateWrite {
+/** A key to write, before its owner is known. */
+export interface StateChange {
   namespace: StateNamespace;
   name: string;
   /** The new value; ignored when `deleted`. */
@@ -127,26 +128,25 @@ export interface StateWrite {
   eventId?: string | null;
 }
 
+/** A change addressed to its owner (see `ownerIn`). */
+export interface StateWrite extends StateChange {
+  owner: string;
+}
+
 /**
  * Writes state keys in the caller's transaction: each upserts its key (bumping its version, which
- * also locks the row) and appends the version. Owners must be resolved and permissions checked.
+ * also locks the row) and appends the version. Permissions must be checked.
  */
-export async function writeState(
-  tx: Tx,
-  owners: StateOwners,
-  writes: readonly StateWrite[],
-  author: string | null,
-): Promise<StateKey[]> {
+export async function writeState(tx: Tx, writes: readonly StateWrite[], author: string | null): Promise<StateKey[]> {
   const at = new Date();
   const keys: StateKey[] = [];
   // A fixed order of row locks: two transactions writing the same keys cannot deadlock.
   const ordered = [...writes].sort((a, b) => (a.namespace + ':' + a.name < b.namespace + ':' + b.name ? -1 : 1));
   for (const w of ordered) {
-    const owner = ownerIn(owners, w.namespace)!;
     const value = w.deleted ? null : JSON.stringify(w.value ?? null);
     const [key] = await tx.$queryRaw<StateKey[]>`
       INSERT INTO "StateKey" ("id", "namespace", "owner", "name", "version", "value", "deleted", "createdAt", "updatedAt", "updatedBy")
-      VALUES (${uuidv7()}, ${w.namespace}, ${owner}, ${w.name}, 1, ${value}, ${w.deleted}, ${at}, ${at}, ${author})
+      VALUES (${uuidv7()}, ${w.namespace}, ${w.owner}, ${w.name}, 1, ${value}, ${w.deleted}, ${at}, ${at}, ${author})
       ON CONFLICT ("namespace", "owner", "name") DO UPDATE SET "version" = "StateKey"."version" + 1,
         "value" = excluded."value", "deleted" = excluded."deleted", "updatedAt" = excluded."updatedAt", "updatedBy" = excluded."updatedBy"
       RETURNING *`;
@@ -162,7 +162,7 @@ export async function writeState(
  * Checks a state delta (`{ "<prefix>:<name>": value }`, null deleting the key) into writes. Every
  * key needs a namespace prefix; app: and project: keys need an elevated caller.
  */
-export function checkDelta(c: Checker, delta: unknown, path: string[]): StateWrite[] {
+export function checkDelta(c: Checker, delta: unknown, path: string[]): StateChange[] {
   if (delta === null || delta === undefined) return [];
   if (typeof delta !== 'object' || Array.isArray(delta)) {
     c.fail(path, 'must be a JSON object of state keys');
@@ -170,7 +170,7 @@ export function checkDelta(c: Checker, delta: unknown, path: string[]): StateWri
   }
   const entries = Object.entries(delta as Record<string, unknown>);
   if (entries.length > LIMITS.stateDeltaKeys) c.fail(path, `must write at most ${LIMITS.stateDeltaKeys} keys`);
-  const writes: StateWrite[] = [];
+  const writes: StateChange[] = [];
   for (const [key, value] of entries) {
     const parsed = checkKey(c, key, [...path, key], { prefixRequired: true });
     c.json(value, [...path, key]);
@@ -180,7 +180,7 @@ export function checkDelta(c: Checker, delta: unknown, path: string[]): StateWri
 }
 
 /** Refuses app: and project: writes from a caller that is not elevated. */
-export function checkWritePermission(writes: readonly StateWrite[], elevated: boolean, path: string[]): void {
+export function checkWritePermission(writes: readonly StateChange[], elevated: boolean, path: string[]): void {
   const denied = writes.find((w) => ELEVATED_NAMESPACES.has(w.namespace));
   if (denied && !elevated) {
     throw new PermissionDeniedError(
@@ -190,11 +190,17 @@ export function checkWritePermission(writes: readonly StateWrite[], elevated: bo
   }
 }
 
-/** Fails when a write has no owner among `owners`. */
-export function checkOwners(writes: readonly StateWrite[], owners: StateOwners, path: string[]): void {
+/** Addresses each change to its owner among `owners`; fails when a namespace has none. */
+export function addressed(changes: readonly StateChange[], owners: StateOwners, path: string[]): StateWrite[] {
   const c = new Checker();
-  for (const w of writes) if (!ownerIn(owners, w.namespace)) c.fail(path, missingOwner(w.namespace));
+  const writes = changes.flatMap((change) => {
+    const owner = ownerIn(owners, change.namespace);
+    if (owner) return [{ ...change, owner }];
+    c.fail(path, missingOwner(change.namespace));
+    return [];
+  });
   c.done();
+  return writes;
 }
 
 /** The SQL condition "the key belongs to one of these owners" (namespaces without an owner drop out). */
@@ -345,18 +351,16 @@ export async function setState(deps: WriteDeps, input: SetStateInput): Promise<S
   c.text(input.owner.userId, ['input', 'owner', 'userId'], LIMITS.userId);
   c.text(input.owner.appName, ['input', 'owner', 'appName'], LIMITS.appName);
   c.done();
-  const write: StateWrite = { namespace: parsed.namespace!, name: parsed.name, value: input.value, deleted: input.deleted ?? false };
-  checkWritePermission([write], input.elevated, ['input', 'key']);
+  const change: StateChange = { namespace: parsed.namespace!, name: parsed.name, value: input.value, deleted: input.deleted ?? false };
+  checkWritePermission([change], input.elevated, ['input', 'key']);
   return writeTransaction(deps, async (tx) => {
-    const owners = await resolveOwners(tx, input.owner);
-    checkOwners([write], owners, ['input', 'owner']);
-    if (write.deleted) {
-      const existing = await tx.stateKey.findUnique({
-        where: { namespace_owner_name: { namespace: write.namespace, owner: ownerIn(owners, write.namespace)!, name: write.name } },
-      });
+    const [write] = addressed([change], await resolveOwners(tx, input.owner), ['input', 'owner']);
+    const { namespace, owner, name } = write!;
+    if (change.deleted) {
+      const existing = await tx.stateKey.findUnique({ where: { namespace_owner_name: { namespace, owner, name } } });
       if (!existing || existing.deleted) throw new NotFoundError(`No key ${input.key} to delete`, ['input', 'key']);
     }
-    const [key] = await writeState(tx, owners, [write], input.author);
+    const [key] = await writeState(tx, [write!], input.author);
     return key!;
   });
 }
@@ -379,11 +383,9 @@ export async function restoreState(
     }
     const old = await tx.stateVersion.findUnique({ where: { keyId_version: { keyId: key.id, version: input.version } } });
     if (!old) throw new NotFoundError(`The key has no version ${input.version}`, ['input', 'version']);
-    const owners: StateOwners = { sessionId: key.owner, userId: key.owner, appName: key.owner, projectId: key.owner };
     const [written] = await writeState(
       tx,
-      owners,
-      [{ namespace, name: key.name, value: parseJson(old.value), deleted: old.deleted, restoredFrom: old.version }],
+      [{ namespace, owner: key.owner, name: key.name, value: parseJson(old.value), deleted: old.deleted, restoredFrom: old.version }],
       input.author,
     );
     return written!;
