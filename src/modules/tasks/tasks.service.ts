@@ -57,6 +57,16 @@ async function assertNoDependencyCycle(tx: Tx, taskId: string, dependsOnId: stri
   if (rows.length > 0) throw new ValidationError([{ path, message: 'would make the tasks depend on each other in a cycle' }]);
 }
 
+/** The status of each task named as a dependency; fails (at `input.dependsOn.<i>`) on an unknown one. */
+async function statusesOf(tx: Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  const found = await tx.task.findMany({ where: { id: { in: [...ids] } }, select: { id: true, status: true } });
+  const known = new Map(found.map((t) => [t.id, t.status]));
+  const c = new Checker();
+  ids.forEach((id, i) => known.has(id) || c.fail(['input', 'dependsOn', String(i)], 'is not a task'));
+  c.done();
+  return known;
+}
+
 async function taskInWritableScope(tx: Tx, id: string, path: string[]): Promise<Task & { scope: { status: string | null } }> {
   const task = await tx.task.findUnique({ where: { id }, include: { scope: { select: { status: true } } } });
   if (!task) throw new NotFoundError('No task has this id', path);
@@ -101,11 +111,7 @@ export async function createTask(deps: WriteDeps, input: CreateTaskInput): Promi
     if (input.parentId) await assertParentOk(tx, null, input.parentId);
     const dependsOn = input.dependsOn ?? [];
     if (dependsOn.length > 0) {
-      const found = await tx.task.findMany({ where: { id: { in: [...dependsOn] } }, select: { id: true, status: true } });
-      const known = new Map(found.map((t) => [t.id, t.status]));
-      const missing = new Checker();
-      dependsOn.forEach((id, i) => known.has(id) || missing.fail(['input', 'dependsOn', String(i)], 'is not a task'));
-      missing.done();
+      const known = await statusesOf(tx, dependsOn);
       const blocking = dependsOn.filter((id) => known.get(id) !== 'DONE');
       if (input.status === 'DONE' && blocking.length > 0) throw unmet(blocking);
     }
@@ -179,11 +185,7 @@ export async function addTaskDependencies(deps: WriteDeps, input: { taskId: stri
   c.done();
   return writeTransaction(deps, async (tx) => {
     const task = await taskInWritableScope(tx, input.taskId, ['input', 'task']);
-    const found = await tx.task.findMany({ where: { id: { in: [...input.dependsOn] } }, select: { id: true, status: true } });
-    const known = new Map(found.map((t) => [t.id, t.status]));
-    const missing = new Checker();
-    input.dependsOn.forEach((id, i) => known.has(id) || missing.fail(['input', 'dependsOn', String(i)], 'is not a task'));
-    missing.done();
+    const known = await statusesOf(tx, input.dependsOn);
     const existing = new Set(
       (await tx.taskDependency.findMany({ where: { taskId: task.id }, select: { dependsOnId: true } })).map((d) => d.dependsOnId),
     );
