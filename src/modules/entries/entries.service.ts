@@ -15,6 +15,7 @@ import {
   insertTagsSql,
   insertVersionsSql,
   linkTagsSql,
+  type NewEntryRow,
   type NewVersionRow,
   type VersionColumn,
 } from './entry-sql.ts';
@@ -110,6 +111,19 @@ interface NewEntry {
   versionId: string;
 }
 
+/** The entry columns a new entry is inserted with. */
+function entryRow({ input, entryId }: NewEntry): NewEntryRow {
+  return {
+    id: entryId,
+    kind: input.kind,
+    scopeId: input.scopeId,
+    name: input.name.trim(),
+    category: input.category ?? null,
+    priority: input.kind === 'GUIDELINE' ? (input.priority ?? LIMITS.priority.default) : null,
+    createdBy: input.author ?? null,
+  };
+}
+
 /**
  * The statements that insert new entries with version 1, their tags (creating free-form ones) and
  * their search text, and point each entry at its version. Ids are made here, so nothing needs to
@@ -118,19 +132,7 @@ interface NewEntry {
  */
 function newEntryStatements(provider: Provider, items: readonly NewEntry[], at: Date): Prisma.Sql[] {
   const statements = [
-    insertEntriesSql(
-      provider,
-      items.map(({ input, entryId }) => ({
-        id: entryId,
-        kind: input.kind,
-        scopeId: input.scopeId,
-        name: input.name.trim(),
-        category: input.category ?? null,
-        priority: input.kind === 'GUIDELINE' ? (input.priority ?? LIMITS.priority.default) : null,
-        createdBy: input.author ?? null,
-      })),
-      at,
-    ),
+    insertEntriesSql(provider, items.map(entryRow), at),
     insertVersionsSql(
       provider,
       items.map(({ input, entryId, versionId }) => ({
@@ -201,20 +203,7 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
     }
     throw error;
   }
-  return {
-    id: item.entryId,
-    kind,
-    scopeId: input.scopeId,
-    name,
-    category: input.category ?? null,
-    priority: kind === 'GUIDELINE' ? (input.priority ?? LIMITS.priority.default) : null,
-    active: true,
-    latestVersion: 1,
-    currentVersionId: item.versionId,
-    createdAt: at,
-    createdBy: input.author ?? null,
-    updatedAt: at,
-  };
+  return { ...entryRow(item), active: true, latestVersion: 1, currentVersionId: item.versionId, createdAt: at, updatedAt: at };
 }
 
 /** Entries per statement in `addEntries` (bounded by SQL parameter limits). */
