@@ -305,6 +305,13 @@ export interface StateOwnerInput {
   appName?: string | null;
 }
 
+/** State is written through a session only while it is ACTIVE. */
+function assertTakesWrites(status: string | null, path: string[]): void {
+  if (status !== 'ACTIVE') {
+    throw new InvalidStateError(`Only an active session takes state writes (this one is ${status ?? 'unknown'})`, status ?? 'UNKNOWN', path);
+  }
+}
+
 /**
  * The owners a write addresses: a session brings its own (and must be active); the explicit
  * project, user and application override or stand in for them.
@@ -314,13 +321,7 @@ async function resolveOwners(db: Db | Tx, input: StateOwnerInput): Promise<State
   if (input.sessionId) {
     const session = await db.scope.findUnique({ where: { id: input.sessionId } });
     if (!session || session.kind !== 'SESSION') throw new NotFoundError('No session has this id', ['input', 'owner', 'session']);
-    if (session.status !== 'ACTIVE') {
-      throw new InvalidStateError(
-        `Only an active session takes state writes (this one is ${session.status})`,
-        session.status ?? 'UNKNOWN',
-        ['input', 'owner', 'session'],
-      );
-    }
+    assertTakesWrites(session.status, ['input', 'owner', 'session']);
     Object.assign(owners, ownersOfSession(session));
   }
   if (input.projectId) {
@@ -377,9 +378,7 @@ export async function restoreState(
     checkWritePermission([{ namespace, name: key.name, value: null, deleted: false }], input.elevated, ['input', 'key']);
     if (namespace === 'TEMP' || namespace === 'SESSION') {
       const session = await tx.scope.findUnique({ where: { id: key.owner }, select: { status: true } });
-      if (session?.status !== 'ACTIVE') {
-        throw new InvalidStateError('Only an active session takes state writes', session?.status ?? 'UNKNOWN', ['input', 'key']);
-      }
+      assertTakesWrites(session?.status ?? null, ['input', 'key']);
     }
     const old = await tx.stateVersion.findUnique({ where: { keyId_version: { keyId: key.id, version: input.version } } });
     if (!old) throw new NotFoundError(`The key has no version ${input.version}`, ['input', 'version']);
