@@ -200,6 +200,7 @@ builder.mutationFields((t) => ({
         conversationId: decodeId(String(input.conversation), ['Conversation'], ['input', 'conversation']),
         messageId: input.message != null ? decodeId(String(input.message), ['Message'], ['input', 'message']) : null,
         usedEntries: usedOf(input.usedEntries),
+        source: 'MANUAL',
       }),
   }),
 }));

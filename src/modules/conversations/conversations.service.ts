@@ -131,17 +131,20 @@ async function lockConversation(tx: Tx, id: string, path: string[]): Promise<Con
   return conversation;
 }
 
-/** Links entries to a conversation or one of its messages by hand. */
+/**
+ * Links entries to a conversation or one of its messages: by hand (MANUAL), or the results of a
+ * memory query that named the conversation, with the scores they had (QUERY).
+ */
 export async function linkEntries(
   deps: WriteDeps,
-  input: { conversationId: string; messageId: string | null; usedEntries: readonly UsedEntry[] },
+  input: { conversationId: string; messageId: string | null; usedEntries: readonly UsedEntry[]; source: 'QUERY' | 'MANUAL' },
 ): Promise<Conversation> {
   const c = new Checker();
   checkUsed(c, input.usedEntries, ['input', 'usedEntries']);
   c.done();
   return writeTransaction(deps, async (tx) => {
     const conversation = await checkTarget(tx, input.conversationId, input.messageId);
-    await linkContext(tx, conversation.id, input.messageId, input.usedEntries, 'MANUAL');
+    await linkContext(tx, conversation.id, input.messageId, input.usedEntries, input.source);
     return conversation;
   });
 }
@@ -160,18 +163,4 @@ async function checkTarget(tx: Tx, conversationId: string, messageId: string | n
   }
   const { scope: _scope, ...row } = conversation;
   return row;
-}
-
-/**
- * Links the results of a memory query to the conversation (and message) that asked, with the
- * scores they had: what `memoryQuery` and `context` do when given a conversation.
- */
-export async function linkQueryResults(
-  deps: WriteDeps,
-  input: { conversationId: string; messageId: string | null; hits: readonly UsedEntry[] },
-): Promise<void> {
-  await writeTransaction(deps, async (tx) => {
-    const conversation = await checkTarget(tx, input.conversationId, input.messageId);
-    await linkContext(tx, conversation.id, input.messageId, input.hits.slice(0, LIMITS.page.max), 'QUERY');
-  });
 }

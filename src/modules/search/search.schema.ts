@@ -10,7 +10,7 @@ import { ScopeRef } from '../scopes/scopes.schema.ts';
 import { memoryQuery, searchTerms, type MemoryHit, type MemoryQueryResult, type RelevanceBreakdown } from './memory-query.service.ts';
 import { RELEVANCE_WEIGHTS } from './relevance.ts';
 import { ValidationError } from '../../domain/errors.ts';
-import { linkQueryResults } from '../conversations/conversations.service.ts';
+import { linkEntries } from '../conversations/conversations.service.ts';
 
 type Entry = Prisma.EntryGetPayload<object>;
 type Scope = Prisma.ScopeGetPayload<object>;
@@ -167,10 +167,11 @@ async function linkToConversation(
     if (input.message != null) throw new ValidationError([{ path: ['input', 'message'], message: 'needs `conversation`' }]);
     return;
   }
-  await linkQueryResults(ctx, {
+  await linkEntries(ctx, {
     conversationId: decodeId(String(input.conversation), ['Conversation'], ['input', 'conversation']),
     messageId: input.message != null ? decodeId(String(input.message), ['Message'], ['input', 'message']) : null,
-    hits: hits.map((h) => ({ entryId: h.entryId, score: h.score })),
+    usedEntries: hits.map((h) => ({ entryId: h.entryId, score: h.score })),
+    source: 'QUERY',
   });
 }
 
