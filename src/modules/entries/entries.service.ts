@@ -8,11 +8,11 @@ import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames } from '../../domain/validate.ts';
 import { Prisma, type Conflict, type Entry, type EntryVersion } from '../../generated/sqlite/client.ts';
 import { indexSql, searchBody } from '../search/search-index.ts';
+import { insertTagsSql } from '../tags/tags.service.ts';
 import {
   JSON_COLUMNS,
   VERSION_COLUMNS,
   insertEntriesSql,
-  insertTagsSql,
   insertVersionsSql,
   linkTagsSql,
   type NewEntryRow,

@@ -84,16 +84,6 @@ export function insertVersionsSql(provider: Provider, rows: readonly NewVersionR
   return Prisma.sql`INSERT INTO "EntryVersion" ${columns} VALUES ${Prisma.join(values)}`;
 }
 
-/**
- * Creates the free-form tags among `names` that do not exist yet. A concurrent writer creating
- * the same tag is not an error: the row it commits is the one used.
- */
-export function insertTagsSql(names: ReadonlyArray<{ id: string; name: string }>, at: Date): Prisma.Sql {
-  const values = names.map((t) => Prisma.sql`(${t.id}, ${t.name}, 'CUSTOM', ${at})`);
-  return Prisma.sql`INSERT INTO "Tag" ("id", "name", "category", "createdAt") VALUES ${Prisma.join(values)}
-    ON CONFLICT ("name") DO NOTHING`;
-}
-
 /** Links entries to tags by tag name. */
 export function linkTagsSql(provider: Provider, links: ReadonlyArray<{ entryId: string; name: string }>, at: Date): Prisma.Sql {
   const values = links.map((l) => Prisma.sql`(${l.entryId}, ${l.name})`);

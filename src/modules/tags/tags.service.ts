@@ -1,11 +1,11 @@
-import type { Db, Tx } from '../../infra/database.ts';
+import type { Db } from '../../infra/database.ts';
 import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
 import { isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames, normalizeTagName } from '../../domain/validate.ts';
-import type { Entry, Tag } from '../../generated/sqlite/client.ts';
-
+import { Prisma, type Entry, type Tag } from '../../generated/sqlite/client.ts';
+import { uuidv7 } from '../../domain/uuid.ts';
 import { writableEntry } from '../scopes/archived.ts';
 
 export const TAG_CATEGORIES = ['LANGUAGE', 'DOMAIN', 'CATEGORY', 'META', 'CUSTOM'] as const;
@@ -33,44 +33,13 @@ export async function createTag(db: Db, input: CreateTagInput): Promise<Tag> {
 }
 
 /**
- * The tags with these (normalized) names, by name, creating free-form CUSTOM tags for unknown
- * names. Runs inside the caller's transaction.
+ * Creates the free-form tags among `names` that do not exist yet. A concurrent writer creating
+ * the same tag is not an error: the row it commits is the one used.
  */
-export async function tagIdsByName(tx: Tx, names: readonly string[]): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
-  if (names.length === 0) return ids;
-  const existing = await tx.tag.findMany({ where: { name: { in: [...names] } }, select: { id: true, name: true } });
-  for (const tag of existing) ids.set(tag.name, tag.id);
-  const missing = [...new Set(names)].filter((n) => !ids.has(n));
-  if (missing.length === 0) return ids;
-  // A concurrent writer creating the same tag makes this fail with P2002; the caller's
-  // transaction rolls back and `withTagRetry` runs it again, then finding the tag.
-  const created = await tx.tag.createManyAndReturn({
-    data: missing.map((name) => ({ name, category: 'CUSTOM' })),
-    select: { id: true, name: true },
-  });
-  for (const tag of created) ids.set(tag.name, tag.id);
-  return ids;
-}
-
-/** Ids of the tags with these names (see `tagIdsByName`). */
-export async function ensureTags(tx: Tx, names: readonly string[]): Promise<string[]> {
-  return [...(await tagIdsByName(tx, names)).values()];
-}
-
-/** Runs a transaction that may create tags, once more if a concurrent writer created one first. */
-export async function withTagRetry<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!isUniqueViolation(error) || !isTagConflict(error)) throw error;
-    return run();
-  }
-}
-
-function isTagConflict(error: unknown): boolean {
-  const meta = (error as { meta?: { modelName?: string; target?: unknown } }).meta;
-  return meta?.modelName === 'Tag' || JSON.stringify(meta?.target ?? '').includes('name');
+export function insertTagsSql(names: ReadonlyArray<{ id: string; name: string }>, at: Date): Prisma.Sql {
+  const values = names.map((t) => Prisma.sql`(${t.id}, ${t.name}, 'CUSTOM', ${at})`);
+  return Prisma.sql`INSERT INTO "Tag" ("id", "name", "category", "createdAt") VALUES ${Prisma.join(values)}
+    ON CONFLICT ("name") DO NOTHING`;
 }
 
 /** Links tags (by name) to an entry; unknown names become free-form tags. */
@@ -78,29 +47,31 @@ export async function attachTags(deps: WriteDeps, entryId: string, names: readon
   const c = new Checker();
   const normalized = checkTagNames(c, names, ['input', 'tags']);
   c.done();
-  return withTagRetry(() =>
-    writeTransaction(deps, async (tx, emit) => {
-      const entry = await writableEntry(tx, entryId, ['input', 'entry']);
-      const tagIds = await ensureTags(tx, normalized);
-      const linked = await tx.entryTag.findMany({
-        where: { entryId, tagId: { in: tagIds } },
-        select: { tagId: true },
-      });
-      const have = new Set(linked.map((l) => l.tagId));
-      const add = tagIds.filter((id) => !have.has(id));
-      const total = await tx.entryTag.count({ where: { entryId } });
-      if (total + add.length > LIMITS.tagsPerEntry) {
-        const v = new Checker();
-        v.fail(['input', 'tags'], `an entry may carry at most ${LIMITS.tagsPerEntry} tags`);
-        v.done();
-      }
-      if (add.length > 0) {
-        await tx.entryTag.createMany({ data: add.map((tagId) => ({ entryId, tagId })) });
-        emit({ topic: 'entryChanged', payload: { type: 'TAGGED', entryId, scopeId: entry.scopeId, versionId: null, actor } });
-      }
-      return entry;
-    }),
-  );
+  return writeTransaction(deps, async (tx, emit) => {
+    const entry = await writableEntry(tx, entryId, ['input', 'entry']);
+    let tagIds: string[] = [];
+    if (normalized.length > 0) {
+      await tx.$executeRaw(insertTagsSql(normalized.map((name) => ({ id: uuidv7(), name })), new Date()));
+      tagIds = (await tx.tag.findMany({ where: { name: { in: normalized } }, select: { id: true } })).map((tag) => tag.id);
+    }
+    const linked = await tx.entryTag.findMany({
+      where: { entryId, tagId: { in: tagIds } },
+      select: { tagId: true },
+    });
+    const have = new Set(linked.map((l) => l.tagId));
+    const add = tagIds.filter((id) => !have.has(id));
+    const total = await tx.entryTag.count({ where: { entryId } });
+    if (total + add.length > LIMITS.tagsPerEntry) {
+      const v = new Checker();
+      v.fail(['input', 'tags'], `an entry may carry at most ${LIMITS.tagsPerEntry} tags`);
+      v.done();
+    }
+    if (add.length > 0) {
+      await tx.entryTag.createMany({ data: add.map((tagId) => ({ entryId, tagId })) });
+      emit({ topic: 'entryChanged', payload: { type: 'TAGGED', entryId, scopeId: entry.scopeId, versionId: null, actor } });
+    }
+    return entry;
+  });
 }
 
 /** Unlinks tags (by name) from an entry; names it does not carry are ignored. */
