@@ -121,6 +121,55 @@ describe('memoryQuery', () => {
     expect(names(await h.ok(Query, { input: { scope: session, search: 'kubernetes' } }))).toEqual(['deploy']);
   });
 
+  it('filters text matches by scope, kind, state and tags as they are now', async () => {
+    // A search checks copies of these kept beside the text: every write that changes one counts.
+    const Tags = graphql(`
+      mutation MemoryTags($attach: TagsOfEntryInput!, $detach: TagsOfEntryInput!, $doAttach: Boolean!) {
+        attachTags(input: $attach) @include(if: $doAttach) { __typename }
+        detachTags(input: $detach) @skip(if: $doAttach) { __typename }
+      }
+    `);
+    const Reactivate = graphql(`mutation MemoryReactivate($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }`);
+    const StartScratch = graphql(`
+      mutation MemoryScratch($project: ID!) { startSession(input: { project: $project, mode: SCRATCH }) { __typename ... on StartSessionSuccess { session { id } } } }
+    `);
+    const Complete = graphql(`
+      mutation MemoryComplete($id: ID!, $promote: [ID!]) { completeSession(input: { id: $id, promote: $promote }) { __typename } }
+    `);
+    const own = await createProject(h, 'mq-filters');
+    const scratch = await h.ok(StartScratch, { project: own });
+    const sessionId = scratch.startSession.__typename === 'StartSessionSuccess' ? scratch.startSession.session.id : '';
+    const found = async (scope: string, tags: Record<string, string[]> = {}, extra: Record<string, unknown> = {}) =>
+      names(await h.ok(Query, { input: { scope, search: 'quokka', tags, ...extra } })).sort();
+    const draft = await addKnowledge(h, sessionId, 'quokka draft', { content: 'A quokka note.', tags: ['ml'] });
+    await addTool(h, own, 'quokka tool', { description: 'Feeds the quokka.', tags: ['ml', 'web'] });
+
+    expect(await found(own)).toEqual(['quokka tool']); // the session's entry is below the project
+    expect(await found(sessionId, { include: ['ml'] })).toEqual(['quokka draft', 'quokka tool']);
+    expect(await found(sessionId, { include: ['web', 'nosuchtag'] })).toEqual(['quokka tool']);
+    expect(await found(sessionId, { require: ['ml', 'web'] })).toEqual(['quokka tool']);
+    expect(await found(sessionId, { require: ['nosuchtag'] })).toEqual([]);
+    expect(await found(sessionId, { exclude: ['web'] })).toEqual(['quokka draft']);
+    expect(await found(sessionId, { exclude: ['nosuchtag'] })).toEqual(['quokka draft', 'quokka tool']);
+    expect(await found(sessionId, {}, { kinds: ['KNOWLEDGE'] })).toEqual(['quokka draft']);
+
+    await h.ok(Tags, { attach: { entry: draft, tags: ['web'] }, detach: { entry: draft, tags: [] }, doAttach: true });
+    expect(await found(sessionId, { require: ['ml', 'web'] })).toEqual(['quokka draft', 'quokka tool']);
+    await h.ok(Tags, { attach: { entry: draft, tags: [] }, detach: { entry: draft, tags: ['ml'] }, doAttach: false });
+    expect(await found(sessionId, { include: ['ml'] })).toEqual(['quokka tool']);
+    expect(await found(sessionId, { include: ['web'] })).toEqual(['quokka draft', 'quokka tool']);
+
+    await h.ok(Deactivate, { id: draft });
+    expect(await found(sessionId)).toEqual(['quokka tool']);
+    expect(await found(sessionId, {}, { includeInactive: true })).toEqual(['quokka draft', 'quokka tool']);
+    await h.ok(Reactivate, { id: draft });
+    expect(await found(sessionId, { include: ['web'] })).toEqual(['quokka draft', 'quokka tool']);
+
+    // Promotion moves the entry to the project.
+    await h.ok(Complete, { id: sessionId, promote: [draft] });
+    expect(await found(own, { include: ['web'] })).toEqual(['quokka draft', 'quokka tool']);
+  });
+
   it('finds entries related to an entry or a scope, in either direction, optionally by type', async () => {
     const toLint = await h.ok(Query, { input: { scope: session, relatedTo: ids.lint } });
     expect(names(toLint)).toEqual(['style']);

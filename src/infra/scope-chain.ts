@@ -2,16 +2,18 @@ import type { Db } from './database.ts';
 
 /**
  * A scope's id followed by its ancestors' up to global, nearest first; null when there is no such
- * scope. The tree is at most four levels deep, so one query with three nested parents reaches
+ * scope. The tree is at most four levels deep, so one statement joining three parents reaches
  * the root.
  */
 export async function scopeChainIds(db: Db, scopeId: string): Promise<string[] | null> {
-  const row = await db.scope.findUnique({
-    where: { id: scopeId },
-    select: { id: true, parent: { select: { id: true, parent: { select: { id: true, parent: { select: { id: true } } } } } } },
-  });
+  const rows = await db.$queryRaw<Array<{ s0: string; s1: string | null; s2: string | null; s3: string | null }>>`
+    SELECT s0."id" AS s0, s1."id" AS s1, s2."id" AS s2, s3."id" AS s3
+    FROM "Scope" s0
+    LEFT JOIN "Scope" s1 ON s1."id" = s0."parentId"
+    LEFT JOIN "Scope" s2 ON s2."id" = s1."parentId"
+    LEFT JOIN "Scope" s3 ON s3."id" = s2."parentId"
+    WHERE s0."id" = ${scopeId}`;
+  const row = rows[0];
   if (!row) return null;
-  const chain: string[] = [];
-  for (let s: { id: string; parent?: unknown } | null | undefined = row; s; s = s.parent as typeof s) chain.push(s.id);
-  return chain;
+  return [row.s0, row.s1, row.s2, row.s3].filter((id): id is string => id !== null);
 }

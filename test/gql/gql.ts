@@ -59,6 +59,10 @@ type Documents = {
     "\n  mutation MemoryRelate($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }\n": typeof types.MemoryRelateDocument,
     "\n  mutation MemoryDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }\n": typeof types.MemoryDeactivateDocument,
     "mutation MemoryUpdate($id: ID!) { updateTool(input: { id: $id, description: \"Ships with kubernetes.\" }) { __typename } }": typeof types.MemoryUpdateDocument,
+    "\n      mutation MemoryTags($attach: TagsOfEntryInput!, $detach: TagsOfEntryInput!, $doAttach: Boolean!) {\n        attachTags(input: $attach) @include(if: $doAttach) { __typename }\n        detachTags(input: $detach) @skip(if: $doAttach) { __typename }\n      }\n    ": typeof types.MemoryTagsDocument,
+    "mutation MemoryReactivate($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }": typeof types.MemoryReactivateDocument,
+    "\n      mutation MemoryScratch($project: ID!) { startSession(input: { project: $project, mode: SCRATCH }) { __typename ... on StartSessionSuccess { session { id } } } }\n    ": typeof types.MemoryScratchDocument,
+    "\n      mutation MemoryComplete($id: ID!, $promote: [ID!]) { completeSession(input: { id: $id, promote: $promote }) { __typename } }\n    ": typeof types.MemoryCompleteDocument,
     "\n      query MemoryContext($input: ContextInput!) {\n        context(input: $input) {\n          guidelines { score node { name } }\n          tools { score node { name } }\n          knowledge { score breakdown { text } node { name } }\n          scopeChain { kind }\n          tokensUsed\n          tokenBudget\n          truncated\n        }\n      }\n    ": typeof types.MemoryContextDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": typeof types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.CreateOrganizationDocument,
@@ -170,6 +174,10 @@ const documents: Documents = {
     "\n  mutation MemoryRelate($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }\n": types.MemoryRelateDocument,
     "\n  mutation MemoryDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }\n": types.MemoryDeactivateDocument,
     "mutation MemoryUpdate($id: ID!) { updateTool(input: { id: $id, description: \"Ships with kubernetes.\" }) { __typename } }": types.MemoryUpdateDocument,
+    "\n      mutation MemoryTags($attach: TagsOfEntryInput!, $detach: TagsOfEntryInput!, $doAttach: Boolean!) {\n        attachTags(input: $attach) @include(if: $doAttach) { __typename }\n        detachTags(input: $detach) @skip(if: $doAttach) { __typename }\n      }\n    ": types.MemoryTagsDocument,
+    "mutation MemoryReactivate($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }": types.MemoryReactivateDocument,
+    "\n      mutation MemoryScratch($project: ID!) { startSession(input: { project: $project, mode: SCRATCH }) { __typename ... on StartSessionSuccess { session { id } } } }\n    ": types.MemoryScratchDocument,
+    "\n      mutation MemoryComplete($id: ID!, $promote: [ID!]) { completeSession(input: { id: $id, promote: $promote }) { __typename } }\n    ": types.MemoryCompleteDocument,
     "\n      query MemoryContext($input: ContextInput!) {\n        context(input: $input) {\n          guidelines { score node { name } }\n          tools { score node { name } }\n          knowledge { score breakdown { text } node { name } }\n          scopeChain { kind }\n          tokensUsed\n          tokenBudget\n          truncated\n        }\n      }\n    ": types.MemoryContextDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": types.CreateOrganizationDocument,
@@ -430,6 +438,22 @@ export function graphql(source: "\n  mutation MemoryDeactivate($id: ID!) { deact
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation MemoryUpdate($id: ID!) { updateTool(input: { id: $id, description: \"Ships with kubernetes.\" }) { __typename } }"): (typeof documents)["mutation MemoryUpdate($id: ID!) { updateTool(input: { id: $id, description: \"Ships with kubernetes.\" }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n      mutation MemoryTags($attach: TagsOfEntryInput!, $detach: TagsOfEntryInput!, $doAttach: Boolean!) {\n        attachTags(input: $attach) @include(if: $doAttach) { __typename }\n        detachTags(input: $detach) @skip(if: $doAttach) { __typename }\n      }\n    "): (typeof documents)["\n      mutation MemoryTags($attach: TagsOfEntryInput!, $detach: TagsOfEntryInput!, $doAttach: Boolean!) {\n        attachTags(input: $attach) @include(if: $doAttach) { __typename }\n        detachTags(input: $detach) @skip(if: $doAttach) { __typename }\n      }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation MemoryReactivate($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }"): (typeof documents)["mutation MemoryReactivate($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n      mutation MemoryScratch($project: ID!) { startSession(input: { project: $project, mode: SCRATCH }) { __typename ... on StartSessionSuccess { session { id } } } }\n    "): (typeof documents)["\n      mutation MemoryScratch($project: ID!) { startSession(input: { project: $project, mode: SCRATCH }) { __typename ... on StartSessionSuccess { session { id } } } }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n      mutation MemoryComplete($id: ID!, $promote: [ID!]) { completeSession(input: { id: $id, promote: $promote }) { __typename } }\n    "): (typeof documents)["\n      mutation MemoryComplete($id: ID!, $promote: [ID!]) { completeSession(input: { id: $id, promote: $promote }) { __typename } }\n    "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

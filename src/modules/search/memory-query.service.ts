@@ -160,6 +160,20 @@ export async function memoryQuery(
   // PostgreSQL needs the VALUES list named inline; both dialects accept this form.
   const chainCte = Prisma.sql`chain(scope_id, depth) AS (VALUES ${chainRows})`;
 
+  const searchFilters = terms.length > 0 && input.searchFilters !== false;
+  // When the text filters, each match is checked against copies of its entry's scope, kind, active
+  // flag and tag ids kept on its "EntrySearch" row (which the match visits anyway): only the few
+  // matches that pass go on to "Entry". A tag named here is looked up once per query.
+  const hasTag = (name: string) =>
+    Prisma.sql`COALESCE(${Prisma.raw(provider === 'sqlite' ? 'instr' : 'strpos')}(s."tagIds", (SELECT ' ' || t."id" || ' ' FROM "Tag" t WHERE t."name" = ${name})), 0) > 0`;
+  const matchFilters: Prisma.Sql[] = [Prisma.sql`s."scopeId" IN (SELECT scope_id FROM chain)`];
+  if (searchFilters) {
+    if (input.kinds.length < ENTRY_KINDS.length) matchFilters.push(Prisma.sql`s."kind" IN (${list(input.kinds)})`);
+    if (!input.includeInactive) matchFilters.push(Prisma.sql`s."active" = ${true}`);
+    if (include.length) matchFilters.push(Prisma.sql`(${Prisma.join(include.map(hasTag), ' OR ')})`);
+    for (const tag of require) matchFilters.push(hasTag(tag));
+    if (exclude.length) matchFilters.push(Prisma.sql`NOT (${Prisma.join(exclude.map(hasTag), ' OR ')})`);
+  }
   const matches =
     terms.length === 0
       ? null
@@ -167,12 +181,12 @@ export async function memoryQuery(
         ? Prisma.sql`matches("entryId", rank) AS (
             SELECT s."entryId", -bm25("EntrySearchFts", 2.0, 1.0)
             FROM "EntrySearchFts" JOIN "EntrySearch" s ON s."rowid" = "EntrySearchFts"."rowid"
-            WHERE "EntrySearchFts" MATCH ${terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(' OR ')})`
+            WHERE "EntrySearchFts" MATCH ${terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(' OR ')} AND ${join(matchFilters)})`
         : // PostgreSQL ranks without document frequencies; weigh each term by its BM25 idf so that a
           // rare word counts for more than a common one, as SQLite's bm25() does. A term's document
-          // frequency is the number of its matches, counted as they are found (no second scan).
-          Prisma.sql`term_hits("entryId", term, r) AS (
-            SELECT s."entryId", v.t, ts_rank(s."document", to_tsquery('simple', v.t), 1)
+          // frequency is the number of its matches (in the whole memory), counted as they are found.
+          Prisma.sql`term_hits("entryId", term, r, kept) AS (
+            SELECT s."entryId", v.t, ts_rank(s."document", to_tsquery('simple', v.t), 1), ${join(matchFilters)}
             FROM (VALUES ${Prisma.join(terms.map((t) => Prisma.sql`(CAST(${`${t}:*`} AS TEXT))`), ', ')}) v(t)
             JOIN "EntrySearch" s ON s."document" @@ to_tsquery('simple', v.t)
           ),
@@ -181,6 +195,7 @@ export async function memoryQuery(
             FROM (SELECT th.*, COUNT(*) OVER (PARTITION BY th.term) AS df FROM term_hits th) h,
               (SELECT CASE WHEN c.reltuples > 0 THEN c.reltuples ELSE (SELECT COUNT(*) FROM "EntrySearch") END AS total
                FROM pg_class c WHERE c.relname = 'EntrySearch' AND c.relkind = 'r') n
+            WHERE h.kept
             GROUP BY h."entryId")`;
 
   const tagIn = (names: readonly string[]) =>
@@ -191,15 +206,17 @@ export async function memoryQuery(
   const cross = Prisma.raw('CROSS JOIN');
   const where: Prisma.Sql[] = [Prisma.sql`e."scopeId" = c.scope_id`, Prisma.sql`e."kind" IN (${list(input.kinds)})`];
   if (!input.includeInactive) where.push(Prisma.sql`e."active" = ${true}`);
-  const searchFilters = matches !== null && input.searchFilters !== false;
   // Without a text filter but with `include` tags, the tagged entries are fewer than the chain's:
   // the query starts from them, which also applies the `include` condition.
   const tagDriven = !searchFilters && include.length > 0;
   // SQLite evaluates the terms in this order: the cheap, selective tag lookups come before the
   // override check (up to three index lookups a candidate).
-  if (include.length && !tagDriven) where.push(Prisma.sql`EXISTS (${tagIn(include)})`);
-  for (const tag of require) where.push(Prisma.sql`EXISTS (${tagIn([tag])})`);
-  if (exclude.length) where.push(Prisma.sql`NOT EXISTS (${tagIn(exclude)})`);
+  // (The text matches were checked against the tags already.)
+  if (!searchFilters) {
+    if (include.length && !tagDriven) where.push(Prisma.sql`EXISTS (${tagIn(include)})`);
+    for (const tag of require) where.push(Prisma.sql`EXISTS (${tagIn([tag])})`);
+    if (exclude.length) where.push(Prisma.sql`NOT EXISTS (${tagIn(exclude)})`);
+  }
   if (!input.includeOverridden && chain.length > 1) {
     // Driven from the (at most 3) nearer scopes, each a lookup in the (scopeId, kind, name) index.
     where.push(Prisma.sql`NOT EXISTS (

@@ -21,28 +21,27 @@ interface Edge extends MemoryHit {
 
 interface Page extends MemoryQueryResult {
   edges: Edge[];
-  scopes: Scope[];
   tokenBudget: number | null;
 }
 
 /**
- * The rows behind a result: the hits' entries in one query carrying what the client selected
- * below them (`query`, from Pothos' queryFromInfo), and the scopes of the chain, both in order.
+ * The entries behind a result's hits, in one query carrying what the client selected below them
+ * (`query`, from Pothos' queryFromInfo), in order.
  */
-async function hydrate(ctx: Context, result: MemoryQueryResult, query: object): Promise<{ edges: Edge[]; scopes: Scope[] }> {
-  const [entries, scopes] = await Promise.all([
-    ctx.db.entry.findMany({ ...query, where: { id: { in: result.hits.map((h) => h.entryId) } } }),
-    ctx.db.scope.findMany({ where: { id: { in: result.scopeChain } } }),
-  ]);
+async function hydrate(ctx: Context, result: MemoryQueryResult, query: object): Promise<Edge[]> {
+  const entries = await ctx.db.entry.findMany({ ...query, where: { id: { in: result.hits.map((h) => h.entryId) } } });
   const byId = new Map(entries.map((e) => [e.id, e]));
-  const scopeById = new Map(scopes.map((s) => [s.id, s]));
-  return {
-    edges: result.hits.flatMap((hit) => {
-      const entry = byId.get(hit.entryId);
-      return entry ? [{ ...hit, entry }] : [];
-    }),
-    scopes: result.scopeChain.flatMap((id) => scopeById.get(id) ?? []),
-  };
+  return result.hits.flatMap((hit) => {
+    const entry = byId.get(hit.entryId);
+    return entry ? [{ ...hit, entry }] : [];
+  });
+}
+
+/** The scopes of a chain, in its order; loaded only when a client asks for them. */
+async function chainScopes(ctx: Context, chain: readonly string[]): Promise<Scope[]> {
+  const scopes = await ctx.db.scope.findMany({ where: { id: { in: [...chain] } } });
+  const byId = new Map(scopes.map((s) => [s.id, s]));
+  return chain.flatMap((id) => byId.get(id) ?? []);
 }
 
 const BreakdownRef = builder.objectRef<RelevanceBreakdown>('RelevanceBreakdown').implement({
@@ -105,7 +104,7 @@ const ConnectionRef = builder.objectRef<Page>('MemoryQueryConnection').implement
     scopeChain: t.field({
       type: [ScopeRef],
       description: 'The scopes searched, nearest first (with `inherit`: up to global).',
-      resolve: (p) => p.scopes,
+      resolve: (p, _args, ctx) => chainScopes(ctx, p.scopeChain),
     }),
   }),
 });
@@ -215,8 +214,8 @@ builder.queryField('memoryQuery', (t) =>
       await linkToConversation(ctx, input, result.hits);
       // One query for the page's entries with everything the client selected below `node`.
       const query = queryFromInfo({ context: ctx, info, typeName: 'Entry', path: ['edges', 'node'] });
-      const { edges, scopes } = await hydrate(ctx, result, query);
-      return { ...result, tokenBudget: input.tokenBudget ?? null, edges, scopes };
+      const edges = await hydrate(ctx, result, query);
+      return { ...result, tokenBudget: input.tokenBudget ?? null, edges };
     },
   }),
 );
@@ -225,7 +224,7 @@ builder.queryField('memoryQuery', (t) =>
 const CONTEXT_DEFAULT_BUDGET = 4_000;
 
 interface ContextResult {
-  scopes: Scope[];
+  scopeChain: string[];
   edges: Edge[];
   tokensUsed: number;
   tokenBudget: number;
@@ -259,7 +258,7 @@ const ContextRef = builder.objectRef<ContextResult>('Context').implement({
       description: 'Knowledge, most relevant first.',
       resolve: (c) => c.edges.filter((e) => e.entry.kind === 'KNOWLEDGE'),
     }),
-    scopeChain: t.field({ type: [ScopeRef], description: 'The scopes used, nearest first.', resolve: (c) => c.scopes }),
+    scopeChain: t.field({ type: [ScopeRef], description: 'The scopes used, nearest first.', resolve: (c, _args, ctx) => chainScopes(ctx, c.scopeChain) }),
     tokensUsed: t.exposeInt('tokensUsed', { description: 'Estimated tokens of everything returned.' }),
     tokenBudget: t.exposeInt('tokenBudget', { description: 'The budget applied.' }),
     truncated: t.exposeBoolean('truncated', { description: 'More entries applied than the budget allowed.' }),
@@ -295,10 +294,10 @@ builder.queryField('context', (t) =>
           ['knowledge', 'node'],
         ],
       });
-      const { edges, scopes } = await hydrate(ctx, result, query);
+      const edges = await hydrate(ctx, result, query);
       return {
         edges,
-        scopes,
+        scopeChain: result.scopeChain,
         tokensUsed: result.estimatedTokens,
         tokenBudget: budget,
         truncated: result.hasMore,
