@@ -4,6 +4,8 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { sqlitePath } from '../config.ts';
+import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
+import { registerDirectDriver } from './direct-batch.ts';
 import { serializeConnection } from './serialized-adapter.ts';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
@@ -50,6 +52,16 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     // A writer waits up to 5 s for the lock instead of failing with SQLITE_BUSY.
     const adapter = serializeConnection(new PrismaBetterSqlite3({ url: path, timeout: 5000 }));
     prisma = new SqliteClient({ adapter, ...(log ? { log: [...log] } : {}) });
+    const client = prisma;
+    // Write batches share the client's one connection (and its lock).
+    registerDirectDriver(prisma, {
+      provider,
+      onQuery: options.onQuery,
+      adapter: async () => {
+        if (!adapter.current) await client.$connect();
+        return adapter.current!;
+      },
+    });
     // WAL lets readers run beside the single writer; NORMAL sync is durable in WAL mode.
     await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
     await prisma.$executeRawUnsafe('PRAGMA synchronous = NORMAL');
@@ -63,14 +75,18 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     // long-lived connections). Without them the planner guesses on large tables.
     await prisma.$queryRawUnsafe('PRAGMA optimize = 0x10002');
   } else {
-    pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const shared = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    pool = shared;
     // A connection the server drops (restart, admin termination) must not crash the process:
     // pg emits 'error' on idle and closing clients; the pool replaces them on the next query.
     const warn = (error: Error) => console.warn(`PostgreSQL connection error: ${error.message}`);
-    pool.on('error', warn);
-    pool.on('connect', (client) => client.on('error', warn));
-    const adapter = new PrismaPg(pool);
+    shared.on('error', warn);
+    shared.on('connect', (client) => client.on('error', warn));
+    const adapter = new PrismaPg(shared);
     prisma = new PostgresClient({ adapter, ...(log ? { log: [...log] } : {}) }) as unknown as Db;
+    // Write batches take connections from the same pool through an adapter of their own.
+    let direct: Promise<SqlDriverAdapter> | undefined;
+    registerDirectDriver(prisma, { provider, onQuery: options.onQuery, adapter: () => (direct ??= new PrismaPg(shared).connect()) });
   }
   if (options.onQuery) {
     const onQuery = options.onQuery;

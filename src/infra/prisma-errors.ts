@@ -1,7 +1,7 @@
 /**
  * Prisma reports constraint violations as P2002/P2003 from model queries, and as P2010 ("raw query
- * failed") carrying the driver adapter's error kind from raw ones. These helpers accept both and
- * stay provider neutral.
+ * failed") carrying the driver adapter's error kind from raw ones; direct batches see the
+ * adapter's own error. These helpers accept all three and stay provider neutral.
  */
 interface PrismaLikeError {
   code?: unknown;
@@ -10,6 +10,10 @@ interface PrismaLikeError {
 
 function adapterCause(error: unknown) {
   if (typeof error !== 'object' || error === null) return undefined;
+  // Straight from a driver adapter (see direct-batch.ts).
+  if ((error as { name?: unknown }).name === 'DriverAdapterError') {
+    return (error as { cause?: { kind?: unknown; originalCode?: unknown } }).cause;
+  }
   const { code, meta } = error as PrismaLikeError;
   return code === 'P2010' ? meta?.driverAdapterError?.cause : undefined;
 }

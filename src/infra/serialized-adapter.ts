@@ -42,14 +42,22 @@ class Lock {
  * transaction waits until no transaction is open (better-sqlite3 is synchronous, so the connection
  * did one thing at a time anyway).
  */
-export function serializeConnection(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
+export function serializeConnection(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory & {
+  /** The adapter Prisma connected last (undefined before it connects). */
+  readonly current: SqlDriverAdapter | undefined;
+} {
+  let current: SqlDriverAdapter | undefined;
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
+    get current() {
+      return current;
+    },
     async connect() {
       const adapter = await factory.connect();
       cachePreparedStatements(adapter);
-      return new SerializedAdapter(adapter);
+      current = new SerializedAdapter(adapter);
+      return current;
     },
   };
 }

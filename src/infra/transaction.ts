@@ -1,6 +1,7 @@
 import type { Db, Provider, Tx } from './database.ts';
 import type { EventBus, PendingEvent } from './events.ts';
 import type { Prisma } from '../generated/sqlite/client.ts';
+import { runBatch } from './direct-batch.ts';
 import { rawErrorCode } from './prisma-errors.ts';
 
 /** What services need to write: the database (and its SQL dialect), the event bus, and write settings. */
@@ -40,8 +41,7 @@ export async function writeTransaction<T>(deps: WriteDeps, work: (tx: Tx, emit: 
 }
 
 /**
- * Runs fixed statements as one transaction in a single call into Prisma (no interactive
- * transaction: no round trip back to JavaScript between statements), retried like
+ * Runs fixed statements as one transaction (nothing is read back between them), retried like
  * `writeTransaction`, then publishes `events`. For writes that need nothing read back.
  */
 export async function writeBatch(
@@ -52,7 +52,7 @@ export async function writeBatch(
   took: (counts: number[]) => boolean = () => true,
 ): Promise<number[]> {
   return retrying(async () => {
-    const counts: number[] = await deps.db.$transaction(statements.map((sql) => deps.db.$executeRaw(sql)));
+    const counts = await runBatch(deps.db, statements);
     if (took(counts)) await deps.bus.publish(deps.db, events);
     return counts;
   });
