@@ -11,6 +11,7 @@ import { DomainError } from './domain/errors.ts';
 import type { Database } from './infra/database.ts';
 import { createEventBus, type EventBus } from './infra/events.ts';
 import { DEFAULT_WRITE_SETTINGS, type WriteSettings } from './infra/transaction.ts';
+import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './graphql/body-limit.ts';
 import { getSchema } from './graphql/schema.ts';
 
 export interface AppOptions {
@@ -20,6 +21,8 @@ export interface AppOptions {
   /** Default: DEFAULT_WRITE_SETTINGS. */
   settings?: WriteSettings;
   graphiql?: boolean;
+  /** Largest request body accepted, in bytes (default MAX_REQUEST_BODY_BYTES). */
+  maxRequestBodyBytes?: number;
 }
 
 export interface App {
@@ -30,7 +33,7 @@ export interface App {
   stop(graceMs?: number): Promise<void>;
 }
 
-export function createApp({ database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, graphiql = true }: AppOptions): App {
+export function createApp({ database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, graphiql = true, maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES }: AppOptions): App {
   const deps = { db: database.prisma, provider: database.provider, bus, settings };
   const yoga = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
@@ -40,6 +43,8 @@ export function createApp({ database, bus = createEventBus(), settings = DEFAULT
     healthCheckEndpoint: '/live',
     graphiql: graphiql ? { title: 'Engram', subscriptionsProtocol: 'WS' } : false,
     landingPage: false,
+    // Replaced by useRequestBodyLimit (same limit, without a stream per request).
+    maxRequestBodySize: false,
     logging: process.env.NODE_ENV === 'test' ? 'error' : 'info',
     // HTTP and SSE requests carry a Fetch Request; WebSocket operations pass their headers.
     context: (initial: { request?: Request; headers?: Headers }) =>
@@ -66,6 +71,7 @@ export function createApp({ database, bus = createEventBus(), settings = DEFAULT
       },
     },
     plugins: [
+      useRequestBodyLimit(maxRequestBodyBytes),
       {
         onRequest({ request, url, endResponse, fetchAPI }) {
           if (request.method === 'GET' && url.pathname === '/health') {

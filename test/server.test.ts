@@ -420,3 +420,50 @@ describe(`health check (${DB_KIND}, in-process)`, () => {
     });
   });
 });
+
+describe(`request body limit (${DB_KIND}, in-process)`, () => {
+  it('refuses bodies over the limit with 413, by Content-Length or by counting a chunked body', async () => {
+    const db = await freshDatabase();
+    const database = await openDatabase(db.url);
+    const app = createApp({ database, maxRequestBodyBytes: 1_000 });
+    try {
+      const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+        app.yoga.fetch('http://engram.test/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+          ...(typeof body === 'string' ? {} : { duplex: 'half' }),
+        } as RequestInit);
+      const small = JSON.stringify({ query: '{ __typename }' });
+      const large = JSON.stringify({ query: `{ __typename }${' '.repeat(2_000)}` });
+      const chunked = (text: string) =>
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            const bytes = new TextEncoder().encode(text);
+            for (let i = 0; i < bytes.length; i += 300) controller.enqueue(bytes.slice(i, i + 300));
+            controller.close();
+          },
+        });
+
+      const ok = await post(small, { 'content-length': String(small.length) });
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toEqual({ data: { __typename: 'Query' } });
+
+      const refused = await post(large, { 'content-length': String(large.length) });
+      expect(refused.status).toBe(413);
+      expect((await refused.json()).errors[0].extensions.code).toBe('REQUEST_ENTITY_TOO_LARGE');
+
+      const invalid = await post(small, { 'content-length': '12, 12' });
+      expect(invalid.status).toBe(400);
+
+      const chunkedOk = await post(chunked(small));
+      expect(await chunkedOk.json()).toEqual({ data: { __typename: 'Query' } });
+      const chunkedLarge = await post(chunked(large));
+      expect(chunkedLarge.status).toBe(413);
+      expect((await chunkedLarge.json()).errors[0].extensions.code).toBe('REQUEST_ENTITY_TOO_LARGE');
+    } finally {
+      await app.stop();
+      await database.close();
+    }
+  });
+});
