@@ -261,7 +261,8 @@ export async function memoryQuery(
   const from = searchFilters
     ? Prisma.sql`matches m ${cross} "Entry" e ${cross} chain c`
     : tagDriven
-      ? Prisma.sql`(SELECT DISTINCT et."entryId" FROM "Tag" t ${cross} "EntryTag" et WHERE t."name" IN (${list(include)}) AND et."tagId" = t."id") tagged
+      ? // Read from the (tagId, entryId) index alone; one tag lists an entry once.
+        Prisma.sql`(SELECT ${Prisma.raw(include.length > 1 ? 'DISTINCT ' : '')}et."entryId" FROM "Tag" t ${cross} "EntryTag" et WHERE t."name" IN (${list(include)}) AND et."tagId" = t."id") tagged
           ${cross} "Entry" e ${cross} chain c ${matches ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty}`
       : Prisma.sql`chain c ${cross} "Entry" e ${matches ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty}`;
 
