@@ -219,9 +219,14 @@ export async function memoryQuery(
   }
   if (!input.includeOverridden && chain.length > 1) {
     // Driven from the (at most 3) nearer scopes, each a lookup in the (scopeId, kind, name) index.
+    // When tags or text pick the candidates (a few thousand at most), OFFSET 0 keeps this a probe
+    // per candidate on PostgreSQL: as an anti-join the planner hashed every entry of the chain
+    // (76K at 100K entries) for them. Over the whole chain, that hash is the better plan.
     where.push(Prisma.sql`NOT EXISTS (
       SELECT 1 FROM chain oc ${cross} "Entry" o
-      WHERE oc.depth < c.depth AND o."scopeId" = oc.scope_id AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true})`);
+      WHERE oc.depth < c.depth AND o."scopeId" = oc.scope_id AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true}${
+        provider === 'postgresql' && (searchFilters || tagDriven) ? Prisma.raw(' OFFSET 0') : Prisma.empty
+      })`);
   }
   const time = (column: string, op: '>=' | '<', value: Date | null) => {
     if (value) {
