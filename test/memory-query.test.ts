@@ -170,6 +170,91 @@ describe('memoryQuery', () => {
     expect(await found(own, { include: ['web'] })).toEqual(['quokka draft', 'quokka tool']);
   });
 
+  it('ranks a first page over a whole chain exactly as the full ranking does', async () => {
+    // A query without tags, text filter or relatedTo ranks only the entries that can make its
+    // page. The full ranking is what the same query gives with an `include` tag every entry
+    // carries (it starts from the tag and ranks every entry; each score is W.tags = 3 higher).
+    const Import = graphql(`
+      mutation RankImport($entries: [ImportEntryInput!]!) {
+        importEntries(input: { entries: $entries }) { __typename }
+      }
+    `);
+    const Bump = graphql(`mutation RankBump($id: ID!, $c: String!) { updateGuideline(input: { id: $id, content: $c }) { __typename } }`);
+    const Ctx = graphql(`
+      query RankContext($input: ContextInput!) {
+        context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }
+      }
+    `);
+    const TagAll = graphql(`
+      mutation RankTag($entry: ID!, $tags: [String!]!, $attach: Boolean!) {
+        attachTags(input: { entry: $entry, tags: $tags }) @include(if: $attach) { __typename }
+        detachTags(input: { entry: $entry, tags: $tags }) @skip(if: $attach) { __typename }
+      }
+    `);
+    const rankOrg = await h.ok(CreateOrg, { name: 'mq-ranking-org' });
+    const org = rankOrg.createOrganization.__typename === 'CreateOrganizationSuccess' ? rankOrg.createOrganization.organization.id : '';
+    const own = await createProject(h, 'mq-ranking', org);
+    const sessionId = await startSession(h, own, 'mq-ranking-session');
+    // The global entries of the other tests are in reach too: they carry the tag while this runs.
+    const globals = (await h.ok(Query, { input: { scope: await globalScopeId(h), inherit: false, includeInactive: true }, first: 100 })).memoryQuery.edges;
+    for (const e of globals) await h.ok(TagAll, { entry: e.node.id, tags: ['everything'], attach: true });
+    try {
+      const word = (i: number) => ['alpha', 'bravo', 'charlie', 'delta'][i % 4];
+      const entries = (scope: string, prefix: string, n: number) =>
+        Array.from({ length: n }, (_, i) => {
+          const kind = (['GUIDELINE', 'TOOL', 'KNOWLEDGE'] as const)[i % 3]!;
+          return {
+            scope,
+            kind,
+            // Every fifth name repeats across scopes: the nearer entry overrides the farther one.
+            name: i % 5 === 0 ? `shared-${i}` : `${prefix}-${i}`,
+            ...(kind === 'GUIDELINE' ? { content: `rule ${word(i)}`, priority: (i * 37) % 101 } : kind === 'TOOL' ? { description: `tool ${word(i)}` } : { content: `fact ${word(i)}` }),
+            tags: ['everything', i % 2 ? 'odd' : 'even'],
+          };
+        });
+      await h.ok(Import, { entries: entries(org, 'org', 60) });
+      await h.ok(Import, { entries: entries(own, 'project', 90) });
+      await h.ok(Import, { entries: entries(sessionId, 'session', 45) });
+      // Recency apart from creation order: some guidelines change later.
+      const guidelines = await h.ok(Query, { input: { scope: own, inherit: false, kinds: ['GUIDELINE'] }, first: 30 });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const edge of guidelines.memoryQuery.edges.slice(5, 12)) await h.ok(Bump, { id: edge.node.id, c: 'changed' });
+      await h.ok(Deactivate, { id: guidelines.memoryQuery.edges[0]!.node.id });
+      await h.ok(Relate, { input: { source: guidelines.memoryQuery.edges[20]!.node.id, target: own, type: 'APPLIES_TO' } });
+
+      // Ids in order, and scores (recency moves on by a few nanounits between the two queries).
+      const same = (a: Array<{ score: number; node: { id: string } }>, b: typeof a, label: string) => {
+        expect(a.map((e) => e.node.id), label).toEqual(b.map((e) => e.node.id));
+        a.forEach((e, i) => expect(e.score + 3, label).toBeCloseTo(b[i]!.score, 6));
+      };
+      const cases = [
+        { scope: sessionId },
+        { scope: sessionId, kinds: ['TOOL', 'KNOWLEDGE'] as const },
+        { scope: sessionId, kinds: ['GUIDELINE'] as const, includeInactive: true },
+        { scope: own, tags: { exclude: ['odd'] } },
+        { scope: sessionId, includeOverridden: true },
+      ];
+      for (const input of cases) {
+        for (const first of [1, 5, 30]) {
+          const page = await h.ok(Query, { input: { ...input, tags: input.tags ?? {} } as never, first });
+          const full = await h.ok(Query, { input: { ...input, tags: { ...input.tags, include: ['everything'] } } as never, first });
+          same(page.memoryQuery.edges, full.memoryQuery.edges, JSON.stringify({ input, first }));
+          expect(page.memoryQuery.meta.totalCount).toBe(full.memoryQuery.meta.totalCount);
+        }
+      }
+      // context, whose task raises scores without filtering.
+      for (const tokenBudget of [300, 100_000]) {
+        const plain = (await h.ok(Ctx, { input: { scope: sessionId, task: 'bravo rule', tokenBudget } })).context;
+        const full = (await h.ok(Ctx, { input: { scope: sessionId, task: 'bravo rule', tokenBudget, tags: { include: ['everything'] } } })).context;
+        for (const kind of ['guidelines', 'tools', 'knowledge'] as const) {
+          same(plain[kind], full[kind], `context ${kind} ${tokenBudget}`);
+        }
+      }
+    } finally {
+      for (const e of globals) await h.ok(TagAll, { entry: e.node.id, tags: ['everything'], attach: false });
+    }
+  });
+
   it('finds entries related to an entry or a scope, in either direction, optionally by type', async () => {
     const toLint = await h.ok(Query, { input: { scope: session, relatedTo: ids.lint } });
     expect(names(toLint)).toEqual(['style']);

@@ -63,6 +63,10 @@ type Documents = {
     "mutation MemoryReactivate($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }": typeof types.MemoryReactivateDocument,
     "\n      mutation MemoryScratch($project: ID!) { startSession(input: { project: $project, mode: SCRATCH }) { __typename ... on StartSessionSuccess { session { id } } } }\n    ": typeof types.MemoryScratchDocument,
     "\n      mutation MemoryComplete($id: ID!, $promote: [ID!]) { completeSession(input: { id: $id, promote: $promote }) { __typename } }\n    ": typeof types.MemoryCompleteDocument,
+    "\n      mutation RankImport($entries: [ImportEntryInput!]!) {\n        importEntries(input: { entries: $entries }) { __typename }\n      }\n    ": typeof types.RankImportDocument,
+    "mutation RankBump($id: ID!, $c: String!) { updateGuideline(input: { id: $id, content: $c }) { __typename } }": typeof types.RankBumpDocument,
+    "\n      query RankContext($input: ContextInput!) {\n        context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n      }\n    ": typeof types.RankContextDocument,
+    "\n      mutation RankTag($entry: ID!, $tags: [String!]!, $attach: Boolean!) {\n        attachTags(input: { entry: $entry, tags: $tags }) @include(if: $attach) { __typename }\n        detachTags(input: { entry: $entry, tags: $tags }) @skip(if: $attach) { __typename }\n      }\n    ": typeof types.RankTagDocument,
     "\n      query MemoryContext($input: ContextInput!) {\n        context(input: $input) {\n          guidelines { score node { name } }\n          tools { score node { name } }\n          knowledge { score breakdown { text } node { name } }\n          scopeChain { kind }\n          tokensUsed\n          tokenBudget\n          truncated\n        }\n      }\n    ": typeof types.MemoryContextDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": typeof types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.CreateOrganizationDocument,
@@ -178,6 +182,10 @@ const documents: Documents = {
     "mutation MemoryReactivate($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }": types.MemoryReactivateDocument,
     "\n      mutation MemoryScratch($project: ID!) { startSession(input: { project: $project, mode: SCRATCH }) { __typename ... on StartSessionSuccess { session { id } } } }\n    ": types.MemoryScratchDocument,
     "\n      mutation MemoryComplete($id: ID!, $promote: [ID!]) { completeSession(input: { id: $id, promote: $promote }) { __typename } }\n    ": types.MemoryCompleteDocument,
+    "\n      mutation RankImport($entries: [ImportEntryInput!]!) {\n        importEntries(input: { entries: $entries }) { __typename }\n      }\n    ": types.RankImportDocument,
+    "mutation RankBump($id: ID!, $c: String!) { updateGuideline(input: { id: $id, content: $c }) { __typename } }": types.RankBumpDocument,
+    "\n      query RankContext($input: ContextInput!) {\n        context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n      }\n    ": types.RankContextDocument,
+    "\n      mutation RankTag($entry: ID!, $tags: [String!]!, $attach: Boolean!) {\n        attachTags(input: { entry: $entry, tags: $tags }) @include(if: $attach) { __typename }\n        detachTags(input: { entry: $entry, tags: $tags }) @skip(if: $attach) { __typename }\n      }\n    ": types.RankTagDocument,
     "\n      query MemoryContext($input: ContextInput!) {\n        context(input: $input) {\n          guidelines { score node { name } }\n          tools { score node { name } }\n          knowledge { score breakdown { text } node { name } }\n          scopeChain { kind }\n          tokensUsed\n          tokenBudget\n          truncated\n        }\n      }\n    ": types.MemoryContextDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": types.CreateOrganizationDocument,
@@ -454,6 +462,22 @@ export function graphql(source: "\n      mutation MemoryScratch($project: ID!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n      mutation MemoryComplete($id: ID!, $promote: [ID!]) { completeSession(input: { id: $id, promote: $promote }) { __typename } }\n    "): (typeof documents)["\n      mutation MemoryComplete($id: ID!, $promote: [ID!]) { completeSession(input: { id: $id, promote: $promote }) { __typename } }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n      mutation RankImport($entries: [ImportEntryInput!]!) {\n        importEntries(input: { entries: $entries }) { __typename }\n      }\n    "): (typeof documents)["\n      mutation RankImport($entries: [ImportEntryInput!]!) {\n        importEntries(input: { entries: $entries }) { __typename }\n      }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation RankBump($id: ID!, $c: String!) { updateGuideline(input: { id: $id, content: $c }) { __typename } }"): (typeof documents)["mutation RankBump($id: ID!, $c: String!) { updateGuideline(input: { id: $id, content: $c }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n      query RankContext($input: ContextInput!) {\n        context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n      }\n    "): (typeof documents)["\n      query RankContext($input: ContextInput!) {\n        context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n      }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n      mutation RankTag($entry: ID!, $tags: [String!]!, $attach: Boolean!) {\n        attachTags(input: { entry: $entry, tags: $tags }) @include(if: $attach) { __typename }\n        detachTags(input: { entry: $entry, tags: $tags }) @skip(if: $attach) { __typename }\n      }\n    "): (typeof documents)["\n      mutation RankTag($entry: ID!, $tags: [String!]!, $attach: Boolean!) {\n        attachTags(input: { entry: $entry, tags: $tags }) @include(if: $attach) { __typename }\n        detachTags(input: { entry: $entry, tags: $tags }) @skip(if: $attach) { __typename }\n      }\n    "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

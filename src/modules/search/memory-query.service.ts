@@ -54,7 +54,8 @@ export interface MemoryQueryResult {
   hits: MemoryHit[];
   /** The scopes searched, nearest first. */
   scopeChain: string[];
-  totalCount: number;
+  /** Results of the whole query (all pages); counted on demand where ranking did not count them. */
+  totalCount: () => Promise<number>;
   hasMore: boolean;
   /** The token budget stopped the page before it was full. */
   truncated: boolean;
@@ -127,6 +128,22 @@ export const MEMORY_QUERY_DEFAULTS: Omit<MemoryQueryInput, 'scopeId'> = {
   tokenBudget: null,
   compact: false,
 };
+
+interface PageRow {
+  /** Null on the one row of an empty page (it still carries the total). */
+  id: string | null;
+  score: number;
+  rel: number;
+  tag: number;
+  prox: number;
+  txt: number;
+  prio: number;
+  rec: number;
+  /** All candidates of this statement. */
+  total: number | bigint;
+  name_len: number | bigint;
+  body_len: number | bigint;
+}
 
 export async function memoryQuery(
   db: Db,
@@ -270,13 +287,16 @@ export async function memoryQuery(
         Prisma.sql`(SELECT ${Prisma.raw(include.length > 1 ? 'DISTINCT ' : '')}et."entryId" FROM "Tag" t ${cross} "EntryTag" et WHERE t."name" IN (${list(include)}) AND et."tagId" = t."id") tagged
           ${cross} "Entry" e ${cross} chain c ${matches ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty}`
       : Prisma.sql`chain c ${cross} "Entry" e ${matches ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty}`;
+  /** The chain-driven FROM, limited to the ids of CTE "picked". */
+  const pickedFrom = Prisma.sql`picked p ${cross} "Entry" e ${cross} chain c ${matches ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty}`;
 
   const cursorFilter = cursor
     ? Prisma.sql`WHERE score < CAST(${cursor.s} AS DOUBLE PRECISION) OR (score = CAST(${cursor.s} AS DOUBLE PRECISION) AND id > ${cursor.i})`
     : Prisma.empty;
 
-  const sql = Prisma.sql`
-    WITH ${chainCte}${matches ? Prisma.sql`, ${matches}` : Prisma.empty},
+  /** The ranked page over FROM `source` (with the extra CTEs `ctes`, e.g. "picked"). */
+  const rankedPage = (source: Prisma.Sql, extraWhere: Prisma.Sql[], ctes: Prisma.Sql = Prisma.empty) => Prisma.sql`
+    WITH ${chainCte}${matches ? Prisma.sql`, ${matches}` : Prisma.empty}${ctes},
     cand AS (
       SELECT e."id" AS id,
         CASE WHEN ${related} THEN 1.0 ELSE 0.0 END AS rel,
@@ -285,8 +305,8 @@ export async function memoryQuery(
         CAST(${textRank} AS DOUBLE PRECISION) AS raw_text,
         CASE WHEN e."kind" = 'GUIDELINE' THEN CAST(COALESCE(e."priority", 50) AS DOUBLE PRECISION) / 100.0 ELSE 0.0 END AS prio,
         1.0 / (1.0 + (CASE WHEN ${ageDays} > 0 THEN ${ageDays} ELSE 0.0 END) / CAST(${RECENCY_HALF_DAYS} AS DOUBLE PRECISION)) AS rec
-      FROM ${from}
-      WHERE ${join(where)}
+      FROM ${source}
+      WHERE ${join([...where, ...extraWhere])}
     ),
     scored AS (
       SELECT id, rel, tag, prox, prio, rec,
@@ -307,24 +327,83 @@ export async function memoryQuery(
     LEFT JOIN "EntrySearch" s ON s."entryId" = page.id
     ORDER BY page.score DESC, page.id ASC`;
 
-  const rows = await db.$queryRaw<
-    Array<{
-      /** Null on the one row of an empty page (it still carries the total). */
-      id: string | null;
-      score: number;
-      rel: number;
-      tag: number;
-      prox: number;
-      txt: number;
-      prio: number;
-      rec: number;
-      total: number | bigint;
-      name_len: number | bigint;
-      body_len: number | bigint;
-    }>
-  >(sql);
+  const run = (sql: Prisma.Sql) => db.$queryRaw<PageRow[]>(sql);
+  const L = input.first + 1;
+  let rows: PageRow[] | null = null;
+  let totalCount: () => Promise<number>;
+  if (!searchFilters && !tagDriven && !input.relatedTo && !cursor) {
+    // Everything in reach is a candidate (up to the whole chain): rank only those that can make
+    // the page, and count the rest only if asked.
+    rows = await pruned();
+    const count = Prisma.sql`WITH ${chainCte}${matches ? Prisma.sql`, ${matches}` : Prisma.empty}
+      SELECT COUNT(*) AS total FROM ${from} WHERE ${join(where)}`;
+    let counted: Promise<number> | undefined;
+    totalCount = () => (counted ??= db.$queryRaw<Array<{ total: number | bigint }>>(count).then((r) => Number(r[0]?.total ?? 0)));
+  }
+  if (!rows) {
+    rows = await run(rankedPage(from, []));
+    const total = Number(rows[0]?.total ?? 0);
+    totalCount = () => Promise.resolve(total);
+  }
 
-  const totalCount = Number(rows[0]?.total ?? 0);
+  /**
+   * The page of a chain-driven query without ranking the whole chain. Apart from the entries
+   * related to the chain and the text matches (few, always ranked), an entry's score is at most
+   * scope + priority (guidelines) + recency: a guideline of priority p in a scope of proximity x
+   * scores at most W.scope*x + W.priority*p/100 + W.recency, anything else at most
+   * W.scope*x + W.recency*recency. A first query ranks a sample (per scope the most recently
+   * changed entries and the highest-priority guidelines, plus the related entries and the text
+   * matches); the page's last score among them, tau, is at most the real page's last score. So the
+   * page lies among the sample and the entries whose bound reaches tau: per scope, guidelines of
+   * priority >= p(tau) and the rest changed since t(tau), each a range of an index. Null when the
+   * sample is smaller than a page (the full ranking is as cheap then).
+   */
+  async function pruned(): Promise<PageRow[] | null> {
+    const sampleSize = 2 * L;
+    const kinds = new Set(input.kinds);
+    const others = input.kinds.filter((k) => k !== 'GUIDELINE');
+    const alive = input.includeInactive ? Prisma.empty : Prisma.sql` AND e."active" = ${true}`;
+    const sample: Prisma.Sql[] = [];
+    chain.forEach((scopeId, i) => {
+      sample.push(Prisma.sql`SELECT id FROM (SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" IN (${list(input.kinds)})${alive}
+        ORDER BY e."updatedAt" DESC LIMIT ${sampleSize}) r${Prisma.raw(String(i))}`);
+      if (kinds.has('GUIDELINE')) {
+        sample.push(Prisma.sql`SELECT id FROM (SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" = 'GUIDELINE'${alive}
+          ORDER BY e."priority" DESC LIMIT ${sampleSize}) g${Prisma.raw(String(i))}`);
+      }
+    });
+    sample.push(Prisma.sql`SELECT r."sourceId" AS id FROM "Relation" r WHERE r."targetScopeId" IN (SELECT scope_id FROM chain)`);
+    if (matches) sample.push(Prisma.sql`SELECT m."entryId" AS id FROM matches m`);
+    const sampled = Prisma.sql`sampled(id) AS (${Prisma.join(sample, ' UNION ')})`;
+    const picked = (ids: Prisma.Sql) => Prisma.sql`, ${sampled}, picked(id) AS (${ids})`;
+    const first = await run(rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`], picked(Prisma.sql`SELECT id FROM sampled`)));
+    const last = first[L - 1];
+    if (!last?.id) return null;
+    const tau = Number(last.score) - 1e-9;
+    const ranges: Prisma.Sql[] = [Prisma.sql`SELECT id FROM sampled`];
+    chain.forEach((scopeId, depth) => {
+      const scope = (W.scope * (chain.length - depth)) / chain.length;
+      if (kinds.has('GUIDELINE')) {
+        const minPriority = ((tau - scope - W.recency) * 100) / W.priority;
+        if (minPriority <= LIMITS.priority.max) {
+          ranges.push(Prisma.sql`SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" = 'GUIDELINE'
+            AND (e."priority" >= CAST(${minPriority} AS DOUBLE PRECISION) OR e."priority" IS NULL)`);
+        }
+      }
+      if (others.length) {
+        const minRecency = (tau - scope) / W.recency;
+        if (minRecency <= 1) {
+          // recency >= r  <=>  days since the change <= RECENCY_HALF_DAYS * (1/r - 1); a second of slack.
+          const since = minRecency > 0 ? new Date(asOf - RECENCY_HALF_DAYS * (1 / minRecency - 1) * 86_400_000 - 1_000) : null;
+          ranges.push(Prisma.sql`SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" IN (${list(others)})${
+            since ? Prisma.sql` AND e."updatedAt" >= ${since}` : Prisma.empty
+          }`);
+        }
+      }
+    });
+    return run(rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`], picked(Prisma.join(ranges, ' UNION '))));
+  }
+
   const page = rows.filter((row): row is typeof row & { id: string } => row.id !== null);
   const hits: MemoryHit[] = [];
   let tokens = 0;
@@ -355,7 +434,7 @@ export async function memoryQuery(
   return {
     hits,
     scopeChain: chain,
-    totalCount,
+    totalCount: totalCount!,
     hasMore: truncated || page.length > hits.length,
     truncated,
     estimatedTokens: tokens,

@@ -72,7 +72,10 @@ const EdgeRef = builder.objectRef<Edge>('MemoryQueryEdge').implement({
 const MetaRef = builder.objectRef<Page>('MemoryQueryMeta').implement({
   description: 'Counts of a memoryQuery page.',
   fields: (t) => ({
-    totalCount: t.exposeInt('totalCount', { description: 'Results of the whole query, all pages.' }),
+    totalCount: t.int({
+      description: 'Results of the whole query, all pages (over a whole scope chain, counted only when asked for).',
+      resolve: (p) => p.totalCount(),
+    }),
     returnedCount: t.int({ description: 'Results on this page.', resolve: (p) => p.edges.length }),
     truncated: t.exposeBoolean('truncated', { description: 'The token budget ended the page before `first` results.' }),
     hasMore: t.exposeBoolean('hasMore', { description: 'Results follow this page.' }),
