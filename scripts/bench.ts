@@ -7,7 +7,8 @@
 // guidelines, 20% knowledge; 20% global, 50% one project, 30% five sessions of it; 1-3 of 20 tags
 // each; N/20 relations between random entries), then measures through yoga.fetch: get by id, list
 // 20 guidelines of the project, memoryQuery (session, inherit, one include tag, a random search
-// word per iteration), memoryQuery tag-only, create knowledge, update guideline. --sizes sets N
+// word per iteration), memoryQuery tag-only, context (session, a random two-word task: ranks the
+// whole chain), create knowledge, update guideline. --sizes sets N
 // (default 1000,10000,100000).
 //
 // Suite "crud": in-process (`yoga.fetch`) latency of single operations on a small database: get
@@ -292,7 +293,7 @@ async function memorySuite(kind: 'sqlite' | 'postgresql', n: number) {
     const projectId = gid('Project', project.id);
     const sessionId = gid('Session', sessions[0]!.id);
     const guidelineIds = ids.filter((_, i) => typeOf(i) === 'Guideline');
-    const samples: Record<string, number[]> = { get: [], list: [], query: [], tagOnly: [], create: [], update: [] };
+    const samples: Record<string, number[]> = { get: [], list: [], query: [], tagOnly: [], context: [], create: [], update: [] };
     const runs = Math.max(iterations, 300);
     for (let i = 0; i < runs + 20; i++) {
       const warm = i < 20;
@@ -319,6 +320,12 @@ async function memorySuite(kind: 'sqlite' | 'postgresql', n: number) {
           t: pick(TAGS),
         }),
       );
+      await timed(record('context'), () =>
+        gql('query($s: ID!, $task: String!) { context(input: { scope: $s, task: $task }) { tokensUsed guidelines { score node { id name } } tools { score node { id name } } knowledge { score node { id name } } } }', {
+          s: sessionId,
+          task: `${pick(vocabulary)} ${pick(vocabulary)}`,
+        }),
+      );
       await timed(record('create'), () =>
         gql('mutation($s: ID!, $t: String!, $c: String!) { addKnowledge(input: { scope: $s, title: $t, content: $c, tags: ["database"] }) { __typename } }', {
           s: projectId,
@@ -337,6 +344,7 @@ async function memorySuite(kind: 'sqlite' | 'postgresql', n: number) {
     summarize('memory', kind, `N=${n} list 20 guidelines`, samples.list!);
     summarize('memory', kind, `N=${n} memoryQuery (tag + word)`, samples.query!);
     summarize('memory', kind, `N=${n} memoryQuery (tag only)`, samples.tagOnly!);
+    summarize('memory', kind, `N=${n} context (two-word task)`, samples.context!);
     summarize('memory', kind, `N=${n} create knowledge`, samples.create!);
     summarize('memory', kind, `N=${n} update guideline`, samples.update!);
   } finally {
