@@ -234,17 +234,23 @@ export async function memoryQuery(
     for (const tag of require) where.push(Prisma.sql`EXISTS (${tagIn([tag])})`);
     if (exclude.length) where.push(Prisma.sql`NOT EXISTS (${tagIn(exclude)})`);
   }
-  if (!input.includeOverridden && chain.length > 1) {
-    // Driven from the (at most 3) nearer scopes, each a lookup in the (scopeId, kind, name) index.
-    // When tags or text pick the candidates (a few thousand at most), OFFSET 0 keeps this a probe
-    // per candidate on PostgreSQL: as an anti-join the planner hashed every entry of the chain
-    // (76K at 100K entries) for them. Over the whole chain, that hash is the better plan.
-    where.push(Prisma.sql`NOT EXISTS (
-      SELECT 1 FROM chain oc ${cross} "Entry" o
-      WHERE oc.depth < c.depth AND o."scopeId" = oc.scope_id AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true}${
-        provider === 'postgresql' && (searchFilters || tagDriven) ? Prisma.raw(' OFFSET 0') : Prisma.empty
-      })`);
-  }
+  /**
+   * Entries a nearer scope overrides (same kind and name) are left out: a lookup in the (scopeId,
+   * kind, name) index per nearer scope. `fence` (PostgreSQL, for a few thousand candidates at
+   * most) keeps it a probe per candidate with OFFSET 0: as an anti-join the planner hashed every
+   * entry of the chain (76K at 100K entries) for them. Over the whole chain, that hash is the
+   * better plan.
+   */
+  const overridden = (fence: boolean): Prisma.Sql[] =>
+    input.includeOverridden || chain.length < 2
+      ? []
+      : [
+          Prisma.sql`NOT EXISTS (
+            SELECT 1 FROM chain oc ${cross} "Entry" o
+            WHERE oc.depth < c.depth AND o."scopeId" = oc.scope_id AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true}${
+              fence && provider === 'postgresql' ? Prisma.raw(' OFFSET 0') : Prisma.empty
+            })`,
+        ];
   const time = (column: string, op: '>=' | '<', value: Date | null) => {
     if (value) {
       where.push(Prisma.sql`${epochMs(provider, Prisma.raw(`e."${column}"`))} ${Prisma.raw(op)} CAST(${value.getTime()} AS DOUBLE PRECISION)`);
@@ -288,7 +294,10 @@ export async function memoryQuery(
           ${cross} "Entry" e ${cross} chain c ${matches ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty}`
       : Prisma.sql`chain c ${cross} "Entry" e ${matches ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty}`;
   /** The chain-driven FROM, limited to the ids of CTE "picked". */
-  const pickedFrom = Prisma.sql`picked p ${cross} "Entry" e ${cross} chain c ${matches ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty}`;
+  // (PostgreSQL would hash-join the whole "Entry" table to a few thousand ids: one lookup each.)
+  const pickedEntry =
+    provider === 'postgresql' ? Prisma.sql`LATERAL (SELECT * FROM "Entry" x WHERE x."id" = p.id OFFSET 0) e` : Prisma.sql`"Entry" e`;
+  const pickedFrom = Prisma.sql`picked p ${cross} ${pickedEntry} ${cross} chain c ${matches ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty}`;
 
   const cursorFilter = cursor
     ? Prisma.sql`WHERE score < CAST(${cursor.s} AS DOUBLE PRECISION) OR (score = CAST(${cursor.s} AS DOUBLE PRECISION) AND id > ${cursor.i})`
@@ -336,12 +345,12 @@ export async function memoryQuery(
     // the page, and count the rest only if asked.
     rows = await pruned();
     const count = Prisma.sql`WITH ${chainCte}${matches ? Prisma.sql`, ${matches}` : Prisma.empty}
-      SELECT COUNT(*) AS total FROM ${from} WHERE ${join(where)}`;
+      SELECT COUNT(*) AS total FROM ${from} WHERE ${join([...where, ...overridden(false)])}`;
     let counted: Promise<number> | undefined;
     totalCount = () => (counted ??= db.$queryRaw<Array<{ total: number | bigint }>>(count).then((r) => Number(r[0]?.total ?? 0)));
   }
   if (!rows) {
-    rows = await run(rankedPage(from, []));
+    rows = await run(rankedPage(from, overridden(searchFilters || tagDriven)));
     const total = Number(rows[0]?.total ?? 0);
     totalCount = () => Promise.resolve(total);
   }
@@ -376,7 +385,7 @@ export async function memoryQuery(
     if (matches) sample.push(Prisma.sql`SELECT m."entryId" AS id FROM matches m`);
     const sampled = Prisma.sql`sampled(id) AS (${Prisma.join(sample, ' UNION ')})`;
     const picked = (ids: Prisma.Sql) => Prisma.sql`, ${sampled}, picked(id) AS (${ids})`;
-    const first = await run(rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`], picked(Prisma.sql`SELECT id FROM sampled`)));
+    const first = await run(rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`, ...overridden(true)], picked(Prisma.sql`SELECT id FROM sampled`)));
     const last = first[L - 1];
     if (!last?.id) return null;
     const tau = Number(last.score) - 1e-9;
@@ -401,7 +410,7 @@ export async function memoryQuery(
         }
       }
     });
-    return run(rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`], picked(Prisma.join(ranges, ' UNION '))));
+    return run(rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`, ...overridden(true)], picked(Prisma.join(ranges, ' UNION '))));
   }
 
   const page = rows.filter((row): row is typeof row & { id: string } => row.id !== null);
