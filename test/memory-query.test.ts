@@ -213,7 +213,8 @@ describe('memoryQuery', () => {
           };
         });
       await h.ok(Import, { entries: entries(org, 'org', 60) });
-      await h.ok(Import, { entries: entries(own, 'project', 90) });
+      // Enough text matches in reach that context's page (100) leaves most of them out.
+      await h.ok(Import, { entries: entries(own, 'project', 400) });
       await h.ok(Import, { entries: entries(sessionId, 'session', 45) });
       // Recency apart from creation order: some guidelines change later.
       const guidelines = await h.ok(Query, { input: { scope: own, inherit: false, kinds: ['GUIDELINE'] }, first: 30 });
@@ -253,6 +254,32 @@ describe('memoryQuery', () => {
     } finally {
       for (const e of globals) await h.ok(TagAll, { entry: e.node.id, tags: ['everything'], attach: false });
     }
+  });
+
+  it('context ranks weak text matches of a nearer scope above strong ones of a farther scope, as the full ranking does', async () => {
+    // The page then holds text matches that are neither among the best-ranked matches nor among
+    // the most recent entries of their scope: the bound on text matches must let them in.
+    const Import = graphql(`
+      mutation CtxImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }
+    `);
+    const Ctx = graphql(`
+      query CtxTools($input: ContextInput!) { context(input: $input) { tools { score node { id } } } }
+    `);
+    const own = await createProject(h, 'mq-context-text');
+    const sessionId = await startSession(h, own, 'mq-context-text-session');
+    const filler = Array.from({ length: 40 }, (_, i) => `filler${i % 7}`).join(' ');
+    const tools = (scope: string, prefix: string, n: number, text: (i: number) => string) =>
+      Array.from({ length: n }, (_, i) => ({ scope, kind: 'TOOL' as const, name: `${prefix}-${i}`, description: text(i), tags: ['everything'] }));
+    await h.ok(Import, { entries: tools(own, 'strong', 300, (i) => `bravo bravo bravo ${i % 2 ? 'bravo' : ''}`) });
+    await h.ok(Import, { entries: tools(own, 'super', 1, () => Array.from({ length: 30 }, () => 'bravo').join(' ')) });
+    await h.ok(Import, { entries: tools(sessionId, 'weak', 300, (i) => `bravo ${filler}${i % 3 ? ` ${filler}` : ''}`) });
+    const globals = (await h.ok(Query, { input: { scope: await globalScopeId(h), inherit: false, includeInactive: true, kinds: ['TOOL'] }, first: 100 })).memoryQuery.edges;
+    expect(globals).toHaveLength(0); // nothing else in reach that lacks the tag
+    const plain = (await h.ok(Ctx, { input: { scope: sessionId, task: 'bravo', kinds: ['TOOL'], tokenBudget: 1_000_000 } })).context.tools;
+    const full = (await h.ok(Ctx, { input: { scope: sessionId, task: 'bravo', kinds: ['TOOL'], tokenBudget: 1_000_000, tags: { include: ['everything'] } } })).context.tools;
+    expect(plain).toHaveLength(100);
+    expect(plain.map((e) => e.node.id)).toEqual(full.map((e) => e.node.id));
+    plain.forEach((e, i) => expect(e.score + 3).toBeCloseTo(full[i]!.score, 6));
   });
 
   it('finds entries related to an entry or a scope, in either direction, optionally by type', async () => {

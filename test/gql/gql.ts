@@ -67,6 +67,8 @@ type Documents = {
     "mutation RankBump($id: ID!, $c: String!) { updateGuideline(input: { id: $id, content: $c }) { __typename } }": typeof types.RankBumpDocument,
     "\n      query RankContext($input: ContextInput!) {\n        context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n      }\n    ": typeof types.RankContextDocument,
     "\n      mutation RankTag($entry: ID!, $tags: [String!]!, $attach: Boolean!) {\n        attachTags(input: { entry: $entry, tags: $tags }) @include(if: $attach) { __typename }\n        detachTags(input: { entry: $entry, tags: $tags }) @skip(if: $attach) { __typename }\n      }\n    ": typeof types.RankTagDocument,
+    "\n      mutation CtxImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n    ": typeof types.CtxImportDocument,
+    "\n      query CtxTools($input: ContextInput!) { context(input: $input) { tools { score node { id } } } }\n    ": typeof types.CtxToolsDocument,
     "\n      query MemoryContext($input: ContextInput!) {\n        context(input: $input) {\n          guidelines { score node { name } }\n          tools { score node { name } }\n          knowledge { score breakdown { text } node { name } }\n          scopeChain { kind }\n          tokensUsed\n          tokenBudget\n          truncated\n        }\n      }\n    ": typeof types.MemoryContextDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": typeof types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.CreateOrganizationDocument,
@@ -186,6 +188,8 @@ const documents: Documents = {
     "mutation RankBump($id: ID!, $c: String!) { updateGuideline(input: { id: $id, content: $c }) { __typename } }": types.RankBumpDocument,
     "\n      query RankContext($input: ContextInput!) {\n        context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n      }\n    ": types.RankContextDocument,
     "\n      mutation RankTag($entry: ID!, $tags: [String!]!, $attach: Boolean!) {\n        attachTags(input: { entry: $entry, tags: $tags }) @include(if: $attach) { __typename }\n        detachTags(input: { entry: $entry, tags: $tags }) @skip(if: $attach) { __typename }\n      }\n    ": types.RankTagDocument,
+    "\n      mutation CtxImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n    ": types.CtxImportDocument,
+    "\n      query CtxTools($input: ContextInput!) { context(input: $input) { tools { score node { id } } } }\n    ": types.CtxToolsDocument,
     "\n      query MemoryContext($input: ContextInput!) {\n        context(input: $input) {\n          guidelines { score node { name } }\n          tools { score node { name } }\n          knowledge { score breakdown { text } node { name } }\n          scopeChain { kind }\n          tokensUsed\n          tokenBudget\n          truncated\n        }\n      }\n    ": types.MemoryContextDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": types.CreateOrganizationDocument,
@@ -478,6 +482,14 @@ export function graphql(source: "\n      query RankContext($input: ContextInput!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n      mutation RankTag($entry: ID!, $tags: [String!]!, $attach: Boolean!) {\n        attachTags(input: { entry: $entry, tags: $tags }) @include(if: $attach) { __typename }\n        detachTags(input: { entry: $entry, tags: $tags }) @skip(if: $attach) { __typename }\n      }\n    "): (typeof documents)["\n      mutation RankTag($entry: ID!, $tags: [String!]!, $attach: Boolean!) {\n        attachTags(input: { entry: $entry, tags: $tags }) @include(if: $attach) { __typename }\n        detachTags(input: { entry: $entry, tags: $tags }) @skip(if: $attach) { __typename }\n      }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n      mutation CtxImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n    "): (typeof documents)["\n      mutation CtxImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n      query CtxTools($input: ContextInput!) { context(input: $input) { tools { score node { id } } } }\n    "): (typeof documents)["\n      query CtxTools($input: ContextInput!) { context(input: $input) { tools { score node { id } } } }\n    "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

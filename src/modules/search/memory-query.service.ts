@@ -143,6 +143,8 @@ interface PageRow {
   total: number | bigint;
   name_len: number | bigint;
   body_len: number | bigint;
+  /** The best text rank among all candidates (the text score is relative to it). */
+  maxraw: number | null;
 }
 
 export async function memoryQuery(
@@ -195,25 +197,25 @@ export async function memoryQuery(
     terms.length === 0
       ? null
       : provider === 'sqlite'
-        ? Prisma.sql`matches("entryId", rank) AS (
-            SELECT s."entryId", -bm25("EntrySearchFts", 2.0, 1.0)
+        ? Prisma.sql`matches("entryId", rank, "scopeId", kind) AS (
+            SELECT s."entryId", -bm25("EntrySearchFts", 2.0, 1.0), s."scopeId", s."kind"
             FROM "EntrySearchFts" JOIN "EntrySearch" s ON s."rowid" = "EntrySearchFts"."rowid"
             WHERE "EntrySearchFts" MATCH ${terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(' OR ')} AND ${join(matchFilters)})`
         : // PostgreSQL ranks without document frequencies; weigh each term by its BM25 idf so that a
           // rare word counts for more than a common one, as SQLite's bm25() does. A term's document
           // frequency is the number of its matches (in the whole memory), counted as they are found.
-          Prisma.sql`term_hits("entryId", term, r, kept) AS (
-            SELECT s."entryId", v.t, ts_rank(s."document", to_tsquery('simple', v.t), 1), ${join(matchFilters)}
+          Prisma.sql`term_hits("entryId", term, r, kept, "scopeId", kind) AS (
+            SELECT s."entryId", v.t, ts_rank(s."document", to_tsquery('simple', v.t), 1), ${join(matchFilters)}, s."scopeId", s."kind"
             FROM (VALUES ${Prisma.join(terms.map((t) => Prisma.sql`(CAST(${`${t}:*`} AS TEXT))`), ', ')}) v(t)
             JOIN "EntrySearch" s ON s."document" @@ to_tsquery('simple', v.t)
           ),
-          matches("entryId", rank) AS (
-            SELECT h."entryId", SUM(ln(1.0 + (n.total - h.df + 0.5) / (h.df + 0.5)) * h.r)
+          matches("entryId", rank, "scopeId", kind) AS (
+            SELECT h."entryId", SUM(ln(1.0 + (n.total - h.df + 0.5) / (h.df + 0.5)) * h.r), h."scopeId", h."kind"
             FROM (SELECT th.*, COUNT(*) OVER (PARTITION BY th.term) AS df FROM term_hits th) h,
               (SELECT CASE WHEN c.reltuples > 0 THEN c.reltuples ELSE (SELECT COUNT(*) FROM "EntrySearch") END AS total
                FROM pg_class c WHERE c.relname = 'EntrySearch' AND c.relkind = 'r') n
             WHERE h.kept
-            GROUP BY h."entryId")`;
+            GROUP BY h."entryId", h."scopeId", h."kind")`;
 
   const tagIn = (names: readonly string[]) =>
     Prisma.sql`SELECT 1 FROM "EntryTag" et JOIN "Tag" t ON t."id" = et."tagId" WHERE et."entryId" = e."id" AND t."name" IN (${list(names)})`;
@@ -320,15 +322,16 @@ export async function memoryQuery(
     scored AS (
       SELECT id, rel, tag, prox, prio, rec,
         CASE WHEN MAX(raw_text) OVER () > 0 THEN raw_text / MAX(raw_text) OVER () ELSE 0.0 END AS txt,
+        MAX(raw_text) OVER () AS maxraw,
         COUNT(*) OVER () AS total
       FROM cand
     ),
     ranked AS (
-      SELECT id, rel, tag, prox, txt, prio, rec, total,
+      SELECT id, rel, tag, prox, txt, prio, rec, total, maxraw,
         ${Prisma.raw(`${W.relation} * rel + ${W.tags} * tag + ${W.scope} * prox + ${W.text} * txt + ${W.priority} * prio + ${W.recency} * rec`)} AS score
       FROM scored
     )
-    SELECT page.id, page.score, page.rel, page.tag, page.prox, page.txt, page.prio, page.rec, totals.total,
+    SELECT page.id, page.score, page.rel, page.tag, page.prox, page.txt, page.prio, page.rec, page.maxraw, totals.total,
       LENGTH(e."name") AS name_len, COALESCE(LENGTH(s."body"), 0) AS body_len
     FROM (SELECT COUNT(*) AS total FROM scored) totals
     LEFT JOIN (SELECT * FROM ranked ${cursorFilter} ORDER BY score DESC, id ASC LIMIT ${input.first + 1}) page ON 1 = 1
@@ -356,16 +359,15 @@ export async function memoryQuery(
   }
 
   /**
-   * The page of a chain-driven query without ranking the whole chain. Apart from the entries
-   * related to the chain and the text matches (few, always ranked), an entry's score is at most
-   * scope + priority (guidelines) + recency: a guideline of priority p in a scope of proximity x
-   * scores at most W.scope*x + W.priority*p/100 + W.recency, anything else at most
-   * W.scope*x + W.recency*recency. A first query ranks a sample (per scope the most recently
-   * changed entries and the highest-priority guidelines, plus the related entries and the text
-   * matches); the page's last score among them, tau, is at most the real page's last score. So the
-   * page lies among the sample and the entries whose bound reaches tau: per scope, guidelines of
-   * priority >= p(tau) and the rest changed since t(tau), each a range of an index. Null when the
-   * sample is smaller than a page (the full ranking is as cheap then).
+   * The page of a chain-driven query without ranking the whole chain. An entry's score is at most
+   * W.scope * proximity + W.priority * priority/100 (guidelines) + W.recency * recency, plus its
+   * relation and text scores: a first query ranks a sample (per scope the most recently changed
+   * entries and the highest-priority guidelines, the entries related to the chain, the best text
+   * matches), and the sample's last score on the page, tau, is at most the real page's last score.
+   * So the page lies among the sample and the entries whose bound reaches tau: per scope the
+   * guidelines of priority >= p(tau) and the rest changed since t(tau) (ranges of an index), and
+   * the text matches whose rank is high enough. Null when that cannot be settled (a sample smaller
+   * than a page, or no usable text match in it): the full ranking runs instead.
    */
   async function pruned(): Promise<PageRow[] | null> {
     const sampleSize = 2 * L;
@@ -382,14 +384,26 @@ export async function memoryQuery(
       }
     });
     sample.push(Prisma.sql`SELECT r."sourceId" AS id FROM "Relation" r WHERE r."targetScopeId" IN (SELECT scope_id FROM chain)`);
-    if (matches) sample.push(Prisma.sql`SELECT m."entryId" AS id FROM matches m`);
+    // The best text matches: the best one that passes the filters is then among them (unless none
+    // is), so the text scores are relative to the same best rank as in the full ranking.
+    if (matches) sample.push(Prisma.sql`SELECT id FROM (SELECT m."entryId" AS id FROM matches m ORDER BY m.rank DESC LIMIT ${sampleSize}) tm`);
     const sampled = Prisma.sql`sampled(id) AS (${Prisma.join(sample, ' UNION ')})`;
     const picked = (ids: Prisma.Sql) => Prisma.sql`, ${sampled}, picked(id) AS (${ids})`;
     const first = await run(rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`, ...overridden(true)], picked(Prisma.sql`SELECT id FROM sampled`)));
     const last = first[L - 1];
     if (!last?.id) return null;
+    const best = Number(first[0]?.maxraw ?? 0);
+    if (matches && !(best > 0)) return null;
     const tau = Number(last.score) - 1e-9;
     const ranges: Prisma.Sql[] = [Prisma.sql`SELECT id FROM sampled`];
+    if (matches) {
+      // A text match scores at most its text score + its scope + priority (guidelines) + recency.
+      ranges.push(Prisma.sql`SELECT m."entryId" AS id FROM matches m ${cross} chain c WHERE c.scope_id = m."scopeId"
+        AND ${Prisma.raw(String(W.text))} * m.rank / CAST(${best} AS DOUBLE PRECISION)
+          + CAST(${W.scope} AS DOUBLE PRECISION) * CAST(${chain.length} - c.depth AS DOUBLE PRECISION) / CAST(${chain.length} AS DOUBLE PRECISION)
+          + CASE WHEN m.kind = 'GUIDELINE' THEN ${Prisma.raw(String(W.priority))} ELSE 0.0 END + ${Prisma.raw(String(W.recency))}
+          >= CAST(${tau} AS DOUBLE PRECISION)`);
+    }
     chain.forEach((scopeId, depth) => {
       const scope = (W.scope * (chain.length - depth)) / chain.length;
       if (kinds.has('GUIDELINE')) {
