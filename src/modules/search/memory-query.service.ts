@@ -299,21 +299,21 @@ export async function memoryQuery(
   // (PostgreSQL would hash-join the whole "Entry" table to a few thousand ids: one lookup each.)
   const pickedEntry =
     provider === 'postgresql' ? Prisma.sql`LATERAL (SELECT * FROM "Entry" x WHERE x."id" = p.id OFFSET 0) e` : Prisma.sql`"Entry" e`;
-  const pickedFrom = Prisma.sql`picked p ${cross} ${pickedEntry} ${cross} chain c ${matches ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty}`;
+  const pickedFrom = Prisma.sql`picked p ${cross} ${pickedEntry} ${cross} chain c`;
 
   const cursorFilter = cursor
     ? Prisma.sql`WHERE score < CAST(${cursor.s} AS DOUBLE PRECISION) OR (score = CAST(${cursor.s} AS DOUBLE PRECISION) AND id > ${cursor.i})`
     : Prisma.empty;
 
   /** The ranked page over FROM `source` (with the extra CTEs `ctes`, e.g. "picked"). */
-  const rankedPage = (source: Prisma.Sql, extraWhere: Prisma.Sql[], ctes: Prisma.Sql = Prisma.empty) => Prisma.sql`
+  const rankedPage = (source: Prisma.Sql, extraWhere: Prisma.Sql[], ctes: Prisma.Sql = Prisma.empty, rank: Prisma.Sql = textRank) => Prisma.sql`
     WITH ${chainCte}${matches ? Prisma.sql`, ${matches}` : Prisma.empty}${ctes},
     cand AS (
       SELECT e."id" AS id,
         CASE WHEN ${related} THEN 1.0 ELSE 0.0 END AS rel,
         ${tagShare} AS tag,
         CAST(${chain.length} - c.depth AS DOUBLE PRECISION) / CAST(${chain.length} AS DOUBLE PRECISION) AS prox,
-        CAST(${textRank} AS DOUBLE PRECISION) AS raw_text,
+        CAST(${rank} AS DOUBLE PRECISION) AS raw_text,
         CASE WHEN e."kind" = 'GUIDELINE' THEN CAST(COALESCE(e."priority", 50) AS DOUBLE PRECISION) / 100.0 ELSE 0.0 END AS prio,
         1.0 / (1.0 + (CASE WHEN ${ageDays} > 0 THEN ${ageDays} ELSE 0.0 END) / CAST(${RECENCY_HALF_DAYS} AS DOUBLE PRECISION)) AS rec
       FROM ${source}
@@ -388,8 +388,18 @@ export async function memoryQuery(
     // is), so the text scores are relative to the same best rank as in the full ranking.
     if (matches) sample.push(Prisma.sql`SELECT id FROM (SELECT m."entryId" AS id FROM matches m ORDER BY m.rank DESC LIMIT ${sampleSize}) tm`);
     const sampled = Prisma.sql`sampled(id) AS (${Prisma.join(sample, ' UNION ')})`;
-    const picked = (ids: Prisma.Sql) => Prisma.sql`, ${sampled}, picked(id) AS (${ids})`;
-    const first = await run(rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`, ...overridden(true)], picked(Prisma.sql`SELECT id FROM sampled`)));
+    // The ids with their text rank: one grouping of ids and matches together. (A join of the two
+    // made PostgreSQL, misjudging the sizes, scan all matches once per id.)
+    const picked = (ids: Prisma.Sql) =>
+      matches
+        ? Prisma.sql`, ${sampled}, picked(id, rank) AS (
+            SELECT id, MAX(rank) FROM (
+              SELECT u.id AS id, CAST(NULL AS DOUBLE PRECISION) AS rank, 1 AS wanted FROM (${ids}) u
+              UNION ALL SELECT m."entryId", m.rank, 0 FROM matches m) x
+            GROUP BY id HAVING MAX(wanted) = 1)`
+        : Prisma.sql`, ${sampled}, picked(id) AS (${ids})`;
+    const pickedRank = matches ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`;
+    const first = await run(rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`, ...overridden(true)], picked(Prisma.sql`SELECT id FROM sampled`), pickedRank));
     const last = first[L - 1];
     if (!last?.id) return null;
     const best = Number(first[0]?.maxraw ?? 0);
@@ -424,7 +434,7 @@ export async function memoryQuery(
         }
       }
     });
-    return run(rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`, ...overridden(true)], picked(Prisma.join(ranges, ' UNION '))));
+    return run(rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`, ...overridden(true)], picked(Prisma.join(ranges, ' UNION ')), pickedRank));
   }
 
   const page = rows.filter((row): row is typeof row & { id: string } => row.id !== null);
