@@ -145,6 +145,8 @@ interface PageRow {
   body_len: number | bigint;
   /** The best text rank among all candidates (the text score is relative to it). */
   maxraw: number | null;
+  /** 1 when the statement's candidates were all there are (see `pruned`). */
+  complete: number | bigint;
 }
 
 export async function memoryQuery(
@@ -306,7 +308,13 @@ export async function memoryQuery(
     : Prisma.empty;
 
   /** The ranked page over FROM `source` (with the extra CTEs `ctes`, e.g. "picked"). */
-  const rankedPage = (source: Prisma.Sql, extraWhere: Prisma.Sql[], ctes: Prisma.Sql = Prisma.empty, rank: Prisma.Sql = textRank) => Prisma.sql`
+  const rankedPage = (
+    source: Prisma.Sql,
+    extraWhere: Prisma.Sql[],
+    ctes: Prisma.Sql = Prisma.empty,
+    rank: Prisma.Sql = textRank,
+    complete: Prisma.Sql = Prisma.sql`1`,
+  ) => Prisma.sql`
     WITH ${chainCte}${matches ? Prisma.sql`, ${matches}` : Prisma.empty}${ctes},
     cand AS (
       SELECT e."id" AS id,
@@ -331,7 +339,7 @@ export async function memoryQuery(
         ${Prisma.raw(`${W.relation} * rel + ${W.tags} * tag + ${W.scope} * prox + ${W.text} * txt + ${W.priority} * prio + ${W.recency} * rec`)} AS score
       FROM scored
     )
-    SELECT page.id, page.score, page.rel, page.tag, page.prox, page.txt, page.prio, page.rec, page.maxraw, totals.total,
+    SELECT page.id, page.score, page.rel, page.tag, page.prox, page.txt, page.prio, page.rec, page.maxraw, totals.total, ${complete} AS complete,
       LENGTH(e."name") AS name_len, COALESCE(LENGTH(s."body"), 0) AS body_len
     FROM (SELECT COUNT(*) AS total FROM scored) totals
     LEFT JOIN (SELECT * FROM ranked ${cursorFilter} ORDER BY score DESC, id ASC LIMIT ${input.first + 1}) page ON 1 = 1
@@ -346,11 +354,18 @@ export async function memoryQuery(
   if (!searchFilters && !tagDriven && !input.relatedTo && !cursor) {
     // Everything in reach is a candidate (up to the whole chain): rank only those that can make
     // the page, and count the rest only if asked.
-    rows = await pruned();
+    const sampled = await pruned();
+    if (sampled?.complete) {
+      rows = sampled.rows;
+      const total = Number(rows[0]?.total ?? 0);
+      totalCount = () => Promise.resolve(total);
+    } else {
+      rows = sampled?.rows ?? null;
+    }
     const count = Prisma.sql`WITH ${chainCte}${matches ? Prisma.sql`, ${matches}` : Prisma.empty}
       SELECT COUNT(*) AS total FROM ${from} WHERE ${join([...where, ...overridden(false)])}`;
     let counted: Promise<number> | undefined;
-    totalCount = () => (counted ??= db.$queryRaw<Array<{ total: number | bigint }>>(count).then((r) => Number(r[0]?.total ?? 0)));
+    totalCount ??= () => (counted ??= db.$queryRaw<Array<{ total: number | bigint }>>(count).then((r) => Number(r[0]?.total ?? 0)));
   }
   if (!rows) {
     rows = await run(rankedPage(from, overridden(searchFilters || tagDriven)));
@@ -369,7 +384,7 @@ export async function memoryQuery(
    * the text matches whose rank is high enough. Null when that cannot be settled (a sample smaller
    * than a page, or no usable text match in it): the full ranking runs instead.
    */
-  async function pruned(): Promise<PageRow[] | null> {
+  async function pruned(): Promise<{ rows: PageRow[]; complete: boolean } | null> {
     const sampleSize = 2 * L;
     const kinds = new Set(input.kinds);
     const others = input.kinds.filter((k) => k !== 'GUIDELINE');
@@ -399,7 +414,18 @@ export async function memoryQuery(
             GROUP BY id HAVING MAX(wanted) = 1)`
         : Prisma.sql`, ${sampled}, picked(id) AS (${ids})`;
     const pickedRank = matches ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`;
-    const first = await run(rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`, ...overridden(true)], picked(Prisma.sql`SELECT id FROM sampled`), pickedRank));
+    // The sample holds every candidate when no list of it was cut short (a small memory): its
+    // ranking is then the answer, with its count.
+    const cut = (list: Prisma.Sql) => Prisma.sql`(SELECT COUNT(*) FROM (${list} LIMIT ${sampleSize + 1}) z) > ${sampleSize}`;
+    const cuts = chain.map(
+      (scopeId) => cut(Prisma.sql`SELECT 1 FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" IN (${list(input.kinds)})${alive}`),
+    );
+    if (matches) cuts.push(cut(Prisma.sql`SELECT 1 FROM matches`));
+    const complete = Prisma.sql`(CASE WHEN ${Prisma.join(cuts, ' OR ')} THEN 0 ELSE 1 END)`;
+    const first = await run(
+      rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`, ...overridden(true)], picked(Prisma.sql`SELECT id FROM sampled`), pickedRank, complete),
+    );
+    if (Number(first[0]?.complete ?? 0) === 1) return { rows: first, complete: true };
     const last = first[L - 1];
     if (!last?.id) return null;
     const best = Number(first[0]?.maxraw ?? 0);
@@ -434,7 +460,7 @@ export async function memoryQuery(
         }
       }
     });
-    return run(rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`, ...overridden(true)], picked(Prisma.join(ranges, ' UNION ')), pickedRank));
+    return { rows: await run(rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`, ...overridden(true)], picked(Prisma.join(ranges, ' UNION ')), pickedRank)), complete: false };
   }
 
   const page = rows.filter((row): row is typeof row & { id: string } => row.id !== null);
