@@ -381,8 +381,9 @@ export async function memoryQuery(
    * matches), and the sample's last score on the page, tau, is at most the real page's last score.
    * So the page lies among the sample and the entries whose bound reaches tau: per scope the
    * guidelines of priority >= p(tau) and the rest changed since t(tau) (ranges of an index), and
-   * the text matches whose rank is high enough. Null when that cannot be settled (a sample smaller
-   * than a page, or no usable text match in it): the full ranking runs instead.
+   * the text matches whose rank is high enough. `complete` when the sample is every candidate
+   * there is (a small memory). Null when the page cannot be settled this way (fewer sampled
+   * candidates than a page, or no usable text match among them): the full ranking runs instead.
    */
   async function pruned(): Promise<{ rows: PageRow[]; complete: boolean } | null> {
     const sampleSize = 2 * L;
@@ -416,7 +417,7 @@ export async function memoryQuery(
     const pickedRank = matches ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`;
     // The sample holds every candidate when no list of it was cut short (a small memory): its
     // ranking is then the answer, with its count.
-    const cut = (list: Prisma.Sql) => Prisma.sql`(SELECT COUNT(*) FROM (${list} LIMIT ${sampleSize + 1}) z) > ${sampleSize}`;
+    const cut = (rows: Prisma.Sql) => Prisma.sql`(SELECT COUNT(*) FROM (${rows} LIMIT ${sampleSize + 1}) z) > ${sampleSize}`;
     const cuts = chain.map(
       (scopeId) => cut(Prisma.sql`SELECT 1 FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" IN (${list(input.kinds)})${alive}`),
     );
