@@ -23,8 +23,7 @@ export function registerDirectDriver(db: Db, driver: DirectDriver): void {
   drivers.set(db, driver);
 }
 
-const NONE: readonly ArgType[] = [];
-const control = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [...NONE] });
+const control = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
 
 /** Prisma.Sql as the adapter takes it, arguments typed as Prisma types raw-query parameters. */
 function toQuery(provider: Provider, statement: Prisma.Sql): SqlQuery {

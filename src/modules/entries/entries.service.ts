@@ -20,7 +20,7 @@ import {
   type VersionColumn,
 } from './entry-sql.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
-import { archivedError, assertWritableScope, writableEntry } from '../scopes/archived.ts';
+import { archivedError, assertWritableScope, scopeTakesWritesSql, writableEntry } from '../scopes/archived.ts';
 
 export const ENTRY_KINDS = ['TOOL', 'GUIDELINE', 'KNOWLEDGE'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
@@ -398,7 +398,7 @@ function versionStatements(provider: Provider, { result }: VersionPlan, expectLa
       expectLatest === null
         ? null
         : Prisma.sql`EXISTS (SELECT 1 FROM "Entry" g WHERE g."id" = ${entry.id} AND g."latestVersion" = ${expectLatest}
-            AND NOT EXISTS (SELECT 1 FROM "Scope" s WHERE s."id" = g."scopeId" AND s."status" = 'ARCHIVED'))`,
+            AND ${scopeTakesWritesSql(Prisma.raw('g."scopeId"'))})`,
     ),
     expectLatest === null
       ? Prisma.sql`UPDATE "Entry" SET "currentVersionId" = ${version.id}, "category" = ${entry.category}, "priority" = ${entry.priority}
@@ -500,7 +500,7 @@ export async function appendVersion(
 async function lockForNewVersion(tx: Tx, id: string, kind: EntryKind, at: Date): Promise<Entry> {
   const [entry] = await tx.$queryRaw<Entry[]>`UPDATE "Entry" SET "latestVersion" = "latestVersion" + 1, "updatedAt" = ${at}
     WHERE "id" = ${id} AND "kind" = ${kind}
-      AND NOT EXISTS (SELECT 1 FROM "Scope" s WHERE s."id" = "Entry"."scopeId" AND s."status" = 'ARCHIVED')
+      AND ${scopeTakesWritesSql(Prisma.raw('"Entry"."scopeId"'))}
     RETURNING *`;
   if (entry) return entry;
   // Unknown, of another kind, or in an archived session: say which.

@@ -1,10 +1,15 @@
 import type { Db, Tx } from '../../infra/database.ts';
 import { InvalidStateError, NotFoundError } from '../../domain/errors.ts';
-import type { Entry } from '../../generated/sqlite/client.ts';
+import { Prisma, type Entry } from '../../generated/sqlite/client.ts';
 
 /** An archived session is a read-only record: nothing in its scope may change. */
 export function archivedError(path: string[]): InvalidStateError {
   return new InvalidStateError('The session is ARCHIVED: its scope is read-only', 'ARCHIVED', path);
+}
+
+/** SQL: the scope whose id is `scopeId` (a column or value) takes writes, i.e. is not archived. */
+export function scopeTakesWritesSql(scopeId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`NOT EXISTS (SELECT 1 FROM "Scope" s WHERE s."id" = ${scopeId} AND s."status" = 'ARCHIVED')`;
 }
 
 /** The entry, if it exists and its scope takes writes; else NotFound or InvalidState (archived). */

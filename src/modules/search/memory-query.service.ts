@@ -350,28 +350,23 @@ export async function memoryQuery(
   const run = (sql: Prisma.Sql) => db.$queryRaw<PageRow[]>(sql);
   const L = input.first + 1;
   let rows: PageRow[] | null = null;
-  let totalCount: () => Promise<number>;
+  let totalCount: (() => Promise<number>) | undefined;
   if (!searchFilters && !tagDriven && !input.relatedTo && !cursor) {
     // Everything in reach is a candidate (up to the whole chain): rank only those that can make
     // the page, and count the rest only if asked.
     const sampled = await pruned();
-    if (sampled?.complete) {
-      rows = sampled.rows;
-      const total = Number(rows[0]?.total ?? 0);
-      totalCount = () => Promise.resolve(total);
-    } else {
-      rows = sampled?.rows ?? null;
+    rows = sampled?.rows ?? null;
+    if (sampled && !sampled.complete) {
+      const count = Prisma.sql`WITH ${chainCte}${matches ? Prisma.sql`, ${matches}` : Prisma.empty}
+        SELECT COUNT(*) AS total FROM ${from} WHERE ${join([...where, ...overridden(false)])}`;
+      let pending: Promise<number> | undefined;
+      totalCount = () => (pending ??= db.$queryRaw<Array<{ total: number | bigint }>>(count).then((r) => Number(r[0]?.total ?? 0)));
     }
-    const count = Prisma.sql`WITH ${chainCte}${matches ? Prisma.sql`, ${matches}` : Prisma.empty}
-      SELECT COUNT(*) AS total FROM ${from} WHERE ${join([...where, ...overridden(false)])}`;
-    let counted: Promise<number> | undefined;
-    totalCount ??= () => (counted ??= db.$queryRaw<Array<{ total: number | bigint }>>(count).then((r) => Number(r[0]?.total ?? 0)));
   }
-  if (!rows) {
-    rows = await run(rankedPage(from, overridden(searchFilters || tagDriven)));
-    const total = Number(rows[0]?.total ?? 0);
-    totalCount = () => Promise.resolve(total);
-  }
+  // The full ranking, or a complete sample: the statement counted every candidate.
+  rows ??= await run(rankedPage(from, overridden(searchFilters || tagDriven)));
+  const counted = Number(rows[0]?.total ?? 0);
+  totalCount ??= () => Promise.resolve(counted);
 
   /**
    * The page of a chain-driven query without ranking the whole chain. An entry's score is at most
@@ -494,7 +489,7 @@ export async function memoryQuery(
   return {
     hits,
     scopeChain: chain,
-    totalCount: totalCount!,
+    totalCount,
     hasMore: truncated || page.length > hits.length,
     truncated,
     estimatedTokens: tokens,
