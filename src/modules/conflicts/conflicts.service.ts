@@ -10,6 +10,7 @@ import {
   type EntryKind,
   type VersionFields,
 } from '../entries/entries.service.ts';
+import { scopeSubtreeWhere } from '../scopes/scope-where.ts';
 
 export const RESOLUTION_STRATEGIES = ['KEEP_CURRENT', 'TAKE_INCOMING', 'MERGE'] as const;
 export type ResolutionStrategy = (typeof RESOLUTION_STRATEGIES)[number];
@@ -29,18 +30,7 @@ export interface ConflictFilter {
 
 /** Conflicts of entries in a scope (and, on request, the scopes below it: the tree is 4 deep). */
 export function conflictWhere(filter: ConflictFilter): Prisma.ConflictWhereInput {
-  const scope: Prisma.ScopeWhereInput | undefined = filter.scopeId
-    ? filter.includeDescendants
-      ? {
-          OR: [
-            { id: filter.scopeId },
-            { parentId: filter.scopeId },
-            { parent: { parentId: filter.scopeId } },
-            { parent: { parent: { parentId: filter.scopeId } } },
-          ],
-        }
-      : { id: filter.scopeId }
-    : undefined;
+  const scope = filter.scopeId ? scopeSubtreeWhere(filter.scopeId, filter.includeDescendants) : undefined;
   return {
     ...(filter.resolved != null ? { resolved: filter.resolved } : {}),
     ...(scope || filter.kind ? { entry: { ...(scope ? { scope } : {}), ...(filter.kind ? { kind: filter.kind } : {}) } } : {}),

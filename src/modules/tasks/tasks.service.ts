@@ -6,6 +6,7 @@ import { LIMITS } from '../../domain/limits.ts';
 import { Checker } from '../../domain/validate.ts';
 import { Prisma, type Task } from '../../generated/sqlite/client.ts';
 import { archivedError, assertWritableScope } from '../scopes/archived.ts';
+import { scopeSubtreeWhere } from '../scopes/scope-where.ts';
 
 /** Prospective memory: tasks in a scope, with subtasks and dependencies. */
 export const TASK_STATUSES = ['OPEN', 'IN_PROGRESS', 'BLOCKED', 'DONE', 'CANCELLED'] as const;
@@ -233,18 +234,7 @@ export interface TaskFilter {
 
 export function taskWhere(filter: TaskFilter): Prisma.TaskWhereInput {
   const where: Prisma.TaskWhereInput = {};
-  if (filter.scopeId) {
-    where.scope = filter.includeDescendants
-      ? {
-          OR: [
-            { id: filter.scopeId },
-            { parentId: filter.scopeId },
-            { parent: { parentId: filter.scopeId } },
-            { parent: { parent: { parentId: filter.scopeId } } },
-          ],
-        }
-      : { id: filter.scopeId };
-  }
+  if (filter.scopeId) where.scope = scopeSubtreeWhere(filter.scopeId, filter.includeDescendants);
   if (filter.statuses?.length) where.status = { in: [...filter.statuses] };
   if (filter.assignee != null) where.assignee = filter.assignee;
   if (filter.parentId != null) where.parentId = filter.parentId;
