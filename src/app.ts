@@ -1,17 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PothosValidationError } from '@pothos/core';
-import { GraphQLError, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
-import type { ServerOptions } from 'graphql-ws';
+import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
 import { createContext, type Context } from './context.ts';
 import { DomainError } from './domain/errors.ts';
 import type { Database } from './infra/database.ts';
 import { createEventBus, type EventBus } from './infra/events.ts';
 import { DEFAULT_WRITE_SETTINGS, type WriteSettings } from './infra/transaction.ts';
-import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './graphql/body-limit.ts';
+import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './server/body-limit.ts';
+import { useHealth } from './server/health.ts';
+import { attachWebSocket, type WebSocketEndpoint } from './server/websocket.ts';
 import { getSchema } from './graphql/schema.ts';
 
 export interface AppOptions {
@@ -72,26 +71,12 @@ export function createApp({ database, bus = createEventBus(), settings = DEFAULT
     },
     plugins: [
       useRequestBodyLimit(maxRequestBodyBytes),
-      {
-        onRequest({ request, url, endResponse, fetchAPI }) {
-          if (request.method === 'GET' && url.pathname === '/health') {
-            return database.ping().then((ok) => {
-              endResponse(
-                new fetchAPI.Response(JSON.stringify({ status: ok ? 'ok' : 'degraded', database: ok ? 'up' : 'down', provider: database.provider }), {
-                  status: ok ? 200 : 503,
-                  headers: { 'content-type': 'application/json' },
-                }),
-              );
-            });
-          }
-          return undefined;
-        },
-      },
+      useHealth(database),
     ],
   });
 
   let server: Server | undefined;
-  let sockets: { wss: WebSocketServer; dispose: () => void | Promise<void> } | undefined;
+  let sockets: WebSocketEndpoint | undefined;
   let stopping = false;
   return {
     yoga,
@@ -107,40 +92,7 @@ export function createApp({ database, bus = createEventBus(), settings = DEFAULT
         void yoga.handle(req, res);
       });
       const s = server;
-      // graphql-ws on the same path, through the same Yoga pipeline (context, errors, plugins).
-      const wss = new WebSocketServer({ server: s, path: yoga.graphqlEndpoint });
-      const wsServer = useServer<Record<string, unknown>, { request: IncomingMessage }>(
-        {
-          execute: (args) => (args.rootValue as Enveloped).execute(args),
-          subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
-          onSubscribe: async (ctx, _id, payload) => {
-            const headers = new Headers();
-            for (const [name, value] of Object.entries(ctx.extra.request.headers)) {
-              if (typeof value === 'string') headers.set(name, value);
-            }
-            // connection_init payload may carry headers too (browsers cannot set WebSocket headers).
-            for (const [name, value] of Object.entries(ctx.connectionParams ?? {})) {
-              if (typeof value === 'string') headers.set(name.toLowerCase(), value);
-            }
-            // Yoga types its enveloped functions loosely; this is the shape they have.
-            const enveloped = yoga.getEnveloped({ ...ctx, headers, params: payload }) as EnvelopedOperation;
-            const { schema, execute, subscribe, contextFactory, parse, validate } = enveloped;
-            const document = parse(payload.query);
-            const errors = validate(schema, document);
-            if (errors.length > 0) return errors;
-            return {
-              schema,
-              document,
-              operationName: payload.operationName,
-              variableValues: payload.variables,
-              contextValue: await contextFactory(),
-              rootValue: { execute, subscribe },
-            };
-          },
-        },
-        wss,
-      );
-      sockets = { wss, dispose: () => wsServer.dispose() };
+      sockets = attachWebSocket(s, yoga);
       return new Promise((resolve, reject) => {
         s.once('error', reject);
         s.listen(port, host, () => resolve((s.address() as AddressInfo).port));
@@ -152,8 +104,7 @@ export function createApp({ database, bus = createEventBus(), settings = DEFAULT
       server = undefined;
       stopping = true;
       // Subscriptions end with "going away" so clients reconnect elsewhere.
-      await sockets?.dispose();
-      sockets?.wss.close();
+      await sockets?.close();
       sockets = undefined;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => s.closeAllConnections(), graceMs);
@@ -166,19 +117,4 @@ export function createApp({ database, bus = createEventBus(), settings = DEFAULT
       });
     },
   };
-}
-
-type OperationResult = ReturnType<NonNullable<ServerOptions['execute']>>;
-/** Yoga's enveloped execute/subscribe, passed to graphql-ws through the root value. */
-interface Enveloped {
-  execute: (args: ExecutionArgs) => OperationResult;
-  subscribe: (args: ExecutionArgs) => OperationResult;
-}
-
-/** The part of Yoga's enveloped pipeline a WebSocket operation uses. */
-interface EnvelopedOperation extends Enveloped {
-  schema: GraphQLSchema;
-  contextFactory: () => unknown;
-  parse: (source: string) => DocumentNode;
-  validate: (schema: GraphQLSchema, document: DocumentNode) => readonly GraphQLError[];
 }
