@@ -15,6 +15,10 @@ export interface Config {
   redisUrl: string | null;
   /** Without expectedVersion, writes by different writers this close together conflict. */
   conflictWindowMs: number;
+  /** graphql-ws: operations in flight on one socket; one more is refused (TOO_MANY_SUBSCRIPTIONS). */
+  wsMaxSubscriptionsPerSocket: number;
+  /** graphql-ws: open connections of this instance; one more is closed with 1013. */
+  wsMaxConnections: number;
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/engram.db';
@@ -46,6 +50,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     redisUrl: env.REDIS_URL?.trim() || null,
     conflictWindowMs: int(env, 'CONFLICT_WINDOW_MS', 5_000, 0, 3_600_000),
+    wsMaxSubscriptionsPerSocket: int(env, 'WS_MAX_SUBSCRIPTIONS_PER_SOCKET', 100, 1, 10_000),
+    wsMaxConnections: int(env, 'WS_MAX_CONNECTIONS', 1_000, 1, 100_000),
   };
 }
 

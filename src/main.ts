@@ -30,7 +30,8 @@ if (!stopping) {
   const bus = (running.bus = createEventBus({ redisUrl: config.redisUrl }));
   await bus.ready();
   const settings = { conflictWindowMs: config.conflictWindowMs };
-  const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql }));
+  const webSocket = { maxSubscriptionsPerSocket: config.wsMaxSubscriptionsPerSocket, maxConnections: config.wsMaxConnections };
+  const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql, webSocket }));
   const port = await app.start(config.port, config.host);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   // performance.now() counts from process start, module loading included.

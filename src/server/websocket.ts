@@ -1,10 +1,38 @@
 import type { IncomingMessage, Server } from 'node:http';
-import type { DocumentNode, ExecutionArgs, GraphQLError, GraphQLSchema } from 'graphql';
-import type { ServerOptions } from 'graphql-ws';
+import type { Duplex } from 'node:stream';
+import { GraphQLError, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import type { Context as SocketContext, ServerOptions, SubscribePayload } from 'graphql-ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { Context } from '../context.ts';
+import { MAX_REQUEST_BODY_BYTES } from './body-limit.ts';
+
+export interface WebSocketLimits {
+  /**
+   * Operations in flight on one socket: open subscriptions plus queries and mutations sent over
+   * the socket that have not finished. One over it is answered with an `error` message
+   * (TOO_MANY_SUBSCRIPTIONS) for that operation id; the socket stays open.
+   */
+  maxSubscriptionsPerSocket: number;
+  /** Open graphql-ws connections of this instance; one over it is closed with TOO_MANY_CONNECTIONS_CLOSE_CODE. */
+  maxConnections: number;
+  /** Largest WebSocket message, in bytes; a larger one closes the socket with 1009 (Message Too Big). */
+  maxPayloadBytes: number;
+}
+
+export const DEFAULT_WEBSOCKET_LIMITS: WebSocketLimits = {
+  maxSubscriptionsPerSocket: 100,
+  maxConnections: 1000,
+  maxPayloadBytes: MAX_REQUEST_BODY_BYTES,
+};
+
+/**
+ * Close code of a connection over `maxConnections`: 1013 "Try Again Later" (RFC 6455 registry).
+ * Not 4429: graphql-ws already uses it for "too many connection_init messages", which its client
+ * treats as fatal; 1013 is one its client retries with back-off, which is what a full instance wants.
+ */
+export const TOO_MANY_CONNECTIONS_CLOSE_CODE = 1013;
 
 export interface WebSocketEndpoint {
   /** Ends every subscription with "going away" and stops accepting connections. */
@@ -12,45 +40,131 @@ export interface WebSocketEndpoint {
 }
 
 /** graphql-ws on the GraphQL path of `server`, through the same Yoga pipeline (context, errors, plugins). */
-export function attachWebSocket(server: Server, yoga: YogaServerInstance<Record<string, never>, Context>): WebSocketEndpoint {
-  const wss = new WebSocketServer({ server, path: yoga.graphqlEndpoint });
+export function attachWebSocket(
+  server: Server,
+  yoga: YogaServerInstance<Record<string, never>, Context>,
+  limits: Partial<WebSocketLimits> = {},
+): WebSocketEndpoint {
+  const { maxSubscriptionsPerSocket, maxConnections, maxPayloadBytes } = { ...DEFAULT_WEBSOCKET_LIMITS, ...limits };
+  // noServer + our own 'upgrade' listener, so that a connection over the limit is closed before
+  // graphql-ws sees it (ws's `server` option would hand every upgraded socket to graphql-ws).
+  // `path` still applies: handleUpgrade answers 400 to upgrades on other paths.
+  const wss = new WebSocketServer({ noServer: true, path: yoga.graphqlEndpoint, maxPayload: maxPayloadBytes });
+  const admission = admitUpTo(wss, maxConnections);
+  server.on('upgrade', admission);
   const wsServer = useServer<Record<string, unknown>, { request: IncomingMessage }>(
     {
       execute: (args) => (args.rootValue as Enveloped).execute(args),
       subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
       onSubscribe: async (ctx, _id, payload) => {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(ctx.extra.request.headers)) {
-          if (typeof value === 'string') headers.set(name, value);
+        // graphql-ws enters the operation in ctx.subscriptions before this hook and removes it when
+        // it completes (or is refused here), so the map is the socket's count of operations in flight.
+        const inFlight = Object.keys(ctx.subscriptions).length;
+        if (inFlight > maxSubscriptionsPerSocket) return [tooManySubscriptions(maxSubscriptionsPerSocket)];
+        try {
+          return await prepareOperation(yoga, ctx, payload);
+        } catch (error) {
+          // A throw here would make graphql-ws close the whole socket (4500), ending every other
+          // operation on it; returned errors become an `error` message for this operation only.
+          return [toOperationError(error, yoga.logger)];
         }
-        // connection_init payload may carry headers too (browsers cannot set WebSocket headers).
-        for (const [name, value] of Object.entries(ctx.connectionParams ?? {})) {
-          if (typeof value === 'string') headers.set(name.toLowerCase(), value);
-        }
-        // Yoga types its enveloped functions loosely; this is the shape they have.
-        const enveloped = yoga.getEnveloped({ ...ctx, headers, params: payload }) as EnvelopedOperation;
-        const { schema, execute, subscribe, contextFactory, parse, validate } = enveloped;
-        const document = parse(payload.query);
-        const errors = validate(schema, document);
-        if (errors.length > 0) return errors;
-        return {
-          schema,
-          document,
-          operationName: payload.operationName,
-          variableValues: payload.variables,
-          contextValue: await contextFactory(),
-          rootValue: { execute, subscribe },
-        };
       },
     },
     wss,
   );
   return {
     async close() {
+      server.off('upgrade', admission);
       await wsServer.dispose();
-      wss.close();
     },
   };
+}
+
+/** An 'upgrade' listener that hands at most `max` open sockets at a time to `wss`'s 'connection' listeners. */
+function admitUpTo(wss: WebSocketServer, max: number) {
+  let open = 0;
+  return (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
+      // Refused after the upgrade rather than with an HTTP 503: a browser's WebSocket (and the
+      // graphql-ws client) sees only "1006 abnormal closure" for a failed handshake, never its status.
+      if (open >= max) {
+        ws.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, `Too many connections (at most ${max} per instance)`);
+        return;
+      }
+      open++;
+      ws.once('close', () => open--);
+      wss.emit('connection', ws, request);
+    });
+  };
+}
+
+async function prepareOperation(
+  yoga: YogaServerInstance<Record<string, never>, Context>,
+  ctx: SocketContext<Record<string, unknown>, { request: IncomingMessage }>,
+  payload: SubscribePayload,
+) {
+  // Yoga types its enveloped functions loosely; this is the shape they have.
+  const enveloped = yoga.getEnveloped({ ...ctx, headers: operationHeaders(ctx), params: payload }) as EnvelopedOperation;
+  const { schema, execute, subscribe, contextFactory, parse, validate } = enveloped;
+  let document: DocumentNode;
+  try {
+    document = parse(payload.query);
+  } catch (error) {
+    throw error instanceof GraphQLError ? withCode(error, 'GRAPHQL_PARSE_FAILED') : error;
+  }
+  const errors = validate(schema, document);
+  if (errors.length > 0) return errors.map((error) => withCode(error, 'GRAPHQL_VALIDATION_FAILED'));
+  return {
+    schema,
+    document,
+    operationName: payload.operationName,
+    variableValues: payload.variables,
+    contextValue: await contextFactory(),
+    rootValue: { execute, subscribe },
+  };
+}
+
+/** The upgrade request's headers, overridden by the connection_init payload's. */
+function operationHeaders(ctx: SocketContext<Record<string, unknown>, { request: IncomingMessage }>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(ctx.extra.request.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  // connection_init payload may carry headers too (browsers cannot set WebSocket headers).
+  for (const [name, value] of Object.entries(ctx.connectionParams ?? {})) {
+    if (typeof value === 'string') headers.set(name.toLowerCase(), value);
+  }
+  return headers;
+}
+
+const tooManySubscriptions = (limit: number) =>
+  new GraphQLError(`Too many operations on this socket (at most ${limit}); complete one first`, {
+    extensions: { code: 'TOO_MANY_SUBSCRIPTIONS', limit },
+  });
+
+/**
+ * `error` carrying `code` unless it has one already (a plugin's own code wins), without Yoga's
+ * `http` extension: it describes an HTTP status and Yoga strips it from HTTP answers too.
+ */
+function withCode(error: GraphQLError, code: string): GraphQLError {
+  const { http: _http, ...extensions } = error.extensions as Record<string, unknown>;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: { ...extensions, code: extensions.code ?? code },
+  });
+}
+
+/** A client's GraphQL error passes with its code; anything else is logged and masked, as over HTTP. */
+function toOperationError(error: unknown, logger: { error: (...args: unknown[]) => void }): GraphQLError {
+  if (error instanceof GraphQLError && (!error.originalError || error.originalError instanceof GraphQLError)) {
+    return withCode(error, 'BAD_REQUEST');
+  }
+  logger.error('graphql-ws operation failed before execution', error);
+  return new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
 }
 
 type OperationResult = ReturnType<NonNullable<ServerOptions['execute']>>;

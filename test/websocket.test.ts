@@ -1,0 +1,239 @@
+import type { ExecutionResult } from 'graphql';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/infra/database.ts';
+import { createEventBus } from '../src/infra/events.ts';
+import { TOO_MANY_CONNECTIONS_CLOSE_CODE } from '../src/server/websocket.ts';
+import { createDatabaseUrl } from './support/harness.ts';
+import { Collector, untilListening } from './support/subscriptions.ts';
+
+// Two apps on one database and one event bus, each with small limits: `perSocket` allows 2
+// operations per socket, `capped` 2 connections, and both take messages of at most 20 KB.
+const MAX_OPERATIONS = 2;
+const MAX_CONNECTIONS = 2;
+const MAX_MESSAGE_BYTES = 20_000;
+
+let database: Database;
+let drop: () => Promise<void>;
+let perSocket: { app: App; port: number };
+let capped: { app: App; port: number };
+
+beforeAll(async () => {
+  const created = await createDatabaseUrl();
+  drop = created.drop;
+  database = await openDatabase(created.url);
+  const bus = createEventBus();
+  const start = async (webSocket: { maxSubscriptionsPerSocket?: number; maxConnections?: number }) => {
+    const app = createApp({ database, bus, webSocket, maxRequestBodyBytes: MAX_MESSAGE_BYTES });
+    return { app, port: await app.start(0, '127.0.0.1') };
+  };
+  perSocket = await start({ maxSubscriptionsPerSocket: MAX_OPERATIONS });
+  capped = await start({ maxConnections: MAX_CONNECTIONS });
+});
+
+afterAll(async () => {
+  await perSocket?.app.stop(1_000);
+  await capped?.app.stop(1_000);
+  await database?.close();
+  await drop?.();
+});
+
+type EntryEvent = { entryChanged: { entry: { name: string } } };
+const ON_ENTRY = 'subscription ($scope: ID!) { entryChanged(scope: $scope) { entry { name } } }';
+
+async function post(app: App, query: string, variables: Record<string, unknown>) {
+  const response = await app.yoga.fetch('http://engram.test/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const result = (await response.json()) as ExecutionResult<{ createProject?: { project?: { id: string } } }>;
+  if (result.errors || !result.data) throw new Error(JSON.stringify(result));
+  return result.data;
+}
+
+async function createProject(name: string): Promise<string> {
+  const query = 'mutation ($n: String!) { createProject(input: { name: $n }) { ... on CreateProjectSuccess { project { id } } } }';
+  const id = (await post(perSocket.app, query, { n: name })).createProject?.project?.id;
+  if (!id) throw new Error(`project ${name} was not created`);
+  return id;
+}
+const addTool = (scope: string, name: string) =>
+  post(perSocket.app, 'mutation ($s: ID!, $n: String!) { addTool(input: { scope: $s, name: $n }) { __typename } }', { s: scope, n: name });
+
+const client = (port: number): Client => createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+
+/** One operation on `on`; its results (and its terminal error, as graphql-ws hands it over) are collected. */
+function operation<R>(on: Client, query: string, variables: Record<string, unknown> = {}) {
+  const collector = new Collector<R>();
+  let done = false;
+  const unsubscribe = on.subscribe<R>(
+    { query, variables },
+    { next: (r) => collector.push(r as ExecutionResult<R>), error: (e) => collector.fail(e), complete: () => (done = true) },
+  );
+  return { collector, unsubscribe, completed: () => done };
+}
+
+/** Waits for the one error an operation ends with. */
+async function failure(collector: Collector<unknown>): Promise<unknown> {
+  await expect(collector.until(() => false, 5_000)).rejects.toThrow(/subscription failed/);
+  return collector.errors[0];
+}
+
+/** A subscription whose events are tool names added to a fresh project, listening already. */
+async function listening(on: Client, project: string) {
+  const sub = operation<EntryEvent>(on, ON_ENTRY, { scope: project });
+  let probes = 0;
+  await untilListening(sub.collector, () => addTool(project, `probe-${probes++}`));
+  return sub;
+}
+
+const names = (c: Collector<EntryEvent>) => c.results.map((r) => r.data?.entryChanged.entry.name).filter((n) => n && !n.startsWith('probe'));
+
+describe('graphql-ws: GraphQL errors end one operation, not the socket', () => {
+  it('syntax and validation errors answer an error for their id while another subscription on the socket keeps receiving events', async () => {
+    const project = await createProject('ws-syntax');
+    const c = client(perSocket.port);
+    try {
+      const live = await listening(c, project);
+      const broken = operation(c, 'subscription { entryChanged(');
+      expect(await failure(broken.collector)).toEqual([
+        expect.objectContaining({ message: 'Syntax Error: Expected Name, found <EOF>.', extensions: { code: 'GRAPHQL_PARSE_FAILED' } }),
+      ]);
+      const invalid = operation(c, 'subscription { noSuchField }');
+      // Yoga's HTTP-only `http` extension is not sent over the socket.
+      expect(await failure(invalid.collector)).toEqual([
+        expect.objectContaining({ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+      ]);
+      await addTool(project, 'after-errors');
+      await live.collector.until(() => names(live.collector).includes('after-errors'));
+      expect(live.collector.errors).toEqual([]);
+      live.unsubscribe();
+    } finally {
+      await c.dispose();
+    }
+  });
+});
+
+describe('graphql-ws: operations per socket', () => {
+  it(`refuses operation ${MAX_OPERATIONS + 1} with TOO_MANY_SUBSCRIPTIONS; completing one frees a slot`, async () => {
+    const project = await createProject('ws-per-socket');
+    const c = client(perSocket.port);
+    try {
+      const first = await listening(c, project);
+      const second = await listening(c, project);
+      const refused = operation(c, ON_ENTRY, { scope: project });
+      expect(await failure(refused.collector)).toEqual([
+        expect.objectContaining({ extensions: { code: 'TOO_MANY_SUBSCRIPTIONS', limit: MAX_OPERATIONS } }),
+      ]);
+      // The refusal ended neither the socket nor the other operations.
+      await addTool(project, 'still-there');
+      await second.collector.until(() => names(second.collector).includes('still-there'));
+      first.unsubscribe();
+      const third = await listening(c, project);
+      await addTool(project, 'in-freed-slot');
+      await third.collector.until(() => names(third.collector).includes('in-freed-slot'));
+      // The limit is per socket: another socket has its own slots.
+      const other = client(perSocket.port);
+      try {
+        await listening(other, project);
+      } finally {
+        await other.dispose();
+      }
+    } finally {
+      await c.dispose();
+    }
+  });
+});
+
+describe('graphql-ws: connections per instance', () => {
+  it(`closes connection ${MAX_CONNECTIONS + 1} with ${TOO_MANY_CONNECTIONS_CLOSE_CODE} and a reason; open ones keep working`, async () => {
+    const project = await createProject('ws-capped');
+    const open = [client(capped.port), client(capped.port)];
+    try {
+      const subs = await Promise.all(open.map((c) => listening(c, project)));
+      const extra = client(capped.port);
+      const refused = operation(extra, ON_ENTRY, { scope: project });
+      expect(await failure(refused.collector)).toMatchObject({
+        code: TOO_MANY_CONNECTIONS_CLOSE_CODE,
+        reason: `Too many connections (at most ${MAX_CONNECTIONS} per instance)`,
+      });
+      await extra.dispose();
+      await addTool(project, 'after-refusal');
+      for (const sub of subs) await sub.collector.until(() => names(sub.collector).includes('after-refusal'));
+      // A closed connection frees its place.
+      await open.shift()!.dispose();
+      const next = client(capped.port);
+      open.push(next);
+      await eventually(async () => listening(next, project));
+    } finally {
+      await Promise.all(open.map(async (c) => c.dispose()));
+    }
+  });
+});
+
+/** The server counts a connection closed when its close handshake ends, a moment after the client's dispose(). */
+async function eventually<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (i >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+describe('graphql-ws: protocol violations close the socket with the protocol codes, the server stays up', () => {
+  /** A raw socket that sends `frames` (after connection_init when `init`), resolving with its close code and reason. */
+  async function closeOf(frames: Array<string | Buffer>, init = true): Promise<{ code: number; reason: string }> {
+    const ws = new WebSocket(`ws://127.0.0.1:${perSocket.port}/graphql`, 'graphql-transport-ws');
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+    await new Promise((resolve) => ws.once('open', resolve));
+    if (init) {
+      ws.send(JSON.stringify({ type: 'connection_init' }));
+      await new Promise((resolve) => ws.once('message', resolve));
+    }
+    for (const frame of frames) ws.send(frame);
+    return closed;
+  }
+  const subscribe = (id: string) => JSON.stringify({ id, type: 'subscribe', payload: { query: ON_ENTRY, variables: { scope: 'x' } } });
+
+  it.each([
+    ['malformed JSON', ['{not json'], true, 4400],
+    ['an unknown message type', [JSON.stringify({ type: 'shout' })], true, 4400],
+    ['a subscribe before connection_init', [subscribe('1')], false, 4401],
+    [`a message over ${MAX_MESSAGE_BYTES} bytes`, [Buffer.alloc(MAX_MESSAGE_BYTES + 1, 'a')], true, 1009],
+  ])('%s', async (_name, frames, init, code) => {
+    expect((await closeOf(frames, init)).code).toBe(code);
+    const project = await createProject(`ws-after-${code}-${_name.length}`);
+    const c = client(perSocket.port);
+    try {
+      await listening(c, project);
+    } finally {
+      await c.dispose();
+    }
+  });
+
+  it('a duplicate operation id while the first is active', async () => {
+    const project = await createProject('ws-duplicate');
+    const ws = new WebSocket(`ws://127.0.0.1:${perSocket.port}/graphql`, 'graphql-transport-ws');
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ type: 'connection_init' }));
+    await new Promise((resolve) => ws.once('message', resolve));
+    const first = JSON.stringify({ id: 'same', type: 'subscribe', payload: { query: ON_ENTRY, variables: { scope: project } } });
+    ws.send(first);
+    // The first is active once it delivers an event.
+    let probes = 0;
+    const delivered = new Promise((resolve) => ws.once('message', resolve));
+    const probing = setInterval(() => void addTool(project, `probe-${probes++}`), 100);
+    await delivered.finally(() => clearInterval(probing));
+    ws.send(first);
+    expect(await closed).toBe(4409);
+  });
+});
