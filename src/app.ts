@@ -10,7 +10,7 @@ import { createEventBus, type EventBus } from './infra/events.ts';
 import { DEFAULT_WRITE_SETTINGS, type WriteSettings } from './infra/transaction.ts';
 import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './server/body-limit.ts';
 import { useHealth } from './server/health.ts';
-import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
+import { attachWebSocket, type WebSocketEndpoint } from './server/websocket.ts';
 import { getSchema } from './graphql/schema.ts';
 
 export interface AppOptions {
@@ -20,10 +20,8 @@ export interface AppOptions {
   /** Default: DEFAULT_WRITE_SETTINGS. */
   settings?: WriteSettings;
   graphiql?: boolean;
-  /** Largest request body accepted, in bytes (default MAX_REQUEST_BODY_BYTES); also the largest WebSocket message. */
+  /** Largest request body accepted, in bytes (default MAX_REQUEST_BODY_BYTES). */
   maxRequestBodyBytes?: number;
-  /** graphql-ws limits (default DEFAULT_WEBSOCKET_LIMITS). */
-  webSocket?: Partial<Pick<WebSocketLimits, 'maxSubscriptionsPerSocket' | 'maxConnections'>>;
 }
 
 export interface App {
@@ -34,7 +32,7 @@ export interface App {
   stop(graceMs?: number): Promise<void>;
 }
 
-export function createApp({ database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, graphiql = true, maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, webSocket = {} }: AppOptions): App {
+export function createApp({ database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, graphiql = true, maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES }: AppOptions): App {
   const deps = { db: database.prisma, provider: database.provider, bus, settings };
   const yoga = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
@@ -73,7 +71,7 @@ export function createApp({ database, bus = createEventBus(), settings = DEFAULT
     },
     plugins: [
       useRequestBodyLimit(maxRequestBodyBytes),
-      useHealth(database),
+      useHealth(database, bus),
     ],
   });
 
@@ -94,7 +92,7 @@ export function createApp({ database, bus = createEventBus(), settings = DEFAULT
         void yoga.handle(req, res);
       });
       const s = server;
-      sockets = attachWebSocket(s, yoga, { ...webSocket, maxPayloadBytes: maxRequestBodyBytes });
+      sockets = attachWebSocket(s, yoga);
       return new Promise((resolve, reject) => {
         s.once('error', reject);
         s.listen(port, host, () => resolve((s.address() as AddressInfo).port));

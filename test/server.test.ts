@@ -327,7 +327,7 @@ describe(`server process (${DB_KIND})`, () => {
     expect(await health(await fetch(`${server.base}/health`))).toEqual({
       status: 200,
       json: true,
-      body: { status: 'ok', database: 'up', provider: DB_KIND },
+      body: { status: 'ok', database: 'up', events: 'in-process', provider: DB_KIND },
     });
 
     expect((await gql(server, '{ globalScope { name } }')).data).toEqual({ globalScope: { name: 'global' } });
@@ -408,7 +408,7 @@ describe(`health check (${DB_KIND}, in-process)`, () => {
     expect(await health(await app.yoga.fetch('http://engram.test/health'))).toEqual({
       status: 200,
       json: true,
-      body: { status: 'ok', database: 'up', provider: DB_KIND },
+      body: { status: 'ok', database: 'up', events: 'in-process', provider: DB_KIND },
     });
 
     // A closed database answers no more queries (the SQLite client would otherwise reopen).
@@ -416,7 +416,7 @@ describe(`health check (${DB_KIND}, in-process)`, () => {
     expect(await health(await app.yoga.fetch('http://engram.test/health'))).toEqual({
       status: 503,
       json: true,
-      body: { status: 'degraded', database: 'down', provider: DB_KIND },
+      body: { status: 'degraded', database: 'down', events: 'in-process', provider: DB_KIND },
     });
   });
 });

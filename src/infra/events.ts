@@ -1,8 +1,10 @@
-import { createPubSub, type PubSub } from 'graphql-yoga';
-import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
-import { Redis } from 'ioredis';
+import { Repeater } from 'graphql-yoga';
+import { DomainError } from '../domain/errors.ts';
 import type { Db } from './database.ts';
+import { createInProcessTransport, createRedisTransport, type EventsState, type EventTransport } from './event-transport.ts';
 import { scopeChainIds } from './scope-chain.ts';
+
+export type { EventsState } from './event-transport.ts';
 
 /** What changed about an entry. */
 export type EntryChangeType =
@@ -59,10 +61,42 @@ export type PendingEvent =
   | { topic: 'conflict'; payload: Omit<ConflictPayload, 'occurredAt'> }
   | { topic: 'sessionEvent'; payload: Omit<SessionPayload, 'occurredAt'> };
 
+/**
+ * Delivered to a subscription in place of an event when events may have been lost (Redis went
+ * away, or an instance could not publish); it is the stream's last item.
+ */
+export const INTERRUPTED = Symbol('events interrupted');
+export type Delivery<T extends keyof Topics> = Topics[T][1] | typeof INTERRUPTED;
+
+/** A new subscription while events cannot cross instances (Redis is down). */
+export class EventsUnavailableError extends DomainError {
+  readonly code = 'EVENTS_UNAVAILABLE';
+  constructor() {
+    super('Events are unavailable right now (the event broker is down); writes still work. Retry the subscription later.');
+  }
+}
+
+/** The end of a subscription that may have missed events. */
+export class EventsInterruptedError extends DomainError {
+  readonly code = 'EVENTS_INTERRUPTED';
+  constructor() {
+    super('Event delivery was interrupted and events may have been missed: refetch what you follow, then subscribe again.');
+  }
+}
+
+/** Events a slow subscriber may have waiting before it is ended with EVENTS_INTERRUPTED. */
+export const MAX_PENDING_EVENTS = 1_000;
+
 export interface EventBus {
-  pubsub: PubSub<Topics>;
-  /** Publishes events of a committed transaction, in order. Never throws. */
+  /** Publishes events of a committed transaction, in order. Never throws, never waits for Redis. */
   publish(db: Db, events: readonly PendingEvent[]): Promise<void>;
+  /**
+   * The events of `topic` under routing `key`. Ends with INTERRUPTED when events may have been
+   * missed. Throws EventsUnavailableError while events cannot be delivered.
+   */
+  subscribe<T extends keyof Topics>(topic: T, key: string): AsyncIterable<Delivery<T>>;
+  /** `in-process` (no Redis), `up` or `down` (Redis unreachable or a loss not yet announced). */
+  state(): EventsState;
   /** Resolves once the bus can deliver (Redis connections ready; at once in-process); rejects after `timeoutMs`. */
   ready(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -71,56 +105,31 @@ export interface EventBus {
 export const directKey = (scopeId: string) => `direct:${scopeId}`;
 export const treeKey = (scopeId: string) => `tree:${scopeId}`;
 
-/** In-process pub/sub, or Redis (channel per topic and key) when `redisUrl` is set. */
+/** In-process events, or events across instances over Redis when `redisUrl` is set. */
 export function createEventBus(options: { redisUrl?: string | null } = {}): EventBus {
-  let clients: Redis[] = [];
-  let pubsub: PubSub<Topics>;
-  if (options.redisUrl) {
-    const publishClient = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    // The subscriber connection sends nothing but (UN)SUBSCRIBE: ioredis 5.8+ can otherwise slip
-    // its handshake (CLIENT SETINFO, the INFO ready check) after a SUBSCRIBE issued while
-    // connecting, and the connection then rejects it (ioredis#2037) and never delivers.
-    const subscribeClient = new Redis(options.redisUrl, { lazyConnect: false, disableClientInfo: true, enableReadyCheck: false });
-    for (const client of [publishClient, subscribeClient]) {
-      client.on('error', (error: Error) => console.warn(`Redis: ${error.message}`));
-    }
-    clients = [publishClient, subscribeClient];
-    pubsub = createPubSub<Topics>({ eventTarget: createRedisEventTarget({ publishClient, subscribeClient }) });
-  } else {
-    pubsub = createPubSub<Topics>();
-  }
-
-  // Scopes never move, so a scope's ancestor chain can be cached for the life of the process.
-  const chains = new Map<string, string[]>();
-  async function chainOf(db: Db, scopeId: string): Promise<string[]> {
-    const cached = chains.get(scopeId);
-    if (cached) return cached;
-    const chain = (await scopeChainIds(db, scopeId)) ?? [];
-    if (chains.size > 50_000) chains.clear();
-    chains.set(scopeId, chain);
-    return chain;
-  }
+  const transport = options.redisUrl ? createRedisTransport(options.redisUrl) : createInProcessTransport();
+  const chainOf = scopeChains();
+  const send = <T extends keyof Topics>(topic: T, key: string, payload: Topics[T][1]) => transport.publish(`${topic}:${key}`, payload);
 
   return {
-    pubsub,
     async publish(db, events) {
       try {
         for (const event of events) {
           const occurredAt = new Date().toISOString();
           if (event.topic === 'sessionEvent') {
             const payload = { ...event.payload, occurredAt };
-            pubsub.publish('sessionEvent', `session:${payload.sessionId}`, payload);
-            pubsub.publish('sessionEvent', `project:${payload.projectId}`, payload);
+            send('sessionEvent', `session:${payload.sessionId}`, payload);
+            send('sessionEvent', `project:${payload.projectId}`, payload);
             continue;
           }
           const chain = await chainOf(db, event.payload.scopeId);
           const keys = [directKey(event.payload.scopeId), ...chain.map(treeKey)];
           if (event.topic === 'entryChanged') {
             const payload = { ...event.payload, occurredAt };
-            for (const key of keys) pubsub.publish('entryChanged', key, payload);
+            for (const key of keys) send('entryChanged', key, payload);
           } else {
             const payload = { ...event.payload, occurredAt };
-            for (const key of keys) pubsub.publish('conflict', key, payload);
+            for (const key of keys) send('conflict', key, payload);
           }
         }
       } catch (error) {
@@ -128,30 +137,46 @@ export function createEventBus(options: { redisUrl?: string | null } = {}): Even
         console.error('Publishing events failed:', error);
       }
     },
-    async ready(timeoutMs = 10_000) {
-      let timer: NodeJS.Timeout | undefined;
-      const waits = clients
-        .filter((c) => c.status !== 'ready')
-        .map(
-          (c) =>
-            new Promise<void>((resolve, reject) => {
-              c.once('ready', () => resolve());
-              c.once('end', () => reject(new Error('Redis connection closed before it was ready')));
-            }),
-        );
-      try {
-        await Promise.race([
-          Promise.all(waits),
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`Redis was not ready after ${timeoutMs} ms`)), timeoutMs);
-          }),
-        ]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-    async close() {
-      await Promise.all(clients.map((c) => c.quit().catch(() => c.disconnect())));
-    },
+    subscribe: (topic, key) => subscribe(transport, `${topic}:${key}`),
+    state: () => transport.state(),
+    ready: (timeoutMs = 10_000) => transport.ready(timeoutMs),
+    close: () => transport.close(),
+  };
+}
+
+/** A subscription's stream: the channel's payloads, ended by INTERRUPTED when some may be lost. */
+function subscribe<P>(transport: EventTransport, channel: string): AsyncIterable<P | typeof INTERRUPTED> {
+  if (transport.state() === 'down') throw new EventsUnavailableError();
+  return new Repeater<P | typeof INTERRUPTED>((push, stop) => {
+    let pending = 0;
+    const end = () => {
+      void push(INTERRUPTED);
+      stop();
+    };
+    const unlisten = transport.listen(channel, (payload) => {
+      // A subscriber that stopped reading would hold every event: past the bound it is ended,
+      // told that it missed events (the Repeater itself throws past 1024 waiting pushes).
+      if (pending >= MAX_PENDING_EVENTS) return end();
+      pending++;
+      void push(payload as P).then(() => pending--);
+    });
+    const unwatch = transport.onInterrupted(end);
+    void stop.then(() => {
+      unlisten();
+      unwatch();
+    });
+  });
+}
+
+/** A scope's ancestor chain, cached: scopes never move, so it holds for the life of the process. */
+function scopeChains(): (db: Db, scopeId: string) => Promise<string[]> {
+  const chains = new Map<string, string[]>();
+  return async (db, scopeId) => {
+    const cached = chains.get(scopeId);
+    if (cached) return cached;
+    const chain = (await scopeChainIds(db, scopeId)) ?? [];
+    if (chains.size > 50_000) chains.clear();
+    chains.set(scopeId, chain);
+    return chain;
   };
 }

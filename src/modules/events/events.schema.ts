@@ -4,6 +4,8 @@ import { builder } from '../../graphql/builder.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import type { Context } from '../../context.ts';
 import {
+  EventsInterruptedError,
+  INTERRUPTED,
   directKey,
   treeKey,
   type ConflictPayload,
@@ -75,6 +77,16 @@ async function scopeKey(ctx: Context, scope: string | number, includeDescendants
   return includeDescendants ? treeKey(id) : directKey(id);
 }
 
+/**
+ * The event to resolve. An interruption becomes the stream's last result, a typed error
+ * (EVENTS_INTERRUPTED) followed by completion, the same on graphql-ws and SSE; thrown from the
+ * source stream instead, it would be no result at all (graphql-ws closes the socket with 4500).
+ */
+function delivered<P>(event: P | typeof INTERRUPTED): P {
+  if (event === INTERRUPTED) throw new EventsInterruptedError();
+  return event;
+}
+
 builder.subscriptionFields((t) => {
   const args = {
     scope: t.arg.id({ required: true, description: 'The scope to watch.' }),
@@ -87,10 +99,10 @@ builder.subscriptionFields((t) => {
       args,
       subscribe: async (_root, a, ctx) =>
         pipe(
-          ctx.bus.pubsub.subscribe('conflict', await scopeKey(ctx, a.scope, a.includeDescendants)),
-          filter((event: ConflictPayload) => event.type === type),
+          ctx.bus.subscribe('conflict', await scopeKey(ctx, a.scope, a.includeDescendants)),
+          filter((event: ConflictPayload | typeof INTERRUPTED) => event === INTERRUPTED || event.type === type),
         ),
-      resolve: (event) => event,
+      resolve: (event) => delivered(event),
     });
   return {
     entryChanged: t.field({
@@ -98,8 +110,8 @@ builder.subscriptionFields((t) => {
       description: 'Changes of entries in a scope: created, updated, (de/re)activated, tagged, related.',
       args,
       subscribe: async (_root, a, ctx) =>
-        ctx.bus.pubsub.subscribe('entryChanged', await scopeKey(ctx, a.scope, a.includeDescendants)),
-      resolve: (event) => event,
+        ctx.bus.subscribe('entryChanged', await scopeKey(ctx, a.scope, a.includeDescendants)),
+      resolve: (event) => delivered(event),
     }),
     conflictDetected: conflictField('DETECTED', 'Conflicts detected on entries in a scope.'),
     conflictResolved: conflictField('RESOLVED', 'Conflicts resolved on entries in a scope.'),
@@ -123,9 +135,10 @@ builder.subscriptionFields((t) => {
         if (!(await ctx.db.scope.findUnique({ where: { id }, select: { id: true } }))) {
           throw new NotFoundError('No such session or project', [a.session != null ? 'session' : 'project']);
         }
-        return ctx.bus.pubsub.subscribe('sessionEvent', key);
+        return ctx.bus.subscribe('sessionEvent', key);
       },
-      resolve: (event: SessionPayload, _args, ctx) => ctx.db.sessionEvent.findUniqueOrThrow({ where: { id: event.eventId } }),
+      resolve: (event: SessionPayload | typeof INTERRUPTED, _args, ctx) =>
+        ctx.db.sessionEvent.findUniqueOrThrow({ where: { id: delivered(event).eventId } }),
     }),
   };
 });

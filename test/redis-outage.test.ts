@@ -1,0 +1,342 @@
+// A Redis outage never takes Engram down: writes commit and answer while Redis is away,
+// subscriptions that may have missed events end with EVENTS_INTERRUPTED (a typed error, then the
+// stream completes), new ones are refused with EVENTS_UNAVAILABLE, /health says `events: "down"`
+// with 200, and once Redis is back events cross instances again. Each test starts its own
+// redis-server on a spare port and SIGKILLs it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse, print, type ExecutionResult } from 'graphql';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { createClient } from 'graphql-ws';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createApp, type App } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/infra/database.ts';
+import { createEventBus, type EventBus } from '../src/infra/events.ts';
+import { useHarness, type Harness } from './support/harness.ts';
+import { addTool, createProject } from './support/ops.ts';
+import { Collector, untilListening } from './support/subscriptions.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const h = useHarness();
+
+// Plain documents (no codegen): this file's operations are its own.
+type EntryEvents = { entryChanged: { type: string; entry: { name: string } } };
+const OnEntry = parse(`
+  subscription OutageEntries($scope: ID!) { entryChanged(scope: $scope) { type entry { name } } }
+`) as TypedDocumentNode<EntryEvents, { scope: string }>;
+const ToolQuery = parse(`query OutageTool($id: ID!) { node(id: $id) { id ... on Tool { name } } }`) as TypedDocumentNode<
+  { node: { id: string; name: string } | null },
+  { id: string }
+>;
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Redis, instances, subscriptions
+
+interface RedisServer {
+  url: string;
+  /** Starts redis-server on the port (again); resolves once it answers PING. */
+  start(): Promise<void>;
+  /** SIGKILL: no goodbye to its clients. */
+  kill(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+/** Whether something on `port` answers a Redis PING. */
+function pong(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = net.connect({ port, host: '127.0.0.1' }, () => socket.write('PING\r\n'));
+    socket.once('data', (data) => {
+      socket.destroy();
+      done(data.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+async function redisServer(): Promise<RedisServer> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const kill = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((done) => running.once('exit', done));
+    running.kill('SIGKILL');
+    await exited;
+  };
+  cleanups.push(kill);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      });
+      child = started;
+      await eventually(`redis-server on ${port} answers`, async () => {
+        if (started.exitCode !== null) throw new Error(`redis-server exited with ${started.exitCode}`);
+        return pong(port);
+      });
+    },
+    kill,
+  };
+}
+
+/** Polls `check` until it returns true (bounded); a poll, not a sleep-as-assertion. */
+async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+interface Instance {
+  app: App;
+  bus: EventBus;
+  port: number;
+  /** The harness operations, through this instance. */
+  via: Harness;
+}
+
+/** An app on the test's database with its own bus over `redisUrl`, listening on a port. */
+async function instance(redisUrl: string): Promise<Instance> {
+  const database: Database = await openDatabase(h.url);
+  const bus = createEventBus({ redisUrl });
+  await bus.ready();
+  const app = createApp({ database, bus });
+  const port = await app.start(0, '127.0.0.1');
+  cleanups.push(async () => {
+    await app.stop(1_000);
+    await bus.close();
+    await database.close();
+  });
+  return { app, bus, port, via: through(`http://127.0.0.1:${port}`) };
+}
+
+/** Harness operations sent over HTTP to `base` (an in-process app's port or a server process). */
+function through(base: string): Harness {
+  const gql = async (doc: TypedDocumentNode<unknown, unknown>, variables?: unknown) => {
+    const response = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ query: print(doc), variables }),
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as ExecutionResult<unknown>;
+  };
+  const ok = async (doc: TypedDocumentNode<unknown, unknown>, variables?: unknown) => {
+    const result = await gql(doc, variables);
+    if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
+    return result.data;
+  };
+  return { ...h, gql, ok } as Harness;
+}
+
+async function health(base: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${base}/health`);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const eventsState = async (base: string) => (await health(base)).body.events;
+
+/** A graphql-ws subscription that also records how it ended. */
+function subscribe(port: number, scope: string) {
+  const client = createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+  const collector = new Collector<EntryEvents>();
+  let completed = false;
+  client.subscribe<EntryEvents>(
+    { query: print(OnEntry), variables: { scope } },
+    {
+      next: (r) => collector.push(r as ExecutionResult<EntryEvents>),
+      error: (e) => collector.fail(e),
+      complete: () => {
+        completed = true;
+        collector.push({}); // wakes waiters; carries no data
+      },
+    },
+  );
+  cleanups.push(() => client.dispose());
+  return { collector, isCompleted: () => completed };
+}
+
+const names = (c: Collector<EntryEvents>) =>
+  c.results.flatMap((r) => (r.data?.entryChanged ? [r.data.entryChanged.entry.name] : [])).filter((n) => !n.startsWith('probe'));
+const codes = (c: Collector<EntryEvents>) => c.results.flatMap((r) => r.errors?.map((e) => e.extensions?.code) ?? []);
+
+/** Subscribes on `port` and waits until it receives probe writes made through `writer`. */
+async function listeningSubscription(port: number, scope: string, writer: Harness) {
+  const sub = subscribe(port, scope);
+  let probes = 0;
+  await untilListening(sub.collector, () => addTool(writer, scope, `probe-${probes++}-${Math.random()}`));
+  return sub;
+}
+
+/** The error a refused subscription receives (graphql-ws `error`), as text. */
+async function refusal(port: number, scope: string): Promise<string> {
+  const sub = subscribe(port, scope);
+  await sub.collector.until(() => sub.collector.errors.length > 0 || sub.isCompleted(), 5_000).catch(() => undefined);
+  return JSON.stringify([sub.collector.errors, sub.collector.results]);
+}
+
+/** Asserts the documented end of an interrupted subscription: one EVENTS_INTERRUPTED, then completion. */
+async function expectInterrupted(sub: ReturnType<typeof subscribe>) {
+  await sub.collector.until(() => sub.isCompleted(), 10_000);
+  expect(codes(sub.collector)).toEqual(['EVENTS_INTERRUPTED']);
+  const last = sub.collector.results.filter((r) => r.errors || r.data).at(-1);
+  expect(last?.errors?.[0]?.message).toMatch(/missed.*refetch.*subscribe again/);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('Redis outage under two instances', () => {
+  it('writes commit, subscribers are told they missed events, health says events down with 200, and events flow again once Redis is back', async () => {
+    const redis = await redisServer();
+    await redis.start();
+    const [a, b] = [await instance(redis.url), await instance(redis.url)];
+    const [baseA, baseB] = [`http://127.0.0.1:${a.port}`, `http://127.0.0.1:${b.port}`];
+    expect(await health(baseA)).toEqual({ status: 200, body: { status: 'ok', database: 'up', events: 'up', provider: h.database.provider } });
+    const project = await createProject(h, 'outage');
+    const before = await listeningSubscription(b.port, project, a.via);
+
+    await redis.kill();
+    const tool = await addTool(a.via, project, 'during-outage');
+    expect((await b.via.ok(ToolQuery, { id: tool })).node).toEqual({ id: tool, name: 'during-outage' });
+    await expectInterrupted(before);
+    expect(names(before.collector)).toEqual([]);
+    for (const base of [baseA, baseB]) {
+      await eventually(`${base} reports events down`, async () => (await eventsState(base)) === 'down');
+      expect(await health(base)).toEqual({ status: 200, body: { status: 'degraded', database: 'up', events: 'down', provider: h.database.provider } });
+    }
+    expect(await refusal(b.port, project)).toContain('EVENTS_UNAVAILABLE');
+
+    await redis.start();
+    for (const base of [baseA, baseB]) await eventually(`${base} reports events up`, async () => (await eventsState(base)) === 'up');
+    const after = await listeningSubscription(b.port, project, a.via);
+    await addTool(a.via, project, 'after-outage');
+    await after.collector.until(() => names(after.collector).includes('after-outage'));
+    expect(names(after.collector)).toEqual(['after-outage']);
+    expect(codes(after.collector)).toEqual([]);
+  });
+
+  it("tells the other instances' subscribers when one instance alone could not publish", async () => {
+    const redis = await redisServer();
+    await redis.start();
+    // A reaches Redis through a proxy the test cuts; B keeps its connection all along.
+    const proxy = await tcpProxy(Number(new URL(redis.url).port));
+    const [a, b] = [await instance(proxy.url), await instance(redis.url)];
+    const project = await createProject(h, 'partition');
+    const sub = await listeningSubscription(b.port, project, a.via);
+
+    proxy.cut();
+    await addTool(a.via, project, 'lost-on-a');
+    await eventually('A reports events down', async () => a.bus.state() === 'down');
+    expect(b.bus.state()).toBe('up');
+    proxy.restore();
+    await expectInterrupted(sub);
+    await eventually('A reports events up', async () => a.bus.state() === 'up');
+  });
+});
+
+describe('Redis outage, server process', () => {
+  it('starts without Redis, and keeps serving writes through an outage with health 200', async () => {
+    const redis = await redisServer();
+    const server = await startServer({ DATABASE_URL: h.url, REDIS_URL: redis.url });
+    expect(server.output()).toMatch(/starting without events/);
+    expect(await health(server.base)).toEqual({ status: 200, body: { status: 'degraded', database: 'up', events: 'down', provider: h.database.provider } });
+
+    await redis.start();
+    await eventually('the server reports events up', async () => (await eventsState(server.base)) === 'up');
+    const other = await instance(redis.url);
+    const project = await createProject(server.via, 'process');
+    const sub = await listeningSubscription(server.port, project, other.via);
+
+    await redis.kill();
+    await addTool(server.via, project, 'written-during-outage');
+    await expectInterrupted(sub);
+    await eventually('the server reports events down', async () => (await eventsState(server.base)) === 'down');
+    expect((await health(server.base)).status).toBe(200);
+
+    await redis.start();
+    await eventually('the server reports events up', async () => (await eventsState(server.base)) === 'up');
+    await eventually('the other instance reports events up', async () => other.bus.state() === 'up');
+    const again = await listeningSubscription(server.port, project, other.via);
+    await addTool(other.via, project, 'after-restart');
+    await again.collector.until(() => names(again.collector).includes('after-restart'));
+    // The old bus died of an unhandled rejection a few reconnection attempts after the outage.
+    expect(server.child.exitCode).toBeNull();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Helpers: a cuttable TCP proxy, the server process
+
+/** Forwards 127.0.0.1:<port> to `target`; `cut()` drops every connection and refuses new ones. */
+async function tcpProxy(target: number) {
+  const sockets = new Set<net.Socket>();
+  let open = true;
+  const server = net.createServer((client) => {
+    if (!open) return client.destroy();
+    const upstream = net.connect({ port: target, host: '127.0.0.1' });
+    for (const [from, to] of [[client, upstream], [upstream, client]] as const) {
+      sockets.add(from);
+      from.pipe(to);
+      from.on('error', () => to.destroy());
+      from.on('close', () => {
+        sockets.delete(from);
+        to.destroy();
+      });
+    }
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  cleanups.push(() => new Promise<void>((done) => server.close(() => done())));
+  cleanups.push(() => sockets.forEach((s) => s.destroy()));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    cut() {
+      open = false;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      open = true;
+    },
+  };
+}
+
+async function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', GRAPHIQL: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  cleanups.push(async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGKILL');
+    await exited;
+  });
+  await eventually('the server listens', async () => {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    return /Engram listening on .*\n/.test(output);
+  });
+  const port = Number(/http:\/\/[^/:]+:(\d+)\/graphql/.exec(output)?.[1]);
+  const base = `http://127.0.0.1:${port}`;
+  return { child, port, base, via: through(base), output: () => output };
+}
