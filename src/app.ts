@@ -10,7 +10,7 @@ import { createEventBus, type EventBus } from './infra/events.ts';
 import { DEFAULT_WRITE_SETTINGS, type WriteSettings } from './infra/transaction.ts';
 import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './server/body-limit.ts';
 import { useHealth } from './server/health.ts';
-import { attachWebSocket, type WebSocketEndpoint } from './server/websocket.ts';
+import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
 import { getSchema } from './graphql/schema.ts';
 
 export interface AppOptions {
@@ -20,8 +20,10 @@ export interface AppOptions {
   /** Default: DEFAULT_WRITE_SETTINGS. */
   settings?: WriteSettings;
   graphiql?: boolean;
-  /** Largest request body accepted, in bytes (default MAX_REQUEST_BODY_BYTES). */
+  /** Largest request body accepted, in bytes (default MAX_REQUEST_BODY_BYTES); also the largest WebSocket message. */
   maxRequestBodyBytes?: number;
+  /** graphql-ws limits (default DEFAULT_WEBSOCKET_LIMITS). */
+  webSocket?: Partial<Pick<WebSocketLimits, 'maxSubscriptionsPerSocket' | 'maxConnections'>>;
 }
 
 export interface App {
@@ -32,7 +34,7 @@ export interface App {
   stop(graceMs?: number): Promise<void>;
 }
 
-export function createApp({ database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, graphiql = true, maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES }: AppOptions): App {
+export function createApp({ database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, graphiql = true, maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, webSocket = {} }: AppOptions): App {
   const deps = { db: database.prisma, provider: database.provider, bus, settings };
   const yoga = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
@@ -92,7 +94,7 @@ export function createApp({ database, bus = createEventBus(), settings = DEFAULT
         void yoga.handle(req, res);
       });
       const s = server;
-      sockets = attachWebSocket(s, yoga);
+      sockets = attachWebSocket(s, yoga, { ...webSocket, maxPayloadBytes: maxRequestBodyBytes });
       return new Promise((resolve, reject) => {
         s.once('error', reject);
         s.listen(port, host, () => resolve((s.address() as AddressInfo).port));

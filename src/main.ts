@@ -32,7 +32,8 @@ if (!stopping) {
   // subscriptions (EVENTS_UNAVAILABLE) until it answers. The wait only spares the first ones.
   await bus.ready(5_000).catch((error: Error) => console.warn(`${error.message}: starting without events until it answers`));
   const settings = { conflictWindowMs: config.conflictWindowMs };
-  const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql }));
+  const webSocket = { maxSubscriptionsPerSocket: config.wsMaxSubscriptionsPerSocket, maxConnections: config.wsMaxConnections };
+  const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql, webSocket }));
   const port = await app.start(config.port, config.host);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   // performance.now() counts from process start, module loading included.
