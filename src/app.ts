@@ -9,7 +9,9 @@ import type { Database } from './infra/database.ts';
 import { createEventBus, type EventBus } from './infra/events.ts';
 import { DEFAULT_WRITE_SETTINGS, type WriteSettings } from './infra/transaction.ts';
 import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './server/body-limit.ts';
+import { corsFor, useCsrfPrevention } from './server/browser-safety.ts';
 import { useHealth } from './server/health.ts';
+import { DEFAULT_LIMITS, useOperationLimits, type OperationLimits } from './server/limits.ts';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
 import { getSchema } from './graphql/schema.ts';
 
@@ -24,6 +26,10 @@ export interface AppOptions {
   maxRequestBodyBytes?: number;
   /** graphql-ws limits (default DEFAULT_WEBSOCKET_LIMITS). */
   webSocket?: Partial<Pick<WebSocketLimits, 'maxSubscriptionsPerSocket' | 'maxConnections'>>;
+  /** Bounds on one operation (default DEFAULT_LIMITS). */
+  limits?: Partial<OperationLimits>;
+  /** Browser origins other than the server's own that may call the API (CORS); `*` for any. */
+  corsOrigins?: readonly string[];
 }
 
 export interface App {
@@ -34,7 +40,9 @@ export interface App {
   stop(graceMs?: number): Promise<void>;
 }
 
-export function createApp({ database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, graphiql = true, maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, webSocket = {} }: AppOptions): App {
+export function createApp(options: AppOptions): App {
+  const { database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, graphiql = true } = options;
+  const { maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, webSocket = {}, limits, corsOrigins = [] } = options;
   const deps = { db: database.prisma, provider: database.provider, bus, settings };
   const yoga = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
@@ -44,6 +52,9 @@ export function createApp({ database, bus = createEventBus(), settings = DEFAULT
     healthCheckEndpoint: '/live',
     graphiql: graphiql ? { title: 'Engram', subscriptionsProtocol: 'WS' } : false,
     landingPage: false,
+    cors: corsFor(corsOrigins),
+    // No file uploads: multipart bodies would only be a way around CSRF checks.
+    multipart: false,
     // Replaced by useRequestBodyLimit (same limit, without a stream per request).
     maxRequestBodySize: false,
     logging: process.env.NODE_ENV === 'test' ? 'error' : 'info',
@@ -73,6 +84,8 @@ export function createApp({ database, bus = createEventBus(), settings = DEFAULT
     },
     plugins: [
       useRequestBodyLimit(maxRequestBodyBytes),
+      useCsrfPrevention(),
+      ...useOperationLimits({ ...DEFAULT_LIMITS, ...limits }),
       useHealth(database, bus),
     ],
   });

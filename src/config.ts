@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_LIMITS, type OperationLimits } from './server/limits.ts';
 
 /** Server configuration, read from the environment once at start-up. */
 export interface Config {
@@ -19,6 +20,10 @@ export interface Config {
   wsMaxSubscriptionsPerSocket: number;
   /** graphql-ws: open connections of this instance; one more is closed with 1013. */
   wsMaxConnections: number;
+  /** Bounds on one GraphQL operation (cost, depth, aliases, tokens, directives, time). */
+  limits: OperationLimits;
+  /** Browser origins other than the server's own allowed to call the API (CORS); empty: none. */
+  corsOrigins: string[];
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/engram.db';
@@ -52,7 +57,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     conflictWindowMs: int(env, 'CONFLICT_WINDOW_MS', 5_000, 0, 3_600_000),
     wsMaxSubscriptionsPerSocket: int(env, 'WS_MAX_SUBSCRIPTIONS_PER_SOCKET', 100, 1, 10_000),
     wsMaxConnections: int(env, 'WS_MAX_CONNECTIONS', 1_000, 1, 100_000),
+    limits: {
+      maxCost: int(env, 'MAX_QUERY_COST', DEFAULT_LIMITS.maxCost, 1, 100_000_000),
+      maxDepth: int(env, 'MAX_QUERY_DEPTH', DEFAULT_LIMITS.maxDepth, 1, 1_000),
+      maxAliases: int(env, 'MAX_ALIASES', DEFAULT_LIMITS.maxAliases, 0, 100_000),
+      maxTokens: int(env, 'MAX_TOKENS', DEFAULT_LIMITS.maxTokens, 10, 1_000_000),
+      maxDirectives: int(env, 'MAX_DIRECTIVES', DEFAULT_LIMITS.maxDirectives, 0, 100_000),
+      operationTimeoutMs: int(env, 'OPERATION_TIMEOUT_MS', DEFAULT_LIMITS.operationTimeoutMs, 100, 3_600_000),
+    },
+    corsOrigins: origins(env.CORS_ORIGINS),
   };
+}
+
+/** `CORS_ORIGINS`: comma-separated origins (`https://app.example.com`), or `*`. */
+function origins(raw: string | undefined): string[] {
+  const list = (raw ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  for (const origin of list) {
+    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) {
+      throw new ConfigError(`CORS_ORIGINS must list origins like https://app.example.com (no path), or *; got "${origin}"`);
+    }
+  }
+  return list;
 }
 
 /** The filesystem path of a `file:` URL, resolved against the working directory. */

@@ -10,10 +10,12 @@ import { createDatabaseUrl } from './support/harness.ts';
 import { Collector, untilListening } from './support/subscriptions.ts';
 
 // Two apps on one database and one event bus, each with small limits: `perSocket` allows 2
-// operations per socket, `capped` 2 connections, and both take messages of at most 20 KB.
+// operations per socket, `capped` 2 connections; both take messages of at most 20 KB and
+// documents of at most 60 tokens (a Yoga plugin's limit, checked while parsing).
 const MAX_OPERATIONS = 2;
 const MAX_CONNECTIONS = 2;
 const MAX_MESSAGE_BYTES = 20_000;
+const MAX_TOKENS = 60;
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -26,7 +28,7 @@ beforeAll(async () => {
   database = await openDatabase(created.url);
   const bus = createEventBus();
   const start = async (webSocket: { maxSubscriptionsPerSocket?: number; maxConnections?: number }) => {
-    const app = createApp({ database, bus, webSocket, maxRequestBodyBytes: MAX_MESSAGE_BYTES });
+    const app = createApp({ database, bus, webSocket, maxRequestBodyBytes: MAX_MESSAGE_BYTES, limits: { maxTokens: MAX_TOKENS } });
     return { app, port: await app.start(0, '127.0.0.1') };
   };
   perSocket = await start({ maxSubscriptionsPerSocket: MAX_OPERATIONS });
@@ -93,7 +95,7 @@ async function listening(on: Client, project: string) {
 const names = (c: Collector<EntryEvent>) => c.results.map((r) => r.data?.entryChanged.entry.name).filter((n) => n && !n.startsWith('probe'));
 
 describe('graphql-ws: GraphQL errors end one operation, not the socket', () => {
-  it('syntax and validation errors answer an error for their id while another subscription on the socket keeps receiving events', async () => {
+  it('syntax, validation and limit errors answer an error for their id while another subscription on the socket keeps receiving events', async () => {
     const project = await createProject('ws-syntax');
     const c = client(perSocket.port);
     try {
@@ -106,6 +108,10 @@ describe('graphql-ws: GraphQL errors end one operation, not the socket', () => {
       // Yoga's HTTP-only `http` extension is not sent over the socket.
       expect(await failure(invalid.collector)).toEqual([
         expect.objectContaining({ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+      ]);
+      const tooLong = operation(c, `subscription { ${'__typename '.repeat(MAX_TOKENS)}}`);
+      expect(await failure(tooLong.collector)).toEqual([
+        expect.objectContaining({ extensions: { code: 'TOO_MANY_TOKENS', limit: MAX_TOKENS } }),
       ]);
       await addTool(project, 'after-errors');
       await live.collector.until(() => names(live.collector).includes('after-errors'));

@@ -32,7 +32,7 @@ export class Checker {
       this.fail(path, 'must be a JSON object');
       return;
     }
-    if (depth(value) > LIMITS.jsonDepth) {
+    if (jsonDepth(value) > LIMITS.jsonDepth) {
       this.fail(path, `must nest at most ${LIMITS.jsonDepth} levels`);
       return;
     }
@@ -45,14 +45,21 @@ export class Checker {
   }
 }
 
-function depth(value: unknown): number {
-  if (value === null || typeof value !== 'object') return 0;
-  let max = 0;
-  for (const child of Object.values(value as Record<string, unknown>)) {
-    max = Math.max(max, depth(child));
-    if (max > LIMITS.jsonDepth) break;
+/**
+ * How deeply `value` nests, counted up to `limit + 1` at most. Iterative: a recursive walk overflows
+ * the stack on inputs nested thousands of levels deep, which JSON.parse accepts.
+ */
+export function jsonDepth(value: unknown, limit: number = LIMITS.jsonDepth): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, level] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    deepest = Math.max(deepest, level);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(node as Record<string, unknown>)) stack.push([child, level + 1]);
   }
-  return max + 1;
+  return deepest;
 }
 
 /** Tag names are stored trimmed, lower case, with inner whitespace as `-`. */

@@ -1,11 +1,13 @@
-import SchemaBuilder from '@pothos/core';
+import SchemaBuilder, { PothosValidationError } from '@pothos/core';
+import ComplexityPlugin from '@pothos/plugin-complexity';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
-import RelayPlugin from '@pothos/plugin-relay';
+import RelayPlugin, { decodeGlobalID } from '@pothos/plugin-relay';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import type { Context } from '../context.ts';
 import { LIMITS } from '../domain/limits.ts';
+import { fieldComplexity } from './complexity.ts';
 
 /** A non-null JSON value as the JSON scalar parses it (a JSON `null` never reaches the scalar). */
 export type JsonInput = NonNullable<unknown>;
@@ -22,7 +24,9 @@ export const builder = new SchemaBuilder<{
     JSON: { Input: JsonInput; Output: unknown };
   };
 }>({
-  plugins: [ErrorsPlugin, RelayPlugin, PrismaPlugin],
+  plugins: [ErrorsPlugin, RelayPlugin, PrismaPlugin, ComplexityPlugin],
+  // Costs are measured before execution by src/server/limits.ts; the plugin only describes them.
+  complexity: { fieldComplexity, disabled: true },
   defaultFieldNullability: false,
   relay: {
     clientMutationId: 'omit',
@@ -30,6 +34,12 @@ export const builder = new SchemaBuilder<{
     nodeQueryOptions: { description: 'Fetches any object by its global ID; null when none has it.' },
     nodesQueryOptions: { description: 'Fetches objects by their global IDs, in order; null for unknown IDs.' },
     idFieldOptions: { description: 'Global ID (opaque; pass it back to `node`).' },
+    // An ID whose database id holds a NUL is malformed (PostgreSQL cannot even compare with it).
+    decodeGlobalID: (globalID) => {
+      const decoded = decodeGlobalID(globalID);
+      if (decoded.id.includes('\u0000')) throw new PothosValidationError(`Invalid global ID: ${globalID}`);
+      return decoded;
+    },
     pageInfoTypeOptions: { description: 'Relay paging state of a connection.' },
     nodeTypeOptions: { description: 'An object with a global ID.' },
   },

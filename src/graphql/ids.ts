@@ -12,7 +12,7 @@ export function decodeId(globalId: string, typenames: readonly string[], path: s
   } catch {
     decoded = null;
   }
-  if (!decoded || !typenames.includes(decoded.typename) || decoded.id === '') {
+  if (!decoded || !typenames.includes(decoded.typename) || decoded.id === '' || decoded.id.includes('\u0000')) {
     throw new ValidationError([{ path, message: `must be the ID of a ${typenames.join(' or ')}` }]);
   }
   return decoded.id;

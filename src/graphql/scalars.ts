@@ -1,4 +1,5 @@
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
+import { jsonDepth } from '../domain/validate.ts';
 import { builder, type JsonInput } from './builder.ts';
 
 builder.scalarType('DateTime', {
@@ -20,10 +21,21 @@ function parseDate(value: unknown): Date {
   return date;
 }
 
+/**
+ * Deeper than this, a JSON input is refused as it is read (BAD_USER_INPUT), before anything walks
+ * it recursively; inputs that keep JSON check the tighter LIMITS.jsonDepth with a ValidationError.
+ */
+const JSON_HARD_DEPTH = 256;
+
 builder.scalarType('JSON', {
   description: 'Any JSON value.',
   serialize: (value) => value,
-  parseValue: (value) => value as JsonInput,
+  parseValue: (value) => {
+    if (jsonDepth(value, JSON_HARD_DEPTH) > JSON_HARD_DEPTH) {
+      throw new GraphQLError(`JSON must nest at most ${JSON_HARD_DEPTH} levels`, { extensions: { code: 'BAD_USER_INPUT' } });
+    }
+    return value as JsonInput;
+  },
   parseLiteral: (ast, variables) => literal(ast, variables) as JsonInput,
 });
 

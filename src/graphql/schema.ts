@@ -13,12 +13,13 @@ import '../modules/conversations/conversations.schema.ts';
 import '../modules/events/events.schema.ts';
 import '../modules/search/search.schema.ts';
 import { describeRelayTypes } from './describe.ts';
+import { guardTextInputs } from './input-guard.ts';
 
 let schema: GraphQLSchema | undefined;
 
 /** The executable schema, built once per process. */
 export function getSchema(): GraphQLSchema {
-  schema ??= describeRelayTypes(builder.toSchema());
+  schema ??= guardTextInputs(describeRelayTypes(builder.toSchema()));
   return schema;
 }
 

@@ -6,7 +6,9 @@ export const MAX_REQUEST_BODY_BYTES = 25_000_000;
 
 const tooLarge = (limit: number) =>
   new GraphQLError(`Request body too large (at most ${limit} bytes)`, {
-    extensions: { code: 'REQUEST_ENTITY_TOO_LARGE', http: { status: 413 } },
+    // The unread rest of the body would otherwise be taken as the next request on this connection
+    // (and reset it): the client must open a new connection.
+    extensions: { code: 'REQUEST_ENTITY_TOO_LARGE', http: { status: 413, headers: { connection: 'close' } } },
   });
 
 /**

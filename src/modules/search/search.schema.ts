@@ -177,9 +177,15 @@ async function linkToConversation(
   });
 }
 
+/** What a ranking costs on top of its results (src/graphql/complexity.ts): a few statements over many rows. */
+const RANKING_COST = 25;
+/** Each kind of a context may hold the whole page. */
+const CONTEXT_LIST_COST = { field: 1, multiplier: LIMITS.page.max };
+
 builder.queryField('memoryQuery', (t) =>
   t.field({
     type: ConnectionRef,
+    complexity: (args) => ({ field: RANKING_COST, multiplier: args.first ?? LIMITS.page.default }),
     description:
       'The entries that apply to a scope, ranked by relevance: scope inheritance with overrides, tags, full-text search, relations, time ranges and a token budget.',
     args: {
@@ -252,12 +258,17 @@ const ContextRef = builder.objectRef<ContextResult>('Context').implement({
   fields: (t) => ({
     guidelines: t.field({
       type: [EdgeRef],
+      complexity: CONTEXT_LIST_COST,
       description: 'Guidelines, most relevant first.',
       resolve: (c) => c.edges.filter((e) => e.entry.kind === 'GUIDELINE'),
     }),
-    tools: t.field({ type: [EdgeRef], description: 'Tools, most relevant first.', resolve: (c) => c.edges.filter((e) => e.entry.kind === 'TOOL') }),
+    tools: t.field({
+      type: [EdgeRef],
+      complexity: CONTEXT_LIST_COST,
+      description: 'Tools, most relevant first.', resolve: (c) => c.edges.filter((e) => e.entry.kind === 'TOOL') }),
     knowledge: t.field({
       type: [EdgeRef],
+      complexity: CONTEXT_LIST_COST,
       description: 'Knowledge, most relevant first.',
       resolve: (c) => c.edges.filter((e) => e.entry.kind === 'KNOWLEDGE'),
     }),
@@ -271,6 +282,7 @@ const ContextRef = builder.objectRef<ContextResult>('Context').implement({
 builder.queryField('context', (t) =>
   t.field({
     type: ContextRef,
+    complexity: RANKING_COST,
     description:
       'One call before prompting an agent: for a scope and a task, the most relevant guidelines, tools and knowledge (inherited up to global) within a token budget.',
     args: { input: t.arg({ type: ContextInput, required: true, description: 'Scope, task and budget.' }) },

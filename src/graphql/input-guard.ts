@@ -1,0 +1,58 @@
+import { wrapOrThrow } from '@pothos/plugin-errors';
+import { defaultFieldResolver, isObjectType, type GraphQLField, type GraphQLSchema } from 'graphql';
+import { ValidationError } from '../domain/errors.ts';
+
+const NUL = '\u0000';
+
+/**
+ * Refuses text with a NUL character (U+0000) in any argument of any field, on both databases:
+ * PostgreSQL cannot store it in text or jsonb (SQLite can), and one database must not accept what
+ * the other refuses. A field whose result union has a ValidationError returns one naming the
+ * argument; any other field fails with that error (code VALIDATION_FAILED). Applied to the built
+ * schema so that no field with arguments can miss it.
+ */
+export function guardTextInputs(schema: GraphQLSchema): GraphQLSchema {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    for (const field of Object.values(type.getFields())) {
+      if (field.args.length > 0) guardField(field);
+    }
+  }
+  return schema;
+}
+
+function guardField(field: GraphQLField<unknown, unknown>): void {
+  // The error classes the field's result union holds (Pothos' errors plugin records them).
+  const errorClasses = (field.extensions as { pothosErrors?: (new (...args: never[]) => Error)[] }).pothosErrors ?? [];
+  const resolve = field.resolve ?? defaultFieldResolver;
+  field.resolve = (source, args: Record<string, unknown>, context, info) => {
+    const refused = refuseNul(args);
+    // wrapOrThrow makes the error a member of the result union, or throws it when it is none.
+    return refused ? wrapOrThrow(refused, errorClasses) : resolve(source, args, context, info);
+  };
+  const subscribe = field.subscribe;
+  if (subscribe) {
+    field.subscribe = (source, args: Record<string, unknown>, context, info) => {
+      const refused = refuseNul(args);
+      if (refused) throw refused;
+      return subscribe(source, args, context, info);
+    };
+  }
+}
+
+/** A ValidationError for the first string (or object key) under `args` holding a NUL, if any. */
+function refuseNul(args: Record<string, unknown>): ValidationError | null {
+  const stack: [unknown, string[]][] = [[args, []]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes(NUL)) return new ValidationError([{ path, message: 'must not contain NUL characters (U+0000)' }]);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key.includes(NUL)) return new ValidationError([{ path, message: 'must not have keys containing NUL characters (U+0000)' }]);
+        stack.push([child, [...path, key]]);
+      }
+    }
+  }
+  return null;
+}

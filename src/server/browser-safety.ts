@@ -1,0 +1,45 @@
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { GraphQLError } from 'graphql';
+import type { CORSOptions, Plugin } from 'graphql-yoga';
+
+/**
+ * Headers that prove a browser sent a CORS preflight first (none of them is CORS-safelisted), so a
+ * request carrying one cannot be a cross-site form post. `x-graphql-yoga-csrf` is Yoga's own.
+ */
+export const CSRF_HEADERS = ['x-graphql-yoga-csrf', 'x-engram-csrf', 'x-engram-actor', 'authorization', 'apollo-require-preflight'];
+
+/** Headers a browser on an allowed origin may send. */
+const ALLOWED_HEADERS = ['content-type', 'accept', 'authorization', 'x-engram-actor', 'x-engram-role', ...CSRF_HEADERS];
+
+/**
+ * Yoga's CSRF prevention: a request that a page on another site could send without a preflight
+ * (a GET, or a form-encoded / multipart / text POST) must carry one of CSRF_HEADERS. JSON POSTs
+ * are always preflighted cross-site, so they need nothing. The plugin's 403 gets a stable code.
+ */
+export function useCsrfPrevention(): Plugin {
+  const inner = useCSRFPrevention({ requestHeaders: CSRF_HEADERS });
+  return {
+    onRequestParse(payload) {
+      try {
+        return inner.onRequestParse?.(payload);
+      } catch (error) {
+        if (error instanceof GraphQLError) Object.assign(error.extensions, { code: 'CSRF_HEADER_REQUIRED' });
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * CORS for the origins in `allowed` only: any other origin gets no CORS headers, so browsers keep
+ * its pages from reading answers (and from sending anything that needs a preflight).
+ * Same-origin pages (GraphiQL) need no CORS at all. `*` allows every origin, without credentials.
+ */
+export function corsFor(allowed: readonly string[]): (request: Request) => CORSOptions {
+  const any = allowed.includes('*');
+  return (request) => {
+    const origin = request.headers.get('origin');
+    if (!origin || !(any || allowed.includes(origin))) return false;
+    return { origin: [origin], credentials: !any, allowedHeaders: ALLOWED_HEADERS, methods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 };
+  };
+}

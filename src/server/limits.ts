@@ -1,0 +1,138 @@
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import type { GraphQLArmorRejectCallback } from '@escape.tech/graphql-armor-types';
+import { createComplexityRule } from '@pothos/plugin-complexity';
+import { getOperationAST, GraphQLError, OperationTypeNode, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+
+/** Bounds on one GraphQL operation, checked before it runs (the timeout while it runs). */
+export interface OperationLimits {
+  /** Largest cost (see `src/graphql/complexity.ts`): lists multiply what is under them by their page size. */
+  maxCost: number;
+  /** Deepest field nesting, fragments followed. */
+  maxDepth: number;
+  /** Most aliased fields in one document. */
+  maxAliases: number;
+  /** Most lexical tokens in one document (bounds parsing, hence the parser's own recursion). */
+  maxTokens: number;
+  /** Most directives in one document. */
+  maxDirectives: number;
+  /** Wall-clock bound of one query, in milliseconds (mutations finish; subscriptions are long-lived). */
+  operationTimeoutMs: number;
+}
+
+export const DEFAULT_LIMITS: OperationLimits = {
+  maxCost: 50_000,
+  maxDepth: 15,
+  maxAliases: 30,
+  maxTokens: 5_000,
+  maxDirectives: 50,
+  operationTimeoutMs: 15_000,
+};
+
+/**
+ * graphql-armor's plugins throw a plain GraphQLError; the callback gives it a stable code and the
+ * limit so clients can tell the limits apart (the message keeps what was found).
+ */
+const coded =
+  (code: string, limit: number): GraphQLArmorRejectCallback =>
+  (_ctx, error) => {
+    Object.assign(error.extensions, { code, limit });
+  };
+
+/** Yoga plugins enforcing `limits` on every operation (HTTP, SSE and graphql-ws share them). */
+export function useOperationLimits(limits: OperationLimits): Plugin[] {
+  return [
+    maxTokensPlugin({ n: limits.maxTokens, onReject: [coded('TOO_MANY_TOKENS', limits.maxTokens)] }),
+    maxAliasesPlugin({ n: limits.maxAliases, onReject: [coded('TOO_MANY_ALIASES', limits.maxAliases)] }),
+    maxDirectivesPlugin({ n: limits.maxDirectives, onReject: [coded('TOO_MANY_DIRECTIVES', limits.maxDirectives)] }),
+    useCostLimit(limits),
+    useOperationTimeout(limits.operationTimeoutMs),
+  ];
+}
+
+/**
+ * Cost and depth, from Pothos' complexity plugin (it knows each field's cost and list multiplier,
+ * see `src/graphql/complexity.ts`, and memoizes fragments, so a fragment fan-out costs linear time
+ * to measure). Checked when the operation is about to run rather than as a validation rule: the
+ * cost depends on the variables (`first: $n`), and Yoga caches validation results per document.
+ */
+function useCostLimit(limits: OperationLimits): Plugin {
+  const check = (schema: GraphQLSchema, document: DocumentNode, variables: unknown, operationName: unknown, context: object) => {
+    const rule = createComplexityRule({
+      context,
+      variableValues: (variables ?? {}) as Record<string, unknown>,
+      operationName: typeof operationName === 'string' ? operationName : undefined,
+      validate: (result, report) => {
+        if (result.depth > limits.maxDepth) {
+          report(
+            new GraphQLError(`Query is ${result.depth} levels deep; at most ${limits.maxDepth} are allowed`, {
+              extensions: { code: 'QUERY_TOO_DEEP', depth: result.depth, limit: limits.maxDepth },
+            }),
+          );
+        } else if (result.complexity > limits.maxCost) {
+          report(
+            new GraphQLError(`Query costs ${result.complexity}; at most ${limits.maxCost} is allowed (lists multiply the cost of what they select by their page size)`, {
+              extensions: { code: 'QUERY_TOO_COSTLY', cost: result.complexity, limit: limits.maxCost },
+            }),
+          );
+        }
+      },
+    });
+    // Measuring maps the arguments, so a malformed one (a bad global ID) fails here already.
+    return validate(schema, document, [rule]).map((error) =>
+      error.extensions.code ? error : new GraphQLError(error.message, { extensions: { code: 'BAD_USER_INPUT' } }),
+    );
+  };
+  // Envelop types the arguments loosely; these are graphql-js ExecutionArgs.
+  const refusal = (args: ExecutionArgs) => {
+    const errors = check(args.schema, args.document, args.variableValues, args.operationName, args.contextValue as object);
+    return errors.length > 0 ? { errors } : null;
+  };
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const refused = refusal(args);
+      if (refused) setResultAndStopExecution(refused);
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const refused = refusal(args);
+      if (refused) setResultAndStopExecution(refused);
+    },
+  };
+}
+
+/**
+ * Ends a query that runs longer than `ms` with OPERATION_TIMEOUT. The executor stops
+ * resolving at the next field once its signal aborts (a statement already sent to the database
+ * finishes on its own). No maintained Yoga/envelop plugin sets a deadline; Yoga's
+ * useExecutionCancellation only forwards the request's abort signal, which this also honours.
+ */
+function useOperationTimeout(ms: number): Plugin {
+  return {
+    onExecute({ args }) {
+      // A mutation is never cut off: its answer must say whether it was written. Its transaction
+      // has a deadline of its own (src/infra/transaction.ts).
+      const { document, operationName } = args as ExecutionArgs;
+      if (getOperationAST(document, operationName)?.operation !== OperationTypeNode.QUERY) return undefined;
+      const controller = new AbortController();
+      const timer = setTimeout(
+        () =>
+          controller.abort(
+            new GraphQLError(`Operation took longer than ${ms} ms and was stopped`, {
+              extensions: { code: 'OPERATION_TIMEOUT', limit: ms },
+            }),
+          ),
+        ms,
+      );
+      const request = (args.contextValue as { request?: Request } | undefined)?.request;
+      const signals = request?.signal ? [controller.signal, request.signal] : [controller.signal];
+      (args as { signal?: AbortSignal }).signal = AbortSignal.any(signals);
+      return {
+        onExecuteDone() {
+          clearTimeout(timer);
+        },
+      };
+    },
+  };
+}
