@@ -19,11 +19,21 @@
 // without a state delta), read a key through the five namespaces, list 20 events, list 20 state
 // keys by pattern.
 //
+// Suite "contention" (issue #10): 50 writers on one entry. The real server process
+// (`node --import tsx src/main.ts`) on a fresh database; 50 HTTP clients, each with its own
+// X-Engram-Actor, update the same guideline without expectedVersion (so most writes conflict and
+// are kept with KEEP_BOTH), each sending its next update as soon as the last one answered, for
+// --contention-writes updates each (default 20). Prints p50/p99/max of the update latency and the
+// writes per second, then checks the versions are 1..N with no hole and every acknowledged version
+// is stored.
+//
 // Suite "latency": write-to-subscriber latency. A graphql-ws client subscribes to
 // conflictDetected on a project; each iteration sends one conflicting update over HTTP and stops
 // the clock when the event arrives. Measured on one instance, and on two instances sharing the
 // database and Redis (subscriber on A, writes through B). Environment: BENCH_POSTGRES_URL (admin
 // connection, default postgresql://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -47,6 +57,8 @@ const { values: opts } = parseArgs({
     suite: { type: 'string', multiple: true },
     sizes: { type: 'string', default: '1000,10000,100000' },
     iterations: { type: 'string', default: '300' },
+    'contention-writers': { type: 'string', default: '50' },
+    'contention-writes': { type: 'string', default: '20' },
   },
 });
 const iterations = Number(opts.iterations);
@@ -514,6 +526,113 @@ async function latencySuite(kind: 'sqlite' | 'postgresql') {
   }
 }
 
+/** The real server process on `url`; resolves with its port once it listens. */
+async function serverProcess(url: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', GRAPHIQL: 'false', REDIS_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on http:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${output}`)));
+  });
+  return { child, port };
+}
+
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function contentionSuite(kind: 'sqlite' | 'postgresql') {
+  const writers = Number(opts['contention-writers']);
+  const writes = Number(opts['contention-writes']);
+  console.log(`\ncontention (${kind}): ${writers} writers on one guideline over HTTP, ${writes} updates each, real server process`);
+  const db = await freshDatabase(kind);
+  const { child, port } = await serverProcess(db.url);
+  const acknowledged: Array<{ id: string; version: number }> = [];
+  let entryId = '';
+  try {
+    const project = (await post(port, 'mutation { createProject(input: { name: "contention" }) { ... on CreateProjectSuccess { project { id } } } }', {})) as {
+      createProject: { project: { id: string } };
+    };
+    const added = (await post(
+      port,
+      'mutation($s: ID!) { addGuideline(input: { scope: $s, name: "hot", content: "v1" }) { ... on AddGuidelineSuccess { guideline { id } } } }',
+      { s: project.createProject.project.id },
+    )) as { addGuideline: { guideline: { id: string } } };
+    const id = added.addGuideline.guideline.id;
+    entryId = Buffer.from(id, 'base64').toString().split(':')[1]!;
+    const update = `mutation($id: ID!, $c: String!) { updateGuideline(input: { id: $id, content: $c }) {
+      __typename ... on UpdateGuidelineSuccess { update { conflicted version { id version } } } ... on UserError { code message } } }`;
+    const send = async (writer: number, content: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-engram-actor': `agent:${writer}` },
+        body: JSON.stringify({ query: update, variables: { id, c: content } }),
+      });
+      const body = (await response.json()) as {
+        data?: { updateGuideline: { __typename: string; update?: { version: { id: string; version: number } } } };
+        errors?: unknown;
+      };
+      const result = body.data?.updateGuideline;
+      if (!result?.update) throw new Error(`update failed: ${JSON.stringify(body.errors ?? result)}`);
+      const { id: versionId, version } = result.update.version;
+      return { id: Buffer.from(versionId, 'base64').toString().split(':')[1]!, version };
+    };
+    // Warm the server (JIT, prepared statements) off the clock.
+    for (let i = 0; i < 20; i++) acknowledged.push(await send(i % writers, `warm ${i}`));
+    const latencies: number[] = [];
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: writers }, async (_, writer) => {
+        for (let i = 0; i < writes; i++) {
+          const start = performance.now();
+          acknowledged.push(await send(writer, `writer ${writer} update ${i}`));
+          latencies.push(performance.now() - start);
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    const row = summarize('contention', kind, `${writers} writers on one entry: update`, latencies);
+    const max = Math.round(Math.max(...latencies) * 100) / 100;
+    const perSecond = Math.round(latencies.length / seconds);
+    rows.push({ suite: 'contention', db: kind, case: `${writers} writers on one entry: max`, iterations: latencies.length, p50: max, p95: max, p99: max, mean: max });
+    rows.push({ suite: 'contention', db: kind, case: `${writers} writers on one entry: writes/s`, iterations: latencies.length, p50: perSecond, p95: perSecond, p99: perSecond, mean: perSecond });
+    console.log(`  ${''.padEnd(44)} p99 ${String(row.p99).padStart(7)} ms   max ${String(max).padStart(7)} ms   ${perSecond} writes/s`);
+  } finally {
+    await stopProcess(child);
+  }
+  try {
+    await checkGapless(db.url, entryId, acknowledged);
+  } finally {
+    await db.drop();
+  }
+}
+
+/** Versions 1..N with no hole, and every version a client was told was written is stored. */
+async function checkGapless(url: string, entryId: string, acknowledged: ReadonlyArray<{ id: string; version: number }>) {
+  const database = await openDatabase(url);
+  try {
+    const stored = await database.prisma.entryVersion.findMany({ where: { entryId }, select: { id: true, version: true }, orderBy: { version: 'asc' } });
+    const holes = stored.filter((v, i) => v.version !== i + 1).length;
+    const byId = new Map(stored.map((v) => [v.id, v.version]));
+    const missing = acknowledged.filter((a) => byId.get(a.id) !== a.version).length;
+    const ok = holes === 0 && missing === 0 && stored.length === acknowledged.length + 1;
+    console.log(`  versions 1..${stored.length}: ${holes} hole(s), ${missing} acknowledged write(s) missing${ok ? '' : '  <-- FAILED'}`);
+    if (!ok) process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
+
 const kinds = opts.db ?? ['sqlite', 'postgresql'];
 for (const kind of kinds) {
   if (kind !== 'sqlite' && kind !== 'postgresql') throw new Error(`--db must be sqlite or postgresql, got ${kind}`);
@@ -525,12 +644,13 @@ for (const kind of kinds) {
     console.log(`\nPostgreSQL skipped: ${adminUrl} unreachable`);
     continue;
   }
-  const suites = opts.suite ?? ['memory', 'latency'];
+  const suites = opts.suite ?? ['memory', 'contention', 'latency'];
   if (suites.includes('memory')) {
     for (const size of opts.sizes.split(',').map(Number)) await memorySuite(kind, size);
   }
   if (suites.includes('crud')) await crudSuite(kind);
   if (suites.includes('session')) await sessionSuite(kind);
+  if (suites.includes('contention')) await contentionSuite(kind);
   if (suites.includes('latency')) await latencySuite(kind);
 }
 
@@ -538,4 +658,4 @@ mkdirSync('bench-results', { recursive: true });
 const file = join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), node: process.version, iterations, rows }, null, 2));
 console.log(`\nwritten ${file}`);
-process.exit(0);
+process.exit(process.exitCode ?? 0);

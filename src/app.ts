@@ -10,6 +10,7 @@ import { createEventBus, type EventBus } from './infra/events.ts';
 import { DEFAULT_WRITE_SETTINGS, type WriteSettings } from './infra/transaction.ts';
 import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './server/body-limit.ts';
 import { corsFor, useCsrfPrevention } from './server/browser-safety.ts';
+import { oneStartPerTurn } from './server/fair-start.ts';
 import { useHealth } from './server/health.ts';
 import { DEFAULT_LIMITS, useOperationLimits, type OperationLimits } from './server/limits.ts';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
@@ -97,6 +98,8 @@ export function createApp(options: AppOptions): App {
     yoga,
     start(port, host) {
       stopping = false;
+      // Requests start one per turn of the event loop, so new connections are accepted between them.
+      const startInTurn = oneStartPerTurn();
       server = createServer((req: IncomingMessage, res: ServerResponse) => {
         // While stopping, a finished response must not leave a keep-alive connection holding the
         // server open until the keep-alive timeout or the grace period.
@@ -104,7 +107,7 @@ export function createApp(options: AppOptions): App {
           if (stopping) setImmediate(() => s.closeIdleConnections());
         });
         if (stopping) res.shouldKeepAlive = false;
-        void yoga.handle(req, res);
+        startInTurn(() => yoga.handle(req, res));
       });
       const s = server;
       sockets = attachWebSocket(s, yoga, { ...webSocket, maxPayloadBytes: maxRequestBodyBytes });

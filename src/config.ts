@@ -63,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAliases: int(env, 'MAX_ALIASES', DEFAULT_LIMITS.maxAliases, 0, 100_000),
       maxTokens: int(env, 'MAX_TOKENS', DEFAULT_LIMITS.maxTokens, 10, 1_000_000),
       maxDirectives: int(env, 'MAX_DIRECTIVES', DEFAULT_LIMITS.maxDirectives, 0, 100_000),
+      // Beyond ~1,000 the parser itself would overflow the stack.
+      maxNesting: int(env, 'MAX_NESTING', DEFAULT_LIMITS.maxNesting, 1, 1_000),
       operationTimeoutMs: int(env, 'OPERATION_TIMEOUT_MS', DEFAULT_LIMITS.operationTimeoutMs, 100, 3_600_000),
     },
     corsOrigins: origins(env.CORS_ORIGINS),

@@ -58,6 +58,37 @@ export async function writeBatch(
   });
 }
 
+/**
+ * Runs the writes of one key (an entry id) one at a time in this process, in arrival order.
+ * Concurrent writers of one entry otherwise all read the same version, all but one lose the
+ * optimistic write, and the losers queue on the entry's row lock (PostgreSQL) each holding a pooled
+ * connection across several round trips: under 50 writers of one entry nearly every update took
+ * both paths, and the pool starved. Queued here, each writer reads the version the previous one
+ * wrote, so the one-batch optimistic write succeeds. Only an optimization: the database guards
+ * still serialize writers from other processes. Hand-written because it is a few lines over a
+ * promise chain per key, and the keyed-lock libraries are not among the project's dependencies.
+ */
+export function serializedPerKey(db: Db, key: string): <T>(work: () => Promise<T>) => Promise<T> {
+  let tails = queues.get(db);
+  if (!tails) queues.set(db, (tails = new Map<string, Promise<void>>()));
+  const queue = tails;
+  return (work) => {
+    const result = (queue.get(key) ?? Promise.resolve()).then(work);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    queue.set(key, tail);
+    // The last writer in line forgets the key, so the map holds only entries being written.
+    void tail.then(() => {
+      if (queue.get(key) === tail) queue.delete(key);
+    });
+    return result;
+  };
+}
+
+const queues = new WeakMap<Db, Map<string, Promise<void>>>();
+
 async function retrying<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {

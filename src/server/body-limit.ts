@@ -4,11 +4,14 @@ import type { Plugin } from 'graphql-yoga';
 /** Largest request body accepted (bytes): Yoga's default. */
 export const MAX_REQUEST_BODY_BYTES = 25_000_000;
 
-const tooLarge = (limit: number) =>
+/**
+ * `close`: for a chunked body, whose unread rest would otherwise be taken as the next request on
+ * the connection (and reset it). A body with a Content-Length is read to its end and discarded by
+ * Node, so its connection stays usable and the client, still sending, gets the answer.
+ */
+const tooLarge = (limit: number, close: boolean) =>
   new GraphQLError(`Request body too large (at most ${limit} bytes)`, {
-    // The unread rest of the body would otherwise be taken as the next request on this connection
-    // (and reset it): the client must open a new connection.
-    extensions: { code: 'REQUEST_ENTITY_TOO_LARGE', http: { status: 413, headers: { connection: 'close' } } },
+    extensions: { code: 'REQUEST_ENTITY_TOO_LARGE', http: { status: 413, headers: close ? { connection: 'close' } : {} } },
   });
 
 /**
@@ -27,7 +30,7 @@ export function useRequestBodyLimit(limit: number = MAX_REQUEST_BODY_BYTES): Plu
         if (!/^\d+$/.test(length)) {
           throw new GraphQLError('Content-Length header is invalid', { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
         }
-        if (Number(length) > limit) throw tooLarge(limit);
+        if (Number(length) > limit) throw tooLarge(limit, false);
         return;
       }
       if (!requestParser || !request.body) return;
@@ -42,7 +45,7 @@ export function useRequestBodyLimit(limit: number = MAX_REQUEST_BODY_BYTES): Plu
           total += value.byteLength;
           if (total > limit) {
             await reader.cancel();
-            throw tooLarge(limit);
+            throw tooLarge(limit, true);
           }
           chunks.push(value);
         }

@@ -3,7 +3,7 @@ import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import type { GraphQLArmorRejectCallback } from '@escape.tech/graphql-armor-types';
 import { createComplexityRule } from '@pothos/plugin-complexity';
-import { getOperationAST, GraphQLError, OperationTypeNode, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import { getOperationAST, GraphQLError, Lexer, OperationTypeNode, Source, TokenKind, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 /** Bounds on one GraphQL operation, checked before it runs (the timeout while it runs). */
@@ -18,6 +18,8 @@ export interface OperationLimits {
   maxTokens: number;
   /** Most directives in one document. */
   maxDirectives: number;
+  /** Deepest nesting of braces, brackets and parentheses in a document (the parser's recursion). */
+  maxNesting: number;
   /** Wall-clock bound of one query, in milliseconds (mutations finish; subscriptions are long-lived). */
   operationTimeoutMs: number;
 }
@@ -28,6 +30,7 @@ export const DEFAULT_LIMITS: OperationLimits = {
   maxAliases: 30,
   maxTokens: 5_000,
   maxDirectives: 50,
+  maxNesting: 100,
   operationTimeoutMs: 15_000,
 };
 
@@ -44,12 +47,42 @@ const coded =
 /** Yoga plugins enforcing `limits` on every operation (HTTP, SSE and graphql-ws share them). */
 export function useOperationLimits(limits: OperationLimits): Plugin[] {
   return [
+    useNestingLimit(limits.maxNesting),
     maxTokensPlugin({ n: limits.maxTokens, onReject: [coded('TOO_MANY_TOKENS', limits.maxTokens)] }),
     maxAliasesPlugin({ n: limits.maxAliases, onReject: [coded('TOO_MANY_ALIASES', limits.maxAliases)] }),
     maxDirectivesPlugin({ n: limits.maxDirectives, onReject: [coded('TOO_MANY_DIRECTIVES', limits.maxDirectives)] }),
     useCostLimit(limits),
     useOperationTimeout(limits.operationTimeoutMs),
   ];
+}
+
+/**
+ * Refuses a document nested deeper than `max` before it is parsed. graphql-js parses recursively
+ * and overflows the stack at ~2,000 levels, well inside any useful token limit (`{ a ` is two
+ * tokens a level); neither graphql-js nor graphql-armor bounds nesting before parsing (armor's depth
+ * rule runs on the parsed document). The lexer is iterative, and stops at maxTokens' worth of
+ * tokens anyway.
+ */
+function useNestingLimit(max: number): Plugin {
+  const opening = new Set<string>([TokenKind.BRACE_L, TokenKind.BRACKET_L, TokenKind.PAREN_L]);
+  const closing = new Set<string>([TokenKind.BRACE_R, TokenKind.BRACKET_R, TokenKind.PAREN_R]);
+  return {
+    onParse({ params }) {
+      const source = params.source as string | Source;
+      const lexer = new Lexer(typeof source === 'string' ? new Source(source) : source);
+      let depth = 0;
+      try {
+        for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
+          if (opening.has(token.kind) && ++depth > max) {
+            throw new GraphQLError(`Document nests deeper than ${max} levels`, { extensions: { code: 'TOO_DEEPLY_NESTED', limit: max } });
+          } else if (closing.has(token.kind)) depth--;
+        }
+      } catch (error) {
+        // A lexical error is the parser's to report, with its position.
+        if (error instanceof GraphQLError && error.extensions.code === 'TOO_DEEPLY_NESTED') throw error;
+      }
+    },
+  };
 }
 
 /**

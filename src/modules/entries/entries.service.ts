@@ -1,6 +1,6 @@
 import type { Provider, Tx } from '../../infra/database.ts';
 import type { PendingEvent } from '../../infra/events.ts';
-import { writeBatch, writeTransaction, type Emit, type WriteDeps, type WriteSettings } from '../../infra/transaction.ts';
+import { serializedPerKey, writeBatch, writeTransaction, type Emit, type WriteDeps, type WriteSettings } from '../../infra/transaction.ts';
 import { timestampSql } from '../../infra/sql.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, NotFoundError, WriteConflictError } from '../../domain/errors.ts';
@@ -282,7 +282,9 @@ export async function updateEntry(deps: WriteDeps, input: UpdateEntryInput): Pro
   c.text(input.author, ['input', 'author'], LIMITS.author);
   c.range(input.expectedVersion, ['input', 'expectedVersion'], 1, 2 ** 31 - 1, true);
   c.done();
-  return (await optimisticUpdate(deps, input)) ?? writeTransaction(deps, (tx, emit) => appendVersion(tx, emit, deps, input, true));
+  return serializedPerKey(deps.db, input.id)(
+    async () => (await optimisticUpdate(deps, input)) ?? writeTransaction(deps, (tx, emit) => appendVersion(tx, emit, deps, input, true)),
+  );
 }
 
 /** Everything one update writes, decided from the entry (already at its new version number) and its current version. */

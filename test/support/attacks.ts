@@ -1,0 +1,202 @@
+// Hostile requests found when Engram was attacked (issue #10), as data: the hostile test sends each
+// to the real server process and checks the answer; `npm run bench -- --suite hostile` times a
+// normal query right after each one.
+import net from 'node:net';
+
+export interface Target {
+  base: string;
+  /** A project, a guideline in it with a few versions, and a session of the project. */
+  projectId: string;
+  guidelineId: string;
+  sessionId: string;
+}
+
+export interface Answer {
+  status: number;
+  /** Error codes of the answer (`extensions.code`, or `code` of a result union member). */
+  codes: string[];
+  body: string;
+}
+
+export interface Attack {
+  name: string;
+  /** Codes that are a right answer; the attack succeeded if any other code (or none) comes back. */
+  expect: string[];
+  /** Data without errors is a right answer too (e.g. a cursor that points nowhere). */
+  orData?: boolean;
+  send(target: Target): Promise<Answer>;
+}
+
+const json = { 'content-type': 'application/json' };
+
+export async function post(base: string, body: string, headers: Record<string, string> = json): Promise<Answer> {
+  const response = await fetch(`${base}/graphql`, { method: 'POST', headers, body });
+  const text = await response.text();
+  return { status: response.status, codes: codesOf(text), body: text };
+}
+
+/** Every `extensions.code` and result-union `code` in a GraphQL answer. */
+export function codesOf(text: string): string[] {
+  try {
+    const parsed = JSON.parse(text) as { errors?: { extensions?: { code?: string } }[]; data?: unknown };
+    const codes = (parsed.errors ?? []).map((e) => e.extensions?.code ?? '(no code)');
+    JSON.stringify(parsed.data ?? null, (key, value: unknown) => {
+      if (key === 'code' && typeof value === 'string') codes.push(value);
+      return value;
+    });
+    return codes;
+  } catch {
+    return ['(not JSON)'];
+  }
+}
+
+const gql = (query: string, variables?: unknown) => (target: Target) => post(target.base, JSON.stringify({ query, variables }));
+const withTarget = (build: (t: Target) => string, variables?: (t: Target) => unknown) => (target: Target) =>
+  post(target.base, JSON.stringify({ query: build(target), variables: variables?.(target) }));
+
+const versionsBomb = (levels: number) =>
+  '{ versions(first: 100) { edges { node { entry { ... on Guideline '.repeat(levels) + '{ id }' + ' } } } } }'.repeat(levels);
+
+function fragmentFanOut(levels: number): string {
+  let doc = 'query { ...F0 }\n';
+  for (let i = 0; i < levels; i++) doc += `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }\n`;
+  return doc + `fragment F${levels} on Query { projects(first: 1) { totalCount } }`;
+}
+
+const aliases = (n: number, field: (i: number) => string) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field(i)}`).join(' ')} }`;
+
+/** Metadata nested `depth` levels, written as text (JSON.stringify itself overflows on it). */
+const deepJson = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+
+const nulBase64 = (typename: string) => Buffer.from(`${typename}:x\u0000y`).toString('base64');
+
+export const ATTACKS: Attack[] = [
+  {
+    name: 'versions(first: 100) nested three deep on one entry',
+    expect: ['QUERY_TOO_COSTLY'],
+    send: withTarget(() => `query($id: ID!) { node(id: $id) { ... on Guideline ${versionsBomb(3)} } }`, (t) => ({ id: t.guidelineId })),
+  },
+  { name: 'fragment fan-out 2^16', expect: ['QUERY_TOO_COSTLY'], send: gql(fragmentFanOut(16)) },
+  { name: 'fragment fan-out 2^200', expect: ['QUERY_TOO_COSTLY'], send: gql(fragmentFanOut(200)) },
+  {
+    name: '10,000 aliases of memoryQuery',
+    expect: ['TOO_MANY_TOKENS', 'TOO_MANY_ALIASES'],
+    send: withTarget((t) => aliases(10_000, () => `memoryQuery(input: { scope: "${t.projectId}" }) { meta { totalCount } }`)),
+  },
+  {
+    name: '100 aliases of memoryQuery',
+    expect: ['TOO_MANY_ALIASES'],
+    send: withTarget((t) => aliases(100, () => `memoryQuery(input: { scope: "${t.projectId}" }) { meta { totalCount } }`)),
+  },
+  {
+    name: 'depth 50 through versions and entry',
+    expect: ['QUERY_TOO_DEEP'],
+    send: withTarget(
+      () => `query($id: ID!) { node(id: $id) { ... on Guideline ${'{ versions(first: 1) { edges { node { entry { ... on Guideline '.repeat(10)}{ id }${' } } } } }'.repeat(10)} } }`,
+      (t) => ({ id: t.guidelineId }),
+    ),
+  },
+  {
+    name: 'depth 40 through parent',
+    expect: ['QUERY_TOO_DEEP'],
+    send: withTarget((t) => `{ node(id: "${t.sessionId}") { ... on Session ${'{ parent { ... on Project '.repeat(40)}{ id }${' } }'.repeat(40)} } }`),
+  },
+  {
+    name: 'depth 200 through parent',
+    expect: ['TOO_DEEPLY_NESTED'],
+    send: withTarget((t) => `{ node(id: "${t.sessionId}") { ... on Session ${'{ parent { ... on Project '.repeat(200)}{ id }${' } }'.repeat(200)} } }`),
+  },
+  { name: 'selection nested 5,000 deep (the parser)', expect: ['TOO_DEEPLY_NESTED'], send: gql(`${'{ a '.repeat(5_000)}${'}'.repeat(5_000)}`) },
+  { name: 'list literal nested 100,000 deep', expect: ['TOO_DEEPLY_NESTED'], send: gql(`{ nodes(ids: ${'['.repeat(100_000)}${']'.repeat(100_000)}) { id } }`) },
+  { name: '1,000 directives', expect: ['TOO_MANY_TOKENS'], send: gql(`{ __typename ${'@include(if: true) '.repeat(1_000)} }`) },
+  { name: '200 directives', expect: ['TOO_MANY_DIRECTIVES'], send: gql(`{ __typename ${'@include(if: true) '.repeat(200)} }`) },
+  {
+    name: 'metadata JSON nested 20,000 deep',
+    expect: ['BAD_USER_INPUT'],
+    send: (t) =>
+      post(
+        t.base,
+        `{"query":"mutation($m: JSON) { createProject(input: { name: \\"deep\\", metadata: $m }) { __typename ... on UserError { code } } }","variables":{"m":${deepJson(20_000)}}}`,
+      ),
+  },
+  {
+    name: 'metadata JSON nested 40 deep',
+    expect: ['VALIDATION_FAILED'],
+    send: (t) =>
+      post(
+        t.base,
+        `{"query":"mutation($m: JSON) { createProject(input: { name: \\"deep40\\", metadata: $m }) { __typename ... on UserError { code } } }","variables":{"m":${deepJson(40)}}}`,
+      ),
+  },
+  { name: 'request extensions nested 50,000 deep', expect: [], send: (t) => post(t.base, `{"query":"{ __typename }","extensions":${deepJson(50_000)}}`) },
+  {
+    name: 'NUL in a name',
+    expect: ['VALIDATION_FAILED'],
+    send: gql('mutation($n: String!) { createProject(input: { name: $n }) { __typename ... on UserError { code } } }', { n: 'a\u0000b' }),
+  },
+  {
+    name: 'NUL in content',
+    expect: ['VALIDATION_FAILED'],
+    send: withTarget(
+      () => 'mutation($s: ID!, $c: String!) { addGuideline(input: { scope: $s, name: "nul", content: $c }) { __typename ... on UserError { code } } }',
+      (t) => ({ s: t.projectId, c: 'x\u0000y' }),
+    ),
+  },
+  {
+    name: 'NUL in an actor',
+    expect: ['VALIDATION_FAILED'],
+    send: withTarget(
+      () => 'mutation($s: ID!) { appendSessionEvent(input: { session: $s, type: MESSAGE, actor: "agent:\\u0000" }) { __typename ... on UserError { code } } }',
+      (t) => ({ s: t.sessionId }),
+    ),
+  },
+  {
+    name: 'NUL in a JSON key',
+    expect: ['VALIDATION_FAILED'],
+    send: gql('mutation($m: JSON) { createProject(input: { name: "k", metadata: $m }) { __typename ... on UserError { code } } }', { m: { 'a\u0000': 1 } }),
+  },
+  { name: 'NUL inside a decoded ID', expect: ['BAD_USER_INPUT'], send: gql(`{ node(id: "${nulBase64('Project')}") { id } }`) },
+  {
+    name: 'NUL inside a decoded ID argument',
+    expect: ['VALIDATION_FAILED'],
+    send: gql(`{ memoryQuery(input: { scope: "${nulBase64('Project')}" }) { meta { totalCount } } }`),
+  },
+  { name: 'NUL inside a decoded cursor', expect: ['BAD_USER_INPUT', 'VALIDATION_FAILED'], orData: true, send: gql(`{ projects(first: 1, after: "${Buffer.from('GPC:S:x\u0000').toString('base64')}") { totalCount } }`) },
+  {
+    name: 'cross-site form post of a mutation',
+    expect: ['CSRF_HEADER_REQUIRED'],
+    send: (t) =>
+      post(t.base, `query=${encodeURIComponent('mutation { createProject(input: { name: "csrf" }) { __typename } }')}`, {
+        'content-type': 'application/x-www-form-urlencoded',
+      }),
+  },
+  { name: '30 MB body with a Content-Length', expect: ['REQUEST_ENTITY_TOO_LARGE'], send: (t) => post(t.base, JSON.stringify({ query: `{ __typename }`, pad: 'x'.repeat(30_000_000) })) },
+  { name: '30 MB chunked body, then a request on the same connection', expect: ['REQUEST_ENTITY_TOO_LARGE'], send: (t) => chunkedTooLarge(t.base) },
+];
+
+/**
+ * Sends a chunked body over the limit on a raw keep-alive connection, reads the 413, then tries a
+ * second request: the server must have closed the connection (a client then opens a new one)
+ * rather than read the rest of the body as the next request.
+ */
+async function chunkedTooLarge(base: string): Promise<Answer> {
+  const { port } = new URL(base);
+  const socket = net.connect(Number(port), '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+  const closed = new Promise<void>((done) => socket.once('close', () => done()));
+  socket.on('error', () => undefined);
+  socket.write(`POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+  const chunk = 'x'.repeat(1 << 20);
+  for (let i = 0; i < 30 && !socket.destroyed && !received.includes('\r\n\r\n'); i++) {
+    socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const deadline = setTimeout(() => socket.destroy(), 10_000);
+  await closed;
+  clearTimeout(deadline);
+  const status = Number(/^HTTP\/1\.1 (\d+)/.exec(received)?.[1] ?? 0);
+  const closesConnection = /\r\nconnection: close\r\n/i.test(received);
+  const codes = [...received.matchAll(/"code":"([A-Z_]+)"/g)].map((m) => m[1]!);
+  return { status, codes: closesConnection ? codes : [...codes, '(kept alive)'], body: received.slice(0, 500) };
+}

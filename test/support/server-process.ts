@@ -1,0 +1,85 @@
+// The real server process (`node --import tsx src/main.ts`) for end-to-end tests: started on a
+// given database with extra environment, its output collected, killed after each test file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Upper bound for a start (a failure guard, not a measurement). */
+export const START_DEADLINE_MS = 20_000;
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  /** `http://127.0.0.1:<port>` */
+  base: string;
+  output(): string;
+  /** Whether the process is still running. */
+  alive(): boolean;
+  /** Resident set size of the process, in bytes (Linux). */
+  rss(): number;
+  /** Resolves with the exit status (rejects after the deadline). */
+  exited(deadlineMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  kill(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+afterAll(async () => {
+  await Promise.all([...children].map((child) => killed(child)));
+});
+
+function killed(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGKILL');
+  });
+}
+
+export function withDeadline<T>(promise: Promise<T>, ms: number, what: () => string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Timed out after ${ms} ms: ${what()}`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** Starts the server on `databaseUrl` (PORT=0, 127.0.0.1) and resolves once it listens. */
+export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => {
+    child.once('exit', (code, signal) => {
+      children.delete(child);
+      done({ code, signal });
+    });
+  });
+  const listening = new Promise<number>((done, fail) => {
+    const check = () => {
+      const port = /Engram listening on http:\/\/[^/:]+:(\d+)\//.exec(output)?.[1];
+      if (port) done(Number(port));
+    };
+    child.stdout.on('data', check);
+    void exit.then((status) => fail(new Error(`Server exited (${JSON.stringify(status)}) before listening:\n${output}`)));
+  });
+  const port = await withDeadline(listening, START_DEADLINE_MS, () => `waiting for the server to listen:\n${output}`);
+  return {
+    child,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    output: () => output,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
+    exited: (deadlineMs = 4_000) => withDeadline(exit, deadlineMs, () => `waiting for the server to exit:\n${output}`),
+    kill: () => killed(child),
+  };
+}
