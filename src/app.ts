@@ -11,6 +11,7 @@ import { DEFAULT_WRITE_SETTINGS, type WriteSettings } from './infra/transaction.
 import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './server/body-limit.ts';
 import { corsFor, useCsrfPrevention } from './server/browser-safety.ts';
 import { oneStartPerTurn } from './server/fair-start.ts';
+import { graphiqlOptions, useGraphiQLDelivery } from './server/graphiql.ts';
 import { useHealth } from './server/health.ts';
 import { DEFAULT_LIMITS, useOperationLimits, type OperationLimits } from './server/limits.ts';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
@@ -51,7 +52,7 @@ export function createApp(options: AppOptions): App {
     // Yoga's built-in health check answers any URL ending in its endpoint (default "/health") with
     // an empty 200 before user plugins run: move it off /health so the database-aware one below answers.
     healthCheckEndpoint: '/live',
-    graphiql: graphiql ? { title: 'Engram', subscriptionsProtocol: 'WS' } : false,
+    ...graphiqlOptions(graphiql),
     landingPage: false,
     cors: corsFor(corsOrigins),
     // No file uploads: multipart bodies would only be a way around CSRF checks.
@@ -88,6 +89,7 @@ export function createApp(options: AppOptions): App {
       useCsrfPrevention(),
       ...useOperationLimits({ ...DEFAULT_LIMITS, ...limits }),
       useHealth(database, bus),
+      useGraphiQLDelivery(),
     ],
   });
 
