@@ -112,7 +112,7 @@ export function createApp(options: AppOptions): App {
         startInTurn(() => yoga.handle(req, res));
       });
       const s = server;
-      sockets = attachWebSocket(s, yoga, { ...webSocket, maxPayloadBytes: maxRequestBodyBytes });
+      sockets = attachWebSocket(s, yoga, { ...webSocket, maxPayloadBytes: maxRequestBodyBytes, corsOrigins });
       return new Promise((resolve, reject) => {
         s.once('error', reject);
         s.listen(port, host, () => resolve((s.address() as AddressInfo).port));

@@ -43,3 +43,19 @@ export function corsFor(allowed: readonly string[]): (request: Request) => CORSO
     return { origin: [origin], credentials: !any, allowedHeaders: ALLOWED_HEADERS, methods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 };
   };
 }
+
+/**
+ * Whether a WebSocket upgrade may proceed: browsers send any page's WebSocket with its Origin and
+ * no preflight, so a page on another site could otherwise run mutations over the socket
+ * (cross-site WebSocket hijacking). Clients that are not browsers send no Origin.
+ */
+export function webSocketOriginAllowed(allowed: readonly string[]): (origin: string | undefined, host: string | undefined) => boolean {
+  return (origin, host) => {
+    if (!origin || allowed.includes('*') || allowed.includes(origin)) return true;
+    try {
+      return new URL(origin).host === host;
+    } catch {
+      return false;
+    }
+  };
+}

@@ -7,6 +7,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Context } from '../context.ts';
 import { MAX_REQUEST_BODY_BYTES } from './body-limit.ts';
+import { webSocketOriginAllowed } from './browser-safety.ts';
 
 export interface WebSocketLimits {
   /**
@@ -19,12 +20,15 @@ export interface WebSocketLimits {
   maxConnections: number;
   /** Largest WebSocket message, in bytes; a larger one closes the socket with 1009 (Message Too Big). */
   maxPayloadBytes: number;
+  /** Browser origins other than the server's own that may open a socket (see webSocketOriginAllowed). */
+  corsOrigins: readonly string[];
 }
 
 export const DEFAULT_WEBSOCKET_LIMITS: WebSocketLimits = {
   maxSubscriptionsPerSocket: 100,
   maxConnections: 1000,
   maxPayloadBytes: MAX_REQUEST_BODY_BYTES,
+  corsOrigins: [],
 };
 
 /**
@@ -45,12 +49,12 @@ export function attachWebSocket(
   yoga: YogaServerInstance<Record<string, never>, Context>,
   limits: Partial<WebSocketLimits> = {},
 ): WebSocketEndpoint {
-  const { maxSubscriptionsPerSocket, maxConnections, maxPayloadBytes } = { ...DEFAULT_WEBSOCKET_LIMITS, ...limits };
+  const { maxSubscriptionsPerSocket, maxConnections, maxPayloadBytes, corsOrigins } = { ...DEFAULT_WEBSOCKET_LIMITS, ...limits };
   // noServer + our own 'upgrade' listener, so that a connection over the limit is closed before
   // graphql-ws sees it (ws's `server` option would hand every upgraded socket to graphql-ws).
   // `path` still applies: handleUpgrade answers 400 to upgrades on other paths.
   const wss = new WebSocketServer({ noServer: true, path: yoga.graphqlEndpoint, maxPayload: maxPayloadBytes });
-  const admission = admitUpTo(wss, maxConnections);
+  const admission = admitUpTo(wss, maxConnections, webSocketOriginAllowed(corsOrigins));
   server.on('upgrade', admission);
   const wsServer = useServer<Record<string, unknown>, { request: IncomingMessage }>(
     {
@@ -80,10 +84,17 @@ export function attachWebSocket(
   };
 }
 
-/** An 'upgrade' listener that hands at most `max` open sockets at a time to `wss`'s 'connection' listeners. */
-function admitUpTo(wss: WebSocketServer, max: number) {
+/**
+ * An 'upgrade' listener that refuses origins that may not connect (403) and hands at most `max`
+ * open sockets at a time to `wss`'s 'connection' listeners.
+ */
+function admitUpTo(wss: WebSocketServer, max: number, originAllowed: (origin: string | undefined, host: string | undefined) => boolean) {
   let open = 0;
   return (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!originAllowed(request.headers.origin, request.headers.host)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
       // Refused after the upgrade rather than with an HTTP 503: a browser's WebSocket (and the
       // graphql-ws client) sees only "1006 abnormal closure" for a failed handshake, never its status.

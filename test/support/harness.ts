@@ -1,7 +1,7 @@
 import { print, type ExecutionResult } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { createApp, type App } from '../../src/app.ts';
+import { createApp, type App, type AppOptions } from '../../src/app.ts';
 import { openDatabase, type Database } from '../../src/infra/database.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/infra/scratch-database.ts';
 import type { WriteSettings } from '../../src/infra/transaction.ts';
@@ -36,6 +36,8 @@ export interface HarnessOptions {
   settings?: WriteSettings;
   /** Also listen on an ephemeral port (for WebSocket clients); see `port`. */
   listen?: boolean;
+  /** Further createApp options (limits, CORS origins, ...). */
+  app?: Omit<AppOptions, 'database' | 'settings'>;
 }
 
 /** Sets up one app + database for the calling test file (beforeAll/afterAll). */
@@ -47,7 +49,7 @@ export function useHarness(options: HarnessOptions = {}): Harness {
     drop = created.drop;
     const statements: string[] = [];
     const database = await openDatabase(created.url, { onQuery: (sql) => statements.push(sql) });
-    const app = createApp({ database, ...(options.settings ? { settings: options.settings } : {}) });
+    const app = createApp({ ...options.app, database, ...(options.settings ? { settings: options.settings } : {}) });
     const port = options.listen ? await app.start(0, '127.0.0.1') : 0;
     Object.assign(h, {
       app,
