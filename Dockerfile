@@ -5,7 +5,10 @@
 #   docker run -p 4000:4000 -v engram-data:/data engram
 
 # ---- build: dependencies (with dev tools), Prisma clients, TypeScript -> dist/ -------------------
-FROM node:20-bookworm-slim AS build
+# Node 24: an LTS line (maintained to April 2028) within package.json's engines, on which the test
+# suite passes. Both stages must use the same Node major: better-sqlite3's addon is compiled here
+# for this Node's ABI and the runtime stage reuses these node_modules.
+FROM node:24-bookworm-slim AS build
 
 # better-sqlite3 compiles from source when no prebuilt binary can be fetched.
 RUN apt-get update \
@@ -31,7 +34,7 @@ RUN npm run build \
  && npm prune --omit=dev --ignore-scripts
 
 # ---- runtime -------------------------------------------------------------------------------------
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 
 # SHUTDOWN_GRACE_MS: below Docker's default 10 s stop timeout, so the server closes lingering
 # connections itself before Docker's SIGKILL.

@@ -1,9 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { createApp, type App } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase, type Database } from './infra/database.ts';
+import { openDatabase, providerOfUrl, type Database } from './infra/database.ts';
 import { createEventBus, type EventBus } from './infra/events.ts';
 import { applyMigrations } from './infra/migrations.ts';
+import { sqliteAddonProblem } from './infra/native-check.ts';
 
 const config = loadConfig();
 const redacted = config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@');
@@ -24,6 +25,13 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
+// Before migrations, which load SQLite first: a better-sqlite3 built for another Node would fail
+// there as "External error id#0".
+const sqliteProblem = providerOfUrl(config.databaseUrl) === 'sqlite' ? sqliteAddonProblem() : undefined;
+if (sqliteProblem) {
+  console.error(sqliteProblem);
+  process.exit(1);
+}
 const { applied } = await applyMigrations(config.databaseUrl);
 const database = (running.database = await openDatabase(config.databaseUrl));
 if (!stopping) {
