@@ -27,6 +27,10 @@
 // writes per second, then checks the versions are 1..N with no hole and every acknowledged version
 // is stored.
 //
+// Suite "hostile" (issue #10): every hostile request of test/support/attacks.ts against the real
+// server process, each followed by a normal query; prints how fast each was refused, the normal
+// query's time right after it (against its time with no attack), and the server's RSS at the end.
+//
 // Suite "latency": write-to-subscriber latency. A graphql-ws client subscribes to
 // conflictDetected on a project; each iteration sends one conflicting update over HTTP and stops
 // the clock when the event arrives. Measured on one instance, and on two instances sharing the
@@ -34,7 +38,7 @@
 // connection, default postgresql://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -50,6 +54,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../src/infra/scratc
 import { addEntries, type AddEntryInput, type EntryKind } from '../src/modules/entries/entries.service.ts';
 import { createRelation } from '../src/modules/relations/relations.service.ts';
 import { GLOBAL_SCOPE_ID, createProject, startSession } from '../src/modules/scopes/scopes.service.ts';
+import { ATTACKS, type Target } from '../test/support/attacks.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -617,6 +622,58 @@ async function contentionSuite(kind: 'sqlite' | 'postgresql') {
   }
 }
 
+/**
+ * Each hostile request of the test suite (test/support/attacks.ts) against the real server process,
+ * then the same normal query right after it: how long the attack took to refuse, and whether the
+ * server was slow to answer a user afterwards. Also the server's resident memory at the end.
+ */
+async function hostileSuite(kind: 'sqlite' | 'postgresql') {
+  console.log(`\nhostile (${kind}): each attack, then a normal query right after it, real server process`);
+  const db = await freshDatabase(kind);
+  const { child, port } = await serverProcess(db.url);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const target = await hostileTarget(port, base);
+    const normal = () => post(port, 'query($id: ID!) { node(id: $id) { ... on Guideline { name latestVersion } } }', { id: target.guidelineId });
+    const baseline: number[] = [];
+    for (let i = 0; i < 50; i++) await timed(baseline, normal);
+    summarize('hostile', kind, 'normal query, no attack', baseline);
+    for (const attack of ATTACKS) {
+      const start = performance.now();
+      const answer = await attack.send(target);
+      const attackMs = Math.round(performance.now() - start);
+      const after: number[] = [];
+      await timed(after, normal);
+      const [ms] = after;
+      const ok = answer.codes.every((code) => attack.expect.includes(code));
+      rows.push({ suite: 'hostile', db: kind, case: `after: ${attack.name}`, iterations: 1, p50: ms!, p95: ms!, p99: ms!, mean: ms! });
+      console.log(`  ${attack.name.slice(0, 58).padEnd(58)} refused in ${String(attackMs).padStart(5)} ms (${answer.codes.join(', ') || 'data'}${ok ? '' : '  <-- UNEXPECTED'}); next query ${ms!.toFixed(1)} ms`);
+      if (!ok) process.exitCode = 1;
+    }
+    const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+    console.log(`  server RSS after the attacks: ${Math.round(rss)} MB`);
+  } finally {
+    await stopProcess(child);
+    await db.drop();
+  }
+}
+
+async function hostileTarget(port: number, base: string): Promise<Target> {
+  const project = (await post(port, 'mutation { createProject(input: { name: "hostile" }) { ... on CreateProjectSuccess { project { id } } } }', {})) as {
+    createProject: { project: { id: string } };
+  };
+  const projectId = project.createProject.project.id;
+  const added = (await post(
+    port,
+    'mutation($s: ID!) { addGuideline(input: { scope: $s, name: "g", content: "v1" }) { ... on AddGuidelineSuccess { guideline { id } } } }',
+    { s: projectId },
+  )) as { addGuideline: { guideline: { id: string } } };
+  const session = (await post(port, 'mutation($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }', {
+    p: projectId,
+  })) as { startSession: { session: { id: string } } };
+  return { base, projectId, guidelineId: added.addGuideline.guideline.id, sessionId: session.startSession.session.id };
+}
+
 /** Versions 1..N with no hole, and every version a client was told was written is stored. */
 async function checkGapless(url: string, entryId: string, acknowledged: ReadonlyArray<{ id: string; version: number }>) {
   const database = await openDatabase(url);
@@ -644,13 +701,14 @@ for (const kind of kinds) {
     console.log(`\nPostgreSQL skipped: ${adminUrl} unreachable`);
     continue;
   }
-  const suites = opts.suite ?? ['memory', 'contention', 'latency'];
+  const suites = opts.suite ?? ['memory', 'contention', 'hostile', 'latency'];
   if (suites.includes('memory')) {
     for (const size of opts.sizes.split(',').map(Number)) await memorySuite(kind, size);
   }
   if (suites.includes('crud')) await crudSuite(kind);
   if (suites.includes('session')) await sessionSuite(kind);
   if (suites.includes('contention')) await contentionSuite(kind);
+  if (suites.includes('hostile')) await hostileSuite(kind);
   if (suites.includes('latency')) await latencySuite(kind);
 }
 
