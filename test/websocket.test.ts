@@ -243,3 +243,34 @@ describe('graphql-ws: protocol violations close the socket with the protocol cod
     expect(await closed).toBe(4409);
   });
 });
+
+describe('graphql-ws: headers of an operation', () => {
+  it("take an operation's extensions.headers (GraphiQL's Headers tab) over the connection's", async () => {
+    const project = await createProject('ws-headers');
+    const c = createClient({
+      url: `ws://127.0.0.1:${perSocket.port}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { 'x-engram-actor': 'agent:connection' },
+    });
+    const add = (name: string, extensions?: Record<string, unknown>) =>
+      new Promise<unknown>((resolve, reject) => {
+        c.subscribe(
+          {
+            query: 'mutation ($s: ID!, $n: String!) { addTool(input: { scope: $s, name: $n }) { ... on AddToolSuccess { tool { currentVersion { createdBy } } } } }',
+            variables: { s: project, n: name },
+            ...(extensions ? { extensions } : {}),
+          },
+          { next: (r) => resolve(r.data), error: reject, complete: () => undefined },
+        );
+      });
+    try {
+      expect(await add('by-connection')).toEqual({ addTool: { tool: { currentVersion: { createdBy: 'agent:connection' } } } });
+      expect(await add('by-operation', { headers: { 'X-Engram-Actor': 'agent:operation' } })).toEqual({
+        addTool: { tool: { currentVersion: { createdBy: 'agent:operation' } } },
+      });
+    } finally {
+      await c.dispose();
+    }
+  });
+});

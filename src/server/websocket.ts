@@ -115,7 +115,7 @@ async function prepareOperation(
   payload: SubscribePayload,
 ) {
   // Yoga types its enveloped functions loosely; this is the shape they have.
-  const enveloped = yoga.getEnveloped({ ...ctx, headers: operationHeaders(ctx), params: payload }) as EnvelopedOperation;
+  const enveloped = yoga.getEnveloped({ ...ctx, headers: operationHeaders(ctx, payload), params: payload }) as EnvelopedOperation;
   const { schema, execute, subscribe, contextFactory, parse, validate } = enveloped;
   let document: DocumentNode;
   try {
@@ -135,15 +135,21 @@ async function prepareOperation(
   };
 }
 
-/** The upgrade request's headers, overridden by the connection_init payload's. */
-function operationHeaders(ctx: SocketContext<Record<string, unknown>, { request: IncomingMessage }>): Headers {
+/**
+ * The upgrade request's headers, overridden by the connection_init payload's, then by the
+ * operation's `extensions.headers` (where GraphiQL puts its Headers tab).
+ */
+function operationHeaders(ctx: SocketContext<Record<string, unknown>, { request: IncomingMessage }>, payload: SubscribePayload): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(ctx.extra.request.headers)) {
     if (typeof value === 'string') headers.set(name, value);
   }
   // connection_init payload may carry headers too (browsers cannot set WebSocket headers).
-  for (const [name, value] of Object.entries(ctx.connectionParams ?? {})) {
-    if (typeof value === 'string') headers.set(name.toLowerCase(), value);
+  const fromOperation = (payload.extensions as { headers?: unknown } | undefined)?.headers;
+  for (const source of [ctx.connectionParams ?? {}, typeof fromOperation === 'object' && fromOperation ? fromOperation : {}]) {
+    for (const [name, value] of Object.entries(source)) {
+      if (typeof value === 'string') headers.set(name.toLowerCase(), value);
+    }
   }
   return headers;
 }
