@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page, type WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_SESSION } from '../src/server/graphiql.ts';
 import { useHarness } from './support/harness.ts';
 
 /**
@@ -42,6 +43,16 @@ function getPage(headers: Record<string, string>): Promise<RawResponse> {
     req.end();
   });
 }
+
+describe('GraphiQL first tab', () => {
+  it("is the README's first session, operation for operation", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const block = /### A first session in GraphiQL[\s\S]*?```graphql\n([\s\S]*?)```/.exec(readme)?.[1];
+    const operations = (text: string) => text.split('\n').filter((line) => !line.startsWith('#')).join('\n').trim();
+    expect(block).toBeDefined();
+    expect(operations(FIRST_SESSION)).toBe(operations(block!));
+  });
+});
 
 describe('GraphiQL page delivery', () => {
   it('is compressed with the best encoding the browser accepts, else sent as is', async () => {
@@ -140,6 +151,8 @@ describe.skipIf(!haveChromium)('GraphiQL in headless Chromium, offline', () => {
   let page: Page;
   const outside: string[] = [];
   const sockets: WebSocket[] = [];
+  /** Every WebSocket message the page sent. */
+  const sentFrames: string[] = [];
 
   beforeAll(async () => {
     browser = await chromium.launch({
@@ -155,7 +168,10 @@ describe.skipIf(!haveChromium)('GraphiQL in headless Chromium, offline', () => {
       return route.abort('internetdisconnected');
     });
     page = await context.newPage();
-    page.on('websocket', (ws) => sockets.push(ws));
+    page.on('websocket', (ws) => {
+      sockets.push(ws);
+      ws.on('framesent', (frame) => sentFrames.push(String(frame.payload)));
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -207,7 +223,14 @@ describe.skipIf(!haveChromium)('GraphiQL in headless Chromium, offline', () => {
     // A second tab subscribes to the project's entries over graphql-ws.
     await page.locator('.graphiql-tab-add').click();
     await setEditorText(page, '.graphiql-query-editor', `subscription { entryChanged(scope: "${project}") { type actor entry { name } } }`);
-    await page.locator('.graphiql-execute-button').click();
+    // On a busy machine the click can land before the editor has taken the text: press the play
+    // button until the subscribe message has gone out over the socket.
+    const subscribed = () => sentFrames.some((f) => f.includes('"subscribe"') && f.includes('entryChanged'));
+    for (let attempt = 1; !subscribed(); attempt++) {
+      expect(attempt).toBeLessThan(5);
+      await page.locator('.graphiql-execute-button').click();
+      await expect.poll(subscribed, { timeout: 5_000 }).toBe(true).catch(() => undefined);
+    }
     // Subscriptions register asynchronously: write until one event shows in the result pane.
     for (let n = 1; ; n++) {
       await addToolOverHttp(project, `http-tool-${n}`);
