@@ -5,10 +5,12 @@
 #   docker run -p 4000:4000 -v engram-data:/data engram
 
 # ---- build: dependencies (with dev tools), Prisma clients, TypeScript -> dist/ -------------------
-# Node 24: an LTS line (maintained to April 2028) within package.json's engines, on which the test
-# suite passes. Both stages must use the same Node major: better-sqlite3's addon is compiled here
-# for this Node's ABI and the runtime stage reuses these node_modules.
-FROM node:24-bookworm-slim AS build
+# Node 22 LTS (maintained to April 2027), within package.json's engines. Not Node 24: better-sqlite3
+# 12 (what Prisma 7.10's SQLite adapter takes) built against Node >= 24.19 headers aborts the
+# process when the garbage collector frees one of its statements (`Assertion failed: (env) !=
+# nullptr`, nodejs/node#65446); better-sqlite3 13 fixes it but needs Node >= 22. Both stages must
+# use the same Node: the addon is compiled here for this Node's ABI and reused below.
+FROM node:22-bookworm-slim AS build
 
 # better-sqlite3 compiles from source when no prebuilt binary can be fetched.
 RUN apt-get update \
@@ -34,7 +36,7 @@ RUN npm run build \
  && npm prune --omit=dev --ignore-scripts
 
 # ---- runtime -------------------------------------------------------------------------------------
-FROM node:24-bookworm-slim
+FROM node:22-bookworm-slim
 
 # SHUTDOWN_GRACE_MS: below Docker's default 10 s stop timeout, so the server closes lingering
 # connections itself before Docker's SIGKILL.
