@@ -50,7 +50,7 @@ export function codesOf(text: string): string[] {
   }
 }
 
-const gql = (query: string, variables?: unknown) => (target: Target) => post(target.base, JSON.stringify({ query, variables }));
+const ask = (query: string, variables?: unknown) => (target: Target) => post(target.base, JSON.stringify({ query, variables }));
 const withTarget = (build: (t: Target) => string, variables?: (t: Target) => unknown) => (target: Target) =>
   post(target.base, JSON.stringify({ query: build(target), variables: variables?.(target) }));
 
@@ -76,8 +76,8 @@ export const ATTACKS: Attack[] = [
     expect: ['QUERY_TOO_COSTLY'],
     send: withTarget(() => `query($id: ID!) { node(id: $id) { ... on Guideline ${versionsBomb(3)} } }`, (t) => ({ id: t.guidelineId })),
   },
-  { name: 'fragment fan-out 2^16', expect: ['QUERY_TOO_COSTLY'], send: gql(fragmentFanOut(16)) },
-  { name: 'fragment fan-out 2^200', expect: ['QUERY_TOO_COSTLY'], send: gql(fragmentFanOut(200)) },
+  { name: 'fragment fan-out 2^16', expect: ['QUERY_TOO_COSTLY'], send: ask(fragmentFanOut(16)) },
+  { name: 'fragment fan-out 2^200', expect: ['QUERY_TOO_COSTLY'], send: ask(fragmentFanOut(200)) },
   {
     name: '10,000 aliases of memoryQuery',
     expect: ['TOO_MANY_TOKENS', 'TOO_MANY_ALIASES'],
@@ -106,10 +106,10 @@ export const ATTACKS: Attack[] = [
     expect: ['TOO_DEEPLY_NESTED'],
     send: withTarget((t) => `{ node(id: "${t.sessionId}") { ... on Session ${'{ parent { ... on Project '.repeat(200)}{ id }${' } }'.repeat(200)} } }`),
   },
-  { name: 'selection nested 5,000 deep (the parser)', expect: ['TOO_DEEPLY_NESTED'], send: gql(`${'{ a '.repeat(5_000)}${'}'.repeat(5_000)}`) },
-  { name: 'list literal nested 100,000 deep', expect: ['TOO_DEEPLY_NESTED'], send: gql(`{ nodes(ids: ${'['.repeat(100_000)}${']'.repeat(100_000)}) { id } }`) },
-  { name: '1,000 directives', expect: ['TOO_MANY_TOKENS'], send: gql(`{ __typename ${'@include(if: true) '.repeat(1_000)} }`) },
-  { name: '200 directives', expect: ['TOO_MANY_DIRECTIVES'], send: gql(`{ __typename ${'@include(if: true) '.repeat(200)} }`) },
+  { name: 'selection nested 5,000 deep (the parser)', expect: ['TOO_DEEPLY_NESTED'], send: ask(`${'{ a '.repeat(5_000)}${'}'.repeat(5_000)}`) },
+  { name: 'list literal nested 100,000 deep', expect: ['TOO_DEEPLY_NESTED'], send: ask(`{ nodes(ids: ${'['.repeat(100_000)}${']'.repeat(100_000)}) { id } }`) },
+  { name: '1,000 directives', expect: ['TOO_MANY_TOKENS'], send: ask(`{ __typename ${'@include(if: true) '.repeat(1_000)} }`) },
+  { name: '200 directives', expect: ['TOO_MANY_DIRECTIVES'], send: ask(`{ __typename ${'@include(if: true) '.repeat(200)} }`) },
   {
     name: 'metadata JSON nested 20,000 deep',
     expect: ['BAD_USER_INPUT'],
@@ -132,7 +132,7 @@ export const ATTACKS: Attack[] = [
   {
     name: 'NUL in a name',
     expect: ['VALIDATION_FAILED'],
-    send: gql('mutation($n: String!) { createProject(input: { name: $n }) { __typename ... on UserError { code } } }', { n: 'a\u0000b' }),
+    send: ask('mutation($n: String!) { createProject(input: { name: $n }) { __typename ... on UserError { code } } }', { n: 'a\u0000b' }),
   },
   {
     name: 'NUL in content',
@@ -153,15 +153,15 @@ export const ATTACKS: Attack[] = [
   {
     name: 'NUL in a JSON key',
     expect: ['VALIDATION_FAILED'],
-    send: gql('mutation($m: JSON) { createProject(input: { name: "k", metadata: $m }) { __typename ... on UserError { code } } }', { m: { 'a\u0000': 1 } }),
+    send: ask('mutation($m: JSON) { createProject(input: { name: "k", metadata: $m }) { __typename ... on UserError { code } } }', { m: { 'a\u0000': 1 } }),
   },
-  { name: 'NUL inside a decoded ID', expect: ['BAD_USER_INPUT'], send: gql(`{ node(id: "${nulBase64('Project')}") { id } }`) },
+  { name: 'NUL inside a decoded ID', expect: ['BAD_USER_INPUT'], send: ask(`{ node(id: "${nulBase64('Project')}") { id } }`) },
   {
     name: 'NUL inside a decoded ID argument',
     expect: ['VALIDATION_FAILED'],
-    send: gql(`{ memoryQuery(input: { scope: "${nulBase64('Project')}" }) { meta { totalCount } } }`),
+    send: ask(`{ memoryQuery(input: { scope: "${nulBase64('Project')}" }) { meta { totalCount } } }`),
   },
-  { name: 'NUL inside a decoded cursor', expect: ['BAD_USER_INPUT', 'VALIDATION_FAILED'], orData: true, send: gql(`{ projects(first: 1, after: "${Buffer.from('GPC:S:x\u0000').toString('base64')}") { totalCount } }`) },
+  { name: 'NUL inside a decoded cursor', expect: ['BAD_USER_INPUT', 'VALIDATION_FAILED'], orData: true, send: ask(`{ projects(first: 1, after: "${Buffer.from('GPC:S:x\u0000').toString('base64')}") { totalCount } }`) },
   {
     name: 'cross-site form post of a mutation',
     expect: ['CSRF_HEADER_REQUIRED'],
