@@ -253,3 +253,22 @@ describe('resolving conflicts', () => {
     expect((await h.ok(Resolve, { input: { id: unknown, strategy: 'KEEP_CURRENT' } })).resolveConflict).toMatchObject({ __typename: 'NotFoundError' });
   });
 });
+
+describe('the conflict window', () => {
+  // A window short enough to wait out; the file's other tests run with the default 5 s.
+  const WINDOW_MS = 100;
+  const w = useHarness({ settings: { conflictWindowMs: WINDOW_MS } });
+
+  it('an update by another writer after the conflict window has passed does not conflict', async () => {
+    const p = await createProject(w, 'window-passed');
+    const id = await addTool(w, p, 't', { description: 'base', author: 'agent:a' });
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS * 2));
+    const later = await w.ok(UpdateTool, { input: { id, description: 'later', author: 'agent:b', onConflict: 'REJECT' } });
+    expect(later.updateTool).toMatchObject({ __typename: 'UpdateToolSuccess', update: { conflicted: false, conflict: null, version: { version: 2, conflictFlag: false } } });
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS * 2));
+    const back = await w.ok(UpdateTool, { input: { id, description: 'back', author: 'agent:a' } });
+    expect(back.updateTool).toMatchObject({ update: { conflicted: false, version: { version: 3, conflictFlag: false } } });
+    const state = await w.ok(EntryState, { id });
+    expect(state.entry).toMatchObject({ latestVersion: 3, hasUnresolvedConflicts: false, unresolvedConflictCount: 0, conflicts: [] });
+  });
+});

@@ -73,6 +73,25 @@ describe('memoryQuery', () => {
     expect(fromOrg.memoryQuery.edges.find((e) => e.node.name === 'style')?.node.id).toBe(ids.globalStyle);
   });
 
+  it('a deactivated nearer entry no longer overrides the farther one of its name', async () => {
+    // Were it still to override, deactivating a project guideline would hide the organization's too.
+    const created = await h.ok(CreateOrg, { name: 'mq-override-org' });
+    const ownOrg = created.createOrganization.__typename === 'CreateOrganizationSuccess' ? created.createOrganization.organization.id : '';
+    const own = await createProject(h, 'mq-override', ownOrg);
+    const orgRule = await addGuideline(h, ownOrg, 'indent', { content: 'Tabs across the organization.' });
+    const projectRule = await addGuideline(h, own, 'indent', { content: 'Two spaces in this project.' });
+    // The global guidelines of the other tests are in reach too: only "indent" matters here.
+    const indentOf = (r: { memoryQuery: { edges: Array<{ node: { id: string; name: string } }> } }) =>
+      r.memoryQuery.edges.filter((e) => e.node.name === 'indent').map((e) => e.node.id);
+    const indent = async () => indentOf(await h.ok(Query, { input: { scope: own, kinds: ['GUIDELINE'] } }));
+    expect(await indent()).toEqual([projectRule]);
+    await h.ok(Deactivate, { id: projectRule });
+    expect(await indent()).toEqual([orgRule]);
+    const withInactive = await h.ok(Query, { input: { scope: own, kinds: ['GUIDELINE'], includeInactive: true } });
+    // Listed when inactive entries are asked for, it still overrides nothing.
+    expect(indentOf(withInactive).sort()).toEqual([orgRule, projectRule].sort());
+  });
+
   it('scores: the breakdown adds up, nearer scopes and relations count, ties order by id', async () => {
     const r = await h.ok(Query, { input: { scope: session }, first: 50 });
     for (const edge of r.memoryQuery.edges) {
@@ -328,7 +347,38 @@ describe('memoryQuery', () => {
     expect(names(await h.ok(Query, { input: { scope: session, inherit: false, includeInactive: true } }))).toContain('temporary');
     const future = new Date(Date.now() + 60_000).toISOString();
     expect((await h.ok(Query, { input: { scope: session, createdAfter: future } })).memoryQuery.meta.totalCount).toBe(0);
-    expect((await h.ok(Query, { input: { scope: session, createdBefore: future } })).memoryQuery.meta.totalCount).toBeGreaterThan(0);
+    const everything = (await h.ok(Query, { input: { scope: session } })).memoryQuery.meta.totalCount;
+    expect((await h.ok(Query, { input: { scope: session, createdBefore: future } })).memoryQuery.meta.totalCount).toBe(everything);
+  });
+
+  it('filters by creation and change time: after is inclusive, before exclusive', async () => {
+    const Times = graphql(`
+      query MemoryTimes($input: MemoryQueryInput!) { memoryQuery(input: $input, first: 50) { edges { node { name createdAt updatedAt } } } }
+    `);
+    const Touch = graphql(`mutation MemoryTouch($id: ID!) { updateTool(input: { id: $id, description: "changed" }) { __typename } }`);
+    const own = await createProject(h, 'mq-times');
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 15));
+    const changed = await addTool(h, own, 'changed later');
+    await addTool(h, own, 'untouched');
+    await tick();
+    const mid = new Date().toISOString();
+    await tick();
+    await h.ok(Touch, { id: changed });
+    await tick();
+    await addTool(h, own, 'new');
+    const found = async (times: Record<string, string>) =>
+      (await h.ok(Times, { input: { scope: own, inherit: false, ...times } })).memoryQuery.edges.map((e) => e.node.name).sort();
+    expect(await found({ createdAfter: mid })).toEqual(['new']);
+    expect(await found({ createdBefore: mid })).toEqual(['changed later', 'untouched']);
+    expect(await found({ updatedAfter: mid })).toEqual(['changed later', 'new']);
+    expect(await found({ updatedBefore: mid })).toEqual(['untouched']);
+    const all = (await h.ok(Times, { input: { scope: own, inherit: false } })).memoryQuery.edges.map((e) => e.node);
+    const touched = all.find((n) => n.name === 'changed later')!;
+    expect(Date.parse(touched.updatedAt)).toBeGreaterThan(Date.parse(mid));
+    expect(Date.parse(touched.createdAt)).toBeLessThan(Date.parse(mid));
+    expect(await found({ updatedAfter: touched.updatedAt, updatedBefore: touched.updatedAt })).toEqual([]);
+    const newest = all.find((n) => n.name === 'new')!;
+    expect(await found({ updatedAfter: touched.updatedAt, updatedBefore: newest.updatedAt })).toEqual(['changed later']);
   });
 
   it('context: the relevant entries of a task within a budget, grouped by kind', async () => {

@@ -69,6 +69,8 @@ type Documents = {
     "\n      mutation RankTag($entry: ID!, $tags: [String!]!, $attach: Boolean!) {\n        attachTags(input: { entry: $entry, tags: $tags }) @include(if: $attach) { __typename }\n        detachTags(input: { entry: $entry, tags: $tags }) @skip(if: $attach) { __typename }\n      }\n    ": typeof types.RankTagDocument,
     "\n      mutation CtxImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n    ": typeof types.CtxImportDocument,
     "\n      query CtxTools($input: ContextInput!) { context(input: $input) { tools { score node { id } } } }\n    ": typeof types.CtxToolsDocument,
+    "\n      query MemoryTimes($input: MemoryQueryInput!) { memoryQuery(input: $input, first: 50) { edges { node { name createdAt updatedAt } } } }\n    ": typeof types.MemoryTimesDocument,
+    "mutation MemoryTouch($id: ID!) { updateTool(input: { id: $id, description: \"changed\" }) { __typename } }": typeof types.MemoryTouchDocument,
     "\n      query MemoryContext($input: ContextInput!) {\n        context(input: $input) {\n          guidelines { score node { name } }\n          tools { score node { name } }\n          knowledge { score breakdown { text } node { name } }\n          scopeChain { kind }\n          tokensUsed\n          tokenBudget\n          truncated\n        }\n      }\n    ": typeof types.MemoryContextDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": typeof types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.CreateOrganizationDocument,
@@ -190,6 +192,8 @@ const documents: Documents = {
     "\n      mutation RankTag($entry: ID!, $tags: [String!]!, $attach: Boolean!) {\n        attachTags(input: { entry: $entry, tags: $tags }) @include(if: $attach) { __typename }\n        detachTags(input: { entry: $entry, tags: $tags }) @skip(if: $attach) { __typename }\n      }\n    ": types.RankTagDocument,
     "\n      mutation CtxImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n    ": types.CtxImportDocument,
     "\n      query CtxTools($input: ContextInput!) { context(input: $input) { tools { score node { id } } } }\n    ": types.CtxToolsDocument,
+    "\n      query MemoryTimes($input: MemoryQueryInput!) { memoryQuery(input: $input, first: 50) { edges { node { name createdAt updatedAt } } } }\n    ": types.MemoryTimesDocument,
+    "mutation MemoryTouch($id: ID!) { updateTool(input: { id: $id, description: \"changed\" }) { __typename } }": types.MemoryTouchDocument,
     "\n      query MemoryContext($input: ContextInput!) {\n        context(input: $input) {\n          guidelines { score node { name } }\n          tools { score node { name } }\n          knowledge { score breakdown { text } node { name } }\n          scopeChain { kind }\n          tokensUsed\n          tokenBudget\n          truncated\n        }\n      }\n    ": types.MemoryContextDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": types.CreateOrganizationDocument,
@@ -490,6 +494,14 @@ export function graphql(source: "\n      mutation CtxImport($entries: [ImportEnt
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n      query CtxTools($input: ContextInput!) { context(input: $input) { tools { score node { id } } } }\n    "): (typeof documents)["\n      query CtxTools($input: ContextInput!) { context(input: $input) { tools { score node { id } } } }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n      query MemoryTimes($input: MemoryQueryInput!) { memoryQuery(input: $input, first: 50) { edges { node { name createdAt updatedAt } } } }\n    "): (typeof documents)["\n      query MemoryTimes($input: MemoryQueryInput!) { memoryQuery(input: $input, first: 50) { edges { node { name createdAt updatedAt } } } }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation MemoryTouch($id: ID!) { updateTool(input: { id: $id, description: \"changed\" }) { __typename } }"): (typeof documents)["mutation MemoryTouch($id: ID!) { updateTool(input: { id: $id, description: \"changed\" }) { __typename } }"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

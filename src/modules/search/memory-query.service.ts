@@ -96,10 +96,13 @@ async function scopeChain(db: Db, scopeId: string, inherit: boolean): Promise<st
 const join = (parts: Prisma.Sql[], sep = ' AND ') => (parts.length ? Prisma.join(parts, sep) : Prisma.sql`1 = 1`);
 const list = (values: readonly string[]) => Prisma.join(values.map((v) => Prisma.sql`${v}`));
 
-/** Milliseconds since the epoch of a DateTime column, in each dialect. */
+/**
+ * Milliseconds since the epoch of a DateTime column, in each dialect. SQLite's julianday is a
+ * double a few microseconds off the stored instant: rounded, a time filter's bound is exact.
+ */
 function epochMs(provider: Provider, column: Prisma.Sql): Prisma.Sql {
   return provider === 'sqlite'
-    ? Prisma.sql`((julianday(${column}) - 2440587.5) * 86400000.0)`
+    ? Prisma.sql`ROUND((julianday(${column}) - 2440587.5) * 86400000.0)`
     : Prisma.sql`(EXTRACT(EPOCH FROM ${column}) * 1000.0)`;
 }
 
