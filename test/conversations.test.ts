@@ -86,6 +86,53 @@ describe('conversations', () => {
     expect((await h.ok(List, { scope: s })).conversations).toMatchObject({ totalCount: 1, edges: [{ node: { title: 'search help' } }] });
   });
 
+  it('linkConversationEntries links entries to a conversation or a message; linking again updates the link', async () => {
+    const Link = graphql(`
+      mutation ConvLink($input: LinkConversationEntriesInput!) {
+        linkConversationEntries(input: $input) {
+          __typename
+          ... on LinkConversationEntriesSuccess { conversation { id messageCount } }
+          ... on UserError { code message path }
+        }
+      }
+    `);
+    const p = await createProject(h, 'conv-link');
+    const rg = await addTool(h, p, 'ripgrep', { description: 'Searches code.' });
+    const fd = await addTool(h, p, 'fd', { description: 'Finds files.' });
+    const started = (await h.ok(Start, { input: { scope: p, title: 'links' } })).startConversation;
+    const conv = started.__typename === 'StartConversationSuccess' ? started.conversation.id : '';
+    const added = (await h.ok(Add, { input: { conversation: conv, role: 'USER', content: 'Find the config file.' } })).addMessage;
+    const message = added.__typename === 'AddMessageSuccess' ? added.added.id : '';
+    const links = async () => {
+      const shown = await h.ok(Show, { id: conv });
+      return shown.node && 'context' in shown.node ? shown.node.context.edges.map((e) => e.node) : [];
+    };
+
+    const whole = await h.ok(Link, { input: { conversation: conv, usedEntries: [{ entry: rg, score: 1.5 }, { entry: fd }] } });
+    expect(whole.linkConversationEntries).toEqual({ __typename: 'LinkConversationEntriesSuccess', conversation: { id: conv, messageCount: 1 } });
+    const toMessage = await h.ok(Link, { input: { conversation: conv, message, usedEntries: [{ entry: fd, score: 9 }] } });
+    expect(toMessage.linkConversationEntries.__typename).toBe('LinkConversationEntriesSuccess');
+    expect(await links()).toEqual([
+      { entry: { id: rg, name: 'ripgrep' }, message: null, score: 1.5, source: 'MANUAL' },
+      { entry: { id: fd, name: 'fd' }, message: null, score: null, source: 'MANUAL' },
+      { entry: { id: fd, name: 'fd' }, message: { id: message }, score: 9, source: 'MANUAL' },
+    ]);
+    // The same entry and target again: one link, with the new score.
+    await h.ok(Link, { input: { conversation: conv, usedEntries: [{ entry: rg, score: 4 }] } });
+    expect((await links()).filter((l) => l.entry.id === rg)).toEqual([{ entry: { id: rg, name: 'ripgrep' }, message: null, score: 4, source: 'MANUAL' }]);
+
+    const unknownEntry = Buffer.from('Tool:0190a0a0-0000-7000-8000-000000000000').toString('base64');
+    const missing = await h.ok(Link, { input: { conversation: conv, usedEntries: [{ entry: unknownEntry }] } });
+    expect(missing.linkConversationEntries).toMatchObject({ __typename: 'NotFoundError', code: 'NOT_FOUND', path: ['input', 'usedEntries'] });
+    const other = (await h.ok(Start, { input: { scope: p } })).startConversation;
+    const otherId = other.__typename === 'StartConversationSuccess' ? other.conversation.id : '';
+    const foreign = await h.ok(Link, { input: { conversation: otherId, message, usedEntries: [{ entry: rg }] } });
+    expect(foreign.linkConversationEntries).toMatchObject({ __typename: 'ValidationError', path: ['input', 'message'] });
+    const badScore = await h.ok(Link, { input: { conversation: conv, usedEntries: [{ entry: rg, score: 1e9 }] } });
+    expect(badScore.linkConversationEntries).toMatchObject({ __typename: 'ValidationError', path: ['input', 'usedEntries', '0', 'score'] });
+    expect(await links()).toHaveLength(3);
+  });
+
   it('concurrent messages get gapless positions; bad input is typed and writes nothing', async () => {
     const p = await createProject(h, 'conv-concurrent');
     const started = (await h.ok(Start, { input: { scope: p } })).startConversation;

@@ -49,7 +49,10 @@ describe('memoryQuery batching', () => {
     const largeCount = h.statements.length;
     expect(small.memoryQuery.meta).toMatchObject({ totalCount: 100, returnedCount: 10 });
     expect(large.memoryQuery.meta.returnedCount).toBe(100);
-    expect(large.memoryQuery.edges.every((e) => e.node.tags.length > 0 && e.node.currentVersion.version === 1)).toBe(true);
+    for (const { node } of large.memoryQuery.edges) {
+      expect(node.tags.map((t) => t.name).sort(), node.name).toEqual(node.name.startsWith('tool-') ? ['batch', 'cli'] : ['batch']);
+      expect(node.currentVersion.version, node.name).toBe(1);
+    }
     expect(large.memoryQuery.edges.filter((e) => e.node.outgoingRelations.length === 1)).toHaveLength(99);
     console.log(`[${DB_KIND}] memoryQuery: ${smallCount} statements for 10 results, ${largeCount} for 100`);
     expect(largeCount).toBe(smallCount);

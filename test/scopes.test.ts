@@ -198,9 +198,14 @@ describe('sessions', () => {
     expect(s1).toMatchObject({ status: 'ACTIVE', mode: 'WORKING_PERIOD', purpose: 'test', agentId: 'agent:1', endedAt: null });
     expect(s1.project.id).toBe(p.id);
 
+    const called = Date.now();
     const ended = await h.ok(DiscardSession, { input: { id: s1.id } });
+    const answered = Date.now();
     expect(ended.discardSession).toMatchObject({ __typename: 'DiscardSessionSuccess', transition: { session: { status: 'DISCARDED' } } });
-    if (ended.discardSession.__typename === 'DiscardSessionSuccess') expect(ended.discardSession.transition.session.endedAt).toBeTruthy();
+    // Stamped while the call ran.
+    const endedAt = Date.parse(ended.discardSession.__typename === 'DiscardSessionSuccess' ? ended.discardSession.transition.session.endedAt ?? '' : '');
+    expect(endedAt).toBeGreaterThanOrEqual(called);
+    expect(endedAt).toBeLessThanOrEqual(answered);
 
     const again = await h.ok(DiscardSession, { input: { id: s1.id } });
     expect(again.discardSession).toMatchObject({ __typename: 'InvalidStateError', code: 'INVALID_STATE', currentState: 'DISCARDED' });

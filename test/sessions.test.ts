@@ -228,6 +228,23 @@ describe('session lifecycle', () => {
     ]);
   });
 
+  it('a paused session can be completed or discarded without resuming it first', async () => {
+    const p = await createProject(h, 'paused-ends');
+    const toComplete = await start(p);
+    await h.ok(Pause, { id: toComplete.id });
+    expect((await h.ok(Complete, { input: { id: toComplete.id } })).completeSession).toMatchObject({
+      __typename: 'CompleteSessionSuccess',
+      transition: { session: { status: 'COMPLETED' }, event: { sequence: 3, transition: { from: 'PAUSED', to: 'COMPLETED' } } },
+    });
+    const toDiscard = await start(p);
+    await h.ok(Pause, { id: toDiscard.id });
+    expect((await h.ok(Discard, { id: toDiscard.id })).discardSession).toMatchObject({
+      __typename: 'DiscardSessionSuccess',
+      transition: { session: { status: 'DISCARDED' }, event: { transition: { from: 'PAUSED', to: 'DISCARDED', deactivatedEntries: 0 } } },
+    });
+    expect((await h.ok(Pause, { id: toDiscard.id })).pauseSession).toMatchObject({ __typename: 'InvalidStateError', currentState: 'DISCARDED' });
+  });
+
   it('keeps an archived session read-only: no events, state, entries or entry changes', async () => {
     const p = await createProject(h, 'archived');
     const s = await start(p, { userId: 'ann' });
@@ -346,6 +363,42 @@ describe('session event log', () => {
       : page1;
     expect(page1.node && 'events' in page1.node && page1.node.events.totalCount).toBe(5);
     expect(nodes(page2).map((e) => e.sequence)).toEqual([3, 4]);
+  });
+
+  it('pages events backwards with last and before, a filter applying to every page', async () => {
+    const Back = graphql(`
+      query SessEventsBack($id: ID!, $filter: SessionEventFilter, $last: Int, $before: String) {
+        node(id: $id) {
+          ... on Session {
+            events(filter: $filter, last: $last, before: $before) {
+              totalCount
+              pageInfo { hasPreviousPage hasNextPage startCursor endCursor }
+              edges { cursor node { sequence } }
+            }
+          }
+        }
+      }
+    `);
+    const p = await createProject(h, 'log-backwards');
+    const s = await start(p);
+    for (let i = 0; i < 6; i++) await append(s.id, { type: i % 2 ? 'ACTION' : 'MESSAGE', actor: 'user' });
+    const page = async (vars: { last: number; before?: string | null; filter?: { types: Array<'ACTION' | 'MESSAGE'> } }) => {
+      const r = await h.ok(Back, { id: s.id, ...vars });
+      if (!r.node || !('events' in r.node)) throw new Error(JSON.stringify(r));
+      return { ...r.node.events, sequences: r.node.events.edges.map((e) => e.node.sequence) };
+    };
+    const last = await page({ last: 3 });
+    expect(last).toMatchObject({ totalCount: 7, sequences: [5, 6, 7] });
+    expect(last.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: false, startCursor: last.edges[0]!.cursor, endCursor: last.edges[2]!.cursor });
+    const before = await page({ last: 3, before: last.pageInfo.startCursor });
+    expect(before.sequences).toEqual([2, 3, 4]);
+    expect(before.pageInfo.hasPreviousPage).toBe(true);
+    const opening = await page({ last: 3, before: before.pageInfo.startCursor });
+    expect(opening.sequences).toEqual([1]);
+    expect(opening.pageInfo).toMatchObject({ hasPreviousPage: false, startCursor: opening.edges[0]!.cursor, endCursor: opening.edges[0]!.cursor });
+    const actions = await page({ last: 2, filter: { types: ['ACTION'] } });
+    expect(actions).toMatchObject({ totalCount: 3, sequences: [5, 7], pageInfo: { hasPreviousPage: true } });
+    expect((await page({ last: 2, before: actions.pageInfo.startCursor, filter: { types: ['ACTION'] } })).sequences).toEqual([3]);
   });
 
   it('20 concurrent appenders get gapless sequences, and the state equals the deltas applied in sequence order', async () => {
@@ -533,5 +586,38 @@ describe('namespaced state', () => {
     ]);
     const bad = await h.gql(ListState, { id: s.id, pattern: 'agent:(x)' });
     expect(bad.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('pages state keys backwards with last and before', async () => {
+    // stateEntries is paged by hand (one key per name, by name): backwards must mirror forwards.
+    const Back = graphql(`
+      query SessStateBack($id: ID!, $last: Int, $before: String) {
+        node(id: $id) {
+          ... on Session {
+            stateEntries(last: $last, before: $before) {
+              pageInfo { hasPreviousPage hasNextPage startCursor endCursor }
+              edges { cursor node { key } }
+            }
+          }
+        }
+      }
+    `);
+    const p = await createProject(h, 'state-backwards');
+    const s = await start(p, { userId: 'erin' });
+    await append(s.id, { stateDelta: { 'session:a': 1, 'session:b': 2, 'user:c': 3, 'session:d': 4, 'session:e': 5 } });
+    const page = async (vars: { last: number; before?: string | null }) => {
+      const r = await h.ok(Back, { id: s.id, ...vars });
+      if (!r.node || !('stateEntries' in r.node)) throw new Error(JSON.stringify(r));
+      return r.node.stateEntries;
+    };
+    const last2 = await page({ last: 2 });
+    expect(last2.edges.map((e) => e.node.key)).toEqual(['session:d', 'session:e']);
+    expect(last2.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: false, startCursor: last2.edges[0]!.cursor, endCursor: last2.edges[1]!.cursor });
+    const middle = await page({ last: 2, before: last2.pageInfo.startCursor });
+    expect(middle.edges.map((e) => e.node.key)).toEqual(['session:b', 'user:c']);
+    expect(middle.pageInfo.hasPreviousPage).toBe(true);
+    const first = await page({ last: 2, before: middle.pageInfo.startCursor });
+    expect(first.edges.map((e) => e.node.key)).toEqual(['session:a']);
+    expect(first.pageInfo).toMatchObject({ hasPreviousPage: false, startCursor: first.edges[0]!.cursor });
   });
 });

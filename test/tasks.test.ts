@@ -68,9 +68,14 @@ describe('tasks', () => {
 
     expect((await h.ok(Update, { input: { id: design.id, status: 'IN_PROGRESS' } })).updateTask).toMatchObject({ task: { status: 'IN_PROGRESS', completedAt: null } });
     expect((await h.ok(Update, { input: { id: design.id, status: 'DONE' } })).updateTask).toMatchObject({ task: { status: 'DONE' } });
+    const called = Date.now();
     const done = (await h.ok(Update, { input: { id: build.id, status: 'DONE' } })).updateTask;
+    const answered = Date.now();
     expect(done).toMatchObject({ task: { status: 'DONE', blocked: false } });
-    expect(done.__typename === 'UpdateTaskSuccess' && done.task.completedAt).toBeTruthy();
+    // Stamped while the call ran.
+    const completedAt = Date.parse(done.__typename === 'UpdateTaskSuccess' ? done.task.completedAt ?? '' : '');
+    expect(completedAt).toBeGreaterThanOrEqual(called);
+    expect(completedAt).toBeLessThanOrEqual(answered);
     // Reopening clears the completion time.
     expect((await h.ok(Update, { input: { id: build.id, status: 'BLOCKED' } })).updateTask).toMatchObject({ task: { status: 'BLOCKED', completedAt: null } });
   });
@@ -120,11 +125,59 @@ describe('tasks', () => {
     expect(await titles({ scope: p, topLevelOnly: true })).toEqual(['root']);
     expect(await titles({ parent: root.id })).toEqual(['sub-1', 'sub-2']);
     expect(await titles({ scope: p, dueBefore: '2031-01-01T00:00:00.000Z' })).toEqual(['root']);
+    expect(await titles({ scope: p, dueBefore: '2030-01-01T00:00:00.000Z' })).toEqual([]); // before: exclusive
     const list = await h.ok(List, { filter: { scope: p, topLevelOnly: true } });
     expect(list.tasks.edges[0]?.node).toMatchObject({ dependents: [{ title: 'sub-2' }], subtasks: { totalCount: 2 } });
     expect(list.tasks.totalCount).toBe(1);
 
     const blank = (await h.ok(Create, { input: { scope: p, title: '  ' } })).createTask;
     expect(blank).toMatchObject({ __typename: 'ValidationError', path: ['input', 'title'] });
+  });
+});
+
+describe('task lists', () => {
+  it('filter by due time: dueAfter is inclusive and combines with dueBefore; undated tasks match neither', async () => {
+    const p = await createProject(h, 'tasks-due');
+    await task({ scope: p, title: 'january', dueAt: '2030-01-01T00:00:00.000Z' });
+    await task({ scope: p, title: 'june', dueAt: '2030-06-01T00:00:00.000Z' });
+    await task({ scope: p, title: 'december', dueAt: '2030-12-01T00:00:00.000Z' });
+    await task({ scope: p, title: 'someday' });
+    const titles = async (filter: Record<string, unknown>) =>
+      (await h.ok(List, { filter: { scope: p, ...filter } as never })).tasks.edges.map((e) => e.node.title);
+    expect(await titles({ dueAfter: '2030-06-01T00:00:00.000Z' })).toEqual(['june', 'december']);
+    expect(await titles({ dueAfter: '2030-06-01T00:00:00.001Z' })).toEqual(['december']);
+    expect(await titles({ dueAfter: '2030-01-01T00:00:00.000Z', dueBefore: '2030-12-01T00:00:00.000Z' })).toEqual(['january', 'june']);
+    expect(await titles({ dueAfter: '2031-01-01T00:00:00.000Z' })).toEqual([]);
+  });
+
+  it('pages backwards with last and before, and forwards again from there', async () => {
+    const Page = graphql(`
+      query TaskPage($filter: TaskFilter, $first: Int, $after: String, $last: Int, $before: String) {
+        tasks(filter: $filter, first: $first, after: $after, last: $last, before: $before) {
+          totalCount
+          pageInfo { hasPreviousPage hasNextPage startCursor endCursor }
+          edges { cursor node { title } }
+        }
+      }
+    `);
+    const p = await createProject(h, 'tasks-paging');
+    for (const title of ['t1', 't2', 't3', 't4', 't5']) await task({ scope: p, title });
+    const page = async (args: { first?: number; after?: string | null; last?: number; before?: string | null }) => {
+      const { tasks } = await h.ok(Page, { filter: { scope: p }, ...args });
+      return { ...tasks, titles: tasks.edges.map((e) => e.node.title) };
+    };
+    const last = await page({ last: 2 });
+    expect(last).toMatchObject({ totalCount: 5, titles: ['t4', 't5'] });
+    expect(last.pageInfo).toEqual({ hasPreviousPage: true, hasNextPage: false, startCursor: last.edges[0]!.cursor, endCursor: last.edges[1]!.cursor });
+    const middle = await page({ last: 2, before: last.pageInfo.startCursor });
+    expect(middle.titles).toEqual(['t2', 't3']);
+    expect(middle.pageInfo.hasPreviousPage).toBe(true);
+    const opening = await page({ last: 2, before: middle.pageInfo.startCursor });
+    expect(opening.titles).toEqual(['t1']);
+    expect(opening.pageInfo).toMatchObject({ hasPreviousPage: false, startCursor: opening.edges[0]!.cursor });
+    // A backward page's end cursor continues forwards to the rest.
+    expect((await page({ first: 10, after: middle.pageInfo.endCursor })).titles).toEqual(['t4', 't5']);
+    const tooMany = await h.gql(Page, { filter: { scope: p }, last: 101 });
+    expect(tooMany.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
   });
 });
