@@ -73,6 +73,10 @@ type Documents = {
     "\n      query MemoryTimes($input: MemoryQueryInput!) { memoryQuery(input: $input, first: 50) { edges { node { name createdAt updatedAt } } } }\n    ": typeof types.MemoryTimesDocument,
     "mutation MemoryTouch($id: ID!) { updateTool(input: { id: $id, description: \"changed\" }) { __typename } }": typeof types.MemoryTouchDocument,
     "\n      query MemoryContext($input: ContextInput!) {\n        context(input: $input) {\n          guidelines { score node { name } }\n          tools { score node { name } }\n          knowledge { score breakdown { text } node { name } }\n          scopeChain { kind }\n          tokensUsed\n          tokenBudget\n          truncated\n        }\n      }\n    ": typeof types.MemoryContextDocument,
+    "\n  mutation MutantCreateTag($input: CreateTagInput!) {\n    createTag(input: $input) {\n      __typename\n      ... on CreateTagSuccess { tag { name category } }\n      ... on UserError { code path message }\n    }\n  }\n": typeof types.MutantCreateTagDocument,
+    "\n  mutation MutantAttachTags($input: TagsOfEntryInput!) {\n    attachTags(input: $input) {\n      __typename\n      ... on AttachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path message }\n    }\n  }\n": typeof types.MutantAttachTagsDocument,
+    "\n  mutation MutantDetachTags($input: TagsOfEntryInput!) {\n    detachTags(input: $input) {\n      __typename\n      ... on DetachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path }\n    }\n  }\n": typeof types.MutantDetachTagsDocument,
+    "\n  subscription MutantOnEntryChanged($scope: ID!) {\n    entryChanged(scope: $scope) { type entry { name } }\n  }\n": typeof types.MutantOnEntryChangedDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": typeof types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.CreateOrganizationDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id name rootPath organization { id name } parent { id kind } } }\n      ... on UserError { code message path }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n": typeof types.CreateProjectDocument,
@@ -200,6 +204,10 @@ const documents: Documents = {
     "\n      query MemoryTimes($input: MemoryQueryInput!) { memoryQuery(input: $input, first: 50) { edges { node { name createdAt updatedAt } } } }\n    ": types.MemoryTimesDocument,
     "mutation MemoryTouch($id: ID!) { updateTool(input: { id: $id, description: \"changed\" }) { __typename } }": types.MemoryTouchDocument,
     "\n      query MemoryContext($input: ContextInput!) {\n        context(input: $input) {\n          guidelines { score node { name } }\n          tools { score node { name } }\n          knowledge { score breakdown { text } node { name } }\n          scopeChain { kind }\n          tokensUsed\n          tokenBudget\n          truncated\n        }\n      }\n    ": types.MemoryContextDocument,
+    "\n  mutation MutantCreateTag($input: CreateTagInput!) {\n    createTag(input: $input) {\n      __typename\n      ... on CreateTagSuccess { tag { name category } }\n      ... on UserError { code path message }\n    }\n  }\n": types.MutantCreateTagDocument,
+    "\n  mutation MutantAttachTags($input: TagsOfEntryInput!) {\n    attachTags(input: $input) {\n      __typename\n      ... on AttachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path message }\n    }\n  }\n": types.MutantAttachTagsDocument,
+    "\n  mutation MutantDetachTags($input: TagsOfEntryInput!) {\n    detachTags(input: $input) {\n      __typename\n      ... on DetachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path }\n    }\n  }\n": types.MutantDetachTagsDocument,
+    "\n  subscription MutantOnEntryChanged($scope: ID!) {\n    entryChanged(scope: $scope) { type entry { name } }\n  }\n": types.MutantOnEntryChangedDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": types.CreateOrganizationDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id name rootPath organization { id name } parent { id kind } } }\n      ... on UserError { code message path }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n": types.CreateProjectDocument,
@@ -518,6 +526,22 @@ export function graphql(source: "mutation MemoryTouch($id: ID!) { updateTool(inp
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n      query MemoryContext($input: ContextInput!) {\n        context(input: $input) {\n          guidelines { score node { name } }\n          tools { score node { name } }\n          knowledge { score breakdown { text } node { name } }\n          scopeChain { kind }\n          tokensUsed\n          tokenBudget\n          truncated\n        }\n      }\n    "): (typeof documents)["\n      query MemoryContext($input: ContextInput!) {\n        context(input: $input) {\n          guidelines { score node { name } }\n          tools { score node { name } }\n          knowledge { score breakdown { text } node { name } }\n          scopeChain { kind }\n          tokensUsed\n          tokenBudget\n          truncated\n        }\n      }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MutantCreateTag($input: CreateTagInput!) {\n    createTag(input: $input) {\n      __typename\n      ... on CreateTagSuccess { tag { name category } }\n      ... on UserError { code path message }\n    }\n  }\n"): (typeof documents)["\n  mutation MutantCreateTag($input: CreateTagInput!) {\n    createTag(input: $input) {\n      __typename\n      ... on CreateTagSuccess { tag { name category } }\n      ... on UserError { code path message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MutantAttachTags($input: TagsOfEntryInput!) {\n    attachTags(input: $input) {\n      __typename\n      ... on AttachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path message }\n    }\n  }\n"): (typeof documents)["\n  mutation MutantAttachTags($input: TagsOfEntryInput!) {\n    attachTags(input: $input) {\n      __typename\n      ... on AttachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MutantDetachTags($input: TagsOfEntryInput!) {\n    detachTags(input: $input) {\n      __typename\n      ... on DetachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path }\n    }\n  }\n"): (typeof documents)["\n  mutation MutantDetachTags($input: TagsOfEntryInput!) {\n    detachTags(input: $input) {\n      __typename\n      ... on DetachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription MutantOnEntryChanged($scope: ID!) {\n    entryChanged(scope: $scope) { type entry { name } }\n  }\n"): (typeof documents)["\n  subscription MutantOnEntryChanged($scope: ID!) {\n    entryChanged(scope: $scope) { type entry { name } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,0 +1,46 @@
+// Mutation testing (issue #11): `npm run mutate`. See test/mutation-survivors.md for the
+// surviving mutants judged equivalent, and the README for how long a run takes.
+
+// One database for the whole run (workers inherit this): see `vitest.configFile` below for why.
+// ENGRAM_TEST_DB=postgresql npm run mutate still picks PostgreSQL.
+process.env.ENGRAM_TEST_DB ??= 'sqlite';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: {
+    // The project's vitest config without the end-to-end files (they run the server in a child
+    // process, out of reach of Stryker's in-process coverage). The database is chosen by
+    // ENGRAM_TEST_DB=sqlite (set above): one database is enough to tell whether a
+    // rule is checked, and SQLite needs no per-file CREATE DATABASE, so each mutant runs faster.
+    configFile: 'scripts/mutate.vitest.config.ts',
+  },
+  // The rules that matter most (issue #11). Generated Prisma code is never mutated.
+  mutate: [
+    'src/modules/*/*.service.ts',
+    'src/modules/search/**/*.ts',
+    'src/infra/transaction.ts',
+    'src/infra/events.ts',
+  ],
+  // Each mutant runs only the tests that covered it in the initial run.
+  coverageAnalysis: 'perTest',
+  // A module-level mutant (a top-level constant) would need the whole suite per mutant, since
+  // coverage cannot say which test reads it; they are left out and counted as ignored.
+  ignoreStatic: true,
+  // Reruns test only mutants whose code or covering tests changed since the last run.
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
+  // Two cores: two sandboxes, each running its tests one file at a time.
+  concurrency: 2,
+  timeoutMS: 20_000,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0, reportScoreTable: true, reportMutants: true },
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  // The sandbox copies the project; skip what tests never read.
+  ignorePatterns: ['dist', 'data', 'coverage', 'bench-results', 'reports', '*.db', '*.db-*'],
+  thresholds: { high: 90, low: 80, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
