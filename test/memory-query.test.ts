@@ -338,6 +338,10 @@ describe('memoryQuery', () => {
     expect(r.memoryQuery.meta).toMatchObject({ returnedCount: 2, truncated: true, hasMore: true, estimatedTokens: budget, tokenBudget: budget });
     const compact = await h.ok(Query, { input: { scope: session, kinds: ['GUIDELINE', 'TOOL'], compact: true } });
     expect(compact.memoryQuery.meta.estimatedTokens).toBeLessThan(all.memoryQuery.meta.estimatedTokens);
+    // A compact result is 12 tokens of id, kind and score plus its name at 4 characters a token.
+    const compactTokens = compact.memoryQuery.edges.map((e) => 12 + Math.ceil(e.node.name.length / 4));
+    expect(compact.memoryQuery.edges.map((e) => e.estimatedTokens)).toEqual(compactTokens);
+    expect(compact.memoryQuery.meta.estimatedTokens).toBe(compactTokens.reduce((a, b) => a + b, 0));
   });
 
   it('leaves deactivated entries out unless asked, and filters by time', async () => {
