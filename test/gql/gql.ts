@@ -77,6 +77,11 @@ type Documents = {
     "\n  mutation MutantAttachTags($input: TagsOfEntryInput!) {\n    attachTags(input: $input) {\n      __typename\n      ... on AttachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path message }\n    }\n  }\n": typeof types.MutantAttachTagsDocument,
     "\n  mutation MutantDetachTags($input: TagsOfEntryInput!) {\n    detachTags(input: $input) {\n      __typename\n      ... on DetachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path }\n    }\n  }\n": typeof types.MutantDetachTagsDocument,
     "\n  subscription MutantOnEntryChanged($scope: ID!) {\n    entryChanged(scope: $scope) { type entry { name } }\n  }\n": typeof types.MutantOnEntryChangedDocument,
+    "\n  mutation MutantCreateTask($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      __typename\n      ... on CreateTaskSuccess { task { id title description status assignee dueAt completedAt } }\n      ... on UserError { code path }\n    }\n  }\n": typeof types.MutantCreateTaskDocument,
+    "\n  mutation MutantUpdateTask($input: UpdateTaskInput!) {\n    updateTask(input: $input) {\n      __typename\n      ... on UpdateTaskSuccess { task { title description status assignee dueAt completedAt } }\n      ... on UserError { code path }\n    }\n  }\n": typeof types.MutantUpdateTaskDocument,
+    "\n  mutation MutantAddDependencies($input: TaskDependenciesInput!) {\n    addTaskDependencies(input: $input) {\n      __typename\n      ... on AddTaskDependenciesSuccess { task { dependsOn { title } } }\n      ... on UserError { code path message }\n    }\n  }\n": typeof types.MutantAddDependenciesDocument,
+    "\n  mutation MutantRemoveDependencies($input: TaskDependenciesInput!) {\n    removeTaskDependencies(input: $input) {\n      __typename\n      ... on RemoveTaskDependenciesSuccess { task { dependsOn { title } } }\n      ... on UserError { code path }\n    }\n  }\n": typeof types.MutantRemoveDependenciesDocument,
+    "\n  query MutantTaskDependencies($id: ID!) {\n    node(id: $id) { ... on Task { dependsOn { title } } }\n  }\n": typeof types.MutantTaskDependenciesDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": typeof types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.CreateOrganizationDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id name rootPath organization { id name } parent { id kind } } }\n      ... on UserError { code message path }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n": typeof types.CreateProjectDocument,
@@ -208,6 +213,11 @@ const documents: Documents = {
     "\n  mutation MutantAttachTags($input: TagsOfEntryInput!) {\n    attachTags(input: $input) {\n      __typename\n      ... on AttachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path message }\n    }\n  }\n": types.MutantAttachTagsDocument,
     "\n  mutation MutantDetachTags($input: TagsOfEntryInput!) {\n    detachTags(input: $input) {\n      __typename\n      ... on DetachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path }\n    }\n  }\n": types.MutantDetachTagsDocument,
     "\n  subscription MutantOnEntryChanged($scope: ID!) {\n    entryChanged(scope: $scope) { type entry { name } }\n  }\n": types.MutantOnEntryChangedDocument,
+    "\n  mutation MutantCreateTask($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      __typename\n      ... on CreateTaskSuccess { task { id title description status assignee dueAt completedAt } }\n      ... on UserError { code path }\n    }\n  }\n": types.MutantCreateTaskDocument,
+    "\n  mutation MutantUpdateTask($input: UpdateTaskInput!) {\n    updateTask(input: $input) {\n      __typename\n      ... on UpdateTaskSuccess { task { title description status assignee dueAt completedAt } }\n      ... on UserError { code path }\n    }\n  }\n": types.MutantUpdateTaskDocument,
+    "\n  mutation MutantAddDependencies($input: TaskDependenciesInput!) {\n    addTaskDependencies(input: $input) {\n      __typename\n      ... on AddTaskDependenciesSuccess { task { dependsOn { title } } }\n      ... on UserError { code path message }\n    }\n  }\n": types.MutantAddDependenciesDocument,
+    "\n  mutation MutantRemoveDependencies($input: TaskDependenciesInput!) {\n    removeTaskDependencies(input: $input) {\n      __typename\n      ... on RemoveTaskDependenciesSuccess { task { dependsOn { title } } }\n      ... on UserError { code path }\n    }\n  }\n": types.MutantRemoveDependenciesDocument,
+    "\n  query MutantTaskDependencies($id: ID!) {\n    node(id: $id) { ... on Task { dependsOn { title } } }\n  }\n": types.MutantTaskDependenciesDocument,
     "\n  query GlobalScope {\n    globalScope { id kind name parent { id } ancestors { id } }\n  }\n": types.GlobalScopeDocument,
     "\n  mutation CreateOrganization($input: CreateOrganizationInput!) {\n    createOrganization(input: $input) {\n      __typename\n      ... on CreateOrganizationSuccess { organization { id name description metadata kind } }\n      ... on UserError { code message path }\n    }\n  }\n": types.CreateOrganizationDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      __typename\n      ... on CreateProjectSuccess { project { id name rootPath organization { id name } parent { id kind } } }\n      ... on UserError { code message path }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n": types.CreateProjectDocument,
@@ -542,6 +552,26 @@ export function graphql(source: "\n  mutation MutantDetachTags($input: TagsOfEnt
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription MutantOnEntryChanged($scope: ID!) {\n    entryChanged(scope: $scope) { type entry { name } }\n  }\n"): (typeof documents)["\n  subscription MutantOnEntryChanged($scope: ID!) {\n    entryChanged(scope: $scope) { type entry { name } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MutantCreateTask($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      __typename\n      ... on CreateTaskSuccess { task { id title description status assignee dueAt completedAt } }\n      ... on UserError { code path }\n    }\n  }\n"): (typeof documents)["\n  mutation MutantCreateTask($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      __typename\n      ... on CreateTaskSuccess { task { id title description status assignee dueAt completedAt } }\n      ... on UserError { code path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MutantUpdateTask($input: UpdateTaskInput!) {\n    updateTask(input: $input) {\n      __typename\n      ... on UpdateTaskSuccess { task { title description status assignee dueAt completedAt } }\n      ... on UserError { code path }\n    }\n  }\n"): (typeof documents)["\n  mutation MutantUpdateTask($input: UpdateTaskInput!) {\n    updateTask(input: $input) {\n      __typename\n      ... on UpdateTaskSuccess { task { title description status assignee dueAt completedAt } }\n      ... on UserError { code path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MutantAddDependencies($input: TaskDependenciesInput!) {\n    addTaskDependencies(input: $input) {\n      __typename\n      ... on AddTaskDependenciesSuccess { task { dependsOn { title } } }\n      ... on UserError { code path message }\n    }\n  }\n"): (typeof documents)["\n  mutation MutantAddDependencies($input: TaskDependenciesInput!) {\n    addTaskDependencies(input: $input) {\n      __typename\n      ... on AddTaskDependenciesSuccess { task { dependsOn { title } } }\n      ... on UserError { code path message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MutantRemoveDependencies($input: TaskDependenciesInput!) {\n    removeTaskDependencies(input: $input) {\n      __typename\n      ... on RemoveTaskDependenciesSuccess { task { dependsOn { title } } }\n      ... on UserError { code path }\n    }\n  }\n"): (typeof documents)["\n  mutation MutantRemoveDependencies($input: TaskDependenciesInput!) {\n    removeTaskDependencies(input: $input) {\n      __typename\n      ... on RemoveTaskDependenciesSuccess { task { dependsOn { title } } }\n      ... on UserError { code path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MutantTaskDependencies($id: ID!) {\n    node(id: $id) { ... on Task { dependsOn { title } } }\n  }\n"): (typeof documents)["\n  query MutantTaskDependencies($id: ID!) {\n    node(id: $id) { ... on Task { dependsOn { title } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
