@@ -12,6 +12,7 @@ import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './server/body-limit
 import { corsFor, useCsrfPrevention } from './server/browser-safety.ts';
 import { oneStartPerTurn } from './server/fair-start.ts';
 import { graphiqlOptions, useGraphiQLDelivery } from './server/graphiql.ts';
+import { Authenticator, type AuthMode } from './server/authentication.ts';
 import { useHealth } from './server/health.ts';
 import { DEFAULT_LIMITS, useOperationLimits, type OperationLimits } from './server/limits.ts';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
@@ -32,6 +33,16 @@ export interface AppOptions {
   limits?: Partial<OperationLimits>;
   /** Browser origins other than the server's own that may call the API (CORS); `*` for any. */
   corsOrigins?: readonly string[];
+  /** API-key authentication (default `on`; see Authenticator). */
+  auth?: AuthMode;
+}
+
+/** What Yoga hands the context factory: Node's request over HTTP, graphql-ws' context over WebSocket. */
+interface InitialContext {
+  request?: Request;
+  headers?: Headers;
+  req?: IncomingMessage;
+  extra?: { request?: IncomingMessage };
 }
 
 export interface App {
@@ -44,8 +55,9 @@ export interface App {
 
 export function createApp(options: AppOptions): App {
   const { database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, graphiql = true } = options;
-  const { maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, webSocket = {}, limits, corsOrigins = [] } = options;
+  const { maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, webSocket = {}, limits, corsOrigins = [], auth = 'on' } = options;
   const deps = { db: database.prisma, provider: database.provider, bus, settings };
+  const authenticator = new Authenticator(database.prisma, auth);
   const yoga = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
     graphqlEndpoint: '/graphql',
@@ -61,8 +73,13 @@ export function createApp(options: AppOptions): App {
     maxRequestBodySize: false,
     logging: process.env.NODE_ENV === 'test' ? 'error' : 'info',
     // HTTP and SSE requests carry a Fetch Request; WebSocket operations pass their headers.
-    context: (initial: { request?: Request; headers?: Headers }) =>
-      createContext(deps, initial.headers ?? initial.request?.headers ?? new Headers()),
+    context: async (initial: InitialContext) => {
+      const headers = initial.headers ?? initial.request?.headers ?? new Headers();
+      // Node's request over HTTP, the upgrade request over WebSocket; none for yoga.fetch in-process.
+      const socket = (initial.req ?? initial.extra?.request)?.socket;
+      const caller = await authenticator.authenticate(headers.get('authorization'), socket ? (socket.remoteAddress ?? '') : undefined);
+      return createContext({ ...deps, authenticator }, headers, caller);
+    },
     maskedErrors: {
       // Expected failures raised outside result unions (query arguments) keep their message
       // and carry their code; everything else is masked as "Unexpected error.".
@@ -112,7 +129,12 @@ export function createApp(options: AppOptions): App {
         startInTurn(() => yoga.handle(req, res));
       });
       const s = server;
-      sockets = attachWebSocket(s, yoga, { ...webSocket, maxPayloadBytes: maxRequestBodyBytes, corsOrigins });
+      sockets = attachWebSocket(s, yoga, {
+        ...webSocket,
+        maxPayloadBytes: maxRequestBodyBytes,
+        corsOrigins,
+        authenticate: (authorization, remoteAddress) => authenticator.authenticate(authorization, remoteAddress),
+      });
       return new Promise((resolve, reject) => {
         s.once('error', reject);
         s.listen(port, host, () => resolve((s.address() as AddressInfo).port));

@@ -24,6 +24,8 @@ export interface Config {
   limits: OperationLimits;
   /** Browser origins other than the server's own allowed to call the API (CORS); empty: none. */
   corsOrigins: string[];
+  /** `off` (AUTH=off): no API keys, no protected mode, for a trusted network. */
+  auth: 'on' | 'off';
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/engram.db';
@@ -68,7 +70,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       operationTimeoutMs: int(env, 'OPERATION_TIMEOUT_MS', DEFAULT_LIMITS.operationTimeoutMs, 100, 3_600_000),
     },
     corsOrigins: origins(env.CORS_ORIGINS),
+    auth: authMode(env.AUTH),
   };
+}
+
+function authMode(raw: string | undefined): 'on' | 'off' {
+  const value = raw?.trim().toLowerCase() || 'on';
+  if (value !== 'on' && value !== 'off') throw new ConfigError(`AUTH must be on or off, got "${raw}"`);
+  return value;
 }
 
 /** `CORS_ORIGINS`: comma-separated origins (`https://app.example.com`), or `*`. */

@@ -2,6 +2,7 @@ import type DataLoader from 'dataloader';
 import type { Tag } from './generated/sqlite/client.ts';
 import { createTagLoader } from './modules/tags/tag-loader.ts';
 import type { WriteDeps } from './infra/transaction.ts';
+import type { Authenticator, Caller } from './server/authentication.ts';
 
 /** Per-request (or per-subscription) context; read-only after creation. Services take it as WriteDeps. */
 export interface Context extends WriteDeps {
@@ -14,11 +15,21 @@ export interface Context extends WriteDeps {
   elevated: boolean;
   /** Batching loaders of this request (or subscription); they do not cache. */
   loaders: { tags: DataLoader<string, Tag[]> };
+  /** Who is calling (the API key's principal, or a local caller in protected mode). */
+  caller: Caller;
+  /** Keys and protected mode; told when keys change. */
+  authenticator: Authenticator;
 }
 
-export function createContext(deps: WriteDeps, headers: { get(name: string): string | null }): Context {
+const NO_CALLER: Caller = { principal: null, local: false, unchecked: true };
+
+export function createContext(
+  deps: WriteDeps & { authenticator: Authenticator },
+  headers: { get(name: string): string | null },
+  caller: Caller = NO_CALLER,
+): Context {
   const actor = headers.get('x-engram-actor')?.trim().slice(0, 200) || null;
-  const elevated = headers.get('x-engram-role')?.trim().toLowerCase() === 'admin';
+  const elevated = headers.get('x-engram-role')?.trim().toLowerCase() === 'admin' || caller.principal?.admin === true;
   return {
     db: deps.db,
     provider: deps.provider,
@@ -27,5 +38,7 @@ export function createContext(deps: WriteDeps, headers: { get(name: string): str
     actor,
     elevated,
     loaders: { tags: createTagLoader(deps.db) },
+    caller,
+    authenticator: deps.authenticator,
   };
 }

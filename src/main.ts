@@ -5,6 +5,7 @@ import { openDatabase, providerOfUrl, type Database } from './infra/database.ts'
 import { createEventBus, type EventBus } from './infra/events.ts';
 import { applyMigrations } from './infra/migrations.ts';
 import { sqliteAddonProblem } from './infra/native-check.ts';
+import { anyUsableKey } from './modules/identity/keys.service.ts';
 
 const config = loadConfig();
 const redacted = config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@');
@@ -41,7 +42,7 @@ if (!stopping) {
   await bus.ready(5_000).catch((error: Error) => console.warn(`${error.message}: starting without events until it answers`));
   const settings = { conflictWindowMs: config.conflictWindowMs };
   const webSocket = { maxSubscriptionsPerSocket: config.wsMaxSubscriptionsPerSocket, maxConnections: config.wsMaxConnections };
-  const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql, webSocket, limits: config.limits, corsOrigins: config.corsOrigins }));
+  const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql, webSocket, limits: config.limits, corsOrigins: config.corsOrigins, auth: config.auth }));
   const port = await app.start(config.port, config.host);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   // performance.now() counts from process start, module loading included.
@@ -49,4 +50,14 @@ if (!stopping) {
     `Engram listening on http://${shownHost}:${port}/graphql (${database.provider}: ${redacted}; ` +
       `${applied.length} migration(s) applied; ready in ${Math.round(performance.now())} ms)`,
   );
+  await announceAuthentication(config.auth, database);
+}
+
+/** Says how callers are let in: loudly when nobody is checked, and how to leave protected mode. */
+async function announceAuthentication(auth: 'on' | 'off', db: Database): Promise<void> {
+  if (auth === 'off') {
+    console.warn('WARNING: AUTH=off: every caller that reaches this port may read and write everything. Use it only on a trusted network.');
+  } else if (!(await anyUsableKey(db.prisma))) {
+    console.log('Protected mode: no API key exists yet, so only this machine is answered. Create one with `npm run keys -- create --admin --name <name>`.');
+  }
 }

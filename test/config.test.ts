@@ -45,7 +45,14 @@ describe('loadConfig', () => {
       wsMaxConnections: 1_000,
       limits: DEFAULT_LIMITS,
       corsOrigins: [],
+      auth: 'on',
     });
+  });
+
+  it('AUTH is on or off (any case), anything else a ConfigError', () => {
+    expect(loadConfig({ AUTH: 'OFF' }).auth).toBe('off');
+    expect(loadConfig({ AUTH: ' on ' }).auth).toBe('on');
+    expect(configError({ AUTH: 'no' }).message).toBe('AUTH must be on or off, got "no"');
   });
 
   it.each(INTEGER_SETTINGS)('$name takes integers from $min to $max, and an empty value means the default', ({ name, min, max, read }) => {

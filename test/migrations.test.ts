@@ -133,6 +133,7 @@ describe('migrations', () => {
     const sqlite = sqliteShape(file);
     const postgres = await postgresShape(url);
     expect(Object.keys(sqlite.columns)).toEqual([
+      'ApiKey',
       'Conflict',
       'Conversation',
       'ConversationContext',
@@ -140,6 +141,8 @@ describe('migrations', () => {
       'Entry',
       'EntryTag',
       'EntryVersion',
+      'Grant',
+      'Principal',
       'Relation',
       'Scope',
       'SessionEvent',

@@ -22,6 +22,8 @@ export interface WebSocketLimits {
   maxPayloadBytes: number;
   /** Browser origins other than the server's own that may open a socket (see webSocketOriginAllowed). */
   corsOrigins: readonly string[];
+  /** Checks a connection's credentials at `connection_init` (rejects: closed with 4403 Forbidden). */
+  authenticate: (authorization: string | null, remoteAddress: string) => Promise<unknown>;
 }
 
 export const DEFAULT_WEBSOCKET_LIMITS: WebSocketLimits = {
@@ -29,6 +31,7 @@ export const DEFAULT_WEBSOCKET_LIMITS: WebSocketLimits = {
   maxConnections: 1000,
   maxPayloadBytes: MAX_REQUEST_BODY_BYTES,
   corsOrigins: [],
+  authenticate: async () => undefined,
 };
 
 /**
@@ -49,7 +52,7 @@ export function attachWebSocket(
   yoga: YogaServerInstance<Record<string, never>, Context>,
   limits: Partial<WebSocketLimits> = {},
 ): WebSocketEndpoint {
-  const { maxSubscriptionsPerSocket, maxConnections, maxPayloadBytes, corsOrigins } = { ...DEFAULT_WEBSOCKET_LIMITS, ...limits };
+  const { maxSubscriptionsPerSocket, maxConnections, maxPayloadBytes, corsOrigins, authenticate } = { ...DEFAULT_WEBSOCKET_LIMITS, ...limits };
   // noServer + our own 'upgrade' listener, so that a connection over the limit is closed before
   // graphql-ws sees it (ws's `server` option would hand every upgraded socket to graphql-ws).
   // `path` still applies: handleUpgrade answers 400 to upgrades on other paths.
@@ -60,6 +63,14 @@ export function attachWebSocket(
     {
       execute: (args) => (args.rootValue as Enveloped).execute(args),
       subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
+      // A bad key (or none, once keys exist) is refused before any operation: graphql-ws closes with 4403.
+      onConnect: async (ctx) => {
+        const authorization = connectionHeaders(ctx).get('authorization');
+        return authenticate(authorization, ctx.extra.request.socket.remoteAddress ?? '').then(
+          () => true,
+          () => false,
+        );
+      },
       onSubscribe: async (ctx, _id, payload) => {
         // graphql-ws enters the operation in ctx.subscriptions before this hook and removes it when
         // it completes (or is refused here), so the map is the socket's count of operations in flight.
@@ -140,18 +151,26 @@ async function prepareOperation(
  * operation's `extensions.headers` (where GraphiQL puts its Headers tab).
  */
 function operationHeaders(ctx: SocketContext<Record<string, unknown>, { request: IncomingMessage }>, payload: SubscribePayload): Headers {
+  const headers = connectionHeaders(ctx);
+  const fromOperation = (payload.extensions as { headers?: unknown } | undefined)?.headers;
+  if (typeof fromOperation === 'object' && fromOperation) setStrings(headers, fromOperation);
+  return headers;
+}
+
+/** The upgrade request's headers, overridden by the connection_init payload's (browsers cannot set WebSocket headers). */
+function connectionHeaders(ctx: SocketContext<Record<string, unknown>, { request: IncomingMessage }>): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(ctx.extra.request.headers)) {
     if (typeof value === 'string') headers.set(name, value);
   }
-  // connection_init payload may carry headers too (browsers cannot set WebSocket headers).
-  const fromOperation = (payload.extensions as { headers?: unknown } | undefined)?.headers;
-  for (const source of [ctx.connectionParams ?? {}, typeof fromOperation === 'object' && fromOperation ? fromOperation : {}]) {
-    for (const [name, value] of Object.entries(source)) {
-      if (typeof value === 'string') headers.set(name.toLowerCase(), value);
-    }
-  }
+  setStrings(headers, ctx.connectionParams ?? {});
   return headers;
+}
+
+function setStrings(headers: Headers, values: object): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === 'string') headers.set(name.toLowerCase(), value);
+  }
 }
 
 const tooManySubscriptions = (limit: number) =>

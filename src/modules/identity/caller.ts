@@ -1,0 +1,17 @@
+import { PermissionDeniedError } from '../../domain/errors.ts';
+
+/** Who is calling, as authentication established it (src/server/authentication.ts). */
+export interface Caller {
+  /** The principal of the request's API key. */
+  principal: { id: string; name: string; kind: string; admin: boolean } | null;
+  /** Protected mode: no key exists yet and the request came from this machine; it acts as an admin. */
+  local: boolean;
+  /** AUTH=off: no authentication, for a trusted network. */
+  unchecked: boolean;
+}
+
+/** Managing principals and keys: an admin principal, a local caller in protected mode, or AUTH=off. */
+export function assertAdmin(caller: Caller): void {
+  if (caller.unchecked || caller.local || caller.principal?.admin) return;
+  throw new PermissionDeniedError('Only an admin (ADMIN on the global scope) may manage principals and keys');
+}

@@ -1,0 +1,164 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { builder } from '../../graphql/builder.ts';
+import { PermissionDeniedError, WRITE_ERRORS } from '../../graphql/errors.ts';
+import { decodeId } from '../../graphql/ids.ts';
+import { PAGING } from '../../graphql/paging.ts';
+import { GLOBAL_SCOPE_ID } from '../scopes/scopes.service.ts';
+import { assertAdmin } from './caller.ts';
+import { createApiKey, createPrincipal, revokeApiKey, type PrincipalKind } from './keys.service.ts';
+
+const PrincipalKindEnum = builder.enumType('PrincipalKind', {
+  description: 'What a principal is.',
+  values: {
+    AGENT: { description: 'An AI agent; `agent:<name>` actors name it.' },
+    USER: { description: 'A person.' },
+    SERVICE: { description: 'A program acting on its own (an orchestrator, a CI job).' },
+  },
+});
+
+export const PrincipalRef = builder.prismaObject('Principal', {
+  description: 'Someone who calls Engram with API keys: an agent, a user or a service.',
+  fields: (t) => ({
+    id: t.id({ description: 'Global ID.', resolve: (p) => encodeGlobalID('Principal', p.id) }),
+    name: t.exposeString('name', { description: 'Unique name.' }),
+    kind: t.field({ type: PrincipalKindEnum, description: 'Agent, user or service.', resolve: (p) => p.kind as PrincipalKind }),
+    admin: t.boolean({
+      description: 'Holds ADMIN on the global scope: manages principals and keys.',
+      select: { grants: { where: { scopeId: GLOBAL_SCOPE_ID, role: 'ADMIN' }, select: { id: true } } },
+      resolve: (p) => p.grants.length > 0,
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
+    keys: t.relation('keys', { description: 'Its API keys, revoked ones included (never their secrets).' }),
+  }),
+});
+
+builder.prismaObject('ApiKey', {
+  description: 'An API key (`Authorization: Bearer egk_…`). Only a hash of the secret is stored.',
+  fields: (t) => ({
+    id: t.id({ description: 'Global ID.', resolve: (k) => encodeGlobalID('ApiKey', k.id) }),
+    name: t.exposeString('name', { description: 'What it is for.' }),
+    prefix: t.exposeString('prefix', { description: 'Its first characters (`egk_` and 8 more), to recognize it.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true, description: 'When it stops working (null: never).' }),
+    lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true, description: 'Last use, to the minute.' }),
+    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When it was revoked.' }),
+    principal: t.relation('principal', { description: 'Whose key it is.' }),
+  }),
+});
+
+const ViewerRef = builder.objectRef<{ principalId: string | null; local: boolean; unchecked: boolean }>('Viewer').implement({
+  description: 'Who the server takes the caller to be.',
+  fields: (t) => ({
+    principal: t.prismaField({
+      type: 'Principal',
+      nullable: true,
+      description: 'The principal of the API key sent; null without one.',
+      // Queried even without a principal: Pothos checks that every prepared selection is used.
+      resolve: (query, v, _args, ctx) => ctx.db.principal.findUnique({ ...query, where: { id: v.principalId ?? '' } }),
+    }),
+    local: t.exposeBoolean('local', { description: 'Protected mode: no key exists yet and the call came from this machine (an admin).' }),
+    authentication: t.boolean({ description: 'False when the server runs with AUTH=off.', resolve: (v) => !v.unchecked }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  viewer: t.field({
+    type: ViewerRef,
+    description: 'Who the server takes the caller to be.',
+    resolve: (_root, _args, ctx) => ({ principalId: ctx.caller.principal?.id ?? null, local: ctx.caller.local, unchecked: ctx.caller.unchecked }),
+  }),
+  principals: t.prismaConnection(
+    {
+      type: 'Principal',
+      cursor: 'id',
+      ...PAGING,
+      description: 'Principals by name (admins only: FORBIDDEN otherwise).',
+      totalCount: (_parent, _args, ctx) => {
+        assertAdmin(ctx.caller);
+        return ctx.db.principal.count();
+      },
+      resolve: (query, _root, _args, ctx) => {
+        assertAdmin(ctx.caller);
+        return ctx.db.principal.findMany({ ...query, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+      },
+    },
+    { description: 'Page of principals.' },
+    { description: 'A principal.' },
+  ),
+}));
+
+const CreatePrincipalInput = builder.inputType('CreatePrincipalInput', {
+  description: 'A new principal.',
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'Unique name: letters, digits and . _ : @ -.' }),
+    kind: t.field({ type: PrincipalKindEnum, required: true, description: 'Agent, user or service.' }),
+    admin: t.boolean({ description: 'Give it ADMIN on the global scope (default false).' }),
+  }),
+});
+
+const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
+  description: 'A new API key for a principal.',
+  fields: (t) => ({
+    principal: t.id({ required: true, description: 'Whose key.' }),
+    name: t.string({ required: true, description: 'What it is for (e.g. "ci", "laptop").' }),
+    expiresAt: t.field({ type: 'DateTime', description: 'When it stops working (default: never).' }),
+  }),
+});
+
+const RevokeApiKeyInput = builder.inputType('RevokeApiKeyInput', {
+  description: 'A key to revoke.',
+  fields: (t) => ({ id: t.id({ required: true, description: 'The key.' }) }),
+});
+
+const NewApiKeyRef = builder.objectRef<{ key: { id: string }; secret: string }>('NewApiKey').implement({
+  description: 'A key just made, with its secret: shown this once, stored nowhere.',
+  fields: (t) => ({
+    apiKey: t.prismaField({
+      type: 'ApiKey',
+      description: 'The key.',
+      resolve: (query, k, _args, ctx) => ctx.db.apiKey.findUniqueOrThrow({ ...query, where: { id: k.key.id } }),
+    }),
+    secret: t.exposeString('secret', { description: 'Send it as `Authorization: Bearer <secret>`.' }),
+  }),
+});
+
+const ADMIN_ERRORS = [...WRITE_ERRORS, PermissionDeniedError] as const;
+
+builder.mutationFields((t) => ({
+  createPrincipal: t.prismaField({
+    type: 'Principal',
+    description: 'Creates a principal (admins only).',
+    args: { input: t.arg({ type: CreatePrincipalInput, required: true, description: 'The principal.' }) },
+    errors: { types: [...ADMIN_ERRORS], dataField: { name: 'principal', description: 'The new principal.' } },
+    resolve: async (query, _root, { input }, ctx) => {
+      assertAdmin(ctx.caller);
+      const created = await createPrincipal(ctx.db, input);
+      return ctx.db.principal.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    },
+  }),
+  createApiKey: t.field({
+    type: NewApiKeyRef,
+    description: 'Makes an API key for a principal (admins only); its secret is in the answer, once.',
+    args: { input: t.arg({ type: CreateApiKeyInput, required: true, description: 'The key.' }) },
+    errors: { types: [...ADMIN_ERRORS], dataField: { name: 'key', description: 'The key and its secret.' } },
+    resolve: async (_root, { input }, ctx) => {
+      assertAdmin(ctx.caller);
+      const principalId = decodeId(String(input.principal), ['Principal'], ['input', 'principal']);
+      const created = await createApiKey(ctx.db, { principalId, name: input.name, expiresAt: input.expiresAt ?? null });
+      ctx.authenticator.forget();
+      return created;
+    },
+  }),
+  revokeApiKey: t.prismaField({
+    type: 'ApiKey',
+    description: 'Revokes an API key at once (admins only); revoking twice is harmless.',
+    args: { input: t.arg({ type: RevokeApiKeyInput, required: true, description: 'The key.' }) },
+    errors: { types: [...ADMIN_ERRORS], dataField: { name: 'apiKey', description: 'The key, revoked.' } },
+    resolve: async (query, _root, { input }, ctx) => {
+      assertAdmin(ctx.caller);
+      const revoked = await revokeApiKey(ctx.db, decodeId(String(input.id), ['ApiKey'], ['input', 'id']));
+      ctx.authenticator.forget();
+      return ctx.db.apiKey.findUniqueOrThrow({ ...query, where: { id: revoked.id } });
+    },
+  }),
+}));

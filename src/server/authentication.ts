@@ -1,0 +1,81 @@
+import { GraphQLError } from 'graphql';
+import type { Db } from '../infra/database.ts';
+import type { Caller } from '../modules/identity/caller.ts';
+import { anyUsableKey, hashKey, principalOfKey, touchKey, type AuthenticatedKey } from '../modules/identity/keys.service.ts';
+
+export type { Caller };
+
+/** `off` (AUTH=off): no authentication at all, for a trusted network. */
+export type AuthMode = 'on' | 'off';
+
+/** Addresses of this machine's loopback interface (Redis' protected mode takes the same two). */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** How long a validated key, or the answer to "does any key exist", is reused by this instance. */
+const CACHE_MS = 1_000;
+
+const refuse = (message: string, code: string, status: number) =>
+  new GraphQLError(message, { extensions: { code, http: { status, headers: status === 401 ? { 'www-authenticate': 'Bearer' } : {} } } });
+
+/**
+ * Authenticates requests by `Authorization: Bearer egk_…`. While no usable key exists (protected
+ * mode), requests from the loopback interface act as a local admin and all others are refused;
+ * once a key exists, every request over the network needs one. Calls from inside the process
+ * (`remoteAddress` undefined: yoga.fetch) act as a local admin. Validated keys are reused for CACHE_MS: a key revoked through this instance stops at
+ * once (`forget`), through another instance within CACHE_MS.
+ */
+export class Authenticator {
+  private keys = new Map<string, { key: AuthenticatedKey; until: number }>();
+  private keysExist: { value: boolean; until: number } | null = null;
+
+  constructor(
+    private readonly db: Db,
+    readonly mode: AuthMode,
+  ) {}
+
+  async authenticate(authorization: string | null | undefined, remoteAddress: string | undefined): Promise<Caller> {
+    if (this.mode === 'off') return { principal: null, local: false, unchecked: true };
+    const secret = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    if (secret) return { principal: (await this.keyOf(secret)).principal, local: false, unchecked: false };
+    if (authorization) throw refuse('The Authorization header must be "Bearer <API key>"', 'UNAUTHENTICATED', 401);
+    // Only code in this process can call it in-process (yoga.fetch): it needs no key.
+    if (remoteAddress === undefined) return { principal: null, local: true, unchecked: false };
+    if (await this.anyKey()) throw refuse('An API key is required (Authorization: Bearer egk_…)', 'UNAUTHENTICATED', 401);
+    if (LOOPBACK.has(remoteAddress)) return { principal: null, local: true, unchecked: false };
+    throw refuse(
+      'Engram is in protected mode: no API key exists yet, so it answers only on this machine. Create one with ' +
+        '`npm run keys -- create --admin --name <name>` on the server (or set AUTH=off on a trusted network).',
+      'PROTECTED_MODE',
+      403,
+    );
+  }
+
+  /** Drops what this instance remembers about keys (after a key is created or revoked here). */
+  forget(): void {
+    this.keys.clear();
+    this.keysExist = null;
+  }
+
+  private async keyOf(secret: string): Promise<AuthenticatedKey> {
+    const hash = hashKey(secret);
+    const now = Date.now();
+    const cached = this.keys.get(hash);
+    if (cached && cached.until > now && (!cached.key.expiresAt || cached.key.expiresAt.getTime() > now)) return cached.key;
+    const key = await principalOfKey(this.db, secret);
+    if (!key) {
+      this.keys.delete(hash);
+      throw refuse('The API key is unknown, revoked or expired', 'UNAUTHENTICATED', 401);
+    }
+    if (this.keys.size > 10_000) this.keys.clear();
+    this.keys.set(hash, { key, until: now + CACHE_MS });
+    touchKey(this.db, key).catch((error: unknown) => console.warn('Recording an API key use failed:', error));
+    return key;
+  }
+
+  private async anyKey(): Promise<boolean> {
+    const now = Date.now();
+    if (this.keysExist && this.keysExist.until > now) return this.keysExist.value;
+    const value = await anyUsableKey(this.db);
+    this.keysExist = { value, until: now + CACHE_MS };
+    return value;
+  }
+}

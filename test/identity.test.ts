@@ -1,0 +1,176 @@
+// Identity (issue #12, first part): principals and API keys, authentication over HTTP and
+// WebSocket, protected mode while no key exists, and the keys command line.
+import { spawnSync } from 'node:child_process';
+import http from 'node:http';
+import { createClient } from 'graphql-ws';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createApp } from '../src/app.ts';
+import { createDatabaseUrl, DB_KIND, useHarness } from './support/harness.ts';
+import { ROOT } from './support/server-process.ts';
+
+const h = useHarness({ listen: true });
+
+interface Answer {
+  status: number;
+  body: { data?: Record<string, unknown>; errors?: { message: string; extensions: { code: string } }[] };
+}
+
+/** A request over a real socket, from `from` (a loopback address other than 127.0.0.1 is not "this machine"). */
+function call(
+  query: string,
+  { key, from = '127.0.0.1', variables, port = h.port }: { key?: string; from?: string; variables?: unknown; port?: number } = {},
+): Promise<Answer> {
+  const body = JSON.stringify({ query, variables });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/graphql',
+        method: 'POST',
+        localAddress: from,
+        headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Answer['body'] }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const codes = (a: Answer) => a.body.errors?.map((e) => e.extensions.code) ?? [];
+const VIEWER = '{ viewer { local authentication principal { name kind admin } } }';
+
+/** In-process calls act as a local admin: how the test sets up principals and keys. */
+async function principalWithKey(name: string, admin: boolean, expiresAt?: string): Promise<{ id: string; key: string; keyId: string }> {
+  const made = await h.app.yoga.fetch('http://engram.test/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: `mutation($name: String!, $admin: Boolean) { createPrincipal(input: { name: $name, kind: AGENT, admin: $admin }) {
+        ... on CreatePrincipalSuccess { principal { id } } ... on UserError { code } } }`,
+      variables: { name, admin },
+    }),
+  });
+  const id = ((await made.json()) as { data: { createPrincipal: { principal: { id: string } } } }).data.createPrincipal.principal.id;
+  const keyed = await h.app.yoga.fetch('http://engram.test/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: `mutation($p: ID!, $e: DateTime) { createApiKey(input: { principal: $p, name: "test", expiresAt: $e }) {
+        ... on CreateApiKeySuccess { key { secret apiKey { id prefix } } } ... on UserError { code } } }`,
+      variables: { p: id, e: expiresAt },
+    }),
+  });
+  const { secret, apiKey } = ((await keyed.json()) as { data: { createApiKey: { key: { secret: string; apiKey: { id: string; prefix: string } } } } }).data
+    .createApiKey.key;
+  expect(secret.startsWith(apiKey.prefix)).toBe(true);
+  return { id, key: secret, keyId: apiKey.id };
+}
+
+describe(`identity (${DB_KIND})`, () => {
+  it('protected mode: with no key, this machine is a local admin and any other address is refused', async () => {
+    const local = await call(VIEWER);
+    expect(local).toEqual({ status: 200, body: { data: { viewer: { local: true, authentication: true, principal: null } } } });
+    const remote = await call(VIEWER, { from: '127.0.0.2' });
+    expect(remote.status).toBe(403);
+    expect(codes(remote)).toEqual(['PROTECTED_MODE']);
+    expect(remote.body.errors?.[0]?.message).toContain('npm run keys -- create --admin');
+  });
+
+  it('once a key exists, every network request needs a valid one (401 otherwise), from any address', async () => {
+    const admin = await principalWithKey('ops', true);
+    for (const from of ['127.0.0.1', '127.0.0.2']) {
+      expect(codes(await call(VIEWER, { from }))).toEqual(['UNAUTHENTICATED']);
+      const wrong = await call(VIEWER, { from, key: 'egk_not-a-key' });
+      expect([wrong.status, codes(wrong)]).toEqual([401, ['UNAUTHENTICATED']]);
+      const ok = await call(VIEWER, { from, key: admin.key });
+      expect(ok).toEqual({ status: 200, body: { data: { viewer: { local: false, authentication: true, principal: { name: 'ops', kind: 'AGENT', admin: true } } } } });
+    }
+  });
+
+  it('only admins manage principals and keys', async () => {
+    const agent = await principalWithKey('agent-7', false);
+    const refused = await call('mutation { createPrincipal(input: { name: "x", kind: USER }) { __typename ... on UserError { code } } }', { key: agent.key });
+    expect(refused.body.data).toEqual({ createPrincipal: { __typename: 'PermissionDeniedError', code: 'FORBIDDEN' } });
+    const listing = await call('{ principals(first: 10) { totalCount } }', { key: agent.key });
+    expect(codes(listing)).toEqual(['FORBIDDEN']);
+    const admin = await principalWithKey('ops-2', true);
+    const listed = await call('{ principals(first: 10) { totalCount edges { node { name admin keys { prefix revokedAt } } } } }', { key: admin.key });
+    const names = (listed.body.data as { principals: { edges: { node: { name: string } }[] } }).principals.edges.map((e) => e.node.name);
+    expect(names).toEqual(['agent-7', 'ops', 'ops-2']);
+  });
+
+  it('a revoked key stops working at once; an expired key at its expiry', async () => {
+    const admin = await principalWithKey('ops-3', true);
+    const agent = await principalWithKey('agent-8', false);
+    expect((await call(VIEWER, { key: agent.key })).status).toBe(200);
+    const revoked = await call(`mutation($id: ID!) { revokeApiKey(input: { id: $id }) { ... on RevokeApiKeySuccess { apiKey { revokedAt } } } }`, {
+      key: admin.key,
+      variables: { id: agent.keyId },
+    });
+    expect(revoked.status).toBe(200);
+    expect(codes(await call(VIEWER, { key: agent.key }))).toEqual(['UNAUTHENTICATED']);
+
+    const soon = await principalWithKey('agent-9', false, new Date(Date.now() + 1_500).toISOString());
+    expect((await call(VIEWER, { key: soon.key })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
+    expect(codes(await call(VIEWER, { key: soon.key }))).toEqual(['UNAUTHENTICATED']);
+  });
+
+  it('WebSocket connections authenticate in connection_init: a bad or missing key is closed with 4403', async () => {
+    const admin = await principalWithKey('ops-4', true);
+    const connect = (connectionParams: Record<string, string>) =>
+      new Promise<string>((resolve) => {
+        const client = createClient({ url: `ws://127.0.0.1:${h.port}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams });
+        client.subscribe(
+          { query: VIEWER },
+          {
+            next: (r) => resolve(JSON.stringify(r.data)),
+            error: (e) => resolve(`closed ${(e as { code?: number }).code}`),
+            complete: () => void client.dispose(),
+          },
+        );
+      });
+    expect(await connect({ authorization: `Bearer ${admin.key}` })).toContain('"name":"ops-4"');
+    expect(await connect({})).toBe('closed 4403');
+    expect(await connect({ authorization: 'Bearer egk_nope' })).toBe('closed 4403');
+  });
+
+  it('AUTH=off lets every caller in, key or not, from any address', async () => {
+    await principalWithKey('ops-5', true);
+    const open = createApp({ database: h.database, auth: 'off' });
+    const port = await open.start(0, '127.0.0.1');
+    try {
+      const answer = await call(VIEWER, { from: '127.0.0.2', port });
+      expect(answer).toEqual({ status: 200, body: { data: { viewer: { local: false, authentication: false, principal: null } } } });
+    } finally {
+      await open.stop(1_000);
+    }
+  });
+
+  it('the keys command line makes the first key of a fresh server, lists and revokes it', async () => {
+    const { url, drop } = await createDatabaseUrl();
+    try {
+      const keys = (...args: string[]) =>
+        spawnSync(process.execPath, ['--import', 'tsx', 'scripts/keys.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8' });
+      const created = keys('create', '--name', 'bootstrap', '--admin');
+      expect(created.status, created.stderr).toBe(0);
+      const secret = created.stdout.trim();
+      expect(secret).toMatch(/^egk_[A-Za-z0-9_-]{43}$/);
+      expect(created.stderr).toContain('"bootstrap" (admin)');
+      const listed = keys('list');
+      expect(listed.stdout).toContain(`${secret.slice(0, 12)}…  bootstrap (SERVICE)  default  active`);
+      expect(keys('revoke', secret.slice(0, 12)).status).toBe(0);
+      expect(keys('list').stdout).toContain('revoked');
+      expect(keys('revoke', 'egk_nothing').status).toBe(2);
+    } finally {
+      await drop();
+    }
+  });
+});
