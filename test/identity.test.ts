@@ -158,7 +158,7 @@ describe(`identity (${DB_KIND})`, () => {
     const { url, drop } = await createDatabaseUrl();
     try {
       const keys = (...args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', 'scripts/keys.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8' });
+        spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/keys.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8' });
       const created = keys('create', '--name', 'bootstrap', '--admin');
       expect(created.status, created.stderr).toBe(0);
       const secret = created.stdout.trim();

@@ -8,11 +8,11 @@
 //
 // `create` prints the secret alone on stdout (shown once, stored only as a hash); the rest goes to stderr.
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATABASE_URL } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/infra/database.ts';
-import { applyMigrations } from '../src/infra/migrations.ts';
-import { DomainError } from '../src/domain/errors.ts';
-import { createApiKey, createPrincipal, PRINCIPAL_KINDS, revokeApiKey, type PrincipalKind } from '../src/modules/identity/keys.service.ts';
+import { DEFAULT_DATABASE_URL } from '../config.ts';
+import { openDatabase, type Database } from '../infra/database.ts';
+import { applyMigrations } from '../infra/migrations.ts';
+import { DomainError } from '../domain/errors.ts';
+import { createApiKey, createPrincipal, PRINCIPAL_KINDS, revokeApiKey, type PrincipalKind } from '../modules/identity/keys.service.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
