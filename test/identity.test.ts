@@ -2,6 +2,7 @@
 // WebSocket, protected mode while no key exists, and the keys command line.
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { createClient } from 'graphql-ws';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -140,6 +141,26 @@ describe(`identity (${DB_KIND})`, () => {
     expect(await connect({ authorization: `Bearer ${admin.key}` })).toContain('"name":"ops-4"');
     expect(await connect({})).toBe('closed 4403');
     expect(await connect({ authorization: 'Bearer egk_nope' })).toBe('closed 4403');
+  });
+
+  it('revoking a key ends the open subscriptions of its sockets (4403)', async () => {
+    const admin = await principalWithKey('ops-6', true);
+    const agent = await principalWithKey('agent-10', false);
+    const client = createClient({
+      url: `ws://127.0.0.1:${h.port}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { authorization: `Bearer ${agent.key}` },
+    });
+    const ended = new Promise<unknown>((resolve) => {
+      client.subscribe({ query: `subscription { entryChanged(scope: "${encodeGlobalID('GlobalScope', 'global')}") { type } }` }, { next: () => undefined, error: resolve, complete: () => resolve('complete') });
+    });
+    // The subscription is open once the connection is acknowledged and a probe query answers on it.
+    await new Promise<void>((resolve, reject) => client.subscribe({ query: VIEWER }, { next: () => resolve(), error: reject, complete: () => undefined }));
+    await call(`mutation($id: ID!) { revokeApiKey(input: { id: $id }) { __typename } }`, { key: admin.key, variables: { id: agent.keyId } });
+    const reason = (await ended) as { code?: number; reason?: string };
+    expect([reason.code, reason.reason]).toEqual([4403, 'Forbidden: the API key was revoked or has expired']);
+    await client.dispose();
   });
 
   it('AUTH=off lets every caller in, key or not, from any address', async () => {

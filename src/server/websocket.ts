@@ -66,10 +66,13 @@ export function attachWebSocket(
       // A bad key (or none, once keys exist) is refused before any operation: graphql-ws closes with 4403.
       onConnect: async (ctx) => {
         const authorization = connectionHeaders(ctx).get('authorization');
-        return authenticate(authorization, ctx.extra.request.socket.remoteAddress ?? '').then(
+        const check = () => authenticate(authorization, ctx.extra.request.socket.remoteAddress ?? '');
+        const accepted = await check().then(
           () => true,
           () => false,
         );
+        if (accepted && authorization) recheckWhileOpen(ctx.extra.socket, check);
+        return accepted;
       },
       onSubscribe: async (ctx, _id, payload) => {
         // graphql-ws enters the operation in ctx.subscriptions before this hook and removes it when
@@ -93,6 +96,23 @@ export function attachWebSocket(
       await wsServer.dispose();
     },
   };
+}
+
+/** How often an open socket's API key is checked again, so that revoking or expiring it ends the socket. */
+const KEY_RECHECK_MS = 2_000;
+
+/** Closes `socket` with 4403 once `check` rejects (the key was revoked or expired); stops when it closes. */
+function recheckWhileOpen(socket: WebSocket, check: () => Promise<unknown>): void {
+  const timer = setInterval(() => {
+    check().catch((error: unknown) => {
+      // Only a refused key ends the socket; a database that cannot answer right now does not.
+      if (error instanceof GraphQLError && error.extensions.code === 'UNAUTHENTICATED') {
+        socket.close(4403, 'Forbidden: the API key was revoked or has expired');
+      }
+    });
+  }, KEY_RECHECK_MS);
+  timer.unref();
+  socket.once('close', () => clearInterval(timer));
 }
 
 /**
