@@ -31,6 +31,9 @@
 // server process, each followed by a normal query; prints how fast each was refused, the normal
 // query's time right after it (against its time with no attack), and the server's RSS at the end.
 //
+// Suite "auth" (issue #12): memoryQuery and a create through two server processes on one database,
+// one with an API key and one with AUTH=off, asked in turn; prints the p50s and the overhead.
+//
 // Suite "latency": write-to-subscriber latency. A graphql-ws client subscribes to
 // conflictDetected on a project; each iteration sends one conflicting update over HTTP and stops
 // the clock when the event arrives. Measured on one instance, and on two instances sharing the
@@ -55,6 +58,7 @@ import { addEntries, type AddEntryInput, type EntryKind } from '../src/modules/e
 import { createRelation } from '../src/modules/relations/relations.service.ts';
 import { GLOBAL_SCOPE_ID, createProject, startSession } from '../src/modules/scopes/scopes.service.ts';
 import { ATTACKS, type Target } from '../test/support/attacks.ts';
+import { createApiKey, createPrincipal } from '../src/modules/identity/keys.service.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -532,9 +536,9 @@ async function latencySuite(kind: 'sqlite' | 'postgresql') {
 }
 
 /** The real server process on `url`; resolves with its port once it listens. */
-async function serverProcess(url: string): Promise<{ child: ChildProcess; port: number }> {
+async function serverProcess(url: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', GRAPHIQL: 'false', REDIS_URL: '' },
+    env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', GRAPHIQL: 'false', REDIS_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -623,6 +627,53 @@ async function contentionSuite(kind: 'sqlite' | 'postgresql') {
 }
 
 /**
+ * What authentication costs: two server processes on one database, one with API keys (sent as a
+ * key) and one with AUTH=off, asked in turn (so that drift in machine load falls on both alike):
+ * memoryQuery and a create. Prints both p50s and the overhead.
+ */
+async function authSuite(kind: 'sqlite' | 'postgresql') {
+  console.log(`\nauth (${kind}): memoryQuery and create through HTTP with an API key and with AUTH=off, in turn`);
+  const db = await freshDatabase(kind);
+  const database = await openDatabase(db.url);
+  const principal = await createPrincipal(database.prisma, { name: 'bench', kind: 'SERVICE', admin: true });
+  const { secret } = await createApiKey(database.prisma, { principalId: principal.id, name: 'bench' });
+  await database.close();
+  const servers = { on: await serverProcess(db.url, { AUTH: 'on' }), off: await serverProcess(db.url, { AUTH: 'off' }) };
+  try {
+    const ask = async (mode: 'on' | 'off', query: string, variables: Record<string, unknown>) => {
+      const headers = { 'content-type': 'application/json', ...(mode === 'on' ? { authorization: `Bearer ${secret}` } : {}) };
+      const response = await fetch(`http://127.0.0.1:${servers[mode].port}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+      const body = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown };
+      if (body.errors || !body.data) throw new Error(JSON.stringify(body.errors));
+      return body.data;
+    };
+    const made = (await ask('off', 'mutation { createProject(input: { name: "auth" }) { ... on CreateProjectSuccess { project { id } } } }', {})) as {
+      createProject: { project: { id: string } };
+    };
+    const scope = made.createProject.project.id;
+    const samples = { on: { query: [] as number[], create: [] as number[] }, off: { query: [] as number[], create: [] as number[] } };
+    for (let i = 0; i < iterations + 20; i++) {
+      for (const mode of i % 2 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
+        const keep = i >= 20;
+        await timed(keep ? samples[mode].create : [], () =>
+          ask(mode, 'mutation($s: ID!, $n: String!) { addKnowledge(input: { scope: $s, title: $n, content: "auth bench" }) { __typename } }', { s: scope, n: `${mode}${i}` }),
+        );
+        await timed(keep ? samples[mode].query : [], () => ask(mode, 'query($s: ID!) { memoryQuery(input: { scope: $s }, first: 20) { edges { node { id name } } } }', { s: scope }));
+      }
+    }
+    for (const op of ['query', 'create'] as const) {
+      const on = summarize('auth', kind, `${op}, with a key`, samples.on[op]).p50;
+      const off = summarize('auth', kind, `${op}, AUTH=off`, samples.off[op]).p50;
+      console.log(`  ${op}: authentication adds ${(((on - off) / off) * 100).toFixed(1)} % to p50 (target: under 10 %)`);
+    }
+  } finally {
+    await stopProcess(servers.on.child);
+    await stopProcess(servers.off.child);
+    await db.drop();
+  }
+}
+
+/**
  * Each hostile request of the test suite (test/support/attacks.ts) against the real server process,
  * then the same normal query right after it: how long the attack took to refuse, and whether the
  * server was slow to answer a user afterwards. Also the server's resident memory at the end.
@@ -701,7 +752,7 @@ for (const kind of kinds) {
     console.log(`\nPostgreSQL skipped: ${adminUrl} unreachable`);
     continue;
   }
-  const suites = opts.suite ?? ['memory', 'contention', 'hostile', 'latency'];
+  const suites = opts.suite ?? ['memory', 'contention', 'hostile', 'auth', 'latency'];
   if (suites.includes('memory')) {
     for (const size of opts.sizes.split(',').map(Number)) await memorySuite(kind, size);
   }
@@ -709,6 +760,7 @@ for (const kind of kinds) {
   if (suites.includes('session')) await sessionSuite(kind);
   if (suites.includes('contention')) await contentionSuite(kind);
   if (suites.includes('hostile')) await hostileSuite(kind);
+  if (suites.includes('auth')) await authSuite(kind);
   if (suites.includes('latency')) await latencySuite(kind);
 }
 
