@@ -73,6 +73,9 @@ type Documents = {
     "\n      query MemoryTimes($input: MemoryQueryInput!) { memoryQuery(input: $input, first: 50) { edges { node { name createdAt updatedAt } } } }\n    ": typeof types.MemoryTimesDocument,
     "mutation MemoryTouch($id: ID!) { updateTool(input: { id: $id, description: \"changed\" }) { __typename } }": typeof types.MemoryTouchDocument,
     "\n      query MemoryContext($input: ContextInput!) {\n        context(input: $input) {\n          guidelines { score node { name } }\n          tools { score node { name } }\n          knowledge { score breakdown { text } node { name } }\n          scopeChain { kind }\n          tokensUsed\n          tokenBudget\n          truncated\n        }\n      }\n    ": typeof types.MemoryContextDocument,
+    "\n  mutation MutantRelate($input: CreateRelationInput!) {\n    createRelation(input: $input) {\n      __typename\n      ... on CreateRelationSuccess { relation { id } }\n      ... on UserError { code path }\n    }\n  }\n": typeof types.MutantRelateDocument,
+    "\n  mutation MutantUnrelate($id: ID!) {\n    deleteRelation(input: { id: $id }) { __typename ... on UserError { code path } }\n  }\n": typeof types.MutantUnrelateDocument,
+    "\n  subscription MutantOnRelationChange($scope: ID!) {\n    entryChanged(scope: $scope) { type actor entry { name } }\n  }\n": typeof types.MutantOnRelationChangeDocument,
     "\n  mutation MutantCreateTag($input: CreateTagInput!) {\n    createTag(input: $input) {\n      __typename\n      ... on CreateTagSuccess { tag { name category } }\n      ... on UserError { code path message }\n    }\n  }\n": typeof types.MutantCreateTagDocument,
     "\n  mutation MutantAttachTags($input: TagsOfEntryInput!) {\n    attachTags(input: $input) {\n      __typename\n      ... on AttachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path message }\n    }\n  }\n": typeof types.MutantAttachTagsDocument,
     "\n  mutation MutantDetachTags($input: TagsOfEntryInput!) {\n    detachTags(input: $input) {\n      __typename\n      ... on DetachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path }\n    }\n  }\n": typeof types.MutantDetachTagsDocument,
@@ -209,6 +212,9 @@ const documents: Documents = {
     "\n      query MemoryTimes($input: MemoryQueryInput!) { memoryQuery(input: $input, first: 50) { edges { node { name createdAt updatedAt } } } }\n    ": types.MemoryTimesDocument,
     "mutation MemoryTouch($id: ID!) { updateTool(input: { id: $id, description: \"changed\" }) { __typename } }": types.MemoryTouchDocument,
     "\n      query MemoryContext($input: ContextInput!) {\n        context(input: $input) {\n          guidelines { score node { name } }\n          tools { score node { name } }\n          knowledge { score breakdown { text } node { name } }\n          scopeChain { kind }\n          tokensUsed\n          tokenBudget\n          truncated\n        }\n      }\n    ": types.MemoryContextDocument,
+    "\n  mutation MutantRelate($input: CreateRelationInput!) {\n    createRelation(input: $input) {\n      __typename\n      ... on CreateRelationSuccess { relation { id } }\n      ... on UserError { code path }\n    }\n  }\n": types.MutantRelateDocument,
+    "\n  mutation MutantUnrelate($id: ID!) {\n    deleteRelation(input: { id: $id }) { __typename ... on UserError { code path } }\n  }\n": types.MutantUnrelateDocument,
+    "\n  subscription MutantOnRelationChange($scope: ID!) {\n    entryChanged(scope: $scope) { type actor entry { name } }\n  }\n": types.MutantOnRelationChangeDocument,
     "\n  mutation MutantCreateTag($input: CreateTagInput!) {\n    createTag(input: $input) {\n      __typename\n      ... on CreateTagSuccess { tag { name category } }\n      ... on UserError { code path message }\n    }\n  }\n": types.MutantCreateTagDocument,
     "\n  mutation MutantAttachTags($input: TagsOfEntryInput!) {\n    attachTags(input: $input) {\n      __typename\n      ... on AttachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path message }\n    }\n  }\n": types.MutantAttachTagsDocument,
     "\n  mutation MutantDetachTags($input: TagsOfEntryInput!) {\n    detachTags(input: $input) {\n      __typename\n      ... on DetachTagsSuccess { entry { tags { name } } }\n      ... on UserError { code path }\n    }\n  }\n": types.MutantDetachTagsDocument,
@@ -536,6 +542,18 @@ export function graphql(source: "mutation MemoryTouch($id: ID!) { updateTool(inp
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n      query MemoryContext($input: ContextInput!) {\n        context(input: $input) {\n          guidelines { score node { name } }\n          tools { score node { name } }\n          knowledge { score breakdown { text } node { name } }\n          scopeChain { kind }\n          tokensUsed\n          tokenBudget\n          truncated\n        }\n      }\n    "): (typeof documents)["\n      query MemoryContext($input: ContextInput!) {\n        context(input: $input) {\n          guidelines { score node { name } }\n          tools { score node { name } }\n          knowledge { score breakdown { text } node { name } }\n          scopeChain { kind }\n          tokensUsed\n          tokenBudget\n          truncated\n        }\n      }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MutantRelate($input: CreateRelationInput!) {\n    createRelation(input: $input) {\n      __typename\n      ... on CreateRelationSuccess { relation { id } }\n      ... on UserError { code path }\n    }\n  }\n"): (typeof documents)["\n  mutation MutantRelate($input: CreateRelationInput!) {\n    createRelation(input: $input) {\n      __typename\n      ... on CreateRelationSuccess { relation { id } }\n      ... on UserError { code path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MutantUnrelate($id: ID!) {\n    deleteRelation(input: { id: $id }) { __typename ... on UserError { code path } }\n  }\n"): (typeof documents)["\n  mutation MutantUnrelate($id: ID!) {\n    deleteRelation(input: { id: $id }) { __typename ... on UserError { code path } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription MutantOnRelationChange($scope: ID!) {\n    entryChanged(scope: $scope) { type actor entry { name } }\n  }\n"): (typeof documents)["\n  subscription MutantOnRelationChange($scope: ID!) {\n    entryChanged(scope: $scope) { type actor entry { name } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
