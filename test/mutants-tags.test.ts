@@ -116,14 +116,24 @@ describe('tag events', () => {
     close = () => sub.close();
     let probes = 0;
     await untilListening(sub.collector, () => addTool(h, p, `probe-${probes++}`));
-    const seen = () => sub.collector.results.map((r) => r.data?.entryChanged).filter((e) => e?.entry.name === 'watched');
+    // The watched entry's event types, with barrier entries marking where each step ended.
+    const seen = () =>
+      sub.collector.results
+        .map((r) => r.data?.entryChanged)
+        .filter((e) => e && (e.entry.name === 'watched' || e.entry.name.startsWith('barrier')))
+        .map((e) => (e!.entry.name === 'watched' ? e!.type : e!.entry.name));
+    const barrier = async (name: string) => {
+      await addTool(h, p, name);
+      await sub.collector.until((r) => r.some((x) => x.data?.entryChanged.entry.name === name));
+    };
 
     await h.ok(AttachTags, { input: { entry: tool, tags: ['one'] } });
     await h.ok(AttachTags, { input: { entry: tool, tags: ['one'] } }); // already carried: no event
+    await barrier('barrier-1');
     await h.ok(DetachTags, { input: { entry: tool, tags: ['not-carried'] } }); // nothing removed: no event
+    await barrier('barrier-2');
     await h.ok(DetachTags, { input: { entry: tool, tags: ['one'] } });
-    await addTool(h, p, 'barrier');
-    await sub.collector.until((r) => r.some((x) => x.data?.entryChanged.entry.name === 'barrier'));
-    expect(seen().map((e) => e?.type)).toEqual(['TAGGED', 'UNTAGGED']);
+    await barrier('barrier-3');
+    expect(seen()).toEqual(['TAGGED', 'barrier-1', 'barrier-2', 'UNTAGGED', 'barrier-3']);
   });
 });
