@@ -22,6 +22,13 @@ export default {
     'src/modules/search/**/*.ts',
     'src/infra/transaction.ts',
     'src/infra/events.ts',
+    'src/infra/event-transport.ts',
+    // Issue #10 and #12: operation limits, the NUL guard, authentication and who may manage keys.
+    'src/server/limits.ts',
+    'src/graphql/complexity.ts',
+    'src/graphql/input-guard.ts',
+    'src/server/authentication.ts',
+    'src/modules/identity/caller.ts',
   ],
   // Each mutant runs only the tests that covered it in the initial run.
   coverageAnalysis: 'perTest',
