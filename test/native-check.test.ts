@@ -51,9 +51,10 @@ function otherNode(): { bin: string } | { reason: string } {
   return version.status === 0 ? { bin } : { reason: `${bin} does not run: ${version.stderr}` };
 }
 
-function runServer(node: string, databaseUrl: string): Promise<{ code: number | null; output: string }> {
+/** Runs an entry point of Engram (`src/main.ts` by default) under `node`, with its arguments. */
+function runServer(node: string, databaseUrl: string, entry: string[] = ['src/main.ts']): Promise<{ code: number | null; output: string }> {
   const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1' };
-  const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(node, ['--import', 'tsx', ...entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -91,6 +92,13 @@ describe('better-sqlite3 native addon check', () => {
       const { code, output } = await runServer(other.bin, `file:${file}`);
 
       expect(code).toBe(1);
+      // The migration and key commands stop the same way.
+      for (const command of [['scripts/migrate.ts', 'deploy'], ['src/cli/keys.ts', 'list']]) {
+        const run = await runServer(other.bin, `file:${file}`, command);
+        expect(run.code, run.output).not.toBe(0);
+        expect(run.output).toContain('npm rebuild better-sqlite3');
+        expect(run.output).not.toContain('External error');
+      }
       expect(output).toContain(`built for Node ${MAJOR} (NODE_MODULE_VERSION ${process.versions.modules})`);
       expect(output).toMatch(new RegExp(`this is Node v${OTHER_MAJOR}\\.\\d+\\.\\d+ \\(NODE_MODULE_VERSION \\d+\\)`));
       expect(output).toContain('npm rebuild better-sqlite3');
