@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { AuthMode } from './server/authentication.ts';
 import { DEFAULT_LIMITS, type OperationLimits } from './server/limits.ts';
 
 /** Server configuration, read from the environment once at start-up. */
@@ -25,7 +26,7 @@ export interface Config {
   /** Browser origins other than the server's own allowed to call the API (CORS); empty: none. */
   corsOrigins: string[];
   /** `off` (AUTH=off): no API keys, no protected mode, for a trusted network. */
-  auth: 'on' | 'off';
+  auth: AuthMode;
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/engram.db';
@@ -74,7 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function authMode(raw: string | undefined): 'on' | 'off' {
+function authMode(raw: string | undefined): AuthMode {
   const value = raw?.trim().toLowerCase() || 'on';
   if (value !== 'on' && value !== 'off') throw new ConfigError(`AUTH must be on or off, got "${raw}"`);
   return value;

@@ -21,12 +21,10 @@ export interface Context extends WriteDeps {
   authenticator: Authenticator;
 }
 
-const NO_CALLER: Caller = { principal: null, local: false, unchecked: true };
-
 export function createContext(
   deps: WriteDeps & { authenticator: Authenticator },
   headers: { get(name: string): string | null },
-  caller: Caller = NO_CALLER,
+  caller: Caller,
 ): Context {
   const actor = headers.get('x-engram-actor')?.trim().slice(0, 200) || null;
   const elevated = headers.get('x-engram-role')?.trim().toLowerCase() === 'admin' || caller.principal?.admin === true;

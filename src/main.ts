@@ -1,11 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { createApp, type App } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase, providerOfUrl, type Database } from './infra/database.ts';
+import { openDatabase, type Database } from './infra/database.ts';
 import { createEventBus, type EventBus } from './infra/events.ts';
 import { applyMigrations } from './infra/migrations.ts';
-import { sqliteAddonProblem } from './infra/native-check.ts';
+import { sqliteAddonProblemFor } from './infra/native-check.ts';
 import { anyUsableKey } from './modules/identity/keys.service.ts';
+import type { AuthMode } from './server/authentication.ts';
 
 const config = loadConfig();
 const redacted = config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@');
@@ -28,7 +29,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 // Before migrations, which load SQLite first: a better-sqlite3 built for another Node would fail
 // there as "External error id#0".
-const sqliteProblem = providerOfUrl(config.databaseUrl) === 'sqlite' ? sqliteAddonProblem() : undefined;
+const sqliteProblem = sqliteAddonProblemFor(config.databaseUrl);
 if (sqliteProblem) {
   console.error(sqliteProblem);
   process.exit(1);
@@ -54,7 +55,7 @@ if (!stopping) {
 }
 
 /** Says how callers are let in: loudly when nobody is checked, and how to leave protected mode. */
-async function announceAuthentication(auth: 'on' | 'off', db: Database): Promise<void> {
+async function announceAuthentication(auth: AuthMode, db: Database): Promise<void> {
   if (auth === 'off') {
     console.warn('WARNING: AUTH=off: every caller that reaches this port may read and write everything. Use it only on a trusted network.');
   } else if (!(await anyUsableKey(db.prisma))) {
