@@ -12,7 +12,7 @@ import {
   projectRoot,
   providerOf,
 } from '../src/infra/migrations.ts';
-import { sqliteAddonProblem } from '../src/infra/native-check.ts';
+import { sqliteAddonProblemFor } from '../src/infra/native-check.ts';
 
 /** Same default as the server (src/config.ts). */
 const DEFAULT_DATABASE_URL = 'file:./data/engram.db';
@@ -39,7 +39,8 @@ class UsageError extends Error {}
 function databaseUrl(): string {
   const url = process.env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
   // A better-sqlite3 built for another Node would otherwise fail as "External error id#0".
-  const problem = providerOf(url) === 'sqlite' ? sqliteAddonProblem() : undefined;
+  providerOf(url);
+  const problem = sqliteAddonProblemFor(url);
   if (problem) throw new Error(problem);
   return url;
 }

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_DATABASE_URL } from '../config.ts';
 import { openDatabase, type Database } from '../infra/database.ts';
 import { applyMigrations } from '../infra/migrations.ts';
-import { sqliteAddonProblem } from '../infra/native-check.ts';
+import { sqliteAddonProblemFor } from '../infra/native-check.ts';
 import { DomainError } from '../domain/errors.ts';
 import { createApiKey, createPrincipal, PRINCIPAL_KINDS, revokeApiKey, type PrincipalKind } from '../modules/identity/keys.service.ts';
 
@@ -62,7 +62,7 @@ const url = process.env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
 let code = 0;
 try {
   // A better-sqlite3 built for another Node would otherwise fail as "External error id#0".
-  const problem = url.startsWith('file:') ? sqliteAddonProblem() : undefined;
+  const problem = sqliteAddonProblemFor(url);
   if (problem) throw new UsageError(problem);
   await applyMigrations(url);
   const database = await openDatabase(url);

@@ -4,6 +4,7 @@
 // first turns that into a message saying what is wrong and how to fix it.
 import Sqlite from 'better-sqlite3';
 import { getTarget } from 'node-abi';
+import { providerOfUrl } from './database.ts';
 
 const REBUILD = 'npm rebuild better-sqlite3';
 
@@ -16,6 +17,11 @@ export function sqliteAddonProblem(): string | undefined {
   } catch (error) {
     return explainAddonError(error);
   }
+}
+
+/** The problem of `sqliteAddonProblem` when `databaseUrl` is a SQLite database; PostgreSQL never loads the addon. */
+export function sqliteAddonProblemFor(databaseUrl: string): string | undefined {
+  return providerOfUrl(databaseUrl) === 'sqlite' ? sqliteAddonProblem() : undefined;
 }
 
 /** Maps a failure to load better-sqlite3 to an explanation; Node's ABI message is the common case. */
