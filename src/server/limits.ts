@@ -47,8 +47,9 @@ const coded =
 /** Yoga plugins enforcing `limits` on every operation (HTTP, SSE and graphql-ws share them). */
 export function useOperationLimits(limits: OperationLimits): Plugin[] {
   return [
-    useNestingLimit(limits.maxNesting),
+    // Armor replaces the parse function; the nesting limit wraps it, so it must come after.
     maxTokensPlugin({ n: limits.maxTokens, onReject: [coded('TOO_MANY_TOKENS', limits.maxTokens)] }),
+    useNestingLimit(limits.maxNesting),
     maxAliasesPlugin({ n: limits.maxAliases, onReject: [coded('TOO_MANY_ALIASES', limits.maxAliases)] }),
     maxDirectivesPlugin({ n: limits.maxDirectives, onReject: [coded('TOO_MANY_DIRECTIVES', limits.maxDirectives)] }),
     useCostLimit(limits),
@@ -61,28 +62,36 @@ export function useOperationLimits(limits: OperationLimits): Plugin[] {
  * and overflows the stack at ~2,000 levels, well inside any useful token limit (`{ a ` is two
  * tokens a level); neither graphql-js nor graphql-armor bounds nesting before parsing (armor's depth
  * rule runs on the parsed document). The lexer is iterative, and stops at maxTokens' worth of
- * tokens anyway.
+ * tokens anyway. It wraps the parse function (armor's token-counting one: this plugin comes after
+ * it), so a document Yoga's parse cache already holds is not lexed again.
  */
 function useNestingLimit(max: number): Plugin {
-  const opening = new Set<string>([TokenKind.BRACE_L, TokenKind.BRACKET_L, TokenKind.PAREN_L]);
-  const closing = new Set<string>([TokenKind.BRACE_R, TokenKind.BRACKET_R, TokenKind.PAREN_R]);
   return {
-    onParse({ params }) {
-      const source = params.source as string | Source;
-      const lexer = new Lexer(typeof source === 'string' ? new Source(source) : source);
-      let depth = 0;
-      try {
-        for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
-          if (opening.has(token.kind) && ++depth > max) {
-            throw new GraphQLError(`Document nests deeper than ${max} levels`, { extensions: { code: 'TOO_DEEPLY_NESTED', limit: max } });
-          } else if (closing.has(token.kind)) depth--;
-        }
-      } catch (error) {
-        // A lexical error is the parser's to report, with its position.
-        if (error instanceof GraphQLError && error.extensions.code === 'TOO_DEEPLY_NESTED') throw error;
-      }
+    onParse({ parseFn, setParseFn }) {
+      setParseFn((source, options) => {
+        refuseDeepNesting(source as string | Source, max);
+        return parseFn(source, options) as DocumentNode;
+      });
     },
   };
+}
+
+const OPENING = new Set<string>([TokenKind.BRACE_L, TokenKind.BRACKET_L, TokenKind.PAREN_L]);
+const CLOSING = new Set<string>([TokenKind.BRACE_R, TokenKind.BRACKET_R, TokenKind.PAREN_R]);
+
+function refuseDeepNesting(source: string | Source, max: number): void {
+  const lexer = new Lexer(typeof source === 'string' ? new Source(source) : source);
+  let depth = 0;
+  try {
+    for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
+      if (OPENING.has(token.kind) && ++depth > max) {
+        throw new GraphQLError(`Document nests deeper than ${max} levels`, { extensions: { code: 'TOO_DEEPLY_NESTED', limit: max } });
+      } else if (CLOSING.has(token.kind)) depth--;
+    }
+  } catch (error) {
+    // A lexical error is the parser's to report, with its position.
+    if (error instanceof GraphQLError && error.extensions.code === 'TOO_DEEPLY_NESTED') throw error;
+  }
 }
 
 /**
