@@ -107,6 +107,19 @@ describe(`identity (${DB_KIND})`, () => {
     expect(names).toEqual(['agent-7', 'ops', 'ops-2']);
   });
 
+  it('a key for a principal that does not exist is a NotFoundError, and nothing is written', async () => {
+    const admin = await principalWithKey('ops-7', true);
+    const missing = encodeGlobalID('Principal', 'no-such-principal');
+    const answer = await call(`mutation($p: ID!) { createApiKey(input: { principal: $p, name: "x" }) { __typename ... on UserError { code path } } }`, {
+      key: admin.key,
+      variables: { p: missing },
+    });
+    expect(answer.body.data).toEqual({ createApiKey: { __typename: 'NotFoundError', code: 'NOT_FOUND', path: ['input', 'principal'] } });
+    const listed = await call('{ principals(first: 100) { edges { node { name keys { name } } } } }', { key: admin.key });
+    const keyNames = (listed.body.data as { principals: { edges: { node: { keys: { name: string }[] } }[] } }).principals.edges.flatMap((e) => e.node.keys.map((k) => k.name));
+    expect(keyNames).not.toContain('x');
+  });
+
   it('a revoked key stops working at once; an expired key at its expiry', async () => {
     const admin = await principalWithKey('ops-3', true);
     const agent = await principalWithKey('agent-8', false);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../infra/database.ts';
-import { isUniqueViolation } from '../../infra/prisma-errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, NotFoundError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker } from '../../domain/validate.ts';
@@ -56,14 +56,18 @@ export async function createApiKey(db: Db, input: CreateApiKeyInput, now = new D
   c.text(input.name, ['input', 'name'], LIMITS.name, true);
   if (input.expiresAt && input.expiresAt <= now) c.fail(['input', 'expiresAt'], 'must be in the future');
   c.done();
-  const principal = await db.principal.findUnique({ where: { id: input.principalId }, select: { id: true } });
-  if (!principal) throw new NotFoundError('No such principal', ['input', 'principal']);
   // 32 random bytes: 256 bits, base64url.
   const secret = KEY_PREFIX + randomBytes(32).toString('base64url');
-  const key = await db.apiKey.create({
-    data: { principalId: principal.id, name: input.name, prefix: secret.slice(0, SHOWN_CHARS), hash: hashKey(secret), expiresAt: input.expiresAt ?? null },
-  });
-  return { key, secret };
+  try {
+    const key = await db.apiKey.create({
+      data: { principalId: input.principalId, name: input.name, prefix: secret.slice(0, SHOWN_CHARS), hash: hashKey(secret), expiresAt: input.expiresAt ?? null },
+    });
+    return { key, secret };
+  } catch (error) {
+    // The principal's row is the foreign key's to check: no read before the write.
+    if (isForeignKeyViolation(error)) throw new NotFoundError('No such principal', ['input', 'principal']);
+    throw error;
+  }
 }
 
 /** Revokes a key (idempotent: a revoked key keeps its first revocation time). */
