@@ -121,10 +121,10 @@ async function freshDatabase(kind: 'sqlite' | 'postgresql'): Promise<ScratchData
   return db;
 }
 
-async function post(port: number, query: string, variables: Record<string, unknown>) {
+async function post(port: number, query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) {
   const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-engram-actor': 'bench' },
+    headers: { 'content-type': 'application/json', 'x-engram-actor': 'bench', ...headers },
     body: JSON.stringify({ query, variables }),
   });
   const body = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown };
@@ -640,13 +640,8 @@ async function authSuite(kind: 'sqlite' | 'postgresql') {
   await database.close();
   const servers = { on: await serverProcess(db.url, { AUTH: 'on' }), off: await serverProcess(db.url, { AUTH: 'off' }) };
   try {
-    const ask = async (mode: 'on' | 'off', query: string, variables: Record<string, unknown>) => {
-      const headers = { 'content-type': 'application/json', ...(mode === 'on' ? { authorization: `Bearer ${secret}` } : {}) };
-      const response = await fetch(`http://127.0.0.1:${servers[mode].port}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-      const body = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown };
-      if (body.errors || !body.data) throw new Error(JSON.stringify(body.errors));
-      return body.data;
-    };
+    const ask = (mode: 'on' | 'off', query: string, variables: Record<string, unknown>) =>
+      post(servers[mode].port, query, variables, mode === 'on' ? { authorization: `Bearer ${secret}` } : {});
     const made = (await ask('off', 'mutation { createProject(input: { name: "auth" }) { ... on CreateProjectSuccess { project { id } } } }', {})) as {
       createProject: { project: { id: string } };
     };
