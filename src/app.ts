@@ -77,8 +77,9 @@ export function createApp(options: AppOptions): App {
       const headers = initial.headers ?? initial.request?.headers ?? new Headers();
       // Node's request over HTTP, the upgrade request over WebSocket; none for yoga.fetch in-process.
       const socket = (initial.req ?? initial.extra?.request)?.socket;
-      const caller = await authenticator.authenticate(headers.get('authorization'), socket ? (socket.remoteAddress ?? '') : undefined);
-      return createContext({ ...deps, authenticator }, headers, caller);
+      const address = socket ? (socket.remoteAddress ?? '') : undefined;
+      const caller = await authenticator.authenticate(headers.get('authorization'), address);
+      return createContext({ ...deps, authenticator }, headers, caller, address ?? null);
     },
     maskedErrors: {
       // Expected failures raised outside result unions (query arguments) keep their message

@@ -19,12 +19,17 @@ export interface Context extends WriteDeps {
   caller: Caller;
   /** Keys and protected mode; told when keys change. */
   authenticator: Authenticator;
+  /** The principal a service acts for (`X-Engram-Actor` naming another principal), else null. */
+  onBehalfOf: string | null;
+  /** The caller's network address (null in-process). */
+  clientAddress: string | null;
 }
 
 export function createContext(
   deps: WriteDeps & { authenticator: Authenticator },
   headers: { get(name: string): string | null },
   caller: Caller,
+  clientAddress: string | null = null,
 ): Context {
   const actor = headers.get('x-engram-actor')?.trim().slice(0, 200) || null;
   const elevated = headers.get('x-engram-role')?.trim().toLowerCase() === 'admin' || caller.principal?.admin === true;
@@ -38,5 +43,7 @@ export function createContext(
     loaders: { tags: createTagLoader(deps.db) },
     caller,
     authenticator: deps.authenticator,
+    onBehalfOf: null,
+    clientAddress,
   };
 }
