@@ -1,3 +1,4 @@
+import { readableOwners } from '../identity/state-access.ts';
 import { resolveCursorConnection } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
 import { InvalidStateError, PermissionDeniedError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.ts';
@@ -200,7 +201,7 @@ builder.prismaObjectFields(SessionRef, (t) => ({
     description:
       'Reads a state key as this session sees it. `user:theme` reads that namespace; a bare `theme` resolves temp > session > user > app > project. Null when no namespace has it (deleted keys count as absent).',
     args: { key: t.arg.string({ required: true, description: 'The key, with or without a namespace prefix.' }) },
-    resolve: (session, args, ctx) => resolveState(ctx.db, ownersOfSession(session), args.key),
+    resolve: async (session, args, ctx) => resolveState(ctx.db, await readableOwners(ctx.stateGuard, ownersOfSession(session)), args.key),
   }),
   stateEntries: t.connection(
     {
@@ -216,8 +217,8 @@ builder.prismaObjectFields(SessionRef, (t) => ({
       resolve: (session, args, ctx) =>
         resolveCursorConnection<Promise<RankedStateKey[]>>(
           { args, toCursor: (k: RankedStateKey) => k.name, defaultSize: LIMITS.page.default, maxSize: LIMITS.page.max },
-          ({ after, before, limit, inverted }) =>
-            listState(ctx.db, ctx.provider, ownersOfSession(session), {
+          async ({ after, before, limit, inverted }) =>
+            listState(ctx.db, ctx.provider, await readableOwners(ctx.stateGuard, ownersOfSession(session)), {
               pattern: args.pattern,
               namespaces: args.namespaces ?? null,
               includeDeleted: args.includeDeleted ?? false,
@@ -401,7 +402,7 @@ builder.mutationFields((t) => ({
         actor: input.actor,
         content: input.content,
         stateDelta: input.stateDelta,
-        elevated: ctx.elevated,
+        guard: ctx.stateGuard,
       });
     },
   }),
@@ -419,7 +420,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: SetStateInput, required: true, description: 'The write.' }) },
     errors: { types: [...STATE_ERRORS], dataField: { name: 'state', description: 'The key as written.' } },
     resolve: (_root, { input }, ctx) =>
-      setState(ctx, { owner: ownerOf(input.owner), key: input.key, value: input.value, author: ctx.actor, elevated: ctx.elevated }),
+      setState(ctx, { owner: ownerOf(input.owner), key: input.key, value: input.value, author: ctx.actor, guard: ctx.stateGuard }),
   }),
   deleteState: t.field({
     type: StateKeyRef,
@@ -427,7 +428,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: DeleteStateInput, required: true, description: 'The key.' }) },
     errors: { types: [...STATE_ERRORS], dataField: { name: 'state', description: 'The key, now deleted.' } },
     resolve: (_root, { input }, ctx) =>
-      setState(ctx, { owner: ownerOf(input.owner), key: input.key, deleted: true, author: ctx.actor, elevated: ctx.elevated }),
+      setState(ctx, { owner: ownerOf(input.owner), key: input.key, deleted: true, author: ctx.actor, guard: ctx.stateGuard }),
   }),
   restoreState: t.field({
     type: StateKeyRef,
@@ -439,7 +440,7 @@ builder.mutationFields((t) => ({
         keyId: decodeId(String(input.key), ['StateKey'], ['input', 'key']),
         version: input.version,
         author: ctx.actor,
-        elevated: ctx.elevated,
+        guard: ctx.stateGuard,
       }),
   }),
 }));
