@@ -22,12 +22,18 @@ export const builder = new SchemaBuilder<{
   Context: Context;
   PrismaTypes: PrismaTypes;
   AuthScopes: {
+    /** Any caller that passed authentication (only `viewer`: who am I). */
+    authenticated: boolean;
     /** The caller holds some grant (or may do everything). */
     member: boolean;
+    /** The caller holds WRITE or ADMIN somewhere (shared vocabulary such as tags). */
+    writer: boolean;
     /** The caller may do everything: ADMIN on global, a local caller in protected mode, AUTH=off. */
     admin: boolean;
     /** The caller holds a role on the scope of a row (src/modules/identity/targets.ts). */
     can: Target;
+    /** Each of several targets (bulk writes). */
+    canEach: Target[];
   };
   DefaultFieldNullability: false;
   DefaultInputFieldRequiredness: false;
@@ -45,9 +51,14 @@ export const builder = new SchemaBuilder<{
     cacheKey: (value) => JSON.stringify(value),
     unauthorizedError: () => new PermissionDeniedError('The caller has no grant allowing this'),
     authScopes: async (ctx) => ({
+      authenticated: true,
       member: await ctx.access.member(),
       admin: ctx.access.everything,
+      writer: ctx.access.everything || [...(await ctx.access.grants()).values()].some((role) => role !== 'READ'),
       can: ctx.access.everything ? true : (target: Target) => allows(ctx.db, ctx.access, target),
+      canEach: ctx.access.everything
+        ? true
+        : async (targets: Target[]) => (await Promise.all(targets.map((target) => allows(ctx.db, ctx.access, target)))).every(Boolean),
     }),
   },
   // Costs are measured before execution by src/server/limits.ts; the plugin only describes them.

@@ -1,5 +1,4 @@
 import DataLoader from 'dataloader';
-import { NotFoundError, PermissionDeniedError } from '../../domain/errors.ts';
 import type { Db } from '../../infra/database.ts';
 import { scopeChainsOf } from '../../infra/scope-chain.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
@@ -21,6 +20,37 @@ export interface AccessSettings {
 
 export const DEFAULT_ACCESS_SETTINGS: AccessSettings = { globalReadable: true };
 
+/** How long one instance reuses a principal's grants; a change made through it is seen at once (`forget`). */
+const GRANT_CACHE_MS = 1_000;
+
+/**
+ * Principals' grants, shared by the requests and subscriptions of one server instance so that
+ * checking every delivered event costs no query. Grants changed through another instance are seen
+ * within GRANT_CACHE_MS.
+ */
+export class GrantCache {
+  private entries = new Map<string, { grants: Promise<Map<string, Role>>; until: number }>();
+
+  constructor(private readonly db: Db) {}
+
+  of(principalId: string): Promise<Map<string, Role>> {
+    const now = Date.now();
+    const cached = this.entries.get(principalId);
+    if (cached && cached.until > now) return cached.grants;
+    const grants = this.db.grant
+      .findMany({ where: { principalId }, select: { scopeId: true, role: true } })
+      .then((rows) => new Map(rows.map((g) => [g.scopeId, g.role as Role])));
+    if (this.entries.size > 10_000) this.entries.clear();
+    this.entries.set(principalId, { grants, until: now + GRANT_CACHE_MS });
+    grants.catch(() => this.entries.delete(principalId));
+    return grants;
+  }
+
+  forget(): void {
+    this.entries.clear();
+  }
+}
+
 /** The scopes a caller reads: all of them, or the subtrees of its grants plus single scopes. */
 export type ReadableScopes = { all: true } | { all: false; subtrees: string[]; single: string[] };
 
@@ -31,14 +61,19 @@ export type ReadableScopes = { all: true } | { all: false; subtrees: string[]; s
  */
 export class Access {
   private grantsOnce: Promise<Map<string, Role>> | undefined;
+  private loaded: Map<string, Role> | undefined;
   private readonly chains: DataLoader<string, string[] | null>;
+  private readonly db: Db;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     readonly caller: Caller,
-    private readonly settings: AccessSettings = DEFAULT_ACCESS_SETTINGS,
+    readonly settings: AccessSettings = DEFAULT_ACCESS_SETTINGS,
+    private readonly grantCache: GrantCache = new GrantCache(db),
+    chains?: DataLoader<string, string[] | null>,
   ) {
-    this.chains = new DataLoader((ids) => scopeChainsOf(db, ids), { maxBatchSize: 500 });
+    this.db = db;
+    this.chains = chains ?? new DataLoader((ids) => scopeChainsOf(db, ids), { maxBatchSize: 500 });
   }
 
   /** AUTH=off, a local caller in protected mode, in-process code, or ADMIN on the global scope. */
@@ -50,11 +85,14 @@ export class Access {
   grants(): Promise<Map<string, Role>> {
     const principalId = this.caller.principal?.id;
     this.grantsOnce ??= principalId
-      ? this.db.grant
-          .findMany({ where: { principalId }, select: { scopeId: true, role: true } })
-          .then((rows) => new Map(rows.map((g) => [g.scopeId, g.role as Role])))
-      : Promise.resolve(new Map());
+      ? this.grantCache.of(principalId).then((grants) => (this.loaded = grants))
+      : Promise.resolve((this.loaded = new Map()));
     return this.grantsOnce;
+  }
+
+  /** The same caller's access as of now (grants read again, through the shared cache; scopes never move, so their chains are kept). */
+  renewed(): Access {
+    return new Access(this.db, this.caller, this.settings, this.grantCache, this.chains);
   }
 
   /** Whether the caller may do anything at all: some grant, or everything. */
@@ -83,17 +121,6 @@ export class Access {
     return held !== null && RANK[held] >= RANK[role];
   }
 
-  /**
-   * Throws unless the caller holds `role` on the scope. A scope it cannot read answers exactly like
-   * one that does not exist (`notFound`), so ids do not leak; a readable one without the role is a
-   * PermissionDeniedError.
-   */
-  async require(role: Role, scopeId: string, notFound: () => NotFoundError): Promise<void> {
-    const held = await this.roleOn(scopeId);
-    if (held === null) throw notFound();
-    if (RANK[held] < RANK[role]) throw new PermissionDeniedError(`This needs ${role} on the scope; the caller has ${held}`);
-  }
-
   /** Of a scope chain (nearest first), the scopes the caller reads: what memoryQuery searches. */
   async readableChain(chain: string[]): Promise<string[]> {
     if (this.everything) return chain;
@@ -103,7 +130,10 @@ export class Access {
 
   async readableScopes(): Promise<ReadableScopes> {
     if (this.everything) return { all: true };
-    const grants = await this.grants();
+    return this.readableOf(await this.grants());
+  }
+
+  private readableOf(grants: Map<string, Role>): ReadableScopes {
     if (grants.has(GLOBAL_SCOPE_ID)) return { all: true };
     const single = grants.size > 0 && this.settings.globalReadable ? [GLOBAL_SCOPE_ID] : [];
     return { all: false, subtrees: [...grants.keys()], single };
@@ -115,7 +145,18 @@ export class Access {
    * and its grandchildren.
    */
   async scopeWhere(): Promise<Prisma.ScopeWhereInput | undefined> {
-    const readable = await this.readableScopes();
+    if (!this.everything) await this.grants();
+    return this.scopeWhereNow();
+  }
+
+  /**
+   * scopeWhere for the synchronous `query` options of nested Prisma fields. The access rules load
+   * the grants before any root field resolves, so they are here by the time nested fields run.
+   */
+  scopeWhereNow(): Prisma.ScopeWhereInput | undefined {
+    if (this.everything) return undefined;
+    if (!this.loaded) throw new Error('Access.scopeWhereNow before the grants were loaded');
+    const readable = this.readableOf(this.loaded);
     if (readable.all) return undefined;
     const { subtrees, single } = readable;
     return {

@@ -3,7 +3,7 @@ import type { Db } from '../../infra/database.ts';
 import type { Access, Role } from './access.service.ts';
 
 /** What an access rule can be about: each resolves to the scope whose grants decide. */
-export type TargetKind = 'scope' | 'entry' | 'version' | 'task' | 'conversation' | 'message' | 'conflict' | 'relation';
+export type TargetKind = 'scope' | 'entry' | 'version' | 'task' | 'conversation' | 'message' | 'conflict' | 'relation' | 'grant';
 
 /** A rule's parameter: the caller must hold `role` on the scope of the `kind` row with this id. */
 export interface Target {
@@ -27,6 +27,7 @@ const SCOPE_OF: Record<TargetKind, (db: Db, id: string) => Promise<string | null
   message: async (db, id) =>
     (await db.conversationMessage.findUnique({ where: { id }, select: { conversation: { select: { scopeId: true } } } }))?.conversation.scopeId,
   conflict: async (db, id) => (await db.conflict.findUnique({ where: { id }, select: { entry: { select: { scopeId: true } } } }))?.entry.scopeId,
+  grant: async (db, id) => (await db.grant.findUnique({ where: { id }, select: { scopeId: true } }))?.scopeId,
   relation: async (db, id) => (await db.relation.findUnique({ where: { id }, select: { source: { select: { scopeId: true } } } }))?.source.scopeId,
 };
 

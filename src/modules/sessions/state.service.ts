@@ -350,9 +350,10 @@ export async function setState(deps: WriteDeps, input: SetStateInput): Promise<S
   c.text(input.owner.appName, ['input', 'owner', 'appName'], LIMITS.appName);
   c.done();
   const change: StateChange = { namespace: parsed.namespace!, name: parsed.name, value: input.value, deleted: input.deleted ?? false };
+  // Owners never change: checked before the transaction (the checks read outside it).
+  await checkWritePermission(addressed([change], await resolveOwners(deps.db, input.owner), ['input', 'owner']), input.guard, ['input', 'key']);
   return writeTransaction(deps, async (tx) => {
     const [write] = addressed([change], await resolveOwners(tx, input.owner), ['input', 'owner']);
-    await checkWritePermission([write!], input.guard, ['input', 'key']);
     const { namespace, owner, name } = write!;
     if (change.deleted) {
       const existing = await tx.stateKey.findUnique({ where: { namespace_owner_name: { namespace, owner, name } } });
@@ -368,12 +369,17 @@ export async function restoreState(
   deps: WriteDeps,
   input: { keyId: string; version: number; author: string | null; guard: StateGuard },
 ): Promise<StateKey> {
+  // A key's namespace and owner never change: checked before the transaction (the checks read outside it).
+  const known = await deps.db.stateKey.findUnique({ where: { id: input.keyId }, select: { namespace: true, owner: true, name: true } });
+  // A key the caller may not read answers like a missing one.
+  if (!known || !(await input.guard.canRead(known.namespace as StateNamespace, known.owner))) {
+    throw new NotFoundError('No state key has this id', ['input', 'key']);
+  }
+  await checkWritePermission([{ ...known, namespace: known.namespace as StateNamespace, value: null, deleted: false }], input.guard, ['input', 'key']);
   return writeTransaction(deps, async (tx) => {
     const key = await tx.stateKey.findUnique({ where: { id: input.keyId } });
-    const namespace = key?.namespace as StateNamespace;
-    // A key the caller may not read answers like a missing one.
-    if (!key || !(await input.guard.canRead(namespace, key.owner))) throw new NotFoundError('No state key has this id', ['input', 'key']);
-    await checkWritePermission([{ namespace, owner: key.owner, name: key.name, value: null, deleted: false }], input.guard, ['input', 'key']);
+    if (!key) throw new NotFoundError('No state key has this id', ['input', 'key']);
+    const namespace = key.namespace as StateNamespace;
     if (namespace === 'TEMP' || namespace === 'SESSION') {
       const session = await tx.scope.findUnique({ where: { id: key.owner }, select: { status: true } });
       assertTakesWrites(session?.status ?? null, ['input', 'key']);
