@@ -17,6 +17,7 @@ import { useHealth } from './server/health.ts';
 import { DEFAULT_LIMITS, useOperationLimits, type OperationLimits } from './server/limits.ts';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
 import { getSchema } from './graphql/schema.ts';
+import { DEFAULT_ACCESS_SETTINGS, GrantCache, type AccessSettings } from './modules/identity/access.service.ts';
 
 export interface AppOptions {
   database: Database;
@@ -35,6 +36,8 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
   /** API-key authentication (default `on`; see Authenticator). */
   auth?: AuthMode;
+  /** What grants imply (default DEFAULT_ACCESS_SETTINGS). */
+  access?: AccessSettings;
 }
 
 /** What Yoga hands the context factory: Node's request over HTTP, graphql-ws' context over WebSocket. */
@@ -56,8 +59,9 @@ export interface App {
 export function createApp(options: AppOptions): App {
   const { database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, graphiql = true } = options;
   const { maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, webSocket = {}, limits, corsOrigins = [], auth = 'on' } = options;
-  const deps = { db: database.prisma, provider: database.provider, bus, settings };
+  const deps = { db: database.prisma, provider: database.provider, bus, settings, access: options.access ?? DEFAULT_ACCESS_SETTINGS };
   const authenticator = new Authenticator(database.prisma, auth);
+  const grantCache = new GrantCache(database.prisma);
   const yoga = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
     graphqlEndpoint: '/graphql',
@@ -78,8 +82,10 @@ export function createApp(options: AppOptions): App {
       // Node's request over HTTP, the upgrade request over WebSocket; none for yoga.fetch in-process.
       const socket = (initial.req ?? initial.extra?.request)?.socket;
       const address = socket ? (socket.remoteAddress ?? '') : undefined;
-      const caller = await authenticator.authenticate(headers.get('authorization'), address);
-      return createContext({ ...deps, authenticator }, headers, caller, address ?? null);
+      const authorization = headers.get('authorization');
+      const caller = await authenticator.authenticate(authorization, address);
+      const stillAuthenticated = () => authenticator.authenticate(authorization, address).catch(() => null);
+      return createContext({ ...deps, authenticator, grantCache }, headers, caller, address ?? null, stillAuthenticated);
     },
     maskedErrors: {
       // Expected failures raised outside result unions (query arguments) keep their message

@@ -27,6 +27,8 @@ export interface Config {
   corsOrigins: string[];
   /** `off` (AUTH=off): no API keys, no protected mode, for a trusted network. */
   auth: AuthMode;
+  /** GRANTS_READ_GLOBAL (default true): a principal with any grant reads the global scope's own entries. */
+  grantsReadGlobal: boolean;
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/engram.db';
@@ -72,7 +74,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     corsOrigins: origins(env.CORS_ORIGINS),
     auth: authMode(env.AUTH),
+    grantsReadGlobal: bool(env, 'GRANTS_READ_GLOBAL', true),
   };
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (raw !== 'true' && raw !== 'false') throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+  return raw === 'true';
 }
 
 function authMode(raw: string | undefined): AuthMode {
