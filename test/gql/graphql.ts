@@ -852,6 +852,7 @@ export type ApiCreateOrganizationMutation = { createOrganization:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'CreateOrganizationSuccess' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -865,6 +866,7 @@ export type BatchRelationMutation = { createRelation:
     | { __typename: 'CreateRelationSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1010,6 +1012,7 @@ export type ConflictUpdateToolMutation = { updateTool:
     | { __typename: 'AlreadyExistsError', code: string, message: string }
     | { __typename: 'InvalidStateError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }
+    | { __typename: 'PermissionDeniedError', code: string, message: string }
     | { __typename: 'UpdateToolSuccess', update: { conflicted: boolean, version:
           | { id: string, version: number, conflictFlag: boolean }
           | { id: string, version: number, conflictFlag: boolean }
@@ -1040,6 +1043,7 @@ export type ConflictUpdateGuidelineMutation = { updateGuideline:
     | { __typename: 'AlreadyExistsError', code: string }
     | { __typename: 'InvalidStateError', code: string }
     | { __typename: 'NotFoundError', code: string }
+    | { __typename: 'PermissionDeniedError', code: string }
     | { __typename: 'UpdateGuidelineSuccess', update: { conflicted: boolean, conflict: { id: string } | null } }
     | { __typename: 'ValidationError', code: string }
     | { __typename: 'WriteConflictError', code: string }
@@ -1131,6 +1135,7 @@ export type ResolveMutation = { resolveConflict:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ResolveConflictSuccess', resolution: { conflict: { resolved: boolean, resolution: ConflictResolution | null, note: string | null, resolvedBy: string | null }, version:
           | { version: number }
           | { version: number }
@@ -1193,6 +1198,7 @@ export type ConvStartMutation = { startConversation:
     | { __typename: 'InvalidPlacementError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'StartConversationSuccess', conversation: { id: string, title: string | null, messageCount: number, scope:
           | { id: string }
           | { id: string }
@@ -1216,6 +1222,7 @@ export type ConvAddMutation = { addMessage:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -1261,6 +1268,7 @@ export type ConvLinkMutation = { linkConversationEntries:
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'LinkConversationEntriesSuccess', conversation: { id: string, messageCount: number } }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -1360,6 +1368,7 @@ export type UpdateToolMutation = { updateTool:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'UpdateToolSuccess', update: { version:
           | { version: number, conflictFlag: boolean, createdBy: string | null }
           | { version: number, conflictFlag: boolean, createdBy: string | null }
@@ -1398,6 +1407,7 @@ export type UpdateGuidelineMutation = { updateGuideline:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'UpdateGuidelineSuccess', update: { version:
           | { content: string, rationale: string | null, version: number }
           | { version: number }
@@ -1419,6 +1429,7 @@ export type UpdateKnowledgeMutation = { updateKnowledge:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'UpdateKnowledgeSuccess', update: { version:
           | { version: number }
           | { content: string, source: string | null, confidence: number, version: number }
@@ -1455,6 +1466,7 @@ export type DeactivateMutation = { deactivateEntry:
        }
     | { __typename: 'InvalidStateError', code: string }
     | { __typename: 'NotFoundError', code: string }
+    | { __typename: 'PermissionDeniedError', code: string }
     | { __typename: 'ValidationError', code: string }
    };
 
@@ -1467,6 +1479,7 @@ export type ReactivateMutation = { reactivateEntry:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ReactivateEntrySuccess', entry:
         | { active: boolean }
         | { active: boolean }
@@ -1527,6 +1540,7 @@ export type BadKnowledgeMutation = { addKnowledge:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError', issues: Array<{ path: Array<string>, message: string }> }
    };
 
@@ -1556,6 +1570,7 @@ export type ImportMutation = { importEntries:
         > } }
     | { __typename: 'InvalidStateError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }
+    | { __typename: 'PermissionDeniedError', code: string, message: string }
     | { __typename: 'ValidationError', path: Array<string>, code: string, message: string, issues: Array<{ path: Array<string>, message: string }> }
    };
 
@@ -1580,6 +1595,7 @@ export type IsolationCreateOrganizationMutation = { createOrganization:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'CreateOrganizationSuccess' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1592,6 +1608,7 @@ export type IsolationDoomedUpdateMutation = { updateTool:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'UpdateToolSuccess' }
     | { __typename: 'ValidationError' }
     | { __typename: 'WriteConflictError' }
@@ -1612,6 +1629,7 @@ export type MqbRelateMutation = { createRelation:
     | { __typename: 'CreateRelationSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1740,6 +1758,7 @@ export type MemoryOrgMutation = { createOrganization:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'CreateOrganizationSuccess', organization: { id: string } }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1753,6 +1772,7 @@ export type MemoryRelateMutation = { createRelation:
     | { __typename: 'CreateRelationSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1766,6 +1786,7 @@ export type MemoryDeactivateMutation = { deactivateEntry:
     | { __typename: 'DeactivateEntrySuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1778,6 +1799,7 @@ export type MemoryUpdateMutation = { updateTool:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'UpdateToolSuccess' }
     | { __typename: 'ValidationError' }
     | { __typename: 'WriteConflictError' }
@@ -1795,12 +1817,14 @@ export type MemoryTagsMutation = { attachTags?:
     | { __typename: 'AttachTagsSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
   , detachTags?:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'DetachTagsSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1813,6 +1837,7 @@ export type MemoryReactivateMutation = { reactivateEntry:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ReactivateEntrySuccess' }
     | { __typename: 'ValidationError' }
    };
@@ -1826,6 +1851,7 @@ export type MemoryScratchMutation = { startSession:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidPlacementError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'StartSessionSuccess', session: { id: string } }
     | { __typename: 'ValidationError' }
    };
@@ -1841,6 +1867,7 @@ export type MemoryCompleteMutation = { completeSession:
     | { __typename: 'CompleteSessionSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1854,6 +1881,7 @@ export type RankImportMutation = { importEntries:
     | { __typename: 'ImportEntriesSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1867,6 +1895,7 @@ export type RankBumpMutation = { updateGuideline:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'UpdateGuidelineSuccess' }
     | { __typename: 'ValidationError' }
     | { __typename: 'WriteConflictError' }
@@ -1903,12 +1932,14 @@ export type RankTagMutation = { attachTags?:
     | { __typename: 'AttachTagsSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
   , detachTags?:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'DetachTagsSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1922,6 +1953,7 @@ export type CtxImportMutation = { importEntries:
     | { __typename: 'ImportEntriesSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1956,6 +1988,7 @@ export type MemoryTouchMutation = { updateTool:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'UpdateToolSuccess' }
     | { __typename: 'ValidationError' }
     | { __typename: 'WriteConflictError' }
@@ -1994,6 +2027,7 @@ export type MutantConflictUpdateToolMutation = { updateTool:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'UpdateToolSuccess', update: { conflict: { id: string } | null } }
     | { __typename: 'ValidationError' }
     | { __typename: 'WriteConflictError' }
@@ -2008,6 +2042,7 @@ export type MutantConflictUpdateGuidelineMutation = { updateGuideline:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'UpdateGuidelineSuccess', update: { conflict: { id: string } | null } }
     | { __typename: 'ValidationError' }
     | { __typename: 'WriteConflictError' }
@@ -2022,6 +2057,7 @@ export type MutantResolveMutation = { resolveConflict:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ResolveConflictSuccess', resolution: { conflict: { resolution: ConflictResolution | null, resolvedBy: string | null }, version:
           | { content: string, rationale: string | null, version: number, createdBy: string | null, changeReason: string | null }
           | { version: number, createdBy: string | null, changeReason: string | null }
@@ -2047,6 +2083,7 @@ export type MutantRelateMutation = { createRelation:
     | { __typename: 'CreateRelationSuccess', relation: { id: string } }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
 
@@ -2060,6 +2097,7 @@ export type MutantUnrelateMutation = { deleteRelation:
     | { __typename: 'DeleteRelationSuccess' }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
 
@@ -2083,6 +2121,7 @@ export type MutantCreateOrganizationMutation = { createOrganization:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'CreateOrganizationSuccess', organization: { id: string, name: string | null, description: string | null, metadata: unknown } }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string>, issues: Array<{ path: Array<string>, message: string }> }
    };
 
@@ -2096,6 +2135,7 @@ export type MutantCreateProjectMutation = { createProject:
     | { __typename: 'CreateProjectSuccess', project: { id: string, name: string | null, description: string | null, rootPath: string | null, metadata: unknown } }
     | { __typename: 'InvalidPlacementError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string>, issues: Array<{ path: Array<string>, message: string }> }
    };
 
@@ -2107,6 +2147,7 @@ export type MutantUpdateProjectMutationVariables = Exact<{
 export type MutantUpdateProjectMutation = { updateProject:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'UpdateProjectSuccess', project: { name: string | null, description: string | null, rootPath: string | null, metadata: unknown } }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string>, issues: Array<{ path: Array<string>, message: string }> }
    };
@@ -2120,6 +2161,7 @@ export type MutantStartSessionMutation = { startSession:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidPlacementError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'StartSessionSuccess', session: { id: string, name: string | null, purpose: string | null, agentId: string | null, userId: string | null, appName: string | null, mode: SessionMode, autoPromote: boolean, metadata: unknown, events: { edges: Array<{ node: { sequence: number, type: SessionEventType, actor: string } }> } } }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string>, issues: Array<{ path: Array<string>, message: string }> }
    };
@@ -2133,6 +2175,7 @@ export type MutantCreateTagMutation = { createTag:
     | { __typename: 'AlreadyExistsError', code: string, path: Array<string>, message: string }
     | { __typename: 'CreateTagSuccess', tag: { name: string, category: TagCategory } }
     | { __typename: 'NotFoundError', code: string, path: Array<string>, message: string }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string>, message: string }
     | { __typename: 'ValidationError', code: string, path: Array<string>, message: string }
    };
 
@@ -2150,6 +2193,7 @@ export type MutantAttachTagsMutation = { attachTags:
        }
     | { __typename: 'InvalidStateError', code: string, path: Array<string>, message: string }
     | { __typename: 'NotFoundError', code: string, path: Array<string>, message: string }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string>, message: string }
     | { __typename: 'ValidationError', code: string, path: Array<string>, message: string }
    };
 
@@ -2167,6 +2211,7 @@ export type MutantDetachTagsMutation = { detachTags:
        }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
 
@@ -2191,6 +2236,7 @@ export type MutantCreateTaskMutation = { createTask:
     | { __typename: 'CreateTaskSuccess', task: { id: string, title: string, description: string | null, status: TaskStatus, assignee: string | null, dueAt: string | null, completedAt: string | null } }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'UnmetDependenciesError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
@@ -2204,6 +2250,7 @@ export type MutantUpdateTaskMutation = { updateTask:
     | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'UnmetDependenciesError', code: string, path: Array<string> }
     | { __typename: 'UpdateTaskSuccess', task: { title: string, description: string | null, status: TaskStatus, assignee: string | null, dueAt: string | null, completedAt: string | null } }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
@@ -2219,6 +2266,7 @@ export type MutantAddDependenciesMutation = { addTaskDependencies:
     | { __typename: 'AlreadyExistsError', code: string, path: Array<string>, message: string }
     | { __typename: 'InvalidStateError', code: string, path: Array<string>, message: string }
     | { __typename: 'NotFoundError', code: string, path: Array<string>, message: string }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string>, message: string }
     | { __typename: 'ValidationError', code: string, path: Array<string>, message: string }
    };
 
@@ -2231,6 +2279,7 @@ export type MutantRemoveDependenciesMutation = { removeTaskDependencies:
     | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'RemoveTaskDependenciesSuccess', task: { dependsOn: Array<{ title: string }> } }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
@@ -2255,6 +2304,7 @@ export type MutantTaskCompleteSessionMutation = { completeSession:
     | { __typename: 'CompleteSessionSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -2268,6 +2318,7 @@ export type MutantTaskArchiveSessionMutation = { archiveSession:
     | { __typename: 'ArchiveSessionSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -2280,6 +2331,7 @@ export type MutantUpdateTaskFailureMutation = { updateTask:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'UnmetDependenciesError', blockingTaskIds: Array<string>, code: string, message: string, path: Array<string> }
     | { __typename: 'UpdateTaskSuccess', task: { title: string, status: TaskStatus, completedAt: string | null } }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string>, issues: Array<{ path: Array<string>, message: string }> }
@@ -2295,6 +2347,7 @@ export type MutantCreateTaskFailureMutation = { createTask:
     | { __typename: 'CreateTaskSuccess', task: { id: string, title: string, parent: { title: string } | null } }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'UnmetDependenciesError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string>, issues: Array<{ path: Array<string>, message: string }> }
    };
@@ -2309,6 +2362,7 @@ export type MutantAddDependenciesFailureMutation = { addTaskDependencies:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string>, issues: Array<{ path: Array<string>, message: string }> }
    };
 
@@ -2346,6 +2400,7 @@ export type CreateOrganizationMutation = { createOrganization:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'CreateOrganizationSuccess', organization: { id: string, name: string | null, description: string | null, metadata: unknown, kind: ScopeKind } }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -2364,6 +2419,7 @@ export type CreateProjectMutation = { createProject:
          | null } }
     | { __typename: 'InvalidPlacementError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string>, issues: Array<{ path: Array<string>, message: string }> }
    };
 
@@ -2375,6 +2431,7 @@ export type UpdateProjectMutationVariables = Exact<{
 export type UpdateProjectMutation = { updateProject:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'UpdateProjectSuccess', project: { id: string, name: string | null, description: string | null, rootPath: string | null, metadata: unknown } }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
@@ -2388,7 +2445,8 @@ export type StartSessionMutation = { startSession:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidPlacementError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
-    | { __typename: 'StartSessionSuccess', session: { id: string, name: string | null, purpose: string | null, agentId: string | null, status: SessionStatus, mode: SessionMode, startedAt: string, endedAt: string | null, project: { id: string } } }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
+    | { __typename: 'StartSessionSuccess', session: { id: string, name: string | null, purpose: string | null, agentId: string | null, status: SessionStatus, mode: SessionMode, startedAt: string, endedAt: string | null, project: { id: string } | null } }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -2402,6 +2460,7 @@ export type ScopesDiscardSessionMutation = { discardSession:
     | { __typename: 'DiscardSessionSuccess', transition: { session: { id: string, status: SessionStatus, endedAt: string | null } } }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -2487,6 +2546,7 @@ export type BatchCreateTaskMutation = { createTask:
     | { __typename: 'CreateTaskSuccess', task: { id: string } }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'UnmetDependenciesError' }
     | { __typename: 'ValidationError' }
    };
@@ -2550,6 +2610,7 @@ export type BatchStartConversationMutation = { startConversation:
     | { __typename: 'InvalidPlacementError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'StartConversationSuccess', conversation: { id: string } }
     | { __typename: 'ValidationError' }
    };
@@ -2564,6 +2625,7 @@ export type BatchAddMessageMutation = { addMessage:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -2591,6 +2653,7 @@ export type SessStartMutation = { startSession:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidPlacementError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'StartSessionSuccess', session: { id: string, status: SessionStatus, mode: SessionMode, userId: string | null, appName: string | null, eventCount: number, turn: number } }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
@@ -2605,6 +2668,7 @@ export type SessPauseMutation = { pauseSession:
     | { __typename: 'InvalidStateError', code: string, currentState: string, message: string }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PauseSessionSuccess', transition: { session: { status: SessionStatus }, event: { sequence: number, type: SessionEventType, transition: { from: SessionStatus | null, to: SessionStatus } | null } } }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -2617,6 +2681,7 @@ export type SessResumeMutation = { resumeSession:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError', code: string, currentState: string, message: string }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ResumeSessionSuccess', transition: { session: { status: SessionStatus }, event: { sequence: number, transition: { from: SessionStatus | null, to: SessionStatus } | null } } }
     | { __typename: 'ValidationError' }
    };
@@ -2650,6 +2715,7 @@ export type SessCompleteMutation = { completeSession:
             > } | null } } }
     | { __typename: 'InvalidStateError', code: string, currentState: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -2663,6 +2729,7 @@ export type SessDiscardMutation = { discardSession:
     | { __typename: 'DiscardSessionSuccess', transition: { session: { status: SessionStatus }, event: { transition: { from: SessionStatus | null, to: SessionStatus, deactivatedEntries: number } | null } } }
     | { __typename: 'InvalidStateError', code: string, currentState: string }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -2676,6 +2743,7 @@ export type SessArchiveMutation = { archiveSession:
     | { __typename: 'ArchiveSessionSuccess', transition: { session: { status: SessionStatus, archivedAt: string | null }, event: { transition: { from: SessionStatus | null, to: SessionStatus } | null } } }
     | { __typename: 'InvalidStateError', code: string, currentState: string }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -2794,6 +2862,7 @@ export type SessEndTurnMutation = { endTurn:
     | { __typename: 'EndTurnSuccess', turn: { clearedKeys: Array<string>, session: { turn: number }, event: { type: SessionEventType, content: unknown } } }
     | { __typename: 'InvalidStateError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }
+    | { __typename: 'PermissionDeniedError', code: string, message: string }
     | { __typename: 'ValidationError', code: string, message: string }
    };
 
@@ -2807,6 +2876,7 @@ export type SessAddToolMutation = { addTool:
     | { __typename: 'AlreadyExistsError', code: string }
     | { __typename: 'InvalidStateError', currentState: string, code: string }
     | { __typename: 'NotFoundError', code: string }
+    | { __typename: 'PermissionDeniedError', code: string }
     | { __typename: 'ValidationError', code: string }
    };
 
@@ -2819,6 +2889,7 @@ export type SessUpdateToolMutation = { updateTool:
     | { __typename: 'AlreadyExistsError', code: string }
     | { __typename: 'InvalidStateError', currentState: string, code: string }
     | { __typename: 'NotFoundError', code: string }
+    | { __typename: 'PermissionDeniedError', code: string }
     | { __typename: 'UpdateToolSuccess' }
     | { __typename: 'ValidationError', code: string }
     | { __typename: 'WriteConflictError', code: string }
@@ -2962,6 +3033,7 @@ export type SubUpdateMutation = { updateTool:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'UpdateToolSuccess', update: { conflict: { id: string } | null } }
     | { __typename: 'ValidationError' }
     | { __typename: 'WriteConflictError' }
@@ -2976,6 +3048,7 @@ export type SubResolveMutation = { resolveConflict:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ResolveConflictSuccess' }
     | { __typename: 'ValidationError' }
    };
@@ -2990,6 +3063,7 @@ export type SubTagMutation = { attachTags:
     | { __typename: 'AttachTagsSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -3003,6 +3077,7 @@ export type SubDeactivateMutation = { deactivateEntry:
     | { __typename: 'DeactivateEntrySuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -3031,6 +3106,7 @@ export type SubEndMutation = { completeSession:
     | { __typename: 'CompleteSessionSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -3044,6 +3120,7 @@ export type FixtureCreateProjectMutation = { createProject:
     | { __typename: 'CreateProjectSuccess', project: { id: string } }
     | { __typename: 'InvalidPlacementError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'PermissionDeniedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -3056,6 +3133,7 @@ export type FixtureStartSessionMutation = { startSession:
     | { __typename: 'AlreadyExistsError', message: string }
     | { __typename: 'InvalidPlacementError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'PermissionDeniedError', message: string }
     | { __typename: 'StartSessionSuccess', session: { id: string } }
     | { __typename: 'ValidationError', message: string }
    };
@@ -3075,6 +3153,7 @@ export type FixtureAddToolMutation = { addTool:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -3088,6 +3167,7 @@ export type FixtureAddGuidelineMutation = { addGuideline:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -3101,6 +3181,7 @@ export type FixtureAddKnowledgeMutation = { addKnowledge:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -3122,6 +3203,7 @@ export type CreateTagMutation = { createTag:
     | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
     | { __typename: 'CreateTagSuccess', tag: { name: string, category: TagCategory, predefined: boolean, description: string | null } }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
 
@@ -3139,6 +3221,7 @@ export type AttachMutation = { attachTags:
        }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
 
@@ -3156,6 +3239,7 @@ export type DetachMutation = { detachTags:
        }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
 
@@ -3182,6 +3266,7 @@ export type CreateRelationMutation = { createRelation:
          | null } }
     | { __typename: 'InvalidStateError', code: string, path: Array<string>, message: string }
     | { __typename: 'NotFoundError', code: string, path: Array<string>, message: string }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string>, message: string }
     | { __typename: 'ValidationError', code: string, path: Array<string>, message: string }
    };
 
@@ -3195,6 +3280,7 @@ export type DeleteRelationMutation = { deleteRelation:
     | { __typename: 'DeleteRelationSuccess', deleted: { id: string } }
     | { __typename: 'InvalidStateError', code: string }
     | { __typename: 'NotFoundError', code: string }
+    | { __typename: 'PermissionDeniedError', code: string }
     | { __typename: 'ValidationError', code: string }
    };
 
@@ -3264,6 +3350,7 @@ export type TaskCreateMutation = { createTask:
          } }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'UnmetDependenciesError', blockingTaskIds: Array<string>, code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
@@ -3277,6 +3364,7 @@ export type TaskUpdateMutation = { updateTask:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'UnmetDependenciesError', code: string, blockingTaskIds: Array<string>, path: Array<string>, message: string }
     | { __typename: 'UpdateTaskSuccess', task: { id: string, status: TaskStatus, completedAt: string | null, blocked: boolean, assignee: string | null, parent: { id: string } | null } }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
@@ -3292,6 +3380,7 @@ export type TaskAddDepsMutation = { addTaskDependencies:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -3304,6 +3393,7 @@ export type TaskRemoveDepsMutation = { removeTaskDependencies:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'RemoveTaskDependenciesSuccess', task: { blocked: boolean, dependsOn: Array<{ id: string }> } }
     | { __typename: 'ValidationError' }
    };
