@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import { useHarness } from './support/harness.ts';
-import { addKnowledge, addTool, createProject } from './support/ops.ts';
+import { addKnowledge, addTool, createProject, startSession } from './support/ops.ts';
 import { sseSubscribe, untilListening } from './support/subscriptions.ts';
 
 // Rules of relations.service.ts that mutation testing (npm run mutate) found unchecked: which
 // entries a relation's creation and deletion announce (both entry ends, a scope end is no entry),
-// with which type and actor, and the argument each refusal names.
+// with which type and actor, the argument and message of each refusal, and entries of archived
+// sessions.
 
 const h = useHarness();
 
@@ -95,5 +96,81 @@ describe('relation refusals', () => {
     await relate({ source: a, target: b, type: 'RELATED_TO' });
     expect(await relate({ source: a, target: b, type: 'RELATED_TO' })).toMatchObject({ __typename: 'AlreadyExistsError', path: ['input', 'target'] });
     expect((await h.ok(Unrelate, { id: missing('Relation') })).deleteRelation).toMatchObject({ __typename: 'NotFoundError', path: ['input', 'id'] });
+  });
+});
+
+const RelateWhy = graphql(`
+  mutation MutantRelateWhy($input: CreateRelationInput!) {
+    createRelation(input: $input) {
+      __typename
+      ... on CreateRelationSuccess { relation { id } }
+      ... on InvalidStateError { currentState }
+      ... on UserError { code message path }
+    }
+  }
+`);
+
+const UnrelateWhy = graphql(`
+  mutation MutantUnrelateWhy($id: ID!) {
+    deleteRelation(input: { id: $id }) { __typename ... on InvalidStateError { currentState } ... on UserError { code message path } }
+  }
+`);
+
+const EndSession = graphql(`
+  mutation MutantRelationEndSession($id: ID!) { completeSession(input: { id: $id }) { __typename } }
+`);
+
+const ArchiveSession = graphql(`
+  mutation MutantRelationArchiveSession($id: ID!) { archiveSession(input: { id: $id }) { __typename } }
+`);
+
+async function relateWhy(input: Record<string, unknown>) {
+  return (await h.ok(RelateWhy, { input: input as never })).createRelation;
+}
+
+describe('relation refusal messages', () => {
+  it('say what is missing, taken or wrong', async () => {
+    const p = await createProject(h, 'relation-messages');
+    const a = await addTool(h, p, 'a');
+    const b = await addTool(h, p, 'b');
+    expect(await relateWhy({ source: a, target: a, type: 'RELATED_TO' })).toEqual({
+      __typename: 'ValidationError',
+      code: 'VALIDATION_FAILED',
+      message: 'input.target: an entry cannot be related to itself',
+      path: ['input', 'target'],
+    });
+    const notFound = (what: string, arg: string) => ({ __typename: 'NotFoundError', code: 'NOT_FOUND', message: `No ${what} has this id`, path: ['input', arg] });
+    expect(await relateWhy({ source: missing('Tool'), target: b, type: 'RELATED_TO' })).toEqual(notFound('entry', 'source'));
+    expect(await relateWhy({ source: a, target: missing('Tool'), type: 'RELATED_TO' })).toEqual(notFound('entry', 'target'));
+    expect(await relateWhy({ source: a, target: missing('Project'), type: 'APPLIES_TO' })).toEqual(notFound('scope', 'target'));
+    await relateWhy({ source: a, target: b, type: 'DEPENDS_ON' });
+    expect(await relateWhy({ source: a, target: b, type: 'DEPENDS_ON' })).toEqual({
+      __typename: 'AlreadyExistsError',
+      code: 'ALREADY_EXISTS',
+      message: 'This DEPENDS_ON relation already exists',
+      path: ['input', 'target'],
+    });
+    expect((await h.ok(UnrelateWhy, { id: missing('Relation') })).deleteRelation).toEqual(notFound('relation', 'id'));
+  });
+
+  it('an entry of an archived session takes no relation and keeps the ones it has', async () => {
+    const p = await createProject(h, 'relation-archived');
+    const s = await startSession(h, p);
+    const inSession = await addTool(h, s, 'in-session');
+    const outside = await addTool(h, p, 'outside');
+    const kept = await relateWhy({ source: inSession, target: outside, type: 'RELATED_TO' });
+    const keptId = kept.__typename === 'CreateRelationSuccess' ? kept.relation.id : '';
+    await h.ok(EndSession, { id: s });
+    await h.ok(ArchiveSession, { id: s });
+    expect(await relateWhy({ source: inSession, target: outside, type: 'DEPENDS_ON' })).toMatchObject({
+      __typename: 'InvalidStateError',
+      currentState: 'ARCHIVED',
+      path: ['input', 'source'],
+    });
+    expect((await h.ok(UnrelateWhy, { id: keptId })).deleteRelation).toMatchObject({
+      __typename: 'InvalidStateError',
+      currentState: 'ARCHIVED',
+      path: ['input', 'id'],
+    });
   });
 });
