@@ -211,6 +211,29 @@ describe(`access control (${DB_KIND})`, () => {
     expect((await ok(h, agentA.key, setB, { s: w.SA })).setState.__typename).toBe('SetStateSuccess');
   });
 
+  it('actors: a principal writes as itself; naming another is refused unless it is a service allowed to act for others', async () => {
+    const createdBy = `mutation($s: ID!, $t: String!, $a: String) { addKnowledge(input: { scope: $s, title: $t, content: "c", author: $a }) {
+      __typename ... on AddKnowledgeSuccess { knowledge { currentVersion { createdBy } } } ... on UserError { code path } } }`;
+    const own = await ok(h, agentA.key, createdBy, { s: w.A, t: 'by-default' });
+    expect(own.addKnowledge.knowledge.currentVersion.createdBy).toBe('agent:agent-a');
+    const spoofHeader = await as(h, agentA.key, createdBy, { s: w.A, t: 'spoof-1' }, { 'x-engram-actor': 'agent:owner' });
+    expect([spoofHeader.status, codes(spoofHeader), spoofHeader.data ?? null]).toEqual([403, ['FORBIDDEN'], null]);
+    const spoofAuthor = await ok(h, agentA.key, createdBy, { s: w.A, t: 'spoof-2', a: 'agent:owner' });
+    expect(spoofAuthor.addKnowledge).toEqual({ __typename: 'PermissionDeniedError', code: 'FORBIDDEN', path: ['input', 'author'] });
+    const event = `mutation($s: ID!) { appendSessionEvent(input: { session: $s, type: MESSAGE, actor: "agent:owner", content: "hi" }) { __typename } }`;
+    expect((await ok(h, agentA.key, event, { s: w.SA })).appendSessionEvent.__typename).toBe('PermissionDeniedError');
+
+    const relay = await principal(h, 'relay', { kind: 'SERVICE', actsForOthers: true, grants: [[w.A, 'WRITE']] });
+    const forAgent = await ok(h, relay.key, createdBy, { s: w.A, t: 'relayed', a: 'agent:agent-a' });
+    expect(forAgent.addKnowledge.knowledge.currentVersion.createdBy).toBe('agent:agent-a');
+    const viaHeader = await as(h, relay.key, createdBy, { s: w.A, t: 'relayed-2' }, { 'x-engram-actor': 'agent:agent-a' });
+    expect(viaHeader.data!.addKnowledge.knowledge.currentVersion.createdBy).toBe('agent:agent-a');
+    const nobodyThere = await as(h, relay.key, createdBy, { s: w.A, t: 'relayed-3' }, { 'x-engram-actor': 'agent:ghost' });
+    expect(codes(nobodyThere)).toEqual(['FORBIDDEN']);
+    const plain = await principal(h, 'plain-service', { kind: 'SERVICE', grants: [[w.A, 'WRITE']] });
+    expect(codes(await as(h, plain.key, createdBy, { s: w.A, t: 'relayed-4' }, { 'x-engram-actor': 'agent:agent-a' }))).toEqual(['FORBIDDEN']);
+  });
+
   it('a principal without grants gets FORBIDDEN from lists and null from lookups', async () => {
     expect(codes(await as(h, nobody.key, `{ knowledge { totalCount } }`))).toEqual(['FORBIDDEN']);
     expect((await ok(h, nobody.key, `query($id: ID!) { viewer { principal { name } } }`.replace('($id: ID!)', ''))).viewer.principal.name).toBe('nobody');

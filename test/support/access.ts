@@ -8,18 +8,24 @@ export interface Answer {
 }
 
 /** An operation in-process, as the holder of `key` (no key: the local admin of protected mode). */
-export async function as(h: Harness, key: string | null, query: string, variables?: Record<string, unknown>): Promise<Answer> {
+export async function as(
+  h: Harness,
+  key: string | null,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Answer & { status?: number }> {
   const response = await h.app.yoga.fetch('http://engram.test/graphql', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    headers: { 'content-type': 'application/json', ...headers, ...(key ? { authorization: `Bearer ${key}` } : {}) },
     body: JSON.stringify({ query, variables }),
   });
-  return (await response.json()) as Answer;
+  return { ...((await response.json()) as Answer), status: response.status };
 }
 
 /** Like `as`, failing on any error. */
 export async function ok(h: Harness, key: string | null, query: string, variables?: Record<string, unknown>): Promise<Record<string, any>> {
-  const answer = await as(h, key, query, variables);
+  const { status: _status, ...answer } = await as(h, key, query, variables);
   if (answer.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(answer.errors)}`);
   return answer.data!;
 }

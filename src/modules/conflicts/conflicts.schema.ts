@@ -163,13 +163,13 @@ builder.mutationField('resolveConflict', (t) =>
     args: { input: t.arg({ type: ResolveConflictInput, required: true, description: 'The resolution.' }) },
     authScopes: (_root, { input }) => can('WRITE', 'conflict', input.id, ['Conflict'], ['input', 'id']),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'resolution', description: 'What was settled.' } },
-    resolve: (_root, { input }, ctx) =>
+    resolve: async (_root, { input }, ctx) =>
       resolveConflict(ctx, {
         id: decodeId(String(input.id), ['Conflict'], ['input', 'id']),
         strategy: input.strategy,
         merged: input.merged ? versionFieldsOf(input.merged) : null,
         note: input.note,
-        resolvedBy: input.resolvedBy ?? ctx.actor,
+        resolvedBy: await ctx.author(input.resolvedBy, ['input', 'resolvedBy']),
       }),
   }),
 );

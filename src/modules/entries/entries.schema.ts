@@ -484,7 +484,7 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
       args: { input: t.arg({ type: input, required: true, description: 'The new entry.' }) },
       authScopes: (_root, { input }) => can('WRITE', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
       errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: dataName, description: 'The new entry.' } },
-      resolve: (_root, args, ctx) => {
+      resolve: async (_root, args, ctx) => {
         const { input } = args;
         return addEntry(ctx, {
           kind,
@@ -493,7 +493,7 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
           category: input.category,
           priority: input.priority,
           tags: input.tags ?? [],
-          author: input.author ?? ctx.actor,
+          author: await ctx.author(input.author, ['input', 'author']),
           version: versionFieldsOf(input),
         });
       },
@@ -528,7 +528,7 @@ const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateTool
       authScopes: (_root, { input }) =>
         can('WRITE', 'entry', input.id, [ENTRY_TYPENAME[kind]], ['input', 'id'], { label: ENTRY_TYPENAME[kind].toLowerCase() }),
       errors: { types: [...WRITE_ERRORS, WriteConflictError, InvalidStateError], dataField: { name: 'update', description: 'What was written.' } },
-      resolve: (_root, args, ctx) => {
+      resolve: async (_root, args, ctx) => {
         const { input } = args;
         return updateEntry(ctx, {
           kind,
@@ -536,7 +536,7 @@ const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateTool
           category: input.category,
           priority: input.priority,
           changeReason: input.changeReason,
-          author: input.author ?? ctx.actor,
+          author: await ctx.author(input.author, ['input', 'author']),
           expectedVersion: input.expectedVersion,
           onConflict: input.onConflict,
           version: versionFieldsOf(input),
@@ -631,6 +631,7 @@ builder.mutationField('importEntries', (t) =>
       if (input.entries.length > LIMITS.importEntries) {
         throw new ValidationError([{ path: ['input', 'entries'], message: `must list at most ${LIMITS.importEntries} entries` }]);
       }
+      const author = await ctx.author(input.author, ['input', 'author']);
       const ids = await addEntries(
         ctx,
         input.entries.map((entry, i) => ({
@@ -640,7 +641,7 @@ builder.mutationField('importEntries', (t) =>
           category: entry.category,
           priority: entry.priority,
           tags: entry.tags ?? [],
-          author: input.author ?? ctx.actor,
+          author,
           version: versionFieldsOf(entry),
         })),
       );

@@ -408,14 +408,15 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: AppendEventInput, required: true, description: 'The event.' }) },
     authScopes: (_root, { input }) => can('WRITE', 'scope', input.session, ['Session'], ['input', 'session'], { label: 'session' }),
     errors: { types: [...STATE_ERRORS], dataField: { name: 'appended', description: 'The event and its session.' } },
-    resolve: (_root, { input }, ctx) => {
+    resolve: async (_root, { input }, ctx) => {
       if (input.type === 'LIFECYCLE') {
         throw new ValidationError([{ path: ['input', 'type'], message: 'LIFECYCLE events are written by the server on transitions' }]);
       }
       return appendEvent(ctx, {
         sessionId: decodeId(String(input.session), ['Session'], ['input', 'session']),
         type: input.type,
-        actor: input.actor,
+        // `user` and `system` are the roles of a session's log; an `agent:<id>` must be the caller.
+        actor: /^agent:/.test(input.actor) ? ((await ctx.author(input.actor, ['input', 'actor'])) ?? input.actor) : input.actor,
         content: input.content,
         stateDelta: input.stateDelta,
         guard: ctx.stateGuard,
