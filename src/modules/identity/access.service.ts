@@ -30,8 +30,27 @@ const GRANT_CACHE_MS = 1_000;
  */
 export class GrantCache {
   private entries = new Map<string, { grants: Promise<Map<string, Role>>; until: number }>();
+  /**
+   * Scope chains (a scope and its ancestors), batched and kept: a scope never moves, so a chain
+   * once read stays true. Bounded by clearing, like the other caches of an instance.
+   */
+  readonly chains: DataLoader<string, string[] | null>;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    const cacheMap = new Map<string, Promise<string[] | null>>();
+    this.chains = new DataLoader((ids) => scopeChainsOf(db, ids), {
+      maxBatchSize: 500,
+      cacheMap: {
+        get: (key: string) => cacheMap.get(key),
+        set: (key: string, value: Promise<string[] | null>) => {
+          if (cacheMap.size >= 100_000) cacheMap.clear();
+          cacheMap.set(key, value);
+        },
+        delete: (key: string) => cacheMap.delete(key),
+        clear: () => cacheMap.clear(),
+      },
+    });
+  }
 
   of(principalId: string): Promise<Map<string, Role>> {
     const now = Date.now();
@@ -73,7 +92,7 @@ export class Access {
     chains?: DataLoader<string, string[] | null>,
   ) {
     this.db = db;
-    this.chains = chains ?? new DataLoader((ids) => scopeChainsOf(db, ids), { maxBatchSize: 500 });
+    this.chains = chains ?? this.grantCache.chains;
   }
 
   /** AUTH=off, a local caller in protected mode, in-process code, or ADMIN on the global scope. */
@@ -102,10 +121,10 @@ export class Access {
 
   /** The caller's role on a scope (from grants on it or above); null without one or for no such scope. */
   async roleOn(scopeId: string): Promise<Role | null> {
-    if (this.everything) return (await this.chains.load(scopeId)) ? 'ADMIN' : null;
+    if (this.everything) return (await this.chainOf(scopeId)) ? 'ADMIN' : null;
     const grants = await this.grants();
     if (grants.size === 0) return null;
-    const chain = await this.chains.load(scopeId);
+    const chain = await this.chainOf(scopeId);
     if (!chain) return null;
     let best: Role | null = null;
     for (const id of chain) {
@@ -114,6 +133,13 @@ export class Access {
     }
     if (!best && scopeId === GLOBAL_SCOPE_ID && this.settings.globalReadable) return 'READ';
     return best;
+  }
+
+  /** A scope's chain; an unknown id is not remembered (it may name a scope created later). */
+  private async chainOf(scopeId: string): Promise<string[] | null> {
+    const chain = await this.chains.load(scopeId);
+    if (!chain) this.chains.clear(scopeId);
+    return chain;
   }
 
   async has(role: Role, scopeId: string): Promise<boolean> {
