@@ -189,6 +189,12 @@ describe(`access control (${DB_KIND})`, () => {
     });
     expect(byWriter.data!.grantRole.__typename).toBe('PermissionDeniedError');
     const grantId = await grant(h, adminA.key, newcomer.id, w.SA, 'READ');
+    // A scope admin meets the principal through the grant, but not its keys.
+    const seen = await ok(h, adminA.key, `query($id: ID!) { node(id: $id) { id } viewer { principal { keys { name } grants { role } } } }`, { id: w.SA });
+    expect(seen.viewer.principal).toEqual({ keys: [{ name: 'test' }], grants: [{ role: 'ADMIN' }] });
+    const given = await ok(h, adminA.key, `mutation($p: ID!, $s: ID!) { grantRole(input: { principal: $p, scope: $s, role: READ }) {
+      ... on GrantRoleSuccess { grant { role principal { name keys { name } } } } } }`, { p: newcomer.id, s: w.SA });
+    expect(given.grantRole.grant).toEqual({ role: 'READ', principal: { name: 'newcomer', keys: [] } });
     expect((await ok(h, newcomer.key, `{ sessions { totalCount } projects { totalCount } }`)).sessions.totalCount).toBe(1);
     expect((await ok(h, newcomer.key, `{ projects { totalCount } }`)).projects.totalCount).toBe(0);
     const revoked = await ok(h, adminA.key, `mutation($id: ID!) { revokeGrant(input: { id: $id }) { __typename } }`, { id: grantId });
