@@ -31,23 +31,29 @@ const GRANT_CACHE_MS = 1_000;
 export class GrantCache {
   private entries = new Map<string, { grants: Promise<Map<string, Role>>; until: number }>();
   /**
-   * Scope chains (a scope and its ancestors), batched and kept: a scope never moves, so a chain
-   * once read stays true. Bounded by clearing, like the other caches of an instance.
+   * Scope chains (a scope and its ancestors), batched and reused for GRANT_CACHE_MS like grants: a
+   * project moved through another instance is seen here within that time, through this one at once.
    */
   readonly chains: DataLoader<string, string[] | null>;
+  private readonly chainEntries = new Map<string, { chain: Promise<string[] | null>; until: number }>();
 
   constructor(private readonly db: Db) {
-    const cacheMap = new Map<string, Promise<string[] | null>>();
+    const entries = this.chainEntries;
     this.chains = new DataLoader((ids) => scopeChainsOf(db, ids), {
       maxBatchSize: 500,
       cacheMap: {
-        get: (key: string) => cacheMap.get(key),
-        set: (key: string, value: Promise<string[] | null>) => {
-          if (cacheMap.size >= 100_000) cacheMap.clear();
-          cacheMap.set(key, value);
+        get: (key: string) => {
+          const entry = entries.get(key);
+          if (entry && entry.until > Date.now()) return entry.chain;
+          entries.delete(key);
+          return undefined;
         },
-        delete: (key: string) => cacheMap.delete(key),
-        clear: () => cacheMap.clear(),
+        set: (key: string, chain: Promise<string[] | null>) => {
+          if (entries.size >= 100_000) entries.clear();
+          entries.set(key, { chain, until: Date.now() + GRANT_CACHE_MS });
+        },
+        delete: (key: string) => entries.delete(key),
+        clear: () => entries.clear(),
       },
     });
   }
@@ -65,8 +71,10 @@ export class GrantCache {
     return grants;
   }
 
+  /** After grants changed or a scope moved through this instance. */
   forget(): void {
     this.entries.clear();
+    this.chainEntries.clear();
   }
 }
 
@@ -109,7 +117,7 @@ export class Access {
     return this.grantsOnce;
   }
 
-  /** The same caller's access as of now (grants read again, through the shared cache; scopes never move, so their chains are kept). */
+  /** The same caller's access as of now (grants and chains read again, through the instance's caches). */
   renewed(): Access {
     return new Access(this.db, this.caller, this.settings, this.grantCache, this.chains);
   }
