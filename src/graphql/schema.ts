@@ -14,6 +14,7 @@ import '../modules/tasks/tasks.schema.ts';
 import '../modules/conversations/conversations.schema.ts';
 import '../modules/events/events.schema.ts';
 import '../modules/search/search.schema.ts';
+import '../modules/redaction/redaction.schema.ts';
 import '../modules/identity/identity.schema.ts';
 import { describeRelayTypes } from './describe.ts';
 import { guardTextInputs } from './input-guard.ts';

@@ -4,6 +4,8 @@ import { InvalidStateError, WRITE_ERRORS, WriteConflictError } from '../../graph
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, VERSION_TYPENAME, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
+import { screenVersion } from '../redaction/redaction.service.ts';
+import { scopeOfTarget } from '../identity/targets.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import { TagRef } from '../tags/tags.schema.ts';
 import { RelationRef } from '../relations/relations.schema.ts';
@@ -490,15 +492,16 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
       errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: dataName, description: 'The new entry.' } },
       resolve: async (_root, args, ctx) => {
         const { input } = args;
+        const scopeId = decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']);
         return addEntry(ctx, {
           kind,
-          scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
+          scopeId,
           name: input.name ?? input.title ?? '',
           category: input.category,
           priority: input.priority,
           tags: input.tags ?? [],
           author: await ctx.author(input.author, ['input', 'author']),
-          version: versionFieldsOf(input),
+          version: await screenVersion(ctx.db, scopeId, versionFieldsOf(input)),
         });
       },
     }),
@@ -534,16 +537,18 @@ const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateTool
       errors: { types: [...WRITE_ERRORS, WriteConflictError, InvalidStateError], dataField: { name: 'update', description: 'What was written.' } },
       resolve: async (_root, args, ctx) => {
         const { input } = args;
+        const id = decodeId(String(input.id), [ENTRY_TYPENAME[kind]], ['input', 'id']);
+        const scopeId = (await scopeOfTarget(ctx.db, ctx.access, 'entry', id)) ?? null;
         return updateEntry(ctx, {
           kind,
-          id: decodeId(String(input.id), [ENTRY_TYPENAME[kind]], ['input', 'id']),
+          id,
           category: input.category,
           priority: input.priority,
           changeReason: input.changeReason,
           author: await ctx.author(input.author, ['input', 'author']),
           expectedVersion: input.expectedVersion,
           onConflict: input.onConflict,
-          version: versionFieldsOf(input),
+          version: await screenVersion(ctx.db, scopeId, versionFieldsOf(input)),
         });
       },
     }),
@@ -636,19 +641,14 @@ builder.mutationField('importEntries', (t) =>
         throw new ValidationError([{ path: ['input', 'entries'], message: `must list at most ${LIMITS.importEntries} entries` }]);
       }
       const author = await ctx.author(input.author, ['input', 'author']);
-      const ids = await addEntries(
-        ctx,
-        input.entries.map((entry, i) => ({
-          kind: entry.kind,
-          scopeId: decodeId(String(entry.scope), SCOPE_TYPENAMES, ['input', 'entries', String(i), 'scope']),
-          name: entry.name,
-          category: entry.category,
-          priority: entry.priority,
-          tags: entry.tags ?? [],
-          author,
-          version: versionFieldsOf(entry),
-        })),
+      const entries = await Promise.all(
+        input.entries.map(async (entry, i) => {
+          const scopeId = decodeId(String(entry.scope), SCOPE_TYPENAMES, ['input', 'entries', String(i), 'scope']);
+          const version = await screenVersion(ctx.db, scopeId, versionFieldsOf(entry), ['input', 'entries', String(i)]);
+          return { kind: entry.kind, scopeId, name: entry.name, category: entry.category, priority: entry.priority, tags: entry.tags ?? [], author, version };
+        }),
       );
+      const ids = await addEntries(ctx, entries);
       return { ids };
     },
   }),

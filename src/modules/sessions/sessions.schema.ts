@@ -1,6 +1,7 @@
 import { readableOwners } from '../identity/state-access.ts';
 import { resolveCursorConnection } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
+import { screenSecrets } from '../redaction/redaction.service.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
 import { InvalidStateError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, decodeId } from '../../graphql/ids.ts';
@@ -414,13 +415,18 @@ builder.mutationFields((t) => ({
       if (input.type === 'LIFECYCLE') {
         throw new ValidationError([{ path: ['input', 'type'], message: 'LIFECYCLE events are written by the server on transitions' }]);
       }
+      const sessionId = decodeId(String(input.session), ['Session'], ['input', 'session']);
+      const [content, stateDelta] = await screenSecrets(ctx.db, sessionId, [
+        { path: ['input', 'content'], value: input.content },
+        { path: ['input', 'stateDelta'], value: input.stateDelta },
+      ]);
       return appendEvent(ctx, {
-        sessionId: decodeId(String(input.session), ['Session'], ['input', 'session']),
+        sessionId,
         type: input.type,
         // `user` and `system` are the roles of a session's log; an `agent:<id>` must be the caller.
         actor: /^agent:/.test(input.actor) ? ((await ctx.author(input.actor, ['input', 'actor'])) ?? input.actor) : input.actor,
-        content: input.content,
-        stateDelta: input.stateDelta,
+        content,
+        stateDelta,
         guard: ctx.stateGuard,
       });
     },
@@ -436,12 +442,15 @@ builder.mutationFields((t) => ({
   }),
   setState: t.field({
     type: StateKeyRef,
-    description: 'Writes a state key (a new version). app: and project: keys need an elevated caller.',
+    description: 'Writes a state key (a new version). Who may write which namespace: see the README (Grants).',
     args: { input: t.arg({ type: SetStateInput, required: true, description: 'The write.' }) },
     authScopes: (_root, { input }) => stateOwnerRule(input.owner),
     errors: { types: [...STATE_ERRORS], dataField: { name: 'state', description: 'The key as written.' } },
-    resolve: (_root, { input }, ctx) =>
-      setState(ctx, { owner: ownerOf(input.owner), key: input.key, value: input.value, author: ctx.actor, guard: ctx.stateGuard }),
+    resolve: async (_root, { input }, ctx) => {
+      const owner = ownerOf(input.owner);
+      const [value] = await screenSecrets(ctx.db, owner.sessionId ?? owner.projectId, [{ path: ['input', 'value'], value: input.value }]);
+      return setState(ctx, { owner, key: input.key, value, author: ctx.actor, guard: ctx.stateGuard });
+    },
   }),
   deleteState: t.field({
     type: StateKeyRef,
