@@ -38,7 +38,7 @@ const memo = new WeakMap<Access, Map<string, Promise<string | null | undefined>>
 export function scopeOfTarget(db: Db, access: Access, kind: TargetKind, id: string): Promise<string | null | undefined> {
   if (kind === 'scope') return Promise.resolve(id);
   let known = memo.get(access);
-  if (!known) memo.set(access, (known = new Map()));
+  if (!known) memo.set(access, (known = new Map<string, Promise<string | null | undefined>>()));
   const key = `${kind}:${id}`;
   let scopeId = known.get(key);
   if (!scopeId) known.set(key, (scopeId = SCOPE_OF[kind](db, id)));

@@ -19,7 +19,7 @@ const cachesByDb = new WeakMap<Db, Map<string, { policy: Promise<SecretPolicy>; 
 export function effectivePolicy(db: Db, scopeId: string | null): Promise<SecretPolicy> {
   const key = scopeId ?? GLOBAL_SCOPE_ID;
   let policies = cachesByDb.get(db);
-  if (!policies) cachesByDb.set(db, (policies = new Map()));
+  if (!policies) cachesByDb.set(db, (policies = new Map<string, { policy: Promise<SecretPolicy>; until: number }>()));
   const now = Date.now();
   const cached = policies.get(key);
   if (cached && cached.until > now) return cached.policy;
