@@ -218,7 +218,7 @@ builder.mutationFields((t) => ({
         role: input.role,
         content: content as string,
         toolsUsed: input.toolsUsed ?? null,
-        metadata,
+        metadata: metadata as Prisma.InputJsonValue | null,
         usedEntries: usedOf(input.usedEntries),
       });
     },
