@@ -15,6 +15,7 @@ import { graphiqlOptions, useGraphiQLDelivery } from './server/graphiql.ts';
 import { Authenticator, type AuthMode } from './server/authentication.ts';
 import { useHealth } from './server/health.ts';
 import { DEFAULT_LIMITS, useOperationLimits, type OperationLimits } from './server/limits.ts';
+import { createRateLimiter, useRateLimits, type RateLimits } from './server/rate-limit.ts';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
 import { getSchema } from './graphql/schema.ts';
 
@@ -35,6 +36,8 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
   /** API-key authentication (default `on`; see Authenticator). */
   auth?: AuthMode;
+  /** Per-caller budgets (default: none; in-process calls are never limited). */
+  rateLimits?: RateLimits;
 }
 
 /** What Yoga hands the context factory: Node's request over HTTP, graphql-ws' context over WebSocket. */
@@ -49,7 +52,7 @@ export interface App {
   yoga: YogaServerInstance<Record<string, never>, Context>;
   /** Listens on `port` (0 = ephemeral); resolves with the bound port. */
   start(port: number, host?: string): Promise<number>;
-  /** Stops accepting, lets open requests finish (up to `graceMs`), closes sockets. */
+  /** Stops accepting, lets open requests finish (up to `graceMs`), closes sockets (and the rate limits' Redis connection). */
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -58,6 +61,7 @@ export function createApp(options: AppOptions): App {
   const { maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, webSocket = {}, limits, corsOrigins = [], auth = 'on' } = options;
   const deps = { db: database.prisma, provider: database.provider, bus, settings };
   const authenticator = new Authenticator(database.prisma, auth);
+  const rateLimiter = options.rateLimits ? createRateLimiter(options.rateLimits) : null;
   const yoga = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
     graphqlEndpoint: '/graphql',
@@ -105,6 +109,7 @@ export function createApp(options: AppOptions): App {
     plugins: [
       useRequestBodyLimit(maxRequestBodyBytes),
       useCsrfPrevention(),
+      ...(rateLimiter ? [useRateLimits(rateLimiter)] : []),
       ...useOperationLimits({ ...DEFAULT_LIMITS, ...limits }),
       useHealth(database, bus),
       useGraphiQLDelivery(),
@@ -143,7 +148,7 @@ export function createApp(options: AppOptions): App {
     },
     async stop(graceMs = 10_000) {
       const s = server;
-      if (!s) return;
+      if (!s) return rateLimiter?.close();
       server = undefined;
       stopping = true;
       // Subscriptions end with "going away" so clients reconnect elsewhere.
@@ -158,6 +163,7 @@ export function createApp(options: AppOptions): App {
         });
         s.closeIdleConnections();
       });
+      await rateLimiter?.close();
     },
   };
 }
