@@ -18,6 +18,7 @@ import { DEFAULT_LIMITS, useOperationLimits, type OperationLimits } from './serv
 import { createRateLimiter, useRateLimits, type RateLimits } from './server/rate-limit.ts';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
 import { getSchema } from './graphql/schema.ts';
+import { AuthenticationFailures } from './modules/audit/audit.service.ts';
 
 export interface AppOptions {
   database: Database;
@@ -62,6 +63,10 @@ export function createApp(options: AppOptions): App {
   const deps = { db: database.prisma, provider: database.provider, bus, settings };
   const authenticator = new Authenticator(database.prisma, auth);
   const rateLimiter = options.rateLimits ? createRateLimiter(options.rateLimits) : null;
+  const authFailures = new AuthenticationFailures(database.prisma);
+  const authenticate = auditedAuthentication(authenticator, authFailures);
+  /** Besides sockets, what stop() lets go of: the rate limits' Redis connection, failed authentications still counted. */
+  const release = async () => void (await Promise.all([rateLimiter?.close(), authFailures.close()]));
   const yoga = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
     graphqlEndpoint: '/graphql',
@@ -82,7 +87,7 @@ export function createApp(options: AppOptions): App {
       // Node's request over HTTP, the upgrade request over WebSocket; none for yoga.fetch in-process.
       const socket = (initial.req ?? initial.extra?.request)?.socket;
       const address = socket ? (socket.remoteAddress ?? '') : undefined;
-      const caller = await authenticator.authenticate(headers.get('authorization'), address);
+      const caller = await authenticate(headers.get('authorization'), address);
       return createContext({ ...deps, authenticator }, headers, caller, address ?? null);
     },
     maskedErrors: {
@@ -139,7 +144,7 @@ export function createApp(options: AppOptions): App {
         ...webSocket,
         maxPayloadBytes: maxRequestBodyBytes,
         corsOrigins,
-        authenticate: (authorization, remoteAddress) => authenticator.authenticate(authorization, remoteAddress),
+        authenticate,
       });
       return new Promise((resolve, reject) => {
         s.once('error', reject);
@@ -148,7 +153,7 @@ export function createApp(options: AppOptions): App {
     },
     async stop(graceMs = 10_000) {
       const s = server;
-      if (!s) return rateLimiter?.close();
+      if (!s) return release();
       server = undefined;
       stopping = true;
       // Subscriptions end with "going away" so clients reconnect elsewhere.
@@ -163,7 +168,19 @@ export function createApp(options: AppOptions): App {
         });
         s.closeIdleConnections();
       });
-      await rateLimiter?.close();
+      await release();
     },
   };
+}
+
+/** `authenticator.authenticate`, recording its refusals (not a database that cannot answer) in the audit log. */
+function auditedAuthentication(authenticator: Authenticator, failures: AuthenticationFailures) {
+  return (authorization: string | null | undefined, address: string | undefined) =>
+    authenticator.authenticate(authorization, address).catch((error: unknown) => {
+      const code = error instanceof GraphQLError ? error.extensions.code : undefined;
+      if (code === 'UNAUTHENTICATED' || code === 'PROTECTED_MODE') {
+        failures.note({ clientAddress: address ?? null, code, reason: (error as GraphQLError).message });
+      }
+      throw error;
+    });
 }
