@@ -3,7 +3,6 @@
 // Retry-After and RATE_LIMITED; a graphql-ws operation gets RATE_LIMITED and the socket stays
 // open. With Redis the budget is shared by every instance; while Redis is away each instance
 // counts in its own memory. Every case uses a fresh key, so its one-second window starts with it.
-import http from 'node:http';
 import { parse } from 'graphql';
 import { createClient } from 'graphql-ws';
 import { Redis } from 'ioredis';
@@ -15,6 +14,7 @@ import { DB_KIND, useHarness } from './support/harness.ts';
 import { principalWithKey } from './support/keys.ts';
 import { eventually, redisServer } from './support/redis-server.ts';
 import { startServerProcess } from './support/server-process.ts';
+import { call, type Answer } from './support/socket-call.ts';
 
 const LIMITS: RateLimits = { requestsPerSecond: 3, writesPerSecond: 4 };
 const h = useHarness({ listen: true, app: { rateLimits: LIMITS } });
@@ -23,30 +23,6 @@ const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-interface Answer {
-  status: number;
-  retryAfter: string | null;
-  body: { data?: Record<string, unknown> | null; errors?: { message: string; extensions: Record<string, unknown> }[] };
-}
-
-/** A POST over a real socket to `port`, from the loopback address `from`. */
-function call(port: number, query: string, { key, from = '127.0.0.1', accept = 'application/json' }: { key?: string; from?: string; accept?: string } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const headers = { 'content-type': 'application/json', accept, ...(key ? { authorization: `Bearer ${key}` } : {}) };
-    const req = http.request({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', localAddress: from, headers }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => {
-        // An SSE answer is `event: next` / `data: {...}` frames; a refused one is one such frame.
-        const json = accept === 'text/event-stream' ? (/^data: (.*)$/m.exec(text)?.[1] ?? '{}') : text;
-        resolve({ status: res.statusCode ?? 0, retryAfter: (res.headers['retry-after']) ?? null, body: JSON.parse(json) as Answer['body'] });
-      });
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify({ query }));
-  });
-}
 
 const VIEWER = '{ viewer { local } }';
 const REFUSED = { message: 'Rate limit exceeded: try again in 1 s', extensions: { code: 'RATE_LIMITED', retryAfter: 1 } };

@@ -1,3 +1,4 @@
+import { typeBrandKey } from '@pothos/core';
 import { decodeGlobalID } from '@pothos/plugin-relay';
 import {
   defaultFieldResolver,
@@ -54,10 +55,21 @@ function auditField(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>
       await record(outcomeOf(error), null, { code: codeOf(error) });
       throw error;
     }
-    if (result instanceof Error) await record(outcomeOf(result), null, { code: codeOf(result) });
+    if (isErrorResult(result)) await record(outcomeOf(result), null, { code: codeOf(result) });
     else await record('OK', result, prefixOf(result));
     return result;
   };
+}
+
+/**
+ * An error returned as a member of the field's result union. Pothos' errors plugin returns it
+ * behind a proxy whose prototype chain is proxied too (so `instanceof Error` fails); the proxy
+ * answers its type brand with the error class.
+ */
+function isErrorResult(result: unknown): boolean {
+  if (result instanceof Error) return true;
+  const brand = typeof result === 'object' && result !== null ? (result as Record<symbol, unknown>)[typeBrandKey] : undefined;
+  return typeof brand === 'function' && brand.prototype instanceof Error;
 }
 
 function codeOf(error: unknown): string {
