@@ -1,5 +1,7 @@
+import { uuidv7 } from '../../domain/uuid.ts';
 import type { Db } from '../../infra/database.ts';
-import type { AuditEvent, Prisma } from '../../generated/sqlite/client.ts';
+import { runBatch } from '../../infra/direct-batch.ts';
+import { Prisma, type AuditEvent } from '../../generated/sqlite/client.ts';
 
 export const AUDIT_CATEGORIES = ['AUTHENTICATION', 'IDENTITY', 'WRITE'] as const;
 export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
@@ -28,19 +30,15 @@ export interface AuditRecord {
  * they hold ids and names as text (no foreign keys), so they outlive what they name.
  */
 export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
-  await db.auditEvent.create({
-    data: {
-      category: record.category,
-      operation: record.operation,
-      principalId: record.principal?.id ?? null,
-      principalName: record.principal?.name ?? null,
-      onBehalfOf: record.onBehalfOf ?? null,
-      targetIds: JSON.stringify([...new Set(record.targetIds ?? [])].slice(0, MAX_TARGET_IDS)),
-      outcome: record.outcome,
-      detail: record.detail ? JSON.stringify(record.detail) : null,
-      clientAddress: record.clientAddress ?? null,
-    },
-  });
+  const targetIds = JSON.stringify([...new Set(record.targetIds ?? [])].slice(0, MAX_TARGET_IDS));
+  const detail = record.detail ? JSON.stringify(record.detail) : null;
+  // One INSERT straight to the driver adapter (runBatch): through Prisma's client it took longer
+  // than the write it records (a create went from 0.7 to 1.2 ms at p50 on SQLite).
+  await runBatch(db, [
+    Prisma.sql`INSERT INTO "AuditEvent" ("id", "createdAt", "category", "operation", "principalId", "principalName", "onBehalfOf", "targetIds", "outcome", "detail", "clientAddress")
+      VALUES (${uuidv7()}, ${new Date()}, ${record.category}, ${record.operation}, ${record.principal?.id ?? null}, ${record.principal?.name ?? null},
+        ${record.onBehalfOf ?? null}, ${targetIds}, ${record.outcome}, ${detail}, ${record.clientAddress ?? null})`,
+  ]);
 }
 
 export interface AuditFilter {
