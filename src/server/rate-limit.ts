@@ -16,6 +16,8 @@ export interface RateLimits {
 
 /** What `useRateLimits` asks: how long a caller must wait (seconds), or null when it may go on. */
 export interface RateLimiter {
+  /** The writes budget (0: none); a mutation with more root fields could never be admitted. */
+  readonly writesPerSecond: number;
   admit(caller: string, writes: number): Promise<number | null>;
   close(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export function createRateLimiter(limits: RateLimits): RateLimiter {
   const requests = bucket('requests', limits.requestsPerSecond);
   const writes = bucket('writes', limits.writesPerSecond);
   return {
+    writesPerSecond: limits.writesPerSecond,
     async admit(caller, writeCount) {
       const waits = await Promise.all([spend(requests, caller, 1), writeCount > 0 ? spend(writes, caller, writeCount) : null]);
       const longest = Math.max(...waits.map((ms) => ms ?? 0));
@@ -113,7 +116,8 @@ export function writesOf(document: DocumentNode, operationName?: string | null):
 }
 
 /**
- * Refuses an operation over its caller's budget with RATE_LIMITED and `retryAfter` (seconds).
+ * Refuses an operation over its caller's budget with RATE_LIMITED and `retryAfter` (seconds), and
+ * a mutation with more root fields than a whole second's write budget with TOO_MANY_WRITES.
  * Over HTTP and SSE the answer is a 429 with `Retry-After`; over graphql-ws (no HTTP request in the
  * context) that operation alone gets the error and the socket stays open. Checked when the
  * operation is about to run, where the caller (the context) and the parsed document are known.
@@ -123,7 +127,13 @@ export function useRateLimits(limiter: RateLimiter): Plugin {
     const ctx = args.contextValue as Context & { request?: Request };
     const caller = callerOf(ctx);
     if (!caller) return null;
-    const retryAfter = await limiter.admit(caller, writesOf(args.document, args.operationName));
+    const writes = writesOf(args.document, args.operationName);
+    if (limiter.writesPerSecond > 0 && writes > limiter.writesPerSecond) {
+      // Waiting would not help: this is the caller's to split, as for the other operation limits.
+      const message = `The mutation has ${writes} root fields; at most ${limiter.writesPerSecond} writes a second are allowed: split it`;
+      return { errors: [new GraphQLError(message, { extensions: { code: 'TOO_MANY_WRITES', writes, limit: limiter.writesPerSecond } })] };
+    }
+    const retryAfter = await limiter.admit(caller, writes);
     if (retryAfter === null) return null;
     const http = ctx.request ? { http: { status: 429, headers: { 'Retry-After': String(retryAfter) } } } : {};
     const error = new GraphQLError(`Rate limit exceeded: try again in ${retryAfter} s`, {
