@@ -134,6 +134,7 @@ describe('migrations', () => {
     const postgres = await postgresShape(url);
     expect(Object.keys(sqlite.columns)).toEqual([
       'ApiKey',
+      'AuditEvent',
       'Conflict',
       'Conversation',
       'ConversationContext',

@@ -31,7 +31,8 @@ export interface RateLimiter {
  * down (no offline queue, no retries), so a request never waits on it.
  */
 export function createRateLimiter(limits: RateLimits): RateLimiter {
-  const redis = limits.redisUrl ? connect(limits.redisUrl) : null;
+  const limited = limits.requestsPerSecond > 0 || limits.writesPerSecond > 0;
+  const redis = limits.redisUrl && limited ? connect(limits.redisUrl) : null;
   const bucket = (name: string, points: number): RateLimiterAbstract | null => {
     if (points === 0) return null;
     const memory = new RateLimiterMemory({ keyPrefix: `engram:rl:${name}`, points, duration: 1 });
