@@ -19,6 +19,7 @@ import { createRateLimiter, useRateLimits, type RateLimits } from './server/rate
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
 import { getSchema } from './graphql/schema.ts';
 import { AuthenticationFailures } from './modules/audit/audit.service.ts';
+import { DEFAULT_ACCESS_SETTINGS, GrantCache, type AccessSettings } from './modules/identity/access.service.ts';
 
 export interface AppOptions {
   database: Database;
@@ -39,6 +40,8 @@ export interface AppOptions {
   auth?: AuthMode;
   /** Per-caller budgets (default: none; in-process calls are never limited). */
   rateLimits?: RateLimits;
+  /** What grants imply (default DEFAULT_ACCESS_SETTINGS). */
+  access?: AccessSettings;
 }
 
 /** What Yoga hands the context factory: Node's request over HTTP, graphql-ws' context over WebSocket. */
@@ -60,13 +63,14 @@ export interface App {
 export function createApp(options: AppOptions): App {
   const { database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, graphiql = true } = options;
   const { maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, webSocket = {}, limits, corsOrigins = [], auth = 'on' } = options;
-  const deps = { db: database.prisma, provider: database.provider, bus, settings };
+  const deps = { db: database.prisma, provider: database.provider, bus, settings, access: options.access ?? DEFAULT_ACCESS_SETTINGS };
   const authenticator = new Authenticator(database.prisma, auth);
   const rateLimiter = options.rateLimits ? createRateLimiter(options.rateLimits) : null;
   const authFailures = new AuthenticationFailures(database.prisma);
   const authenticate = auditedAuthentication(authenticator, authFailures);
   /** Besides sockets, what stop() lets go of: the rate limits' Redis connection, failed authentications still counted. */
   const release = async () => void (await Promise.all([rateLimiter?.close(), authFailures.close()]));
+  const grantCache = new GrantCache(database.prisma);
   const yoga = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
     graphqlEndpoint: '/graphql',
@@ -87,8 +91,10 @@ export function createApp(options: AppOptions): App {
       // Node's request over HTTP, the upgrade request over WebSocket; none for yoga.fetch in-process.
       const socket = (initial.req ?? initial.extra?.request)?.socket;
       const address = socket ? (socket.remoteAddress ?? '') : undefined;
-      const caller = await authenticate(headers.get('authorization'), address);
-      return createContext({ ...deps, authenticator }, headers, caller, address ?? null);
+      const authorization = headers.get('authorization');
+      const caller = await authenticate(authorization, address);
+      const stillAuthenticated = () => authenticator.authenticate(authorization, address).catch(() => null);
+      return createContext({ ...deps, authenticator, grantCache }, headers, caller, address ?? null, stillAuthenticated);
     },
     maskedErrors: {
       // Expected failures raised outside result unions (query arguments) keep their message

@@ -30,6 +30,8 @@ export interface Config {
   auth: AuthMode;
   /** Per API key (or client address without one), per second; shared through Redis when configured. */
   rateLimits: Required<RateLimits>;
+  /** GRANTS_READ_GLOBAL (default true): a principal with any grant reads the global scope's own entries. */
+  grantsReadGlobal: boolean;
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/engram.db';
@@ -80,7 +82,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       writesPerSecond: int(env, 'RATE_LIMIT_WRITES_PER_SECOND', 20, 0, 1_000_000),
       redisUrl: env.REDIS_URL?.trim() || null,
     },
+    grantsReadGlobal: bool(env, 'GRANTS_READ_GLOBAL', true),
   };
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (raw !== 'true' && raw !== 'false') throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+  return raw === 'true';
 }
 
 function authMode(raw: string | undefined): AuthMode {

@@ -117,6 +117,18 @@ describe(`audit log (${DB_KIND})`, () => {
     ]);
   });
 
+  it('records a write the grants refuse as DENIED', async () => {
+    const reader = await principalWithKey(h.app, name('reader'), false, 'READ');
+    const refused = await mutate(`mutation { createProject(input: { name: "${name('nope')}" }) { __typename } }`, { key: reader.key });
+    expect(refused.createProject).toEqual({ __typename: 'PermissionDeniedError' });
+    expect((await events({ principal: reader.id })).map((e) => [e.category, e.operation, e.outcome, e.detail])).toEqual([
+      ['WRITE', 'createProject', 'DENIED', { code: 'FORBIDDEN' }],
+    ]);
+    // Its grant, given in-process by the local admin of the test: an IDENTITY event with no principal.
+    const [granted] = await events({ operation: 'grantRole', target: reader.id });
+    expect(granted).toMatchObject({ category: 'IDENTITY', outcome: 'OK', principal: null, clientAddress: null });
+  });
+
   it('records identity changes: DENIED for a non-admin, OK with the key prefix for an admin, never a secret', async () => {
     const refused = await mutate(`mutation { createPrincipal(input: { name: "${name('sneaky')}", kind: AGENT }) { __typename } }`, { key: agent.key });
     expect(refused.createPrincipal).toEqual({ __typename: 'PermissionDeniedError' });

@@ -49,7 +49,14 @@ describe('loadConfig', () => {
       corsOrigins: [],
       auth: 'on',
       rateLimits: { requestsPerSecond: 100, writesPerSecond: 20, redisUrl: null },
+      grantsReadGlobal: true,
     });
+  });
+
+  it('GRANTS_READ_GLOBAL is true or false, anything else a ConfigError', () => {
+    expect(loadConfig({ GRANTS_READ_GLOBAL: 'FALSE' }).grantsReadGlobal).toBe(false);
+    expect(loadConfig({ GRANTS_READ_GLOBAL: 'true' }).grantsReadGlobal).toBe(true);
+    expect(() => loadConfig({ GRANTS_READ_GLOBAL: 'yes' })).toThrow(ConfigError);
   });
 
   it('AUTH is on or off (any case), anything else a ConfigError', () => {

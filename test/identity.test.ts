@@ -159,6 +159,11 @@ describe(`identity (${DB_KIND})`, () => {
   it('revoking a key ends the open subscriptions of its sockets (4403)', async () => {
     const admin = await principalWithKey('ops-6', true);
     const agent = await principalWithKey('agent-10', false);
+    const granted = await call(`mutation($p: ID!, $s: ID!) { grantRole(input: { principal: $p, scope: $s, role: READ }) { __typename } }`, {
+      key: admin.key,
+      variables: { p: agent.id, s: encodeGlobalID('GlobalScope', 'global') },
+    });
+    expect(granted.body.data).toEqual({ grantRole: { __typename: 'GrantRoleSuccess' } });
     const client = createClient({
       url: `ws://127.0.0.1:${h.port}/graphql`,
       webSocketImpl: WebSocket,

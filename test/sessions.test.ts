@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
+import { principal } from './support/access.ts';
 import { useHarness } from './support/harness.ts';
 import { addTool, createProject } from './support/ops.ts';
 
 const h = useHarness();
-const ADMIN = { 'x-engram-role': 'admin' };
+/** In-process calls without a key act as the local admin (protected mode): they may write every namespace. */
+const ADMIN = {};
+/** A principal with WRITE on one project: it may not write app: or project: state there. */
+let writers = 0;
+async function writerOn(project: string): Promise<Record<string, string>> {
+  const writer = await principal(h, `writer-${++writers}`, { grants: [[project, 'WRITE']] });
+  return { authorization: `Bearer ${writer.key}` };
+}
 
 const Start = graphql(`
   mutation SessStart($input: StartSessionInput!) {
@@ -438,7 +446,7 @@ describe('session event log', () => {
   it('refuses a delta it may not write and then writes nothing', async () => {
     const p = await createProject(h, 'delta-denied');
     const s = await start(p, { appName: 'ide' });
-    const denied = await append(s.id, { stateDelta: { 'session:a': 1, 'project:b': 2 } });
+    const denied = await append(s.id, { stateDelta: { 'session:a': 1, 'project:b': 2 } }, await writerOn(p));
     expect(denied).toMatchObject({ __typename: 'PermissionDeniedError', code: 'FORBIDDEN' });
     const unprefixed = await append(s.id, { stateDelta: { plain: 1 } });
     expect(unprefixed).toMatchObject({ __typename: 'ValidationError', issues: [{ path: ['input', 'stateDelta', 'plain'] }] });
@@ -457,8 +465,9 @@ describe('namespaced state', () => {
   it('resolves temp > session > user > app > project and says which namespace answered', async () => {
     const p = await createProject(h, 'precedence');
     const s = await start(p, { userId: 'alice', appName: 'ide' });
-    expect(await set({ session: s.id }, 'project:model', 'project-default')).toMatchObject({ __typename: 'PermissionDeniedError' });
-    expect(await set({ session: s.id }, 'app:model', 'x')).toMatchObject({ __typename: 'PermissionDeniedError' });
+    const writer = await writerOn(p);
+    expect(await set({ session: s.id }, 'project:model', 'project-default', writer)).toMatchObject({ __typename: 'PermissionDeniedError' });
+    expect(await set({ session: s.id }, 'app:model', 'x', writer)).toMatchObject({ __typename: 'PermissionDeniedError' });
     expect(await set({ session: s.id }, 'project:model', 'project-default', ADMIN)).toMatchObject({ state: { namespace: 'PROJECT' } });
     expect(await set({ appName: 'ide' }, 'app:model', 'app-default', ADMIN)).toMatchObject({ state: { namespace: 'APP' } });
     expect(await set({ userId: 'alice' }, 'user:model', 'alice-choice')).toMatchObject({ state: { namespace: 'USER' } });

@@ -3,11 +3,15 @@ import ComplexityPlugin from '@pothos/plugin-complexity';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin, { decodeGlobalID } from '@pothos/plugin-relay';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import type { Context } from '../context.ts';
 import { LIMITS } from '../domain/limits.ts';
 import { fieldComplexity } from './complexity.ts';
+import { PermissionDeniedError } from '../domain/errors.ts';
+import { allows, type Target } from '../modules/identity/targets.ts';
+import { readableNode } from './node-access.ts';
 
 /** A non-null JSON value as the JSON scalar parses it (a JSON `null` never reaches the scalar). */
 export type JsonInput = NonNullable<unknown>;
@@ -17,6 +21,20 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export const builder = new SchemaBuilder<{
   Context: Context;
   PrismaTypes: PrismaTypes;
+  AuthScopes: {
+    /** Any caller that passed authentication (only `viewer`: who am I). */
+    authenticated: boolean;
+    /** The caller holds some grant (or may do everything). */
+    member: boolean;
+    /** The caller holds WRITE or ADMIN somewhere (shared vocabulary such as tags). */
+    writer: boolean;
+    /** The caller may do everything: ADMIN on global, a local caller in protected mode, AUTH=off. */
+    admin: boolean;
+    /** The caller holds a role on the scope of a row (src/modules/identity/targets.ts). */
+    can: Target;
+    /** Each of several targets (bulk writes). */
+    canEach: Target[];
+  };
   DefaultFieldNullability: false;
   DefaultInputFieldRequiredness: false;
   Scalars: {
@@ -24,15 +42,44 @@ export const builder = new SchemaBuilder<{
     JSON: { Input: JsonInput; Output: unknown };
   };
 }>({
-  plugins: [ErrorsPlugin, RelayPlugin, PrismaPlugin, ComplexityPlugin],
+  // Errors first, so a refused rule becomes a PermissionDeniedError member of a result union;
+  // scope-auth before the others, so nothing resolves before the rules pass.
+  plugins: [ErrorsPlugin, ScopeAuthPlugin, RelayPlugin, PrismaPlugin, ComplexityPlugin],
+  scopeAuth: {
+    // Subscriptions are refused when they start, not at their first event.
+    authorizeOnSubscribe: true,
+    cacheKey: (value) => JSON.stringify(value),
+    unauthorizedError: () => new PermissionDeniedError('The caller has no grant allowing this'),
+    authScopes: async (ctx) => ({
+      authenticated: true,
+      member: await ctx.access.member(),
+      admin: ctx.access.everything,
+      writer: ctx.access.everything || [...(await ctx.access.grants()).values()].some((role) => role !== 'READ'),
+      can: ctx.access.everything ? true : (target: Target) => allows(ctx.db, ctx.access, target),
+      canEach: ctx.access.everything
+        ? true
+        : async (targets: Target[]) => (await Promise.all(targets.map((target) => allows(ctx.db, ctx.access, target)))).every(Boolean),
+    }),
+  },
   // Costs are measured before execution by src/server/limits.ts; the plugin only describes them.
   complexity: { fieldComplexity, disabled: true },
   defaultFieldNullability: false,
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',
-    nodeQueryOptions: { description: 'Fetches any object by its global ID; null when none has it.' },
-    nodesQueryOptions: { description: 'Fetches objects by their global IDs, in order; null for unknown IDs.' },
+    nodeQueryOptions: {
+      description: 'Fetches any object by its global ID; null when none has it or the caller may not read it.',
+      authScopes: { member: true },
+      resolve: async (_root, { id }, ctx, _info, resolveNode) => readableNode(ctx, id.typename, await resolveNode(id)),
+    },
+    nodesQueryOptions: {
+      description: 'Fetches objects by their global IDs, in order; null for unknown IDs and for what the caller may not read.',
+      authScopes: { member: true },
+      resolve: async (_root, { ids }, ctx, _info, resolveNodes) => {
+        const nodes = await resolveNodes(ids);
+        return Promise.all(nodes.map((node, i) => readableNode(ctx, ids[i]!.typename, node)));
+      },
+    },
     idFieldOptions: { description: 'Global ID (opaque; pass it back to `node`).' },
     // An ID whose database id holds a NUL is malformed (PostgreSQL cannot even compare with it).
     decodeGlobalID: (globalID) => {

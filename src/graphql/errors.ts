@@ -103,8 +103,8 @@ builder.objectType(UnmetDependenciesError, {
   }),
 });
 
-/** Error classes most mutations can return. */
-export const WRITE_ERRORS = [NotFoundError, ValidationError, AlreadyExistsError] as const;
+/** Every write may fail these; PermissionDeniedError when the caller's grants do not allow it. */
+export const WRITE_ERRORS = [NotFoundError, ValidationError, AlreadyExistsError, PermissionDeniedError] as const;
 export {
   AlreadyExistsError,
   DomainError,

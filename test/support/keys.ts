@@ -13,8 +13,17 @@ async function inProcess<T>(app: App, query: string, variables: Record<string, u
   return result.data;
 }
 
-/** A new principal named `name` with one API key: its global ID, the key's secret and global ID. */
-export async function principalWithKey(app: App, name: string, admin = false): Promise<{ id: string; name: string; key: string; keyId: string }> {
+/**
+ * A new principal named `name` with one API key: its global ID, the key's secret and global ID.
+ * `admin` makes it an admin of everything; otherwise `globalRole` (default WRITE) is its grant on the
+ * global scope, so it may read and write everywhere without being an admin.
+ */
+export async function principalWithKey(
+  app: App,
+  name: string,
+  admin = false,
+  globalRole: 'READ' | 'WRITE' | null = 'WRITE',
+): Promise<{ id: string; name: string; key: string; keyId: string }> {
   const made = await inProcess<{ createPrincipal: { principal?: { id: string } } }>(
     app,
     `mutation($name: String!, $admin: Boolean) { createPrincipal(input: { name: $name, kind: AGENT, admin: $admin }) {
@@ -31,5 +40,14 @@ export async function principalWithKey(app: App, name: string, admin = false): P
   );
   const key = keyed.createApiKey.key;
   if (!key) throw new Error(`no key for ${name}: ${JSON.stringify(keyed)}`);
+  if (!admin && globalRole) {
+    const global = await inProcess<{ globalScope: { id: string } }>(app, '{ globalScope { id } }', {});
+    const granted = await inProcess<{ grantRole: { __typename: string } }>(
+      app,
+      `mutation($i: GrantRoleInput!) { grantRole(input: $i) { __typename } }`,
+      { i: { principal: id, scope: global.globalScope.id, role: globalRole } },
+    );
+    if (granted.grantRole.__typename !== 'GrantRoleSuccess') throw new Error(`grantRole: ${JSON.stringify(granted)}`);
+  }
   return { id, name, key: key.secret, keyId: key.apiKey.id };
 }

@@ -2,7 +2,7 @@ import { decodeGlobalID, encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
 import { decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
-import { assertAdmin } from '../identity/caller.ts';
+import { ADMIN } from '../../graphql/rules.ts';
 import { countAuditEvents, listAuditEvents, type AuditCategory, type AuditFilter, type AuditOutcome } from './audit.service.ts';
 
 const AuditCategoryEnum = builder.enumType('AuditCategory', {
@@ -100,14 +100,9 @@ builder.queryFields((t) => ({
       ...PAGING,
       description: 'The audit log, newest first, filtered (admins only: FORBIDDEN otherwise).',
       args: { filter: t.arg({ type: AuditFilterInput, description: 'Which events.' }) },
-      totalCount: (_parent, args, ctx) => {
-        assertAdmin(ctx.caller);
-        return countAuditEvents(ctx.db, auditFilter(args.filter));
-      },
-      resolve: (query, _root, args, ctx) => {
-        assertAdmin(ctx.caller);
-        return listAuditEvents(ctx.db, query, auditFilter(args.filter));
-      },
+      authScopes: ADMIN,
+      totalCount: (_parent, args, ctx) => countAuditEvents(ctx.db, auditFilter(args.filter)),
+      resolve: (query, _root, args, ctx) => listAuditEvents(ctx.db, query, auditFilter(args.filter)),
     },
     { description: 'Page of audit events.' },
     { description: 'An audit event.' },

@@ -1,4 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
+import { MEMBER, can } from '../../graphql/rules.ts';
+import type { Context } from '../../context.ts';
+import type { Prisma } from '../../generated/sqlite/client.ts';
 import { InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
@@ -76,17 +79,25 @@ function filterOf(filter: { scope?: string | number | null; includeDescendants?:
   };
 }
 
+/** The filter's conflicts among the entries of scopes the caller reads. */
+async function readableConflicts(ctx: Context, filter: Parameters<typeof filterOf>[0]): Promise<Prisma.ConflictWhereInput> {
+  const where = conflictWhere(filterOf(filter));
+  const scope = await ctx.access.scopeWhere();
+  return scope ? { AND: [where, { entry: { scope } }] } : where;
+}
+
 builder.queryField('conflicts', (t) =>
   t.prismaConnection(
     {
       type: ConflictRef,
       cursor: 'id',
       ...PAGING,
-      description: 'Conflicts, newest first.',
+      description: 'Conflicts of entries the caller may read, newest first.',
       args: { filter: t.arg({ type: ConflictFilterInput, description: 'Conditions.' }) },
-      totalCount: (_parent, args, ctx) => ctx.db.conflict.count({ where: conflictWhere(filterOf(args.filter)) }),
-      resolve: (query, _root, args, ctx) =>
-        ctx.db.conflict.findMany({ ...query, where: conflictWhere(filterOf(args.filter)), orderBy: { id: 'desc' } }),
+      authScopes: MEMBER,
+      totalCount: async (_parent, args, ctx) => ctx.db.conflict.count({ where: await readableConflicts(ctx, args.filter) }),
+      resolve: async (query, _root, args, ctx) =>
+        ctx.db.conflict.findMany({ ...query, where: await readableConflicts(ctx, args.filter), orderBy: { id: 'desc' } }),
     },
     { description: 'Page of conflicts.' },
     { description: 'A conflict.' },
@@ -97,8 +108,10 @@ builder.queryField('conflict', (t) =>
   t.prismaField({
     type: ConflictRef,
     nullable: true,
-    description: 'A conflict with both versions side by side; null when there is none.',
+    description: 'A conflict with both versions side by side; null when there is none or the caller may not read its entry.',
     args: { id: t.arg.id({ required: true, description: 'Global ID of the conflict.' }) },
+    authScopes: (_root, args) => can('READ', 'conflict', args.id, ['Conflict'], ['id'], { quiet: true }),
+    unauthorizedResolver: () => null,
     resolve: (query, _root, args, ctx) =>
       ctx.db.conflict.findUnique({ ...query, where: { id: decodeId(String(args.id), ['Conflict'], ['id']) } }),
   }),
@@ -148,14 +161,15 @@ builder.mutationField('resolveConflict', (t) =>
     type: ResolutionRef,
     description: 'Settles a conflict: keep the current version, take the incoming one, or merge. Resolving twice is an InvalidStateError.',
     args: { input: t.arg({ type: ResolveConflictInput, required: true, description: 'The resolution.' }) },
+    authScopes: (_root, { input }) => can('WRITE', 'conflict', input.id, ['Conflict'], ['input', 'id']),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'resolution', description: 'What was settled.' } },
-    resolve: (_root, { input }, ctx) =>
+    resolve: async (_root, { input }, ctx) =>
       resolveConflict(ctx, {
         id: decodeId(String(input.id), ['Conflict'], ['input', 'id']),
         strategy: input.strategy,
         merged: input.merged ? versionFieldsOf(input.merged) : null,
         note: input.note,
-        resolvedBy: input.resolvedBy ?? ctx.actor,
+        resolvedBy: await ctx.author(input.resolvedBy, ['input', 'resolvedBy']),
       }),
   }),
 );

@@ -1,4 +1,8 @@
 import { builder } from '../../graphql/builder.ts';
+import { can } from '../../graphql/rules.ts';
+import { LIMITS } from '../../domain/limits.ts';
+import type { Context } from '../../context.ts';
+import type { Prisma } from '../../generated/sqlite/client.ts';
 import { InvalidPlacementError, InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
@@ -84,8 +88,8 @@ builder.prismaObjectFields(ConversationRef, (t) => ({
       cursor: 'id',
       ...PAGING,
       totalCount: true,
-      description: 'Entries the conversation and its messages used, oldest link first.',
-      query: () => ({ orderBy: { id: 'asc' } }),
+      description: 'Entries the conversation and its messages used (those the caller may read), oldest link first.',
+      query: (_args, ctx) => ({ where: readableLinks(ctx), orderBy: { id: 'asc' } }),
     },
     { name: 'ConversationContextConnection', description: 'Page of context links.' },
     { name: 'ConversationContextEdge', description: 'A context link.' },
@@ -95,8 +99,8 @@ builder.prismaObjectFields(ConversationRef, (t) => ({
 builder.prismaObjectFields(MessageRef, (t) => ({
   context: t.relation('context', {
     type: ContextLinkRef,
-    description: 'Entries this message used, highest score first.',
-    query: () => ({ orderBy: [{ score: 'desc' }, { id: 'asc' }], take: 100 }),
+    description: 'Entries this message used (those the caller may read), highest score first.',
+    query: (_args, ctx) => ({ where: readableLinks(ctx), orderBy: [{ score: 'desc' }, { id: 'asc' }], take: 100 }),
   }),
 }));
 
@@ -108,6 +112,7 @@ builder.queryField('conversations', (t) =>
       ...PAGING,
       description: 'Conversations of a project or session, newest first.',
       args: { scope: t.arg.id({ required: true, description: 'The project or session.' }) },
+      authScopes: (_root, args) => can('READ', 'scope', args.scope, ['Project', 'Session'], ['scope']),
       totalCount: (_parent, args, ctx) => ctx.db.conversation.count({ where: { scopeId: scopeOf(args.scope) } }),
       resolve: (query, _root, args, ctx) =>
         ctx.db.conversation.findMany({ ...query, where: { scopeId: scopeOf(args.scope) }, orderBy: { id: 'desc' } }),
@@ -161,11 +166,29 @@ type UsedArg = Array<{ entry: string | number; score?: number | null }> | null |
 const usedOf = (used: UsedArg) =>
   (used ?? []).map((u, i) => ({ entryId: decodeId(String(u.entry), ENTRY_TYPENAMES, ['input', 'usedEntries', String(i), 'entry']), score: u.score ?? null }));
 
+/** WRITE on the conversation's scope, and READ on every entry linked to it (one it cannot read answers as missing). */
+function writeAndLink(conversation: string | number, used: UsedArg) {
+  return {
+    $all: {
+      ...can('WRITE', 'conversation', conversation, ['Conversation'], ['input', 'conversation']),
+      canEach: (used ?? []).slice(0, LIMITS.contextLinks).map((u, i) =>
+        can('READ', 'entry', u.entry, ENTRY_TYPENAMES, ['input', 'usedEntries', String(i), 'entry']).can),
+    },
+  };
+}
+
+/** Context links to entries the caller reads; for the synchronous nested `query`. */
+function readableLinks(ctx: Context): Prisma.ConversationContextWhereInput {
+  const scope = ctx.access.scopeWhereNow();
+  return scope ? { entry: { scope } } : {};
+}
+
 builder.mutationFields((t) => ({
   startConversation: t.field({
     type: ConversationRef,
     description: 'Starts a conversation in a project or session.',
     args: { input: t.arg({ type: StartConversationInput, required: true, description: 'The conversation.' }) },
+    authScopes: (_root, { input }) => can('WRITE', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
     errors: { types: [...WRITE_ERRORS, InvalidPlacementError, InvalidStateError], dataField: { name: 'conversation', description: 'The new conversation.' } },
     resolve: (_root, { input }, ctx) =>
       startConversation(ctx, {
@@ -179,6 +202,7 @@ builder.mutationFields((t) => ({
     type: MessageRef,
     description: 'Appends a message to a conversation, with the entries it used.',
     args: { input: t.arg({ type: AddMessageInput, required: true, description: 'The message.' }) },
+    authScopes: (_root, { input }) => writeAndLink(input.conversation, input.usedEntries),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'added', description: 'The new message.' } },
     resolve: (_root, { input }, ctx) =>
       addMessage(ctx, {
@@ -194,6 +218,7 @@ builder.mutationFields((t) => ({
     type: ConversationRef,
     description: 'Links entries to a conversation or one of its messages (linking again updates the score).',
     args: { input: t.arg({ type: LinkEntriesInput, required: true, description: 'The links.' }) },
+    authScopes: (_root, { input }) => writeAndLink(input.conversation, input.usedEntries),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'conversation', description: 'The conversation.' } },
     resolve: (_root, { input }, ctx) =>
       linkEntries(ctx, {

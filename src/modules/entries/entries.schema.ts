@@ -3,6 +3,7 @@ import type { Context } from '../../context.ts';
 import { InvalidStateError, WRITE_ERRORS, WriteConflictError } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, VERSION_TYPENAME, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
+import { MEMBER, can } from '../../graphql/rules.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import { TagRef } from '../tags/tags.schema.ts';
 import { RelationRef } from '../relations/relations.schema.ts';
@@ -157,15 +158,18 @@ builder.prismaInterfaceFields(EntryRef, (t) => ({
       resolve: (entry, _args, ctx) => ctx.loaders.tags.load(entry.id),
     }),
     outgoingRelations: t.relation('relationsOut', {
-      description: 'Relations from this entry to entries or scopes, oldest first.',
+      description: 'Relations from this entry to entries or scopes the caller may read, oldest first.',
       args: { type: t.arg({ type: RelationTypeEnum, description: 'Only relations of this type.' }) },
-      query: (args) => ({ where: args.type ? { type: args.type } : {}, orderBy: { id: 'asc' } }),
+      query: (args, ctx) => ({ where: { ...(args.type ? { type: args.type } : {}), ...readableTarget(ctx) }, orderBy: { id: 'asc' } }),
       type: RelationRef,
     }),
     incomingRelations: t.relation('relationsIn', {
-      description: 'Relations from other entries to this one, oldest first.',
+      description: 'Relations from other entries the caller may read to this one, oldest first.',
       args: { type: t.arg({ type: RelationTypeEnum, description: 'Only relations of this type.' }) },
-      query: (args) => ({ where: args.type ? { type: args.type } : {}, orderBy: { id: 'asc' } }),
+      query: (args, ctx) => {
+        const scope = ctx.access.scopeWhereNow();
+        return { where: { ...(args.type ? { type: args.type } : {}), ...(scope ? { source: { scope } } : {}) }, orderBy: { id: 'asc' } };
+      },
       type: RelationRef,
     }),
 }));
@@ -197,6 +201,18 @@ function entryWhere(kind: EntryKind, filter: EntryFilterShape | null | undefined
     ...(filter?.category != null ? { category: filter.category } : {}),
     ...(filter?.tag != null ? { tags: { some: { tag: { name: normalizeTagName(filter.tag) } } } } : {}),
   };
+}
+
+/** Entries matching `where` in the scopes the caller reads. */
+async function readableEntries(ctx: Context, where: Prisma.EntryWhereInput): Promise<Prisma.EntryWhereInput> {
+  const scope = await ctx.access.scopeWhere();
+  return scope ? { AND: [where, { scope }] } : where;
+}
+
+/** Relations whose target (entry or scope) the caller reads; for the synchronous nested `query`. */
+function readableTarget(ctx: Context): Prisma.RelationWhereInput {
+  const scope = ctx.access.scopeWhereNow();
+  return scope ? { OR: [{ targetEntry: { scope } }, { targetScope: scope }] } : {};
 }
 
 interface EntryWarning {
@@ -251,11 +267,12 @@ const listField = (kind: EntryKind, type: typeof ToolRef, plural: string) =>
         type,
         cursor: 'id',
         ...PAGING,
-        description: `${ENTRY_TYPENAME[kind]} entries ordered by name, then creation.`,
+        description: `${ENTRY_TYPENAME[kind]} entries the caller may read, ordered by name, then creation.`,
         args: { filter: t.arg({ type: EntryFilter, description: 'Conditions.' }) },
-        totalCount: (_parent, args, ctx) => ctx.db.entry.count({ where: entryWhere(kind, args.filter) }),
-        resolve: (query, _root, args, ctx) =>
-          ctx.db.entry.findMany({ ...query, where: entryWhere(kind, args.filter), orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
+        authScopes: MEMBER,
+        totalCount: async (_parent, args, ctx) => ctx.db.entry.count({ where: await readableEntries(ctx, entryWhere(kind, args.filter)) }),
+        resolve: async (query, _root, args, ctx) =>
+          ctx.db.entry.findMany({ ...query, where: await readableEntries(ctx, entryWhere(kind, args.filter)), orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
       },
       {
         description: `Page of ${plural}.`,
@@ -278,15 +295,19 @@ builder.queryFields((t) => ({
   entry: t.prismaField({
     type: EntryRef,
     nullable: true,
-    description: 'An entry of any kind by ID; null when there is none.',
+    description: 'An entry of any kind by ID; null when there is none or the caller may not read it.',
     args: { id: t.arg.id({ required: true, description: 'Global ID of the entry.' }) },
+    authScopes: (_root, args) => can('READ', 'entry', args.id, ENTRY_TYPENAMES, ['id'], { quiet: true }),
+    unauthorizedResolver: () => null,
     resolve: (query, _root, args, ctx) =>
       ctx.db.entry.findUnique({ ...query, where: { id: decodeId(String(args.id), ENTRY_TYPENAMES, ['id']) } }),
   }),
   entryByName: t.prismaField({
     type: EntryRef,
     nullable: true,
-    description: 'The entry of this kind and name (knowledge: title) in exactly this scope; null when there is none.',
+    description: 'The entry of this kind and name (knowledge: title) in exactly this scope; null when there is none or the caller may not read the scope.',
+    authScopes: (_root, args) => can('READ', 'scope', args.scope, SCOPE_TYPENAMES, ['scope'], { quiet: true }),
+    unauthorizedResolver: () => null,
     args: {
       scope: t.arg.id({ required: true, description: 'The scope.' }),
       kind: t.arg({ type: EntryKindEnum, required: true, description: 'The kind.' }),
@@ -459,10 +480,11 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
   builder.mutationField(field, (t) =>
     t.field({
       type,
-      description: `Creates a ${ENTRY_TYPENAME[kind].toLowerCase()} with version 1 and its tags, in one transaction.`,
+      description: `Creates a ${ENTRY_TYPENAME[kind].toLowerCase()} with version 1 and its tags, in one transaction (WRITE on the scope).`,
       args: { input: t.arg({ type: input, required: true, description: 'The new entry.' }) },
+      authScopes: (_root, { input }) => can('WRITE', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
       errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: dataName, description: 'The new entry.' } },
-      resolve: (_root, args, ctx) => {
+      resolve: async (_root, args, ctx) => {
         const { input } = args;
         return addEntry(ctx, {
           kind,
@@ -471,7 +493,7 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
           category: input.category,
           priority: input.priority,
           tags: input.tags ?? [],
-          author: input.author ?? ctx.actor,
+          author: await ctx.author(input.author, ['input', 'author']),
           version: versionFieldsOf(input),
         });
       },
@@ -501,10 +523,12 @@ const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateTool
   builder.mutationField(field, (t) =>
     t.field({
       type: UpdateResultRef,
-      description: `Appends a version to a ${ENTRY_TYPENAME[kind].toLowerCase()}.`,
+      description: `Appends a version to a ${ENTRY_TYPENAME[kind].toLowerCase()} (WRITE on its scope).`,
       args: { input: t.arg({ type: input, required: true, description: 'The change.' }) },
+      authScopes: (_root, { input }) =>
+        can('WRITE', 'entry', input.id, [ENTRY_TYPENAME[kind]], ['input', 'id'], { label: ENTRY_TYPENAME[kind].toLowerCase() }),
       errors: { types: [...WRITE_ERRORS, WriteConflictError, InvalidStateError], dataField: { name: 'update', description: 'What was written.' } },
-      resolve: (_root, args, ctx) => {
+      resolve: async (_root, args, ctx) => {
         const { input } = args;
         return updateEntry(ctx, {
           kind,
@@ -512,7 +536,7 @@ const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateTool
           category: input.category,
           priority: input.priority,
           changeReason: input.changeReason,
-          author: input.author ?? ctx.actor,
+          author: await ctx.author(input.author, ['input', 'author']),
           expectedVersion: input.expectedVersion,
           onConflict: input.onConflict,
           version: versionFieldsOf(input),
@@ -530,6 +554,7 @@ const activeMutation = (field: string, active: boolean, description: string) =>
       type: EntryRef,
       description,
       args: { input: t.arg({ type: EntryIdInput, required: true, description: 'The entry.' }) },
+      authScopes: (_root, { input }) => can('WRITE', 'entry', input.id, ENTRY_TYPENAMES, ['input', 'id']),
       errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'entry', description: 'The entry after the change.' } },
       resolve: (_root, { input }, ctx) =>
         setEntryActive(ctx, decodeId(String(input.id), ENTRY_TYPENAMES, ['input', 'id']), active, ctx.actor),
@@ -596,11 +621,17 @@ builder.mutationField('importEntries', (t) =>
     type: ImportResultRef,
     description: `Adds many entries at once, each with version 1, tags and search text, in one transaction: all of them or none. Every input is validated before anything is written.`,
     args: { input: t.arg({ type: ImportEntriesInput, required: true, description: 'The entries.' }) },
+    // WRITE on every scope imported into; the count is checked first so a huge list costs nothing.
+    authScopes: (_root, { input }) => ({
+      canEach: input.entries.slice(0, LIMITS.importEntries).map((entry, i) =>
+        can('WRITE', 'scope', entry.scope, SCOPE_TYPENAMES, ['input', 'entries', String(i), 'scope']).can),
+    }),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'imported', description: 'What was created.' } },
     resolve: async (_root, { input }, ctx) => {
       if (input.entries.length > LIMITS.importEntries) {
         throw new ValidationError([{ path: ['input', 'entries'], message: `must list at most ${LIMITS.importEntries} entries` }]);
       }
+      const author = await ctx.author(input.author, ['input', 'author']);
       const ids = await addEntries(
         ctx,
         input.entries.map((entry, i) => ({
@@ -610,7 +641,7 @@ builder.mutationField('importEntries', (t) =>
           category: entry.category,
           priority: entry.priority,
           tags: entry.tags ?? [],
-          author: input.author ?? ctx.actor,
+          author,
           version: versionFieldsOf(entry),
         })),
       );

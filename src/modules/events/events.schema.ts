@@ -1,5 +1,7 @@
 import { filter, pipe } from 'graphql-yoga';
-import { NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { NotFoundError, PermissionDeniedError, ValidationError } from '../../domain/errors.ts';
+import { MEMBER } from '../../graphql/rules.ts';
+import { REVOKED, guardSubscription } from './subscription-guard.ts';
 import { builder } from '../../graphql/builder.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import type { Context } from '../../context.ts';
@@ -69,12 +71,25 @@ const ConflictEventRef = builder.objectRef<ConflictPayload>('ConflictEvent').imp
   }),
 });
 
-/** The routing key for a scope subscription; the scope must exist. */
-async function scopeKey(ctx: Context, scope: string | number, includeDescendants: boolean | null | undefined): Promise<string> {
+/** A scope subscription's scope: one the caller cannot read answers like one that does not exist. */
+async function watchedScope(ctx: Context, scope: string | number): Promise<string> {
   const id = decodeId(String(scope), SCOPE_TYPENAMES, ['scope']);
-  const exists = await ctx.db.scope.findUnique({ where: { id }, select: { id: true } });
-  if (!exists) throw new NotFoundError('No scope has this id', ['scope']);
-  return includeDescendants ? treeKey(id) : directKey(id);
+  if (!(await ctx.access.has('READ', id))) throw new NotFoundError('No scope has this id', ['scope']);
+  return id;
+}
+
+/** Events of a scope subscription: each delivered only while the caller may read its entry's scope. */
+async function scopeEvents<P extends { scopeId: string }>(
+  ctx: Context,
+  topic: 'entryChanged' | 'conflict',
+  a: { scope: string | number; includeDescendants?: boolean | null },
+) {
+  const id = await watchedScope(ctx, a.scope);
+  const key = a.includeDescendants ? treeKey(id) : directKey(id);
+  return guardSubscription(ctx, ctx.bus.subscribe(topic, key) as AsyncIterable<P | typeof INTERRUPTED>, {
+    stillAllowed: (access) => access.has('READ', id),
+    mayDeliver: (access, event) => access.has('READ', event.scopeId),
+  });
 }
 
 /**
@@ -82,8 +97,9 @@ async function scopeKey(ctx: Context, scope: string | number, includeDescendants
  * (EVENTS_INTERRUPTED) followed by completion, the same on graphql-ws and SSE; thrown from the
  * source stream instead, it would be no result at all (graphql-ws closes the socket with 4500).
  */
-function delivered<P>(event: P | typeof INTERRUPTED): P {
+function delivered<P>(event: P | typeof INTERRUPTED | typeof REVOKED): P {
   if (event === INTERRUPTED) throw new EventsInterruptedError();
+  if (event === REVOKED) throw new PermissionDeniedError('The key or grant that allowed this subscription was revoked');
   return event;
 }
 
@@ -97,10 +113,11 @@ builder.subscriptionFields((t) => {
       type: ConflictEventRef,
       description,
       args,
+      authScopes: MEMBER,
       subscribe: async (_root, a, ctx) =>
         pipe(
-          ctx.bus.subscribe('conflict', await scopeKey(ctx, a.scope, a.includeDescendants)),
-          filter((event: ConflictPayload | typeof INTERRUPTED) => event === INTERRUPTED || event.type === type),
+          await scopeEvents<ConflictPayload>(ctx, 'conflict', a),
+          filter((event: ConflictPayload | typeof INTERRUPTED | typeof REVOKED) => typeof event === 'symbol' || event.type === type),
         ),
       resolve: (event) => delivered(event),
     });
@@ -109,8 +126,8 @@ builder.subscriptionFields((t) => {
       type: EntryChangedEventRef,
       description: 'Changes of entries in a scope: created, updated, (de/re)activated, tagged, related.',
       args,
-      subscribe: async (_root, a, ctx) =>
-        ctx.bus.subscribe('entryChanged', await scopeKey(ctx, a.scope, a.includeDescendants)),
+      authScopes: MEMBER,
+      subscribe: (_root, a, ctx) => scopeEvents<EntryChangedPayload>(ctx, 'entryChanged', a),
       resolve: (event) => delivered(event),
     }),
     conflictDetected: conflictField('DETECTED', 'Conflicts detected on entries in a scope.'),
@@ -123,6 +140,7 @@ builder.subscriptionFields((t) => {
         session: t.arg.id({ description: 'The session to watch.' }),
         project: t.arg.id({ description: "The project whose sessions to watch." }),
       },
+      authScopes: MEMBER,
       subscribe: async (_root, a, ctx) => {
         if ((a.session == null) === (a.project == null)) {
           throw new ValidationError([{ path: ['session'], message: 'give exactly one of session and project' }]);
@@ -132,12 +150,16 @@ builder.subscriptionFields((t) => {
             ? `session:${decodeId(String(a.session), ['Session'], ['session'])}`
             : `project:${decodeId(String(a.project), ['Project'], ['project'])}`;
         const id = key.slice(key.indexOf(':') + 1);
-        if (!(await ctx.db.scope.findUnique({ where: { id }, select: { id: true } }))) {
+        // One the caller cannot read answers like one that does not exist.
+        if (!(await ctx.access.has('READ', id))) {
           throw new NotFoundError('No such session or project', [a.session != null ? 'session' : 'project']);
         }
-        return ctx.bus.subscribe('sessionEvent', key);
+        return guardSubscription(ctx, ctx.bus.subscribe('sessionEvent', key), {
+          stillAllowed: (access) => access.has('READ', id),
+          mayDeliver: (access, event) => access.has('READ', event.sessionId),
+        });
       },
-      resolve: (event: SessionPayload | typeof INTERRUPTED, _args, ctx) =>
+      resolve: (event: SessionPayload | typeof INTERRUPTED | typeof REVOKED, _args, ctx) =>
         ctx.db.sessionEvent.findUniqueOrThrow({ where: { id: delivered(event).eventId } }),
     }),
   };

@@ -23,18 +23,22 @@ export interface CreatePrincipalInput {
   kind: PrincipalKind;
   /** An ADMIN grant on the global scope: manages keys and principals, writes app:/project: state. */
   admin?: boolean | null;
+  /** SERVICE only: may name another principal as the actor of its writes. */
+  actsForOthers?: boolean | null;
 }
 
 export async function createPrincipal(db: Db, input: CreatePrincipalInput): Promise<Principal> {
   const c = new Checker();
   c.text(input.name, ['input', 'name'], LIMITS.name, true);
   if (input.name && !NAME_PATTERN.test(input.name)) c.fail(['input', 'name'], 'must be letters, digits and . _ : @ - (not first)');
+  if (input.actsForOthers && input.kind !== 'SERVICE') c.fail(['input', 'actsForOthers'], 'only a SERVICE may act for others');
   c.done();
   try {
     return await db.principal.create({
       data: {
         name: input.name,
         kind: input.kind,
+        actsForOthers: input.actsForOthers ?? false,
         ...(input.admin ? { grants: { create: { scopeId: GLOBAL_SCOPE_ID, role: 'ADMIN' } } } : {}),
       },
     });
@@ -97,7 +101,7 @@ export async function principalOfKey(db: Db, secret: string, now = new Date()): 
       expiresAt: true,
       revokedAt: true,
       lastUsedAt: true,
-      principal: { select: { id: true, name: true, kind: true, grants: { where: { scopeId: GLOBAL_SCOPE_ID, role: 'ADMIN' }, select: { id: true } } } },
+      principal: { select: { id: true, name: true, kind: true, actsForOthers: true, grants: { where: { scopeId: GLOBAL_SCOPE_ID, role: 'ADMIN' }, select: { id: true } } } },
     },
   });
   if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) return null;
@@ -109,7 +113,7 @@ export interface AuthenticatedKey {
   keyId: string;
   expiresAt: Date | null;
   lastUsedAt: Date | null;
-  principal: { id: string; name: string; kind: string; admin: boolean };
+  principal: { id: string; name: string; kind: string; admin: boolean; actsForOthers: boolean };
 }
 
 /** Records a key's use at most once a minute (a read must not become a write each time). */

@@ -1,5 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
+import { can, canOn } from '../../graphql/rules.ts';
 import { InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId, decodeTypedId } from '../../graphql/ids.ts';
 import { EntryRef } from '../entries/entries.schema.ts';
@@ -57,14 +58,25 @@ builder.mutationFields((t) => ({
     type: RelationRef,
     description: 'Relates an entry to an entry or a scope. Unique per (source, target, type).',
     args: { input: t.arg({ type: CreateRelationInput, required: true, description: 'The relation.' }) },
+    // WRITE on the source's scope; the target must be readable (one that is not answers as missing).
+    authScopes: (_root, { input }) => {
+      const target = decodeTypedId(String(input.target), [...ENTRY_TYPENAMES, ...SCOPE_TYPENAMES], ['input', 'target']);
+      const kind = (ENTRY_TYPENAMES as readonly string[]).includes(target.typename) ? 'entry' : 'scope';
+      return {
+        $all: {
+          ...can('WRITE', 'entry', input.source, ENTRY_TYPENAMES, ['input', 'source']),
+          canEach: [canOn('READ', kind, target.id, ['input', 'target']).can],
+        },
+      };
+    },
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'relation', description: 'The new relation.' } },
-    resolve: (_root, { input }, ctx) => {
+    resolve: async (_root, { input }, ctx) => {
       const target = decodeTypedId(String(input.target), [...ENTRY_TYPENAMES, ...SCOPE_TYPENAMES], ['input', 'target']);
       return createRelation(ctx, {
         type: input.type,
         sourceId: decodeId(String(input.source), ENTRY_TYPENAMES, ['input', 'source']),
         target: (ENTRY_TYPENAMES as readonly string[]).includes(target.typename) ? { entryId: target.id } : { scopeId: target.id },
-        author: input.author ?? ctx.actor,
+        author: await ctx.author(input.author, ['input', 'author']),
       });
     },
   }),
@@ -72,6 +84,7 @@ builder.mutationFields((t) => ({
     type: DeletedRelationRef,
     description: 'Deletes a relation.',
     args: { input: t.arg({ type: DeleteRelationInput, required: true, description: 'The relation.' }) },
+    authScopes: (_root, { input }) => can('WRITE', 'relation', input.id, ['Relation'], ['input', 'id']),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'deleted', description: 'The deleted relation.' } },
     resolve: (_root, { input }, ctx) => deleteRelation(ctx, decodeId(String(input.id), ['Relation'], ['input', 'id']), ctx.actor),
   }),

@@ -2,6 +2,7 @@ import { builder } from '../../graphql/builder.ts';
 import { InvalidPlacementError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
+import { MEMBER, can, canOn } from '../../graphql/rules.ts';
 import type { Scope } from '../../generated/sqlite/client.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import {
@@ -124,14 +125,20 @@ export const SessionRef = builder.prismaNode('Scope', {
 
 // Fields that reference other scope types are added once all refs exist (keeps inference acyclic).
 builder.prismaInterfaceFields(ScopeRef, (t) => ({
-    parent: t.relation('parent', { nullable: true, description: 'The enclosing scope; null for global.' }),
+    parent: t.field({
+      type: ScopeRef,
+      nullable: true,
+      description: 'The enclosing scope; null for global, and when the caller may not read it.',
+      select: (_args, _ctx, nested) => ({ parent: nested(true) }),
+      resolve: async (scope, _args, ctx) => (scope.parent && (await ctx.access.has('READ', scope.parent.id)) ? scope.parent : null),
+    }),
     children: t.relatedConnection(
       'children',
       {
         cursor: 'id',
         ...PAGING,
-        description: 'Scopes directly under this one, oldest first.',
-        query: () => ({ orderBy: { id: 'asc' } }),
+        description: 'Scopes directly under this one that the caller may read, oldest first.',
+        query: (_args, ctx) => ({ where: ctx.access.scopeWhereNow() ?? {}, orderBy: { id: 'asc' } }),
         totalCount: true,
       },
       { description: 'Page of child scopes.' },
@@ -139,13 +146,14 @@ builder.prismaInterfaceFields(ScopeRef, (t) => ({
     ),
     ancestors: t.field({
       type: [ScopeRef],
-      description: 'Enclosing scopes from the parent up to global, nearest first.',
+      description: 'Enclosing scopes from the parent up to global, nearest first (those the caller may read).',
       // The tree is at most four levels deep, so three nested parents reach global in one plan.
       select: (_args, _ctx, nested) => ({ parent: nested({ include: { parent: { include: { parent: true } } } }) }),
-      resolve: (scope) => {
+      resolve: async (scope, _args, ctx) => {
         const chain: Scope[] = [];
         for (let s = scope.parent as (Scope & { parent?: Scope | null }) | null; s; s = s.parent ?? null) chain.push(s);
-        return chain;
+        const readable = await ctx.access.readableChain(chain.map((s) => s.id));
+        return chain.filter((s) => readable.includes(s.id));
       },
     }),
     entries: t.relatedConnection(
@@ -187,8 +195,8 @@ builder.prismaObjectFields(GlobalScopeRef, (t) => ({
       {
         cursor: 'id',
         ...PAGING,
-        description: 'Organizations, oldest first.',
-        query: () => ({ where: { kind: 'ORGANIZATION' }, orderBy: { id: 'asc' } }),
+        description: 'Organizations the caller may read, oldest first.',
+        query: (_args, ctx) => ({ where: { kind: 'ORGANIZATION', ...ctx.access.scopeWhereNow() }, orderBy: { id: 'asc' } }),
         totalCount: true,
         type: OrganizationRef,
       },
@@ -217,9 +225,10 @@ builder.prismaObjectFields(ProjectRef, (t) => ({
     organization: t.field({
       type: OrganizationRef,
       nullable: true,
-      description: 'The owning organization; null when the project sits directly under global.',
+      description: 'The owning organization; null when the project sits directly under global, or when the caller may not read it.',
       select: (_args, _ctx, nested) => ({ parent: nested(true) }),
-      resolve: (project) => (project.parent?.kind === 'ORGANIZATION' ? project.parent : null),
+      resolve: async (project, _args, ctx) =>
+        project.parent?.kind === 'ORGANIZATION' && (await ctx.access.has('READ', project.parent.id)) ? project.parent : null,
     }),
     sessions: t.relatedConnection(
       'children',
@@ -238,7 +247,13 @@ builder.prismaObjectFields(ProjectRef, (t) => ({
 }));
 
 builder.prismaObjectFields(SessionRef, (t) => ({
-    project: t.relation('parent', { type: ProjectRef, onNull: 'error', description: 'The project it runs in.' }),
+    project: t.field({
+      type: ProjectRef,
+      nullable: true,
+      description: 'The project it runs in; null when the caller may not read it (a grant on the session alone).',
+      select: (_args, _ctx, nested) => ({ parent: nested(true) }),
+      resolve: async (session, _args, ctx) => (session.parent && (await ctx.access.has('READ', session.parent.id)) ? session.parent : null),
+    }),
 }));
 
 type Json = Prisma.InputJsonValue;
@@ -297,6 +312,7 @@ builder.queryFields((t) => ({
   globalScope: t.prismaField({
     type: GlobalScopeRef,
     description: 'The root scope.',
+    authScopes: canOn('READ', 'scope', GLOBAL_SCOPE_ID, [], { quiet: true }),
     resolve: (query, _root, _args, ctx) => ctx.db.scope.findUniqueOrThrow({ ...query, where: { id: GLOBAL_SCOPE_ID } }),
   }),
   scope: t.prismaField({
@@ -304,6 +320,8 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'A scope of any level by ID; null when there is none.',
     args: { id: t.arg.id({ required: true, description: 'Global ID of the scope.' }) },
+    authScopes: (_root, args) => can('READ', 'scope', args.id, SCOPE_TYPENAMES, ['id'], { quiet: true }),
+    unauthorizedResolver: () => null,
     resolve: (query, _root, args, ctx) =>
       ctx.db.scope.findUnique({ ...query, where: { id: decodeId(String(args.id), SCOPE_TYPENAMES, ['id']) } }),
   }),
@@ -312,10 +330,11 @@ builder.queryFields((t) => ({
       type: OrganizationRef,
       cursor: 'id',
       ...PAGING,
-      description: 'All organizations, oldest first.',
-      totalCount: (_parent, _args, ctx) => ctx.db.scope.count({ where: { kind: 'ORGANIZATION' } }),
-      resolve: (query, _root, _args, ctx) =>
-        ctx.db.scope.findMany({ ...query, where: { kind: 'ORGANIZATION' }, orderBy: { id: 'asc' } }),
+      description: 'The organizations the caller may read, oldest first.',
+      authScopes: MEMBER,
+      totalCount: async (_parent, _args, ctx) => ctx.db.scope.count({ where: { kind: 'ORGANIZATION', ...(await ctx.access.scopeWhere()) } }),
+      resolve: async (query, _root, _args, ctx) =>
+        ctx.db.scope.findMany({ ...query, where: { kind: 'ORGANIZATION', ...(await ctx.access.scopeWhere()) }, orderBy: { id: 'asc' } }),
     },
     { description: 'Page of organizations.' },
     { description: 'An organization.' },
@@ -325,11 +344,12 @@ builder.queryFields((t) => ({
       type: ProjectRef,
       cursor: 'id',
       ...PAGING,
-      description: 'Projects, oldest first.',
+      description: 'The projects the caller may read, oldest first.',
+      authScopes: MEMBER,
       args: { organization: t.arg.id({ description: 'Only the projects of this organization (or of GlobalScope: those directly under global).' }) },
-      totalCount: (_parent, args, ctx) => ctx.db.scope.count({ where: projectsWhere(args.organization) }),
-      resolve: (query, _root, args, ctx) =>
-        ctx.db.scope.findMany({ ...query, where: projectsWhere(args.organization), orderBy: { id: 'asc' } }),
+      totalCount: async (_parent, args, ctx) => ctx.db.scope.count({ where: { ...projectsWhere(args.organization), ...(await ctx.access.scopeWhere()) } }),
+      resolve: async (query, _root, args, ctx) =>
+        ctx.db.scope.findMany({ ...query, where: { ...projectsWhere(args.organization), ...(await ctx.access.scopeWhere()) }, orderBy: { id: 'asc' } }),
     },
     { description: 'Page of projects.' },
     { description: 'A project.' },
@@ -339,14 +359,15 @@ builder.queryFields((t) => ({
       type: SessionRef,
       cursor: 'id',
       ...PAGING,
-      description: 'Sessions, newest first.',
+      description: 'The sessions the caller may read, newest first.',
+      authScopes: MEMBER,
       args: {
         project: t.arg.id({ description: 'Only the sessions of this project.' }),
         status: t.arg({ type: SessionStatusEnum, description: 'Only sessions in this status.' }),
       },
-      totalCount: (_parent, args, ctx) => ctx.db.scope.count({ where: sessionsWhere(args) }),
-      resolve: (query, _root, args, ctx) =>
-        ctx.db.scope.findMany({ ...query, where: sessionsWhere(args), orderBy: { id: 'desc' } }),
+      totalCount: async (_parent, args, ctx) => ctx.db.scope.count({ where: { ...sessionsWhere(args), ...(await ctx.access.scopeWhere()) } }),
+      resolve: async (query, _root, args, ctx) =>
+        ctx.db.scope.findMany({ ...query, where: { ...sessionsWhere(args), ...(await ctx.access.scopeWhere()) }, orderBy: { id: 'desc' } }),
     },
     { description: 'Page of sessions.' },
     { description: 'A session.' },
@@ -369,7 +390,8 @@ function sessionsWhere(args: { project?: string | number | null; status?: string
 builder.mutationFields((t) => ({
   createOrganization: t.field({
     type: OrganizationRef,
-    description: 'Creates an organization under global.',
+    description: 'Creates an organization under global (WRITE on global).',
+    authScopes: canOn('WRITE', 'scope', GLOBAL_SCOPE_ID, ['input'], { quiet: true }),
     args: { input: t.arg({ type: CreateOrganizationInput, required: true, description: 'The organization.' }) },
     errors: { types: [...WRITE_ERRORS], dataField: { name: 'organization', description: 'The new organization.' } },
     resolve: (_root, { input }, ctx) =>
@@ -377,7 +399,11 @@ builder.mutationFields((t) => ({
   }),
   createProject: t.field({
     type: ProjectRef,
-    description: 'Creates a project under an organization or under global.',
+    description: 'Creates a project under an organization or under global (WRITE there).',
+    authScopes: (_root, { input }) =>
+      input.organization != null
+        ? can('WRITE', 'scope', input.organization, SCOPE_TYPENAMES, ['input', 'organization'])
+        : canOn('WRITE', 'scope', GLOBAL_SCOPE_ID, ['input', 'organization'], { quiet: true }),
     args: { input: t.arg({ type: CreateProjectInput, required: true, description: 'The project.' }) },
     errors: {
       types: [...WRITE_ERRORS, InvalidPlacementError],
@@ -392,7 +418,8 @@ builder.mutationFields((t) => ({
   }),
   updateProject: t.field({
     type: ProjectRef,
-    description: 'Changes a project.',
+    description: 'Changes a project (WRITE on it).',
+    authScopes: (_root, { input }) => can('WRITE', 'scope', input.id, ['Project'], ['input', 'id'], { label: 'project' }),
     args: { input: t.arg({ type: UpdateProjectInput, required: true, description: 'The changes.' }) },
     errors: { types: [...WRITE_ERRORS], dataField: { name: 'project', description: 'The project after the change.' } },
     resolve: (_root, { input }, ctx) =>
@@ -404,17 +431,18 @@ builder.mutationFields((t) => ({
   }),
   startSession: t.field({
     type: SessionRef,
-    description: 'Starts a session in a project.',
+    description: 'Starts a session in a project (WRITE on it).',
+    authScopes: (_root, { input }) => can('WRITE', 'scope', input.project, SCOPE_TYPENAMES, ['input', 'project']),
     args: { input: t.arg({ type: StartSessionInput, required: true, description: 'The session.' }) },
     errors: {
       types: [...WRITE_ERRORS, InvalidPlacementError],
       dataField: { name: 'session', description: 'The new session.' },
     },
-    resolve: (_root, { input }, ctx) =>
+    resolve: async (_root, { input }, ctx) =>
       startSession(ctx, {
         ...input,
         projectId: decodeId(String(input.project), SCOPE_TYPENAMES, ['input', 'project']),
-        agentId: input.agentId ?? ctx.actor,
+        agentId: await ctx.author(input.agentId, ['input', 'agentId']),
         metadata: nonNullJson(input.metadata),
         actor: ctx.actor,
       }),

@@ -10,6 +10,8 @@ import { RECENCY_HALF_DAYS, RELEVANCE_WEIGHTS as W, estimateTokens } from './rel
 
 export interface MemoryQueryInput {
   scopeId: string;
+  /** Of the scope chain, the scopes the caller may read (default: all). */
+  readable?: (chain: string[]) => Promise<string[]>;
   /** Walk up the scope chain (default true). */
   inherit: boolean;
   kinds: readonly EntryKind[];
@@ -171,7 +173,8 @@ export async function memoryQuery(
   c.done();
   const cursor = input.after ? decodeCursor(input.after) : null;
   const asOf = cursor?.a ?? Date.now();
-  const chain = await scopeChain(db, input.scopeId, input.inherit);
+  // Only the scopes the caller reads are searched: access is filtered inside the SQL, before paging.
+  const chain = await (input.readable ?? ((ids: string[]) => Promise.resolve(ids)))(await scopeChain(db, input.scopeId, input.inherit));
   const terms = input.search ? searchTerms(input.search) : [];
   if (input.search !== null && terms.length === 0) {
     throw new ValidationError([{ path: ['input', 'search'], message: 'must contain a word' }]);

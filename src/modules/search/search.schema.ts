@@ -1,5 +1,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.ts';
+import { can } from '../../graphql/rules.ts';
+import { allows } from '../identity/targets.ts';
 import type { Context } from '../../context.ts';
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId, decodeTypedId } from '../../graphql/ids.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -9,7 +11,7 @@ import { EntryRef } from '../entries/entries.schema.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
 import { memoryQuery, searchTerms, type MemoryHit, type MemoryQueryResult, type RelevanceBreakdown } from './memory-query.service.ts';
 import { RELEVANCE_WEIGHTS } from './relevance.ts';
-import { ValidationError } from '../../domain/errors.ts';
+import { PermissionDeniedError, ValidationError } from '../../domain/errors.ts';
 import { linkEntries } from '../conversations/conversations.service.ts';
 
 type Entry = Prisma.EntryGetPayload<object>;
@@ -169,13 +171,32 @@ async function linkToConversation(
     if (input.message != null) throw new ValidationError([{ path: ['input', 'message'], message: 'needs `conversation`' }]);
     return;
   }
+  const conversationId = decodeId(String(input.conversation), ['Conversation'], ['input', 'conversation']);
+  // Linking writes to the conversation: WRITE on its scope, or it answers like a missing one.
+  if (!(await allows(ctx.db, ctx.access, { role: 'WRITE', kind: 'conversation', id: conversationId, path: ['input', 'conversation'] }))) {
+    throw new PermissionDeniedError('Linking entries to this conversation needs WRITE on its scope', ['input', 'conversation']);
+  }
   await linkEntries(ctx, {
-    conversationId: decodeId(String(input.conversation), ['Conversation'], ['input', 'conversation']),
+    conversationId,
     messageId: input.message != null ? decodeId(String(input.message), ['Message'], ['input', 'message']) : null,
     usedEntries: hits.map((h) => ({ entryId: h.entryId, score: h.score })),
     source: 'QUERY',
   });
 }
+
+/**
+ * The entry or scope a query's relations must point to. One the caller may not read is swapped
+ * for an id nothing has, so the answer is exactly that of an unknown ID (no matches), not a leak.
+ */
+async function readableRelatedTo(ctx: Context, globalId: string): Promise<{ id: string; typename: string }> {
+  const related = decodeTypedId(globalId, [...ENTRY_TYPENAMES, ...SCOPE_TYPENAMES], ['input', 'relatedTo']);
+  const kind = (ENTRY_TYPENAMES as readonly string[]).includes(related.typename) ? 'entry' : 'scope';
+  const readable = await allows(ctx.db, ctx.access, { role: 'READ', kind, id: related.id, path: ['input', 'relatedTo'], quiet: true });
+  return readable ? related : { ...related, id: UNKNOWN_ID };
+}
+
+/** An id no row has (ids are UUIDs). */
+const UNKNOWN_ID = 'unknown';
 
 /** What a ranking costs on top of its results (src/graphql/complexity.ts): a few statements over many rows. */
 const RANKING_COST = 25;
@@ -188,17 +209,17 @@ builder.queryField('memoryQuery', (t) =>
     complexity: (args) => ({ field: RANKING_COST, multiplier: args.first ?? LIMITS.page.default }),
     description:
       'The entries that apply to a scope, ranked by relevance: scope inheritance with overrides, tags, full-text search, relations, time ranges and a token budget.',
+    authScopes: (_root, { input }) => can('READ', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
     args: {
       input: t.arg({ type: MemoryQueryInput, required: true, description: 'The query.' }),
       first: t.arg.int({ description: `Page size (default ${LIMITS.page.default}, at most ${LIMITS.page.max}).` }),
       after: t.arg.string({ description: 'Cursor to continue after (cursors stay valid while entries are written).' }),
     },
     resolve: async (_root, { input, first, after }, ctx, info) => {
-      const relatedTo = input.relatedTo
-        ? decodeTypedId(String(input.relatedTo), [...ENTRY_TYPENAMES, ...SCOPE_TYPENAMES], ['input', 'relatedTo'])
-        : null;
+      const relatedTo = input.relatedTo ? await readableRelatedTo(ctx, String(input.relatedTo)) : null;
       const result = await memoryQuery(ctx.db, ctx.provider, {
         scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
+        readable: (chain) => ctx.access.readableChain(chain),
         inherit: input.inherit ?? true,
         kinds: input.kinds ?? undefined,
         tags: tagFilterOf(input.tags),
@@ -286,11 +307,13 @@ builder.queryField('context', (t) =>
     description:
       'One call before prompting an agent: for a scope and a task, the most relevant guidelines, tools and knowledge (inherited up to global) within a token budget.',
     args: { input: t.arg({ type: ContextInput, required: true, description: 'Scope, task and budget.' }) },
+    authScopes: (_root, { input }) => can('READ', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
     resolve: async (_root, { input }, ctx, info) => {
       const budget = input.tokenBudget ?? CONTEXT_DEFAULT_BUDGET;
       const terms = input.task ? searchTerms(input.task) : [];
       const result = await memoryQuery(ctx.db, ctx.provider, {
         scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
+        readable: (chain) => ctx.access.readableChain(chain),
         kinds: input.kinds ?? undefined,
         tags: tagFilterOf(input.tags),
         search: terms.length > 0 ? terms.join(' ') : null,

@@ -1,6 +1,8 @@
+import { readableOwners } from '../identity/state-access.ts';
 import { resolveCursorConnection } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
-import { InvalidStateError, PermissionDeniedError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.ts';
+import { MEMBER, can } from '../../graphql/rules.ts';
+import { InvalidStateError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -200,7 +202,7 @@ builder.prismaObjectFields(SessionRef, (t) => ({
     description:
       'Reads a state key as this session sees it. `user:theme` reads that namespace; a bare `theme` resolves temp > session > user > app > project. Null when no namespace has it (deleted keys count as absent).',
     args: { key: t.arg.string({ required: true, description: 'The key, with or without a namespace prefix.' }) },
-    resolve: (session, args, ctx) => resolveState(ctx.db, ownersOfSession(session), args.key),
+    resolve: async (session, args, ctx) => resolveState(ctx.db, await readableOwners(ctx.stateGuard, ownersOfSession(session)), args.key),
   }),
   stateEntries: t.connection(
     {
@@ -216,8 +218,8 @@ builder.prismaObjectFields(SessionRef, (t) => ({
       resolve: (session, args, ctx) =>
         resolveCursorConnection<Promise<RankedStateKey[]>>(
           { args, toCursor: (k: RankedStateKey) => k.name, defaultSize: LIMITS.page.default, maxSize: LIMITS.page.max },
-          ({ after, before, limit, inverted }) =>
-            listState(ctx.db, ctx.provider, ownersOfSession(session), {
+          async ({ after, before, limit, inverted }) =>
+            listState(ctx.db, ctx.provider, await readableOwners(ctx.stateGuard, ownersOfSession(session)), {
               pattern: args.pattern,
               namespaces: args.namespaces ?? null,
               includeDeleted: args.includeDeleted ?? false,
@@ -273,6 +275,7 @@ builder.mutationFields((t) => {
       type: TransitionPayloadRef,
       description: TRANSITION_DOC[transition],
       args: { input: t.arg({ type: TransitionInput, required: true, description: 'Which session.' }) },
+      authScopes: (_root, { input }) => can('WRITE', 'scope', input.id, ['Session'], ['input', 'id'], { label: 'session' }),
       errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'transition', description: 'The transition.' } },
       resolve: (_root, { input }, ctx) =>
         transitionSession(ctx, transition, { sessionId: decodeId(String(input.id), ['Session'], ['input', 'id']), actor: ctx.actor }),
@@ -286,6 +289,7 @@ builder.mutationFields((t) => {
       type: TransitionPayloadRef,
       description: TRANSITION_DOC.complete,
       args: { input: t.arg({ type: CompleteSessionInput, required: true, description: 'Which session, and what to promote.' }) },
+      authScopes: (_root, { input }) => can('WRITE', 'scope', input.id, ['Session'], ['input', 'id'], { label: 'session' }),
       errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'transition', description: 'The transition.' } },
       resolve: (_root, { input }, ctx) =>
         transitionSession(ctx, 'complete', {
@@ -373,6 +377,18 @@ const RestoreStateInput = builder.inputType('RestoreStateInput', {
   }),
 });
 
+/**
+ * A state write names its owners: the session and project named must be readable (else they
+ * answer as missing); which namespaces the caller may then write is the state guard's.
+ */
+function stateOwnerRule(owner: { session?: string | number | null; project?: string | number | null }) {
+  const targets = [
+    ...(owner.session != null ? [can('READ', 'scope', owner.session, ['Session'], ['input', 'owner', 'session'], { label: 'session' }).can] : []),
+    ...(owner.project != null ? [can('READ', 'scope', owner.project, ['Project'], ['input', 'owner', 'project'], { label: 'project' }).can] : []),
+  ];
+  return { $all: { member: true, canEach: targets } };
+}
+
 function ownerOf(input: { session?: string | number | null; project?: string | number | null; userId?: string | null; appName?: string | null }) {
   return {
     sessionId: input.session != null ? decodeId(String(input.session), ['Session'], ['input', 'owner', 'session']) : null,
@@ -382,7 +398,7 @@ function ownerOf(input: { session?: string | number | null; project?: string | n
   };
 }
 
-const STATE_ERRORS = [...WRITE_ERRORS, InvalidStateError, PermissionDeniedError] as const;
+const STATE_ERRORS = [...WRITE_ERRORS, InvalidStateError] as const;
 
 builder.mutationFields((t) => ({
   appendSessionEvent: t.field({
@@ -390,18 +406,20 @@ builder.mutationFields((t) => ({
     description:
       "Appends an event to an active session's log with the next sequence number (gapless under concurrent appends), merging its state delta into the state in the same transaction. Published to `sessionEvent`.",
     args: { input: t.arg({ type: AppendEventInput, required: true, description: 'The event.' }) },
+    authScopes: (_root, { input }) => can('WRITE', 'scope', input.session, ['Session'], ['input', 'session'], { label: 'session' }),
     errors: { types: [...STATE_ERRORS], dataField: { name: 'appended', description: 'The event and its session.' } },
-    resolve: (_root, { input }, ctx) => {
+    resolve: async (_root, { input }, ctx) => {
       if (input.type === 'LIFECYCLE') {
         throw new ValidationError([{ path: ['input', 'type'], message: 'LIFECYCLE events are written by the server on transitions' }]);
       }
       return appendEvent(ctx, {
         sessionId: decodeId(String(input.session), ['Session'], ['input', 'session']),
         type: input.type,
-        actor: input.actor,
+        // `user` and `system` are the roles of a session's log; an `agent:<id>` must be the caller.
+        actor: /^agent:/.test(input.actor) ? ((await ctx.author(input.actor, ['input', 'actor'])) ?? input.actor) : input.actor,
         content: input.content,
         stateDelta: input.stateDelta,
-        elevated: ctx.elevated,
+        guard: ctx.stateGuard,
       });
     },
   }),
@@ -409,6 +427,7 @@ builder.mutationFields((t) => ({
     type: EndedTurnRef,
     description: "Ends an active session's current turn: deletes its temp: keys and moves to the next turn.",
     args: { input: t.arg({ type: EndTurnInput, required: true, description: 'Which session.' }) },
+    authScopes: (_root, { input }) => can('WRITE', 'scope', input.session, ['Session'], ['input', 'session'], { label: 'session' }),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'turn', description: 'The ended turn.' } },
     resolve: (_root, { input }, ctx) =>
       endTurn(ctx, { sessionId: decodeId(String(input.session), ['Session'], ['input', 'session']), actor: ctx.actor }),
@@ -417,29 +436,33 @@ builder.mutationFields((t) => ({
     type: StateKeyRef,
     description: 'Writes a state key (a new version). app: and project: keys need an elevated caller.',
     args: { input: t.arg({ type: SetStateInput, required: true, description: 'The write.' }) },
+    authScopes: (_root, { input }) => stateOwnerRule(input.owner),
     errors: { types: [...STATE_ERRORS], dataField: { name: 'state', description: 'The key as written.' } },
     resolve: (_root, { input }, ctx) =>
-      setState(ctx, { owner: ownerOf(input.owner), key: input.key, value: input.value, author: ctx.actor, elevated: ctx.elevated }),
+      setState(ctx, { owner: ownerOf(input.owner), key: input.key, value: input.value, author: ctx.actor, guard: ctx.stateGuard }),
   }),
   deleteState: t.field({
     type: StateKeyRef,
     description: 'Soft-deletes a state key: a new version marks it deleted; `restoreState` can bring a value back.',
     args: { input: t.arg({ type: DeleteStateInput, required: true, description: 'The key.' }) },
+    authScopes: (_root, { input }) => stateOwnerRule(input.owner),
     errors: { types: [...STATE_ERRORS], dataField: { name: 'state', description: 'The key, now deleted.' } },
     resolve: (_root, { input }, ctx) =>
-      setState(ctx, { owner: ownerOf(input.owner), key: input.key, deleted: true, author: ctx.actor, elevated: ctx.elevated }),
+      setState(ctx, { owner: ownerOf(input.owner), key: input.key, deleted: true, author: ctx.actor, guard: ctx.stateGuard }),
   }),
   restoreState: t.field({
     type: StateKeyRef,
     description: 'Writes an earlier version of a key again, as a new version.',
     args: { input: t.arg({ type: RestoreStateInput, required: true, description: 'Which key and version.' }) },
+    // Which keys the caller may restore is the state guard's (a key it cannot read answers as missing).
+    authScopes: MEMBER,
     errors: { types: [...STATE_ERRORS], dataField: { name: 'state', description: 'The key as restored.' } },
     resolve: (_root, { input }, ctx) =>
       restoreState(ctx, {
         keyId: decodeId(String(input.key), ['StateKey'], ['input', 'key']),
         version: input.version,
         author: ctx.actor,
-        elevated: ctx.elevated,
+        guard: ctx.stateGuard,
       }),
   }),
 }));

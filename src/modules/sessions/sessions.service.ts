@@ -1,3 +1,4 @@
+import type { StateGuard } from '../identity/state-access.ts';
 import type { Tx } from '../../infra/database.ts';
 import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
 import { AlreadyExistsError, InvalidStateError, NotFoundError, ValidationError } from '../../domain/errors.ts';
@@ -104,7 +105,7 @@ export interface AppendEventInput {
   actor: string;
   content?: unknown;
   stateDelta?: unknown;
-  elevated: boolean;
+  guard: StateGuard;
 }
 
 export interface AppendEventResult {
@@ -123,7 +124,10 @@ export async function appendEvent(deps: WriteDeps, input: AppendEventInput): Pro
   c.json(input.content, ['input', 'content']);
   const changes = checkDelta(c, input.stateDelta, ['input', 'stateDelta']);
   c.done();
-  checkWritePermission(changes, input.elevated, ['input', 'stateDelta']);
+  // A session's owners never change: checked before the transaction, whose connection the access
+  // checks' own reads must not wait for (SQLite has one).
+  const owners = await deps.db.scope.findUnique({ where: { id: input.sessionId } });
+  if (owners) await checkWritePermission(addressed(changes, ownersOfSession(owners), ['input', 'stateDelta']), input.guard, ['input', 'stateDelta']);
   return writeTransaction(deps, async (tx, emit) => {
     const session = await nextSequence(tx, input.sessionId, ['ACTIVE']);
     const writes = addressed(changes, ownersOfSession(session), ['input', 'stateDelta']);

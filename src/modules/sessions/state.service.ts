@@ -1,3 +1,4 @@
+import type { StateGuard } from '../identity/state-access.ts';
 import type { Db, Provider, Tx } from '../../infra/database.ts';
 import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
 import { InvalidStateError, NotFoundError, PermissionDeniedError } from '../../domain/errors.ts';
@@ -27,8 +28,6 @@ export const PREFIX: Record<StateNamespace, string> = {
 };
 const NAMESPACE_OF_PREFIX = new Map(STATE_NAMESPACES.map((ns) => [PREFIX[ns], ns]));
 
-/** Namespaces only an elevated caller may write. */
-export const ELEVATED_NAMESPACES: ReadonlySet<StateNamespace> = new Set(['APP', 'PROJECT']);
 
 const SEGMENT = /^[A-Za-z0-9_.@+-]+$/;
 const PATTERN_SEGMENT = /^[A-Za-z0-9_.@+*-]+$/;
@@ -160,7 +159,7 @@ export async function writeState(tx: Tx, writes: readonly StateWrite[], author: 
 
 /**
  * Checks a state delta (`{ "<prefix>:<name>": value }`, null deleting the key) into writes. Every
- * key needs a namespace prefix; app: and project: keys need an elevated caller.
+ * key needs a namespace prefix.
  */
 export function checkDelta(c: Checker, delta: unknown, path: string[]): StateChange[] {
   if (delta === null || delta === undefined) return [];
@@ -179,14 +178,12 @@ export function checkDelta(c: Checker, delta: unknown, path: string[]): StateCha
   return writes;
 }
 
-/** Refuses app: and project: writes from a caller that is not elevated. */
-export function checkWritePermission(writes: readonly StateChange[], elevated: boolean, path: string[]): void {
-  const denied = writes.find((w) => ELEVATED_NAMESPACES.has(w.namespace));
-  if (denied && !elevated) {
-    throw new PermissionDeniedError(
-      `Writing ${PREFIX[denied.namespace]}: keys needs an elevated caller (X-Engram-Role: admin)`,
-      path,
-    );
+/** Refuses writes to keys the caller may not write (src/modules/identity/state-access.ts). */
+export async function checkWritePermission(writes: readonly StateWrite[], guard: StateGuard, path: string[]): Promise<void> {
+  for (const w of writes) {
+    if (!(await guard.canWrite(w.namespace, w.owner))) {
+      throw new PermissionDeniedError(`The caller may not write ${PREFIX[w.namespace]}: keys of ${w.owner}`, path);
+    }
   }
 }
 
@@ -341,7 +338,7 @@ export interface SetStateInput {
   value?: unknown;
   deleted?: boolean;
   author: string | null;
-  elevated: boolean;
+  guard: StateGuard;
 }
 
 /** Writes (or soft-deletes) one key; returns it as written. */
@@ -353,7 +350,8 @@ export async function setState(deps: WriteDeps, input: SetStateInput): Promise<S
   c.text(input.owner.appName, ['input', 'owner', 'appName'], LIMITS.appName);
   c.done();
   const change: StateChange = { namespace: parsed.namespace!, name: parsed.name, value: input.value, deleted: input.deleted ?? false };
-  checkWritePermission([change], input.elevated, ['input', 'key']);
+  // Owners never change: checked before the transaction (the checks read outside it).
+  await checkWritePermission(addressed([change], await resolveOwners(deps.db, input.owner), ['input', 'owner']), input.guard, ['input', 'key']);
   return writeTransaction(deps, async (tx) => {
     const [write] = addressed([change], await resolveOwners(tx, input.owner), ['input', 'owner']);
     const { namespace, owner, name } = write!;
@@ -369,13 +367,19 @@ export async function setState(deps: WriteDeps, input: SetStateInput): Promise<S
 /** Appends a version that brings back version `version` of the key (its value, or its deletion). */
 export async function restoreState(
   deps: WriteDeps,
-  input: { keyId: string; version: number; author: string | null; elevated: boolean },
+  input: { keyId: string; version: number; author: string | null; guard: StateGuard },
 ): Promise<StateKey> {
+  // A key's namespace and owner never change: checked before the transaction (the checks read outside it).
+  const known = await deps.db.stateKey.findUnique({ where: { id: input.keyId }, select: { namespace: true, owner: true, name: true } });
+  // A key the caller may not read answers like a missing one.
+  if (!known || !(await input.guard.canRead(known.namespace as StateNamespace, known.owner))) {
+    throw new NotFoundError('No state key has this id', ['input', 'key']);
+  }
+  await checkWritePermission([{ ...known, namespace: known.namespace as StateNamespace, value: null, deleted: false }], input.guard, ['input', 'key']);
   return writeTransaction(deps, async (tx) => {
     const key = await tx.stateKey.findUnique({ where: { id: input.keyId } });
     if (!key) throw new NotFoundError('No state key has this id', ['input', 'key']);
     const namespace = key.namespace as StateNamespace;
-    checkWritePermission([{ namespace, name: key.name, value: null, deleted: false }], input.elevated, ['input', 'key']);
     if (namespace === 'TEMP' || namespace === 'SESSION') {
       const session = await tx.scope.findUnique({ where: { id: key.owner }, select: { status: true } });
       assertTakesWrites(session?.status ?? null, ['input', 'key']);

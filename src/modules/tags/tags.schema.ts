@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { MEMBER, can } from '../../graphql/rules.ts';
 import { InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
@@ -25,7 +26,8 @@ builder.queryField('tags', (t) =>
       type: TagRef,
       cursor: 'id',
       ...PAGING,
-      description: 'Tags ordered by name.',
+      description: 'Tags ordered by name (the shared vocabulary).',
+      authScopes: MEMBER,
       args: {
         category: t.arg({ type: TagCategoryEnum, description: 'Only tags of this category.' }),
         predefined: t.arg.boolean({ description: 'Only predefined (true) or only free-form (false) tags.' }),
@@ -66,7 +68,8 @@ const TagsOfEntryInput = builder.inputType('TagsOfEntryInput', {
 builder.mutationFields((t) => ({
   createTag: t.field({
     type: TagRef,
-    description: 'Creates a tag.',
+    description: 'Creates a tag (any caller with WRITE somewhere: the vocabulary is shared).',
+    authScopes: { writer: true },
     args: { input: t.arg({ type: CreateTagInput, required: true, description: 'The tag.' }) },
     errors: { types: [...WRITE_ERRORS], dataField: { name: 'tag', description: 'The new tag.' } },
     resolve: (_root, { input }, ctx) => createTag(ctx.db, input),
@@ -75,6 +78,7 @@ builder.mutationFields((t) => ({
     type: EntryRef,
     description: 'Links tags to an entry; unknown names become free-form (CUSTOM) tags. Already linked tags are kept.',
     args: { input: t.arg({ type: TagsOfEntryInput, required: true, description: 'Entry and tags.' }) },
+    authScopes: (_root, { input }) => can('WRITE', 'entry', input.entry, ENTRY_TYPENAMES, ['input', 'entry']),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'entry', description: 'The entry after the change.' } },
     resolve: (_root, { input }, ctx) =>
       attachTags(ctx, decodeId(String(input.entry), ENTRY_TYPENAMES, ['input', 'entry']), input.tags, ctx.actor),
@@ -83,6 +87,7 @@ builder.mutationFields((t) => ({
     type: EntryRef,
     description: 'Unlinks tags from an entry; names it does not carry are ignored.',
     args: { input: t.arg({ type: TagsOfEntryInput, required: true, description: 'Entry and tags.' }) },
+    authScopes: (_root, { input }) => can('WRITE', 'entry', input.entry, ENTRY_TYPENAMES, ['input', 'entry']),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'entry', description: 'The entry after the change.' } },
     resolve: (_root, { input }, ctx) =>
       detachTags(ctx, decodeId(String(input.entry), ENTRY_TYPENAMES, ['input', 'entry']), input.tags, ctx.actor),

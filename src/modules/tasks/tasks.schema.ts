@@ -1,4 +1,9 @@
 import { builder } from '../../graphql/builder.ts';
+import { MEMBER, can } from '../../graphql/rules.ts';
+import type { Context } from '../../context.ts';
+import { LIMITS } from '../../domain/limits.ts';
+import { inReadableScope } from '../identity/access.service.ts';
+import type { Target } from '../identity/targets.ts';
 import { InvalidStateError, UnmetDependenciesError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
@@ -44,26 +49,40 @@ export const TaskRef = builder.prismaNode('Task', {
 
 // Fields that reference Task itself are added once the ref exists (keeps inference acyclic).
 builder.prismaObjectFields(TaskRef, (t) => ({
-    parent: t.relation('parent', {
-      type: TaskRef, nullable: true, description: 'The task it is a subtask of.' }),
+    parent: t.field({
+      type: TaskRef,
+      nullable: true,
+      description: 'The task it is a subtask of (null when the caller may not read it).',
+      select: (_args, _ctx, nested) => ({ parent: nested(true) }),
+      resolve: async (task, _args, ctx) => (await readableTasks(ctx, task.parent ? [task.parent] : []))[0] ?? null,
+    }),
     subtasks: t.relatedConnection(
       'children',
       {
-        type: TaskRef, cursor: 'id', ...PAGING, description: 'Its subtasks, oldest first.', totalCount: true, query: () => ({ orderBy: { id: 'asc' } }) },
+        type: TaskRef,
+        cursor: 'id',
+        ...PAGING,
+        description: 'Its subtasks the caller may read, oldest first.',
+        totalCount: true,
+        query: (_args, ctx) => {
+          const scope = ctx.access.scopeWhereNow();
+          return { where: scope ? { scope } : {}, orderBy: { id: 'asc' } };
+        },
+      },
       { name: 'TaskSubtasksConnection', description: 'Page of subtasks.' },
       { name: 'TaskSubtasksEdge', description: 'A subtask.' },
     ),
     dependsOn: t.field({
       type: [TaskRef],
-      description: 'Tasks that must be DONE before this one can be.',
+      description: 'Tasks that must be DONE before this one can be (those the caller may read).',
       select: { dependsOn: { select: { dependsOn: true }, orderBy: { dependsOnId: 'asc' } } },
-      resolve: (task) => task.dependsOn.map((d) => d.dependsOn),
+      resolve: (task, _args, ctx) => readableTasks(ctx, task.dependsOn.map((d) => d.dependsOn)),
     }),
     dependents: t.field({
       type: [TaskRef],
-      description: 'Tasks waiting on this one.',
+      description: 'Tasks waiting on this one (those the caller may read).',
       select: { dependents: { select: { task: true }, orderBy: { taskId: 'asc' } } },
-      resolve: (task) => task.dependents.map((d) => d.task),
+      resolve: (task, _args, ctx) => readableTasks(ctx, task.dependents.map((d) => d.task)),
     }),
     blocked: t.boolean({
       description: 'True while a dependency is not DONE.',
@@ -116,11 +135,12 @@ builder.queryField('tasks', (t) =>
       type: TaskRef,
       cursor: 'id',
       ...PAGING,
-      description: 'Tasks, oldest first, filtered.',
+      description: 'Tasks the caller may read, oldest first, filtered.',
       args: { filter: t.arg({ type: TaskFilterInput, description: 'Which tasks.' }) },
-      totalCount: (_parent, args, ctx) => ctx.db.task.count({ where: taskWhere(filterOf(args.filter)) }),
-      resolve: (query, _root, args, ctx) =>
-        ctx.db.task.findMany({ ...query, where: taskWhere(filterOf(args.filter)), orderBy: { id: 'asc' } }),
+      authScopes: MEMBER,
+      totalCount: async (_parent, args, ctx) => ctx.db.task.count({ where: await inReadableScope(ctx.access, taskWhere(filterOf(args.filter))) }),
+      resolve: async (query, _root, args, ctx) =>
+        ctx.db.task.findMany({ ...query, where: await inReadableScope(ctx.access, taskWhere(filterOf(args.filter))), orderBy: { id: 'asc' } }),
     },
     { description: 'Page of tasks.' },
     { description: 'A task.' },
@@ -162,6 +182,20 @@ const DependenciesInput = builder.inputType('TaskDependenciesInput', {
   }),
 });
 
+/** READ on each task named (one the caller cannot read answers as missing). */
+function readsTasks(ids: ReadonlyArray<readonly [string | number, string[]]>): Target[] {
+  return ids.slice(0, LIMITS.taskDependencies).map(([id, path]) => can('READ', 'task', id, ['Task'], path).can);
+}
+
+const listed = (ids: readonly (string | number)[] | null | undefined, path: string[]) =>
+  (ids ?? []).map((id, i): readonly [string | number, string[]] => [id, [...path, String(i)]]);
+
+/** Of some tasks, those in scopes the caller reads. */
+async function readableTasks<T extends { scopeId: string }>(ctx: Context, tasks: T[]): Promise<T[]> {
+  const readable = await Promise.all(tasks.map((task) => ctx.access.has('READ', task.scopeId)));
+  return tasks.filter((_, i) => readable[i]);
+}
+
 const taskIds = (ids: readonly (string | number)[], path: string[]) => ids.map((id, i) => decodeId(String(id), ['Task'], [...path, String(i)]));
 
 builder.mutationFields((t) => ({
@@ -169,6 +203,12 @@ builder.mutationFields((t) => ({
     type: TaskRef,
     description: 'Creates a task.',
     args: { input: t.arg({ type: CreateTaskInput, required: true, description: 'The task.' }) },
+    authScopes: (_root, { input }) => ({
+      $all: {
+        ...can('WRITE', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
+        canEach: readsTasks([...(input.parent != null ? [[input.parent, ['input', 'parent']] as [string | number, string[]]] : []), ...listed(input.dependsOn, ['input', 'dependsOn'])]),
+      },
+    }),
     errors: { types: [...WRITE_ERRORS, InvalidStateError, UnmetDependenciesError], dataField: { name: 'task', description: 'The new task.' } },
     resolve: (_root, { input }, ctx) =>
       createTask(ctx, {
@@ -187,6 +227,12 @@ builder.mutationFields((t) => ({
     type: TaskRef,
     description: 'Changes a task; marking it DONE while a dependency is not is an UnmetDependenciesError.',
     args: { input: t.arg({ type: UpdateTaskInput, required: true, description: 'The changes.' }) },
+    authScopes: (_root, { input }) => ({
+      $all: {
+        ...can('WRITE', 'task', input.id, ['Task'], ['input', 'id']),
+        canEach: readsTasks(input.parent != null ? [[input.parent, ['input', 'parent']] as [string | number, string[]]] : []),
+      },
+    }),
     errors: { types: [...WRITE_ERRORS, InvalidStateError, UnmetDependenciesError], dataField: { name: 'task', description: 'The task after the change.' } },
     resolve: (_root, { input }, ctx) =>
       updateTask(ctx, {
@@ -203,6 +249,9 @@ builder.mutationFields((t) => ({
     type: TaskRef,
     description: 'Makes a task depend on more tasks (a cycle is refused).',
     args: { input: t.arg({ type: DependenciesInput, required: true, description: 'Task and dependencies.' }) },
+    authScopes: (_root, { input }) => ({
+      $all: { ...can('WRITE', 'task', input.task, ['Task'], ['input', 'task']), canEach: readsTasks(listed(input.dependsOn, ['input', 'dependsOn'])) },
+    }),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'task', description: 'The task.' } },
     resolve: (_root, { input }, ctx) =>
       addTaskDependencies(ctx, {
@@ -214,6 +263,9 @@ builder.mutationFields((t) => ({
     type: TaskRef,
     description: 'Removes dependencies of a task (ones it does not have are ignored).',
     args: { input: t.arg({ type: DependenciesInput, required: true, description: 'Task and dependencies.' }) },
+    authScopes: (_root, { input }) => ({
+      $all: { ...can('WRITE', 'task', input.task, ['Task'], ['input', 'task']), canEach: readsTasks(listed(input.dependsOn, ['input', 'dependsOn'])) },
+    }),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'task', description: 'The task.' } },
     resolve: (_root, { input }, ctx) =>
       removeTaskDependencies(ctx, {

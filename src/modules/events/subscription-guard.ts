@@ -1,0 +1,72 @@
+import type { Context } from '../../context.ts';
+import { INTERRUPTED } from '../../infra/events.ts';
+import type { Access } from '../identity/access.service.ts';
+
+/** How often an open subscription asks whether its key and grants still allow it. */
+export const RECHECK_MS = 2_000;
+
+/** The last result of a subscription whose key or grant was revoked: resolved as a FORBIDDEN error. */
+export const REVOKED = Symbol('revoked');
+
+export interface SubscriptionRule<P> {
+  /** What the subscription needed when it started (READ on its scope): asked again every RECHECK_MS. */
+  stillAllowed(access: Access): Promise<boolean>;
+  /** Whether one event may be delivered to this subscriber. */
+  mayDeliver(access: Access, event: P): Promise<boolean>;
+}
+
+/**
+ * Checks a subscription at delivery: each event is delivered only if the subscriber's grants (as
+ * of now, through the instance's grant cache) let it read the event, and every RECHECK_MS the key
+ * and the subscription's own rule are asked again; once either fails, the stream ends with REVOKED
+ * (a FORBIDDEN error), the same over graphql-ws and SSE.
+ */
+export function guardSubscription<P>(
+  ctx: Context,
+  source: AsyncIterable<P | typeof INTERRUPTED>,
+  rule: SubscriptionRule<P>,
+): AsyncIterable<P | typeof INTERRUPTED | typeof REVOKED> {
+  return {
+    [Symbol.asyncIterator]() {
+      const inner = source[Symbol.asyncIterator]();
+      let revoke: () => void = () => undefined;
+      const revoked = new Promise<typeof REVOKED>((resolve) => (revoke = () => resolve(REVOKED)));
+      let finished = false;
+      const timer = setInterval(() => {
+        void allowedNow(ctx, rule).then((ok) => ok || revoke(), () => undefined);
+      }, RECHECK_MS);
+      timer.unref();
+      const finish = async (): Promise<IteratorResult<never>> => {
+        finished = true;
+        clearInterval(timer);
+        await inner.return?.();
+        return { value: undefined, done: true };
+      };
+      return {
+        async next() {
+          if (finished) return finish();
+          for (;;) {
+            const result = await Promise.race([inner.next(), revoked]);
+            if (result === REVOKED) {
+              finished = true;
+              return { value: REVOKED, done: false };
+            }
+            if (result.done) return finish();
+            const event = result.value;
+            if (event === INTERRUPTED || ctx.access.everything || (await rule.mayDeliver(ctx.access.renewed(), event))) {
+              return { value: event, done: false };
+            }
+          }
+        },
+        return: finish,
+      };
+    },
+  };
+}
+
+/** The key still authenticates, as the same kind of caller (an admin demoted ends it too), and the rule holds. */
+async function allowedNow<P>(ctx: Context, rule: SubscriptionRule<P>): Promise<boolean> {
+  const caller = await ctx.stillAuthenticated();
+  if (!caller || caller.principal?.admin !== ctx.caller.principal?.admin) return false;
+  return rule.stillAllowed(ctx.access.renewed());
+}

@@ -1,0 +1,48 @@
+import { NotFoundError } from '../../domain/errors.ts';
+import type { Db } from '../../infra/database.ts';
+import type { Access, Role } from './access.service.ts';
+
+/** What an access rule can be about: each resolves to the scope whose grants decide. */
+export type TargetKind = 'scope' | 'entry' | 'version' | 'task' | 'conversation' | 'message' | 'conflict' | 'relation' | 'grant';
+
+/** A rule's parameter: the caller must hold `role` on the scope of the `kind` row with this id. */
+export interface Target {
+  role: Role;
+  kind: TargetKind;
+  id: string;
+  /** Input path reported when the target is missing or unreadable. */
+  path: string[];
+  /** Noun of the not-found message (default: the kind), e.g. "session". */
+  label?: string;
+  /** Deny quietly instead of throwing NotFoundError (reads answering null for what they cannot see). */
+  quiet?: boolean;
+}
+
+const SCOPE_OF: Record<TargetKind, (db: Db, id: string) => Promise<string | null | undefined>> = {
+  scope: async (db, id) => (await db.scope.findUnique({ where: { id }, select: { id: true } }))?.id,
+  entry: async (db, id) => (await db.entry.findUnique({ where: { id }, select: { scopeId: true } }))?.scopeId,
+  version: async (db, id) => (await db.entryVersion.findUnique({ where: { id }, select: { entry: { select: { scopeId: true } } } }))?.entry.scopeId,
+  task: async (db, id) => (await db.task.findUnique({ where: { id }, select: { scopeId: true } }))?.scopeId,
+  conversation: async (db, id) => (await db.conversation.findUnique({ where: { id }, select: { scopeId: true } }))?.scopeId,
+  message: async (db, id) =>
+    (await db.conversationMessage.findUnique({ where: { id }, select: { conversation: { select: { scopeId: true } } } }))?.conversation.scopeId,
+  conflict: async (db, id) => (await db.conflict.findUnique({ where: { id }, select: { entry: { select: { scopeId: true } } } }))?.entry.scopeId,
+  grant: async (db, id) => (await db.grant.findUnique({ where: { id }, select: { scopeId: true } }))?.scopeId,
+  relation: async (db, id) => (await db.relation.findUnique({ where: { id }, select: { source: { select: { scopeId: true } } } }))?.source.scopeId,
+};
+
+/**
+ * Whether the caller holds the target's role. A missing target and one the caller cannot read
+ * both throw the same NotFoundError (nothing tells them apart); a readable one without the role
+ * answers false, which the rule turns into a PermissionDeniedError.
+ */
+export async function allows(db: Db, access: Access, target: Target): Promise<boolean> {
+  const notFound = () => new NotFoundError(`No ${target.label ?? target.kind} has this id`, target.path);
+  const scopeId = await SCOPE_OF[target.kind](db, target.id);
+  const role = scopeId ? await access.roleOn(scopeId) : null;
+  if (!scopeId || role === null) {
+    if (target.quiet) return false;
+    throw notFound();
+  }
+  return access.has(target.role, scopeId);
+}
