@@ -117,6 +117,27 @@ describe(`audit log (${DB_KIND})`, () => {
     ]);
   });
 
+  it('records whom a service acted for, named in the X-Engram-Actor header or in an input', async () => {
+    const relay = await principalWithKey(h.app, name('relay'), false);
+    await h.database.prisma.principal.update({ where: { id: dbId(relay.id) }, data: { kind: 'SERVICE', actsForOthers: true } });
+    const project = await createProject(name('relayed'), agent.key);
+    const byHeader = await mutate(`mutation($s: ID!) { addTool(input: { scope: $s, name: "by-header" }) { __typename } }`, {
+      key: relay.key,
+      variables: { s: project },
+      headers: { 'x-engram-actor': `agent:${agent.name}` },
+    });
+    const byInput = await mutate(`mutation($s: ID!, $a: String!) { addTool(input: { scope: $s, name: "by-input", author: $a }) { __typename } }`, {
+      key: relay.key,
+      variables: { s: project, a: `agent:${agent.name}` },
+    });
+    expect([byHeader.addTool, byInput.addTool]).toEqual([{ __typename: 'AddToolSuccess' }, { __typename: 'AddToolSuccess' }]);
+    const rows = await events({ principal: relay.id, operation: 'addTool' });
+    expect(rows.map((e) => [e.principalName, e.onBehalfOf, e.outcome])).toEqual([
+      [relay.name, agent.name, 'OK'],
+      [relay.name, agent.name, 'OK'],
+    ]);
+  });
+
   it('records a write the grants refuse as DENIED', async () => {
     const reader = await principalWithKey(h.app, name('reader'), false, 'READ');
     const refused = await mutate(`mutation { createProject(input: { name: "${name('nope')}" }) { __typename } }`, { key: reader.key });

@@ -15,11 +15,12 @@ export interface CallOptions {
   from?: string;
   accept?: string;
   variables?: Record<string, unknown>;
+  headers?: Record<string, string>;
 }
 
-export function call(port: number, query: string, { key, from = '127.0.0.1', accept = 'application/json', variables }: CallOptions = {}): Promise<Answer> {
+export function call(port: number, query: string, { key, from = '127.0.0.1', accept = 'application/json', variables, headers: extra = {} }: CallOptions = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const headers = { 'content-type': 'application/json', accept, ...(key ? { authorization: `Bearer ${key}` } : {}) };
+    const headers = { 'content-type': 'application/json', accept, ...extra, ...(key ? { authorization: `Bearer ${key}` } : {}) };
     const req = http.request({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', localAddress: from, headers }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
