@@ -656,7 +656,10 @@ async function authSuite(kind: 'sqlite' | 'postgresql') {
   const servers = { on: await serverProcess(db.url, { AUTH: 'on' }), off: await serverProcess(db.url, { AUTH: 'off' }) };
   try {
     const ask = (mode: 'on' | 'off', query: string, variables: Record<string, unknown>) =>
-      post(servers[mode].port, query, variables, mode === 'on' ? { authorization: `Bearer ${secret}` } : {});
+      post(servers[mode].port, query, variables, {
+        'x-engram-actor': 'agent:bench-agent',
+        ...(mode === 'on' ? { authorization: `Bearer ${secret}` } : {}),
+      });
     const scope = Buffer.from(`Project:${project.id}`).toString('base64');
     const sessionScope = Buffer.from(`Session:${session.id}`).toString('base64');
     const samples = { on: { query: [] as number[], create: [] as number[] }, off: { query: [] as number[], create: [] as number[] } };

@@ -147,6 +147,37 @@ describe(`access control (${DB_KIND})`, () => {
     expect(d.data.memoryQuery.edges.map((e) => e.node.id)).toEqual([w.KA]);
   });
 
+  it('nested fields do not lead from A into B: context links, task dependencies, parents, organizations', async () => {
+    const conv = await ok(h, null, `mutation($s: ID!) { startConversation(input: { scope: $s }) { ... on StartConversationSuccess { conversation { id } } } }`, { s: w.SA });
+    const convId = conv.startConversation.conversation.id;
+    await ok(h, null, `mutation($c: ID!, $a: ID!, $b: ID!) { linkConversationEntries(input: { conversation: $c, usedEntries: [{ entry: $a }, { entry: $b }] }) { __typename } }`, {
+      c: convId,
+      a: w.KA,
+      b: w.KB,
+    });
+    const task = await ok(h, null, `mutation($s: ID!, $d: ID!) { createTask(input: { scope: $s, title: "needs B", dependsOn: [$d] }) { ... on CreateTaskSuccess { task { id } } } }`, {
+      s: w.A,
+      d: w.TB,
+    });
+    const d = await ok(
+      h,
+      agentA.key,
+      `query($c: ID!, $t: ID!, $a: ID!, $g: ID!) {
+        c: node(id: $c) { ... on Conversation { context { totalCount edges { node { entry { id } } } } } }
+        t: node(id: $t) { ... on Task { dependsOn { id } blocked } }
+        a: node(id: $a) { ... on Project { organization { id } parent { id } ancestors { id } } }
+        g: node(id: $g) { ... on GlobalScope { organizations { totalCount } children { totalCount } } }
+      }`,
+      { c: convId, t: task.createTask.task.id, a: w.A, g: (await ok(h, null, `{ globalScope { id } }`)).globalScope.id },
+    );
+    expect(d).toEqual({
+      c: { context: { totalCount: 1, edges: [{ node: { entry: { id: w.KA } } }] } },
+      t: { dependsOn: [], blocked: true },
+      a: { organization: null, parent: null, ancestors: [{ id: expect.any(String) }] },
+      g: { organizations: { totalCount: 0 }, children: { totalCount: 0 } },
+    });
+  });
+
   it('relations to entries the caller cannot read are not shown', async () => {
     const d = await ok(h, agentA.key, `query($id: ID!) { entry(id: $id) { outgoingRelations { id } } }`, { id: w.KA });
     expect(d.entry.outgoingRelations).toEqual([]);
@@ -189,6 +220,12 @@ describe(`access control (${DB_KIND})`, () => {
     });
     expect(byWriter.data!.grantRole.__typename).toBe('PermissionDeniedError');
     const grantId = await grant(h, adminA.key, newcomer.id, w.SA, 'READ');
+    // A scope admin meets the principal through the grant, but not its keys.
+    const seen = await ok(h, adminA.key, `query($id: ID!) { node(id: $id) { id } viewer { principal { keys { name } grants { role } } } }`, { id: w.SA });
+    expect(seen.viewer.principal).toEqual({ keys: [{ name: 'test' }], grants: [{ role: 'ADMIN' }] });
+    const given = await ok(h, adminA.key, `mutation($p: ID!, $s: ID!) { grantRole(input: { principal: $p, scope: $s, role: READ }) {
+      ... on GrantRoleSuccess { grant { role principal { name keys { name } } } } } }`, { p: newcomer.id, s: w.SA });
+    expect(given.grantRole.grant).toEqual({ role: 'READ', principal: { name: 'newcomer', keys: [] } });
     expect((await ok(h, newcomer.key, `{ sessions { totalCount } projects { totalCount } }`)).sessions.totalCount).toBe(1);
     expect((await ok(h, newcomer.key, `{ projects { totalCount } }`)).projects.totalCount).toBe(0);
     const revoked = await ok(h, adminA.key, `mutation($id: ID!) { revokeGrant(input: { id: $id }) { __typename } }`, { id: grantId });

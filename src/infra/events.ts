@@ -168,15 +168,19 @@ function subscribe<P>(transport: EventTransport, channel: string): AsyncIterable
   });
 }
 
-/** A scope's ancestor chain, cached: scopes never move, so it holds for the life of the process. */
+/** How long a scope's ancestor chain is reused for routing (a moved project routes anew after it). */
+const CHAIN_CACHE_MS = 1_000;
+
+/** A scope's ancestor chain, cached for CHAIN_CACHE_MS: projects can move between organizations. */
 function scopeChains(): (db: Db, scopeId: string) => Promise<string[]> {
-  const chains = new Map<string, string[]>();
+  const chains = new Map<string, { chain: string[]; until: number }>();
   return async (db, scopeId) => {
+    const now = Date.now();
     const cached = chains.get(scopeId);
-    if (cached) return cached;
+    if (cached && cached.until > now) return cached.chain;
     const chain = (await scopeChainIds(db, scopeId)) ?? [];
     if (chains.size > 50_000) chains.clear();
-    chains.set(scopeId, chain);
+    chains.set(scopeId, { chain, until: now + CHAIN_CACHE_MS });
     return chain;
   };
 }

@@ -129,6 +129,10 @@ builder.prismaInterfaceFields(EntryVersionRef, (t) => ({
 
 builder.prismaInterfaceFields(EntryRef, (t) => ({
     scope: t.relation('scope', { description: 'The scope it belongs to.' }),
+    expired: t.boolean({
+      description: "True once its current version's validUntil has passed: memoryQuery and context leave it out unless asked.",
+      resolve: (entry) => entry.validUntil !== null && entry.validUntil.getTime() <= Date.now(),
+    }),
     currentVersion: t.relation('currentVersion', { onNull: 'error', description: 'The newest version.' }),
     version: t.field({
       type: EntryVersionRef,

@@ -164,13 +164,21 @@ function newEntryStatements(provider: Provider, items: readonly NewEntry[], at: 
   }
   statements.push(
     indexSql(items.map(({ input, entryId }) => ({ entryId, name: input.name.trim(), body: searchBody(input.version) }))),
+    // The entry points at its version and carries its expiry (what queries filter on).
     items.length === 1
-      ? Prisma.sql`UPDATE "Entry" SET "currentVersionId" = ${items[0]!.versionId} WHERE "id" = ${items[0]!.entryId}`
+      ? Prisma.sql`UPDATE "Entry" SET "currentVersionId" = ${items[0]!.versionId}, "validUntil" = ${validUntilOf(items[0]!.input)}
+          WHERE "id" = ${items[0]!.entryId}`
       : Prisma.sql`UPDATE "Entry" SET "currentVersionId" = (
-          SELECT v."id" FROM "EntryVersion" v WHERE v."entryId" = "Entry"."id" AND v."version" = 1)
+          SELECT v."id" FROM "EntryVersion" v WHERE v."entryId" = "Entry"."id" AND v."version" = 1), "validUntil" = (
+          SELECT v."validUntil" FROM "EntryVersion" v WHERE v."entryId" = "Entry"."id" AND v."version" = 1)
         WHERE "id" IN (${Prisma.join(items.map((item) => item.entryId))})`,
   );
   return statements;
+}
+
+/** A new entry's expiry: knowledge may have one. */
+function validUntilOf(input: AddEntryInput): Date | null {
+  return input.kind === 'KNOWLEDGE' ? (input.version.validUntil ?? null) : null;
 }
 
 function createdEvents(items: readonly NewEntry[]): PendingEvent[] {
@@ -203,7 +211,7 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
     }
     throw error;
   }
-  return { ...entryRow(item), active: true, latestVersion: 1, currentVersionId: item.versionId, createdAt: at, updatedAt: at };
+  return { ...entryRow(item), active: true, latestVersion: 1, currentVersionId: item.versionId, validUntil: validUntilOf(item.input), createdAt: at, updatedAt: at };
 }
 
 /** Entries per statement in `addEntries` (bounded by SQL parameter limits). */
@@ -346,6 +354,7 @@ function planVersion(
   const entry: Entry = {
     ...bumped,
     currentVersionId: version.id,
+    validUntil: version.validUntil,
     category: input.category !== undefined ? input.category : bumped.category,
     priority: input.priority != null ? input.priority : bumped.priority,
     updatedAt: at,
@@ -403,10 +412,10 @@ function versionStatements(provider: Provider, { result }: VersionPlan, expectLa
             AND ${scopeTakesWritesSql(Prisma.raw('g."scopeId"'))})`,
     ),
     expectLatest === null
-      ? Prisma.sql`UPDATE "Entry" SET "currentVersionId" = ${version.id}, "category" = ${entry.category}, "priority" = ${entry.priority}
-          WHERE "id" = ${entry.id}`
+      ? Prisma.sql`UPDATE "Entry" SET "currentVersionId" = ${version.id}, "validUntil" = ${entry.validUntil}, "category" = ${entry.category},
+          "priority" = ${entry.priority} WHERE "id" = ${entry.id}`
       : Prisma.sql`UPDATE "Entry" SET "latestVersion" = ${version.version}, "updatedAt" = ${entry.updatedAt}, "currentVersionId" = ${version.id},
-          "category" = ${entry.category}, "priority" = ${entry.priority}
+          "validUntil" = ${entry.validUntil}, "category" = ${entry.category}, "priority" = ${entry.priority}
           WHERE "id" = ${entry.id} AND "latestVersion" = ${expectLatest} AND ${written}`,
     indexSql([{ entryId: entry.id, name: entry.name, body: searchBody(version) }], expectLatest === null ? null : written),
   ];

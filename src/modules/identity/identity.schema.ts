@@ -41,7 +41,11 @@ export const PrincipalRef = builder.prismaObject('Principal', {
       resolve: (p) => p.grants.length > 0,
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
-    keys: t.relation('keys', { description: 'Its API keys, revoked ones included (never their secrets).' }),
+    keys: t.relation('keys', {
+      description: 'Its API keys, revoked ones included (never their secrets). Only admins and the principal itself see them.',
+      // A scope admin meets principals through grants; their keys are not its business.
+      query: (_args, ctx) => ({ where: ctx.access.everything ? {} : { principalId: ctx.caller.principal?.id ?? '' }, orderBy: { createdAt: 'asc' } }),
+    }),
     actsForOthers: t.exposeBoolean('actsForOthers', { description: 'A service that may name another principal as the actor of its writes.' }),
     grants: t.field({
       type: [GrantRef],

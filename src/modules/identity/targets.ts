@@ -38,7 +38,8 @@ const SCOPE_OF: Record<TargetKind, (db: Db, id: string) => Promise<string | null
  */
 export async function allows(db: Db, access: Access, target: Target): Promise<boolean> {
   const notFound = () => new NotFoundError(`No ${target.label ?? target.kind} has this id`, target.path);
-  const scopeId = await SCOPE_OF[target.kind](db, target.id);
+  // A scope's own chain says whether it exists: no separate read.
+  const scopeId = target.kind === 'scope' ? target.id : await SCOPE_OF[target.kind](db, target.id);
   const role = scopeId ? await access.roleOn(scopeId) : null;
   if (!scopeId || role === null) {
     if (target.quiet) return false;

@@ -22,6 +22,8 @@ export interface MemoryQueryInput {
   relatedTo: { entryId: string } | { scopeId: string } | null;
   relationType: RelationType | null;
   includeInactive: boolean;
+  /** Also entries whose validUntil has passed (default false). */
+  includeExpired: boolean;
   /** Also return entries a nearer scope overrides (same kind and name). */
   includeOverridden: boolean;
   createdAfter: Date | null;
@@ -123,6 +125,7 @@ export const MEMORY_QUERY_DEFAULTS: Omit<MemoryQueryInput, 'scopeId'> = {
   relatedTo: null,
   relationType: null,
   includeInactive: false,
+  includeExpired: false,
   includeOverridden: false,
   createdAfter: null,
   createdBefore: null,
@@ -233,6 +236,12 @@ export async function memoryQuery(
   const cross = Prisma.raw('CROSS JOIN');
   const where: Prisma.Sql[] = [Prisma.sql`e."scopeId" = c.scope_id`, Prisma.sql`e."kind" IN (${list(input.kinds)})`];
   if (!input.includeInactive) where.push(Prisma.sql`e."active" = ${true}`);
+  // Expired as of the query's instant (a cursor keeps the first page's): the entry's own copy of its
+  // current version's validUntil, so no version is read. Pruning stays sound: its samples may hold
+  // expired entries, which only lowers the bound it derives.
+  if (!input.includeExpired) {
+    where.push(Prisma.sql`(e."validUntil" IS NULL OR ${epochMs(provider, Prisma.sql`e."validUntil"`)} > CAST(${asOf} AS DOUBLE PRECISION))`);
+  }
   // Without a text filter but with `include` tags, the tagged entries are fewer than the chain's:
   // the query starts from them, which also applies the `include` condition.
   const tagDriven = !searchFilters && include.length > 0;

@@ -267,6 +267,7 @@ const TRANSITION_DOC: Record<Transition, string> = {
   discard:
     'Discards an ACTIVE or PAUSED session (→ DISCARDED). Its temp: and session: state is cleared; a SCRATCH session deactivates its entries.',
   archive: 'Archives a COMPLETED or DISCARDED session (→ ARCHIVED): a read-only record from then on.',
+  restore: 'Restores an ARCHIVED session (→ COMPLETED): its record can be changed again (its entries, tasks, conversations).',
 };
 
 builder.mutationFields((t) => {
@@ -285,6 +286,7 @@ builder.mutationFields((t) => {
     resumeSession: transitionField('resume'),
     discardSession: transitionField('discard'),
     archiveSession: transitionField('archive'),
+    restoreSession: transitionField('restore'),
     completeSession: t.field({
       type: TransitionPayloadRef,
       description: TRANSITION_DOC.complete,
