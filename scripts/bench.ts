@@ -539,10 +539,14 @@ async function latencySuite(kind: 'sqlite' | 'postgresql') {
   }
 }
 
-/** The real server process on `url`; resolves with its port once it listens. */
+/**
+ * The real server process on `url`; resolves with its port once it listens. Rate limits are off:
+ * the suites measure how fast Engram answers, and one client on one address would hit them.
+ */
 async function serverProcess(url: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number }> {
+  const unlimited = { RATE_LIMIT_REQUESTS_PER_SECOND: '0', RATE_LIMIT_WRITES_PER_SECOND: '0' };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', GRAPHIQL: 'false', REDIS_URL: '', ...env },
+    env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', GRAPHIQL: 'false', REDIS_URL: '', ...unlimited, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

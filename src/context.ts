@@ -68,10 +68,12 @@ export async function createContext(
     bus: deps.bus,
     settings: deps.settings,
     actor: bound.actor,
-    async author(named, path) {
+    async author(this: Context, named, path) {
       if (named === null || named === undefined) return context.actor;
       const author = await bindActor(deps.db, caller, named, path);
-      context.onBehalfOf ??= author.onBehalfOf;
+      // `this`, not `context`: Yoga copies the context this factory returns into the one resolvers
+      // get, so only the object `author` is called on is the one they (and the audit log) read.
+      this.onBehalfOf ??= author.onBehalfOf;
       return author.actor;
     },
     access,

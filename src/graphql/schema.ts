@@ -16,6 +16,8 @@ import '../modules/events/events.schema.ts';
 import '../modules/search/search.schema.ts';
 import '../modules/redaction/redaction.schema.ts';
 import '../modules/identity/identity.schema.ts';
+import '../modules/audit/audit.schema.ts';
+import { auditMutations } from './audit.ts';
 import { describeRelayTypes } from './describe.ts';
 import { guardTextInputs } from './input-guard.ts';
 
@@ -23,7 +25,7 @@ let schema: GraphQLSchema | undefined;
 
 /** The executable schema, built once per process. */
 export function getSchema(): GraphQLSchema {
-  schema ??= guardTextInputs(describeRelayTypes(builder.toSchema()));
+  schema ??= auditMutations(guardTextInputs(describeRelayTypes(builder.toSchema())));
   return schema;
 }
 
