@@ -19,6 +19,7 @@ import { createRateLimiter, useRateLimits, type RateLimits } from './server/rate
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
 import { getSchema } from './graphql/schema.ts';
 import { AuthenticationFailures } from './modules/audit/audit.service.ts';
+import { AccessTracker } from './modules/entries/access-tracker.ts';
 import { DEFAULT_ACCESS_SETTINGS, GrantCache, type AccessSettings } from './modules/identity/access.service.ts';
 
 export interface AppOptions {
@@ -40,6 +41,8 @@ export interface AppOptions {
   auth?: AuthMode;
   /** Per-caller budgets (default: none; in-process calls are never limited). */
   rateLimits?: RateLimits;
+  /** How often counted entry reads are written (default ACCESS_FLUSH_MS). */
+  accessFlushMs?: number;
   /** What grants imply (default DEFAULT_ACCESS_SETTINGS). */
   access?: AccessSettings;
 }
@@ -69,8 +72,9 @@ export function createApp(options: AppOptions): App {
   const authFailures = new AuthenticationFailures(database.prisma);
   const authenticate = auditedAuthentication(authenticator, authFailures);
   /** Besides sockets, what stop() lets go of: the rate limits' Redis connection, failed authentications still counted. */
-  const release = async () => void (await Promise.all([rateLimiter?.close(), authFailures.close()]));
+  const release = async () => void (await Promise.all([rateLimiter?.close(), authFailures.close(), tracker.stop()]));
   const grantCache = new GrantCache(database.prisma);
+  const tracker = new AccessTracker(database.prisma, options.accessFlushMs);
   const yoga = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
     graphqlEndpoint: '/graphql',
@@ -94,7 +98,7 @@ export function createApp(options: AppOptions): App {
       const authorization = headers.get('authorization');
       const caller = await authenticate(authorization, address);
       const stillAuthenticated = () => authenticator.authenticate(authorization, address).catch(() => null);
-      return createContext({ ...deps, authenticator, grantCache }, headers, caller, address ?? null, stillAuthenticated);
+      return createContext({ ...deps, authenticator, grantCache, tracker }, headers, caller, address ?? null, stillAuthenticated);
     },
     maskedErrors: {
       // Expected failures raised outside result unions (query arguments) keep their message

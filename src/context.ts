@@ -1,4 +1,5 @@
 import type DataLoader from 'dataloader';
+import type { AccessTracker } from './modules/entries/access-tracker.ts';
 import { GraphQLError } from 'graphql';
 import { PermissionDeniedError } from './domain/errors.ts';
 import { bindActor, type BoundActor } from './modules/identity/actors.ts';
@@ -31,6 +32,8 @@ export interface Context extends WriteDeps {
   caller: Caller;
   /** Keys and protected mode; told when keys change. */
   authenticator: Authenticator;
+  /** Counts reads of entries (written in batches). */
+  tracker: AccessTracker;
   /** Grants of principals, shared by this instance; told when grants change. */
   grantCache: GrantCache;
   /** Whether the credentials this context was made with still authenticate (open subscriptions ask). */
@@ -53,7 +56,7 @@ async function headerActor(db: WriteDeps['db'], caller: Caller, headers: { get(n
 }
 
 export async function createContext(
-  deps: WriteDeps & { authenticator: Authenticator; access?: AccessSettings; grantCache: GrantCache },
+  deps: WriteDeps & { authenticator: Authenticator; access?: AccessSettings; grantCache: GrantCache; tracker: AccessTracker },
   headers: { get(name: string): string | null },
   caller: Caller,
   clientAddress: string | null = null,
@@ -82,6 +85,7 @@ export async function createContext(
     caller,
     authenticator: deps.authenticator,
     grantCache: deps.grantCache,
+    tracker: deps.tracker,
     stillAuthenticated,
     onBehalfOf: bound.onBehalfOf,
     clientAddress,

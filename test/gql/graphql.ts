@@ -14,6 +14,10 @@ export type AddGuidelineInput = {
   content: string;
   /** Good and bad examples. */
   examples?: unknown;
+  /** How much it matters, 0-1 (default 0.5). */
+  importance?: number | null | undefined;
+  /** PROCEDURAL (default), SEMANTIC or EPISODIC. */
+  memoryType?: MemoryType | null | undefined;
   /** Unique per scope among guidelines. */
   name: string;
   /** 0-100, default 50. */
@@ -36,6 +40,10 @@ export type AddKnowledgeInput = {
   confidence?: number | null | undefined;
   /** The knowledge itself. */
   content: string;
+  /** How much it matters, 0-1 (default 0.5). */
+  importance?: number | null | undefined;
+  /** SEMANTIC (default), EPISODIC or PROCEDURAL. */
+  memoryType?: MemoryType | null | undefined;
   /** The scope it belongs to. */
   scope: string;
   /** Where it came from. */
@@ -76,6 +84,8 @@ export type AddToolInput = {
   description?: string | null | undefined;
   /** Usage examples. */
   examples?: unknown;
+  /** How much it matters, 0-1 (default 0.5). */
+  importance?: number | null | undefined;
   /** Unique per scope among tools. */
   name: string;
   /** JSON Schema (object) of its parameters. */
@@ -158,8 +168,12 @@ export type ConflictResolutionStrategy =
 export type ContextInput = {
   /** Link the returned entries, with their scores, to this conversation. */
   conversation?: string | null | undefined;
+  /** Also entries whose validUntil has passed (default false). */
+  includeExpired?: boolean | null | undefined;
   /** Kinds to include (default all). */
   kinds?: Array<EntryKind> | null | undefined;
+  /** Only entries of these memory types (default all). */
+  memoryTypes?: Array<MemoryType> | null | undefined;
   /** With `conversation`: link them to this message of it. */
   message?: string | null | undefined;
   /** The scope of the work (usually the session). */
@@ -317,8 +331,12 @@ export type ImportEntryInput = {
   description?: string | null | undefined;
   /** Tools and guidelines: examples. */
   examples?: unknown;
+  /** How much it matters, 0-1 (default 0.5). */
+  importance?: number | null | undefined;
   /** Tool, guideline or knowledge. */
   kind: EntryKind;
+  /** Guidelines and knowledge: the memory type (default by kind). */
+  memoryType?: MemoryType | null | undefined;
   /** Name (knowledge: title), unique per scope and kind. */
   name: string;
   /** Tools: JSON Schema of its parameters. */
@@ -357,6 +375,8 @@ export type MemoryQueryInput = {
   createdAfter?: string | null | undefined;
   /** Created before. */
   createdBefore?: string | null | undefined;
+  /** Also entries whose validUntil has passed (default false). */
+  includeExpired?: boolean | null | undefined;
   /** Also deactivated entries (default false). */
   includeInactive?: boolean | null | undefined;
   /** Also entries a nearer scope overrides (default false). */
@@ -365,6 +385,8 @@ export type MemoryQueryInput = {
   inherit?: boolean | null | undefined;
   /** Kinds to search (default all). */
   kinds?: Array<EntryKind> | null | undefined;
+  /** Only entries of these memory types (default all). */
+  memoryTypes?: Array<MemoryType> | null | undefined;
   /** With `conversation`: link them to this message of it. */
   message?: string | null | undefined;
   /** Only entries related (either direction) to this entry or scope. */
@@ -394,6 +416,19 @@ export type MemoryTagFilter = {
   /** All of these. */
   require?: Array<string> | null | undefined;
 };
+
+/** What kind of remembering an item is (seeds 000, 003). */
+export type MemoryType =
+  /** What happened: session events, notes about an incident. */
+  | 'EPISODIC'
+  /** How to do things: tools (always) and guidelines (by default). */
+  | 'PROCEDURAL'
+  /** What is to be done: tasks. */
+  | 'PROSPECTIVE'
+  /** Facts and knowledge, true beyond one episode (knowledge by default). */
+  | 'SEMANTIC'
+  /** Scratch of the moment: temp: and session: state. */
+  | 'WORKING';
 
 /** Merged content for MERGE, using the fields of the entry's kind; fields left out come from version B. */
 export type MergedContentInput = {
@@ -670,6 +705,10 @@ export type UpdateGuidelineInput = {
   expectedVersion?: number | null | undefined;
   /** The guideline. */
   id: string;
+  /** New importance, 0-1. */
+  importance?: number | null | undefined;
+  /** New memory type: PROCEDURAL, SEMANTIC or EPISODIC. */
+  memoryType?: MemoryType | null | undefined;
   /** KEEP_BOTH (default): keep both versions and record a conflict. REJECT: write nothing, return WriteConflictError. */
   onConflict?: ConflictPolicy | null | undefined;
   /** New priority, 0-100. */
@@ -694,6 +733,10 @@ export type UpdateKnowledgeInput = {
   expectedVersion?: number | null | undefined;
   /** The knowledge entry. */
   id: string;
+  /** New importance, 0-1. */
+  importance?: number | null | undefined;
+  /** New memory type: SEMANTIC, EPISODIC or PROCEDURAL. */
+  memoryType?: MemoryType | null | undefined;
   /** KEEP_BOTH (default): keep both versions and record a conflict. REJECT: write nothing, return WriteConflictError. */
   onConflict?: ConflictPolicy | null | undefined;
   /** Where it came from. */
@@ -752,6 +795,8 @@ export type UpdateToolInput = {
   expectedVersion?: number | null | undefined;
   /** The tool. */
   id: string;
+  /** New importance, 0-1. */
+  importance?: number | null | undefined;
   /** KEEP_BOTH (default): keep both versions and record a conflict. REJECT: write nothing, return WriteConflictError. */
   onConflict?: ConflictPolicy | null | undefined;
   /** JSON Schema (object) of its parameters. */
@@ -852,6 +897,7 @@ export type ApiCreateOrganizationMutation = { createOrganization:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'CreateOrganizationSuccess' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -865,6 +911,7 @@ export type BatchRelationMutation = { createRelation:
     | { __typename: 'CreateRelationSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1010,6 +1057,7 @@ export type ConflictUpdateToolMutation = { updateTool:
     | { __typename: 'AlreadyExistsError', code: string, message: string }
     | { __typename: 'InvalidStateError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }
+    | { __typename: 'PermissionDeniedError', code: string, message: string }
     | { __typename: 'UpdateToolSuccess', update: { conflicted: boolean, version:
           | { id: string, version: number, conflictFlag: boolean }
           | { id: string, version: number, conflictFlag: boolean }
@@ -1040,6 +1088,7 @@ export type ConflictUpdateGuidelineMutation = { updateGuideline:
     | { __typename: 'AlreadyExistsError', code: string }
     | { __typename: 'InvalidStateError', code: string }
     | { __typename: 'NotFoundError', code: string }
+    | { __typename: 'PermissionDeniedError', code: string }
     | { __typename: 'UpdateGuidelineSuccess', update: { conflicted: boolean, conflict: { id: string } | null } }
     | { __typename: 'ValidationError', code: string }
     | { __typename: 'WriteConflictError', code: string }
@@ -1131,6 +1180,7 @@ export type ResolveMutation = { resolveConflict:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ResolveConflictSuccess', resolution: { conflict: { resolved: boolean, resolution: ConflictResolution | null, note: string | null, resolvedBy: string | null }, version:
           | { version: number }
           | { version: number }
@@ -1193,6 +1243,7 @@ export type ConvStartMutation = { startConversation:
     | { __typename: 'InvalidPlacementError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'StartConversationSuccess', conversation: { id: string, title: string | null, messageCount: number, scope:
           | { id: string }
           | { id: string }
@@ -1216,6 +1267,7 @@ export type ConvAddMutation = { addMessage:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -1261,6 +1313,7 @@ export type ConvLinkMutation = { linkConversationEntries:
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'LinkConversationEntriesSuccess', conversation: { id: string, messageCount: number } }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -1360,6 +1413,7 @@ export type UpdateToolMutation = { updateTool:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'UpdateToolSuccess', update: { version:
           | { version: number, conflictFlag: boolean, createdBy: string | null }
           | { version: number, conflictFlag: boolean, createdBy: string | null }
@@ -1398,6 +1452,7 @@ export type UpdateGuidelineMutation = { updateGuideline:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'UpdateGuidelineSuccess', update: { version:
           | { content: string, rationale: string | null, version: number }
           | { version: number }
@@ -1419,6 +1474,7 @@ export type UpdateKnowledgeMutation = { updateKnowledge:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'UpdateKnowledgeSuccess', update: { version:
           | { version: number }
           | { content: string, source: string | null, confidence: number, version: number }
@@ -1455,6 +1511,7 @@ export type DeactivateMutation = { deactivateEntry:
        }
     | { __typename: 'InvalidStateError', code: string }
     | { __typename: 'NotFoundError', code: string }
+    | { __typename: 'PermissionDeniedError', code: string }
     | { __typename: 'ValidationError', code: string }
    };
 
@@ -1467,6 +1524,7 @@ export type ReactivateMutation = { reactivateEntry:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ReactivateEntrySuccess', entry:
         | { active: boolean }
         | { active: boolean }
@@ -1527,6 +1585,7 @@ export type BadKnowledgeMutation = { addKnowledge:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError', issues: Array<{ path: Array<string>, message: string }> }
    };
 
@@ -1556,6 +1615,7 @@ export type ImportMutation = { importEntries:
         > } }
     | { __typename: 'InvalidStateError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }
+    | { __typename: 'PermissionDeniedError', code: string, message: string }
     | { __typename: 'ValidationError', path: Array<string>, code: string, message: string, issues: Array<{ path: Array<string>, message: string }> }
    };
 
@@ -1580,6 +1640,7 @@ export type IsolationCreateOrganizationMutation = { createOrganization:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'CreateOrganizationSuccess' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1592,6 +1653,7 @@ export type IsolationDoomedUpdateMutation = { updateTool:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'UpdateToolSuccess' }
     | { __typename: 'ValidationError' }
     | { __typename: 'WriteConflictError' }
@@ -1612,6 +1674,7 @@ export type MqbRelateMutation = { createRelation:
     | { __typename: 'CreateRelationSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1740,6 +1803,7 @@ export type MemoryOrgMutation = { createOrganization:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'CreateOrganizationSuccess', organization: { id: string } }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1753,6 +1817,7 @@ export type MemoryRelateMutation = { createRelation:
     | { __typename: 'CreateRelationSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1766,6 +1831,7 @@ export type MemoryDeactivateMutation = { deactivateEntry:
     | { __typename: 'DeactivateEntrySuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1778,6 +1844,7 @@ export type MemoryUpdateMutation = { updateTool:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'UpdateToolSuccess' }
     | { __typename: 'ValidationError' }
     | { __typename: 'WriteConflictError' }
@@ -1795,12 +1862,14 @@ export type MemoryTagsMutation = { attachTags?:
     | { __typename: 'AttachTagsSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
   , detachTags?:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'DetachTagsSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1813,6 +1882,7 @@ export type MemoryReactivateMutation = { reactivateEntry:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ReactivateEntrySuccess' }
     | { __typename: 'ValidationError' }
    };
@@ -1826,6 +1896,7 @@ export type MemoryScratchMutation = { startSession:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidPlacementError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'StartSessionSuccess', session: { id: string } }
     | { __typename: 'ValidationError' }
    };
@@ -1841,6 +1912,7 @@ export type MemoryCompleteMutation = { completeSession:
     | { __typename: 'CompleteSessionSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1854,6 +1926,7 @@ export type RankImportMutation = { importEntries:
     | { __typename: 'ImportEntriesSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1867,6 +1940,7 @@ export type RankBumpMutation = { updateGuideline:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'UpdateGuidelineSuccess' }
     | { __typename: 'ValidationError' }
     | { __typename: 'WriteConflictError' }
@@ -1903,12 +1977,14 @@ export type RankTagMutation = { attachTags?:
     | { __typename: 'AttachTagsSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
   , detachTags?:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'DetachTagsSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1922,6 +1998,7 @@ export type CtxImportMutation = { importEntries:
     | { __typename: 'ImportEntriesSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -1956,6 +2033,7 @@ export type MemoryTouchMutation = { updateTool:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'UpdateToolSuccess' }
     | { __typename: 'ValidationError' }
     | { __typename: 'WriteConflictError' }
@@ -1995,6 +2073,7 @@ export type MutantRelateMutation = { createRelation:
     | { __typename: 'CreateRelationSuccess', relation: { id: string } }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
 
@@ -2008,6 +2087,7 @@ export type MutantUnrelateMutation = { deleteRelation:
     | { __typename: 'DeleteRelationSuccess' }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
 
@@ -2031,6 +2111,7 @@ export type MutantCreateTagMutation = { createTag:
     | { __typename: 'AlreadyExistsError', code: string, path: Array<string>, message: string }
     | { __typename: 'CreateTagSuccess', tag: { name: string, category: TagCategory } }
     | { __typename: 'NotFoundError', code: string, path: Array<string>, message: string }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string>, message: string }
     | { __typename: 'ValidationError', code: string, path: Array<string>, message: string }
    };
 
@@ -2048,6 +2129,7 @@ export type MutantAttachTagsMutation = { attachTags:
        }
     | { __typename: 'InvalidStateError', code: string, path: Array<string>, message: string }
     | { __typename: 'NotFoundError', code: string, path: Array<string>, message: string }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string>, message: string }
     | { __typename: 'ValidationError', code: string, path: Array<string>, message: string }
    };
 
@@ -2065,6 +2147,7 @@ export type MutantDetachTagsMutation = { detachTags:
        }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
 
@@ -2089,6 +2172,7 @@ export type MutantCreateTaskMutation = { createTask:
     | { __typename: 'CreateTaskSuccess', task: { id: string, title: string, description: string | null, status: TaskStatus, assignee: string | null, dueAt: string | null, completedAt: string | null } }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'UnmetDependenciesError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
@@ -2102,6 +2186,7 @@ export type MutantUpdateTaskMutation = { updateTask:
     | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'UnmetDependenciesError', code: string, path: Array<string> }
     | { __typename: 'UpdateTaskSuccess', task: { title: string, description: string | null, status: TaskStatus, assignee: string | null, dueAt: string | null, completedAt: string | null } }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
@@ -2117,6 +2202,7 @@ export type MutantAddDependenciesMutation = { addTaskDependencies:
     | { __typename: 'AlreadyExistsError', code: string, path: Array<string>, message: string }
     | { __typename: 'InvalidStateError', code: string, path: Array<string>, message: string }
     | { __typename: 'NotFoundError', code: string, path: Array<string>, message: string }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string>, message: string }
     | { __typename: 'ValidationError', code: string, path: Array<string>, message: string }
    };
 
@@ -2129,6 +2215,7 @@ export type MutantRemoveDependenciesMutation = { removeTaskDependencies:
     | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'RemoveTaskDependenciesSuccess', task: { dependsOn: Array<{ title: string }> } }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
@@ -2167,6 +2254,7 @@ export type CreateOrganizationMutation = { createOrganization:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'CreateOrganizationSuccess', organization: { id: string, name: string | null, description: string | null, metadata: unknown, kind: ScopeKind } }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -2185,6 +2273,7 @@ export type CreateProjectMutation = { createProject:
          | null } }
     | { __typename: 'InvalidPlacementError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string>, issues: Array<{ path: Array<string>, message: string }> }
    };
 
@@ -2196,6 +2285,7 @@ export type UpdateProjectMutationVariables = Exact<{
 export type UpdateProjectMutation = { updateProject:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'UpdateProjectSuccess', project: { id: string, name: string | null, description: string | null, rootPath: string | null, metadata: unknown } }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
@@ -2209,7 +2299,8 @@ export type StartSessionMutation = { startSession:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidPlacementError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
-    | { __typename: 'StartSessionSuccess', session: { id: string, name: string | null, purpose: string | null, agentId: string | null, status: SessionStatus, mode: SessionMode, startedAt: string, endedAt: string | null, project: { id: string } } }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
+    | { __typename: 'StartSessionSuccess', session: { id: string, name: string | null, purpose: string | null, agentId: string | null, status: SessionStatus, mode: SessionMode, startedAt: string, endedAt: string | null, project: { id: string } | null } }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -2223,6 +2314,7 @@ export type ScopesDiscardSessionMutation = { discardSession:
     | { __typename: 'DiscardSessionSuccess', transition: { session: { id: string, status: SessionStatus, endedAt: string | null } } }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -2308,6 +2400,7 @@ export type BatchCreateTaskMutation = { createTask:
     | { __typename: 'CreateTaskSuccess', task: { id: string } }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'UnmetDependenciesError' }
     | { __typename: 'ValidationError' }
    };
@@ -2371,6 +2464,7 @@ export type BatchStartConversationMutation = { startConversation:
     | { __typename: 'InvalidPlacementError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'StartConversationSuccess', conversation: { id: string } }
     | { __typename: 'ValidationError' }
    };
@@ -2385,6 +2479,7 @@ export type BatchAddMessageMutation = { addMessage:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -2412,6 +2507,7 @@ export type SessStartMutation = { startSession:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidPlacementError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'StartSessionSuccess', session: { id: string, status: SessionStatus, mode: SessionMode, userId: string | null, appName: string | null, eventCount: number, turn: number } }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
@@ -2426,6 +2522,7 @@ export type SessPauseMutation = { pauseSession:
     | { __typename: 'InvalidStateError', code: string, currentState: string, message: string }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PauseSessionSuccess', transition: { session: { status: SessionStatus }, event: { sequence: number, type: SessionEventType, transition: { from: SessionStatus | null, to: SessionStatus } | null } } }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -2438,6 +2535,7 @@ export type SessResumeMutation = { resumeSession:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError', code: string, currentState: string, message: string }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ResumeSessionSuccess', transition: { session: { status: SessionStatus }, event: { sequence: number, transition: { from: SessionStatus | null, to: SessionStatus } | null } } }
     | { __typename: 'ValidationError' }
    };
@@ -2471,6 +2569,7 @@ export type SessCompleteMutation = { completeSession:
             > } | null } } }
     | { __typename: 'InvalidStateError', code: string, currentState: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -2484,6 +2583,7 @@ export type SessDiscardMutation = { discardSession:
     | { __typename: 'DiscardSessionSuccess', transition: { session: { status: SessionStatus }, event: { transition: { from: SessionStatus | null, to: SessionStatus, deactivatedEntries: number } | null } } }
     | { __typename: 'InvalidStateError', code: string, currentState: string }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -2497,6 +2597,7 @@ export type SessArchiveMutation = { archiveSession:
     | { __typename: 'ArchiveSessionSuccess', transition: { session: { status: SessionStatus, archivedAt: string | null }, event: { transition: { from: SessionStatus | null, to: SessionStatus } | null } } }
     | { __typename: 'InvalidStateError', code: string, currentState: string }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -2615,6 +2716,7 @@ export type SessEndTurnMutation = { endTurn:
     | { __typename: 'EndTurnSuccess', turn: { clearedKeys: Array<string>, session: { turn: number }, event: { type: SessionEventType, content: unknown } } }
     | { __typename: 'InvalidStateError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }
+    | { __typename: 'PermissionDeniedError', code: string, message: string }
     | { __typename: 'ValidationError', code: string, message: string }
    };
 
@@ -2628,6 +2730,7 @@ export type SessAddToolMutation = { addTool:
     | { __typename: 'AlreadyExistsError', code: string }
     | { __typename: 'InvalidStateError', currentState: string, code: string }
     | { __typename: 'NotFoundError', code: string }
+    | { __typename: 'PermissionDeniedError', code: string }
     | { __typename: 'ValidationError', code: string }
    };
 
@@ -2640,6 +2743,7 @@ export type SessUpdateToolMutation = { updateTool:
     | { __typename: 'AlreadyExistsError', code: string }
     | { __typename: 'InvalidStateError', currentState: string, code: string }
     | { __typename: 'NotFoundError', code: string }
+    | { __typename: 'PermissionDeniedError', code: string }
     | { __typename: 'UpdateToolSuccess' }
     | { __typename: 'ValidationError', code: string }
     | { __typename: 'WriteConflictError', code: string }
@@ -2783,6 +2887,7 @@ export type SubUpdateMutation = { updateTool:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'UpdateToolSuccess', update: { conflict: { id: string } | null } }
     | { __typename: 'ValidationError' }
     | { __typename: 'WriteConflictError' }
@@ -2797,6 +2902,7 @@ export type SubResolveMutation = { resolveConflict:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ResolveConflictSuccess' }
     | { __typename: 'ValidationError' }
    };
@@ -2811,6 +2917,7 @@ export type SubTagMutation = { attachTags:
     | { __typename: 'AttachTagsSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -2824,6 +2931,7 @@ export type SubDeactivateMutation = { deactivateEntry:
     | { __typename: 'DeactivateEntrySuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -2852,6 +2960,7 @@ export type SubEndMutation = { completeSession:
     | { __typename: 'CompleteSessionSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
 
@@ -2865,6 +2974,7 @@ export type FixtureCreateProjectMutation = { createProject:
     | { __typename: 'CreateProjectSuccess', project: { id: string } }
     | { __typename: 'InvalidPlacementError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'PermissionDeniedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -2877,6 +2987,7 @@ export type FixtureStartSessionMutation = { startSession:
     | { __typename: 'AlreadyExistsError', message: string }
     | { __typename: 'InvalidPlacementError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'PermissionDeniedError', message: string }
     | { __typename: 'StartSessionSuccess', session: { id: string } }
     | { __typename: 'ValidationError', message: string }
    };
@@ -2896,6 +3007,7 @@ export type FixtureAddToolMutation = { addTool:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -2909,6 +3021,7 @@ export type FixtureAddGuidelineMutation = { addGuideline:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -2922,6 +3035,7 @@ export type FixtureAddKnowledgeMutation = { addKnowledge:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -2943,6 +3057,7 @@ export type CreateTagMutation = { createTag:
     | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
     | { __typename: 'CreateTagSuccess', tag: { name: string, category: TagCategory, predefined: boolean, description: string | null } }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
 
@@ -2960,6 +3075,7 @@ export type AttachMutation = { attachTags:
        }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
 
@@ -2977,6 +3093,7 @@ export type DetachMutation = { detachTags:
        }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
 
@@ -3003,6 +3120,7 @@ export type CreateRelationMutation = { createRelation:
          | null } }
     | { __typename: 'InvalidStateError', code: string, path: Array<string>, message: string }
     | { __typename: 'NotFoundError', code: string, path: Array<string>, message: string }
+    | { __typename: 'PermissionDeniedError', code: string, path: Array<string>, message: string }
     | { __typename: 'ValidationError', code: string, path: Array<string>, message: string }
    };
 
@@ -3016,6 +3134,7 @@ export type DeleteRelationMutation = { deleteRelation:
     | { __typename: 'DeleteRelationSuccess', deleted: { id: string } }
     | { __typename: 'InvalidStateError', code: string }
     | { __typename: 'NotFoundError', code: string }
+    | { __typename: 'PermissionDeniedError', code: string }
     | { __typename: 'ValidationError', code: string }
    };
 
@@ -3085,6 +3204,7 @@ export type TaskCreateMutation = { createTask:
          } }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'UnmetDependenciesError', blockingTaskIds: Array<string>, code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
@@ -3098,6 +3218,7 @@ export type TaskUpdateMutation = { updateTask:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'UnmetDependenciesError', code: string, blockingTaskIds: Array<string>, path: Array<string>, message: string }
     | { __typename: 'UpdateTaskSuccess', task: { id: string, status: TaskStatus, completedAt: string | null, blocked: boolean, assignee: string | null, parent: { id: string } | null } }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
@@ -3113,6 +3234,7 @@ export type TaskAddDepsMutation = { addTaskDependencies:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
+    | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
 
@@ -3125,6 +3247,7 @@ export type TaskRemoveDepsMutation = { removeTaskDependencies:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
     | { __typename: 'RemoveTaskDependenciesSuccess', task: { blocked: boolean, dependsOn: Array<{ id: string }> } }
     | { __typename: 'ValidationError' }
    };

@@ -4,12 +4,13 @@ import { InvalidStateError, WRITE_ERRORS, WriteConflictError } from '../../graph
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, VERSION_TYPENAME, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
+import type { MemoryType } from './memory-types.ts';
 import { screenVersion } from '../redaction/redaction.service.ts';
 import { scopeOfTarget } from '../identity/targets.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import { TagRef } from '../tags/tags.schema.ts';
 import { RelationRef } from '../relations/relations.schema.ts';
-import { EntryKindEnum, RelationTypeEnum } from './entry-enums.ts';
+import { EntryKindEnum, MemoryTypeEnum, RelationTypeEnum } from './entry-enums.ts';
 import { addEntries, addEntry, setEntryActive, updateEntry, type EntryKind, type UpdateEntryResult, type VersionFields } from './entries.service.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -131,6 +132,10 @@ builder.prismaInterfaceFields(EntryVersionRef, (t) => ({
 
 builder.prismaInterfaceFields(EntryRef, (t) => ({
     scope: t.relation('scope', { description: 'The scope it belongs to.' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'What kind of remembering it is.', resolve: (entry) => entry.memoryType as MemoryType }),
+    importance: t.exposeFloat('importance', { description: 'How much it matters, 0-1.' }),
+    accessCount: t.exposeInt('accessCount', { description: 'How often memoryQuery, context and node read it (counted in batches, a few seconds behind).' }),
+    lastAccessedAt: t.expose('lastAccessedAt', { type: 'DateTime', nullable: true, description: 'When it was last read (as accessCount).' }),
     expired: t.boolean({
       description: "True once its current version's validUntil has passed: memoryQuery and context leave it out unless asked.",
       resolve: (entry) => entry.validUntil !== null && entry.validUntil.getTime() <= Date.now(),
@@ -348,6 +353,8 @@ type AddInput = JsonVersionInput & {
   title?: string | null;
   category?: string | null;
   priority?: number | null;
+  memoryType?: MemoryType | null;
+  importance?: number | null;
   tags?: string[] | null;
   author?: string | null;
 };
@@ -371,6 +378,7 @@ const AddToolInput = builder.inputRef<AddInput>('AddToolInput').implement({
     parameters: t.field({ type: 'JSON', description: 'JSON Schema (object) of its parameters.' }),
     examples: t.field({ type: 'JSON', description: 'Usage examples.' }),
     constraints: t.string({ description: 'Rules for using it.' }),
+    importance: t.float({ description: 'How much it matters, 0-1 (default 0.5).' }),
     tags: t.stringList({ description: 'Tag names; unknown names become free-form tags.' }),
     author: t.string({ description: 'Who writes it (default: the X-Engram-Actor header).' }),
   }),
@@ -386,6 +394,8 @@ const AddGuidelineInput = builder.inputRef<AddInput>('AddGuidelineInput').implem
     content: t.string({ required: true, description: 'The guideline text.' }),
     rationale: t.string({ description: 'Why it exists.' }),
     examples: t.field({ type: 'JSON', description: 'Good and bad examples.' }),
+    importance: t.float({ description: 'How much it matters, 0-1 (default 0.5).' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'PROCEDURAL (default), SEMANTIC or EPISODIC.' }),
     tags: t.stringList({ description: 'Tag names; unknown names become free-form tags.' }),
     author: t.string({ description: 'Who writes it (default: the X-Engram-Actor header).' }),
   }),
@@ -401,6 +411,8 @@ const AddKnowledgeInput = builder.inputRef<AddInput>('AddKnowledgeInput').implem
     source: t.string({ description: 'Where it came from.' }),
     confidence: t.float({ description: '0-1, default 1.' }),
     validUntil: t.field({ type: 'DateTime', description: 'When it expires.' }),
+    importance: t.float({ description: 'How much it matters, 0-1 (default 0.5).' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'SEMANTIC (default), EPISODIC or PROCEDURAL.' }),
     tags: t.stringList({ description: 'Tag names; unknown names become free-form tags.' }),
     author: t.string({ description: 'Who writes it (default: the X-Engram-Actor header).' }),
   }),
@@ -431,6 +443,7 @@ const UpdateToolInput = builder.inputRef<UpdateInput>('UpdateToolInput').impleme
     parameters: t.field({ type: 'JSON', description: 'JSON Schema (object) of its parameters.' }),
     examples: t.field({ type: 'JSON', description: 'Usage examples.' }),
     constraints: t.string({ description: 'Rules for using it.' }),
+    importance: t.float({ description: 'New importance, 0-1.' }),
     changeReason: t.string({ description: updateFields.changeReason }),
     author: t.string({ description: updateFields.author }),
     expectedVersion: t.int({ description: updateFields.expectedVersion }),
@@ -447,6 +460,8 @@ const UpdateGuidelineInput = builder.inputRef<UpdateInput>('UpdateGuidelineInput
     content: t.string({ description: 'The guideline text (cannot be cleared).' }),
     rationale: t.string({ description: 'Why it exists.' }),
     examples: t.field({ type: 'JSON', description: 'Good and bad examples.' }),
+    importance: t.float({ description: 'New importance, 0-1.' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'New memory type: PROCEDURAL, SEMANTIC or EPISODIC.' }),
     changeReason: t.string({ description: updateFields.changeReason }),
     author: t.string({ description: updateFields.author }),
     expectedVersion: t.int({ description: updateFields.expectedVersion }),
@@ -463,6 +478,8 @@ const UpdateKnowledgeInput = builder.inputRef<UpdateInput>('UpdateKnowledgeInput
     source: t.string({ description: 'Where it came from.' }),
     confidence: t.float({ description: '0-1.' }),
     validUntil: t.field({ type: 'DateTime', description: 'When it expires.' }),
+    importance: t.float({ description: 'New importance, 0-1.' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'New memory type: SEMANTIC, EPISODIC or PROCEDURAL.' }),
     changeReason: t.string({ description: updateFields.changeReason }),
     author: t.string({ description: updateFields.author }),
     expectedVersion: t.int({ description: updateFields.expectedVersion }),
@@ -499,6 +516,8 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
           name: input.name ?? input.title ?? '',
           category: input.category,
           priority: input.priority,
+          memoryType: input.memoryType,
+          importance: input.importance,
           tags: input.tags ?? [],
           author: await ctx.author(input.author, ['input', 'author']),
           version: await screenVersion(ctx.db, scopeId, versionFieldsOf(input)),
@@ -544,6 +563,8 @@ const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateTool
           id,
           category: input.category,
           priority: input.priority,
+          memoryType: input.memoryType,
+          importance: input.importance,
           changeReason: input.changeReason,
           author: await ctx.author(input.author, ['input', 'author']),
           expectedVersion: input.expectedVersion,
@@ -579,6 +600,8 @@ const ImportEntryInput = builder.inputRef<JsonVersionInput & {
   name: string;
   category?: string | null;
   priority?: number | null;
+  memoryType?: MemoryType | null;
+  importance?: number | null;
   tags?: string[] | null;
 }>('ImportEntryInput').implement({
   description: 'One entry of a bulk import: the fields of its kind (as in addTool, addGuideline, addKnowledge).',
@@ -588,6 +611,8 @@ const ImportEntryInput = builder.inputRef<JsonVersionInput & {
     name: t.string({ required: true, description: 'Name (knowledge: title), unique per scope and kind.' }),
     category: t.string({ description: 'Category.' }),
     priority: t.int({ description: 'Guidelines: 0-100, default 50.' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'Guidelines and knowledge: the memory type (default by kind).' }),
+    importance: t.float({ description: 'How much it matters, 0-1 (default 0.5).' }),
     description: t.string({ description: 'Tools: what the tool does.' }),
     parameters: t.field({ type: 'JSON', description: 'Tools: JSON Schema of its parameters.' }),
     examples: t.field({ type: 'JSON', description: 'Tools and guidelines: examples.' }),
@@ -645,7 +670,8 @@ builder.mutationField('importEntries', (t) =>
         input.entries.map(async (entry, i) => {
           const scopeId = decodeId(String(entry.scope), SCOPE_TYPENAMES, ['input', 'entries', String(i), 'scope']);
           const version = await screenVersion(ctx.db, scopeId, versionFieldsOf(entry), ['input', 'entries', String(i)]);
-          return { kind: entry.kind, scopeId, name: entry.name, category: entry.category, priority: entry.priority, tags: entry.tags ?? [], author, version };
+          const { kind, name, category, priority, memoryType, importance } = entry;
+          return { kind, scopeId, name, category, priority, memoryType, importance, tags: entry.tags ?? [], author, version };
         }),
       );
       const ids = await addEntries(ctx, entries);

@@ -24,6 +24,8 @@ export interface MemoryQueryInput {
   includeInactive: boolean;
   /** Also entries whose validUntil has passed (default false). */
   includeExpired: boolean;
+  /** Only entries of these memory types (default: all). */
+  memoryTypes: readonly string[] | null;
   /** Also return entries a nearer scope overrides (same kind and name). */
   includeOverridden: boolean;
   createdAfter: Date | null;
@@ -126,6 +128,7 @@ export const MEMORY_QUERY_DEFAULTS: Omit<MemoryQueryInput, 'scopeId'> = {
   relationType: null,
   includeInactive: false,
   includeExpired: false,
+  memoryTypes: null,
   includeOverridden: false,
   createdAfter: null,
   createdBefore: null,
@@ -239,6 +242,7 @@ export async function memoryQuery(
   // Expired as of the query's instant (a cursor keeps the first page's): the entry's own copy of its
   // current version's validUntil, so no version is read. Pruning stays sound: its samples may hold
   // expired entries, which only lowers the bound it derives.
+  if (input.memoryTypes?.length) where.push(Prisma.sql`e."memoryType" IN (${list(input.memoryTypes)})`);
   if (!input.includeExpired) {
     where.push(Prisma.sql`(e."validUntil" IS NULL OR ${epochMs(provider, Prisma.sql`e."validUntil"`)} > CAST(${asOf} AS DOUBLE PRECISION))`);
   }

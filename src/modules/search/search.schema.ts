@@ -6,7 +6,7 @@ import type { Context } from '../../context.ts';
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId, decodeTypedId } from '../../graphql/ids.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
-import { EntryKindEnum, RelationTypeEnum } from '../entries/entry-enums.ts';
+import { EntryKindEnum, MemoryTypeEnum, RelationTypeEnum } from '../entries/entry-enums.ts';
 import { EntryRef } from '../entries/entries.schema.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
 import { memoryQuery, searchTerms, type MemoryHit, type MemoryQueryResult, type RelevanceBreakdown } from './memory-query.service.ts';
@@ -145,6 +145,7 @@ const MemoryQueryInput = builder.inputType('MemoryQueryInput', {
     relationType: t.field({ type: RelationTypeEnum, description: 'With relatedTo: only this relation type.' }),
     includeInactive: t.boolean({ description: 'Also deactivated entries (default false).' }),
     includeExpired: t.boolean({ description: 'Also entries whose validUntil has passed (default false).' }),
+    memoryTypes: t.field({ type: [MemoryTypeEnum], description: 'Only entries of these memory types (default all).' }),
     includeOverridden: t.boolean({ description: 'Also entries a nearer scope overrides (default false).' }),
     createdAfter: t.field({ type: 'DateTime', description: 'Created at or after.' }),
     createdBefore: t.field({ type: 'DateTime', description: 'Created before.' }),
@@ -233,6 +234,7 @@ builder.queryField('memoryQuery', (t) =>
         relationType: input.relationType ?? null,
         includeInactive: input.includeInactive ?? false,
         includeExpired: input.includeExpired ?? false,
+        memoryTypes: input.memoryTypes ?? null,
         includeOverridden: input.includeOverridden ?? false,
         createdAfter: input.createdAfter ?? null,
         createdBefore: input.createdBefore ?? null,
@@ -244,6 +246,7 @@ builder.queryField('memoryQuery', (t) =>
         compact: input.compact ?? false,
       });
       await linkToConversation(ctx, input, result.hits);
+      ctx.tracker.record(result.hits.map((hit) => hit.entryId));
       // One query for the page's entries with everything the client selected below `node`.
       const query = queryFromInfo({ context: ctx, info, typeName: 'Entry', path: ['edges', 'node'] });
       const edges = await hydrate(ctx, result, query);
@@ -272,6 +275,7 @@ const ContextInput = builder.inputType('ContextInput', {
     tags: t.field({ type: TagFilterInput, description: 'Tag conditions.' }),
     kinds: t.field({ type: [EntryKindEnum], description: 'Kinds to include (default all).' }),
     includeExpired: t.boolean({ description: 'Also entries whose validUntil has passed (default false).' }),
+    memoryTypes: t.field({ type: [MemoryTypeEnum], description: 'Only entries of these memory types (default all).' }),
     conversation: t.id({ description: 'Link the returned entries, with their scores, to this conversation.' }),
     message: t.id({ description: 'With `conversation`: link them to this message of it.' }),
   }),
@@ -319,6 +323,7 @@ builder.queryField('context', (t) =>
         readable: (chain) => ctx.access.readableChain(chain),
         kinds: input.kinds ?? undefined,
         includeExpired: input.includeExpired ?? false,
+        memoryTypes: input.memoryTypes ?? null,
         tags: tagFilterOf(input.tags),
         search: terms.length > 0 ? terms.join(' ') : null,
         searchFilters: false,
@@ -326,6 +331,7 @@ builder.queryField('context', (t) =>
         tokenBudget: budget,
       });
       await linkToConversation(ctx, input, result.hits);
+      ctx.tracker.record(result.hits.map((hit) => hit.entryId));
       const query = queryFromInfo({
         context: ctx,
         info,

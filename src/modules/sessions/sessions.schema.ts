@@ -1,6 +1,7 @@
 import { readableOwners } from '../identity/state-access.ts';
 import { resolveCursorConnection } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
+import { MemoryTypeEnum } from '../entries/entry-enums.ts';
 import { screenSecrets } from '../redaction/redaction.service.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
 import { InvalidStateError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.ts';
@@ -73,6 +74,7 @@ export const SessionEventRef = builder.prismaNode('SessionEvent', {
   nullable: true,
   fields: (t) => ({
     sequence: t.exposeInt('sequence', { description: 'Position in the log, from 1, gapless, in commit order.' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'Always EPISODIC: what happened.', resolve: () => 'EPISODIC' as const }),
     type: t.field({ type: SessionEventTypeEnum, description: 'What kind of event.', resolve: (e) => e.type as SessionEventType }),
     actor: t.exposeString('actor', { description: 'Who: user, system or agent:<id>.' }),
     content: t.field({ type: 'JSON', nullable: true, description: 'The event itself (JSON).', resolve: (e) => parseJson(e.content) }),
@@ -110,6 +112,11 @@ export const StateKeyRef = builder.prismaNode('StateKey', {
     key: t.string({ description: 'The full key, prefix included, e.g. `user:theme`.', resolve: (k) => fullKey(k.namespace as StateNamespace, k.name) }),
     name: t.exposeString('name', { description: 'The key without its prefix.' }),
     namespace: t.field({ type: StateNamespaceEnum, description: 'Its namespace.', resolve: (k) => k.namespace as StateNamespace }),
+    memoryType: t.field({
+      type: MemoryTypeEnum,
+      description: 'WORKING for temp: and session: keys; SEMANTIC for user:, app: and project: keys (preferences and settings that outlive a session).',
+      resolve: (k) => (k.namespace === 'TEMP' || k.namespace === 'SESSION' ? 'WORKING' : 'SEMANTIC'),
+    }),
     owner: t.string({
       description: 'Whose key: the session ID (temp:, session:), the user id, the application name, or the project ID.',
       resolve: (k) => k.owner,

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { MemoryTypeEnum } from '../entries/entry-enums.ts';
 import { screenSecrets } from '../redaction/redaction.service.ts';
 import { scopeOfTarget } from '../identity/targets.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
@@ -37,6 +38,7 @@ export const TaskRef = builder.prismaNode('Task', {
   nullable: true,
   fields: (t) => ({
     title: t.exposeString('title', { description: 'What to do.' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'Always PROSPECTIVE: what is to be done.', resolve: () => 'PROSPECTIVE' as const }),
     description: t.exposeString('description', { nullable: true, description: 'Details.' }),
     status: t.field({ type: TaskStatusEnum, description: 'Where it stands.', resolve: (task) => task.status as TaskStatus }),
     assignee: t.exposeString('assignee', { nullable: true, description: 'The agent working on it.' }),
