@@ -16,12 +16,15 @@ export type EntryChangeType =
   | 'UNTAGGED'
   | 'RELATED'
   | 'UNRELATED'
-  | 'PROMOTED';
+  | 'PROMOTED'
+  | 'DELETED';
 
 /** Event payloads carry ids only (they may cross Redis); subscribers load the current rows. */
 export interface EntryChangedPayload {
   type: EntryChangeType;
   entryId: string;
+  /** TOOL | GUIDELINE | KNOWLEDGE, when the publisher knows it (always for DELETED). */
+  kind?: string;
   scopeId: string;
   /** The version written, for CREATED and UPDATED. */
   versionId: string | null;

@@ -273,6 +273,8 @@ export type EntryChangeType =
   | 'CREATED'
   /** Soft-deleted. */
   | 'DEACTIVATED'
+  /** Erased for good (with a deletion receipt); `entry` is null. */
+  | 'DELETED'
   /** Moved from a completed SCRATCH session to its project. */
   | 'PROMOTED'
   /** Undeleted. */
@@ -2100,7 +2102,7 @@ export type MutantOnRelationChangeSubscription = { entryChanged: { type: EntryCh
       | { name: string }
       | { name: string }
       | { name: string }
-     } };
+     | null } };
 
 export type MutantCreateTagMutationVariables = Exact<{
   input: CreateTagInput;
@@ -2160,7 +2162,7 @@ export type MutantOnEntryChangedSubscription = { entryChanged: { type: EntryChan
       | { name: string }
       | { name: string }
       | { name: string }
-     } };
+     | null } };
 
 export type MutantCreateTaskMutationVariables = Exact<{
   input: CreateTaskInput;
@@ -2864,7 +2866,7 @@ export type OnEntrySubscription = { entryChanged: { type: EntryChangeType, actor
       | { name: string, active: boolean, latestVersion: number, tags: Array<{ name: string }> }
       | { name: string, active: boolean, latestVersion: number, tags: Array<{ name: string }> }
       | { name: string, active: boolean, latestVersion: number, tags: Array<{ name: string }> }
-    , version:
+     | null, version:
       | { version: number }
       | { version: number }
       | { version: number }
