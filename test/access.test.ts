@@ -4,7 +4,8 @@ import { createApp } from '../src/app.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { as, codes, grant, ok, principal, type Principal } from './support/access.ts';
 
-const h = useHarness();
+// Principals' calls go over a real socket (see `as`); the setup runs in-process as the local admin.
+const h = useHarness({ listen: true });
 
 /** The world: an organization with projects A and B, a session in each, entries at every level. */
 const w = {} as Record<'org' | 'A' | 'B' | 'SA' | 'SB' | 'G' | 'GO' | 'KA' | 'KB' | 'TB' | 'CB' | 'conflictB' | 'relAB', string>;
