@@ -117,6 +117,27 @@ describe(`hard deletion (${DB_KIND})`, () => {
     expect(await h.database.prisma.grant.count({ where: { principalId: dbId(watcher.id) } })).toBe(0);
   });
 
+  it('deleteScopeTree erases an organization with its projects, sessions and all in them', async () => {
+    const org = (await ok(h, null, `mutation { createOrganization(input: { name: "doomed" }) { ... on CreateOrganizationSuccess { organization { id } } } }`)).createOrganization
+      .organization.id;
+    const p = (await ok(h, null, `mutation($o: ID!) { createProject(input: { name: "doomed-p", organization: $o }) { ... on CreateProjectSuccess { project { id } } } }`, { o: org }))
+      .createProject.project.id;
+    const s = (await ok(h, null, `mutation($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }`, { p })).startSession.session.id;
+    const inOrg = await knowledge(org, 'org-note');
+    const inProject = await knowledge(p, 'project-note');
+    const inSession = await knowledge(s, 'session-note');
+    await ok(h, null, `mutation($p: ID!) { setState(input: { owner: { project: $p }, key: "project:x", value: 1 }) { __typename } }`, { p });
+    const dry = (await ok(h, null, `mutation($id: ID!) { deleteScopeTree(input: { id: $id, dryRun: true }) { ... on DeleteScopeTreeSuccess { receipt { counts } } } }`, { id: org }))
+      .deleteScopeTree.receipt.counts;
+    expect(dry).toEqual({ Entry: 3, EntryTag: 6, EntryVersion: 3, Scope: 3, SessionEvent: 1, StateKey: 1, StateVersion: 1 });
+    const done = (await ok(h, null, `mutation($id: ID!) { deleteScopeTree(input: { id: $id }) { ... on DeleteScopeTreeSuccess { receipt { counts } } } }`, { id: org })).deleteScopeTree;
+    expect(done.receipt.counts).toEqual(dry);
+    expect((await ok(h, null, `query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: [org, p, s, inOrg, inProject, inSession] })).nodes).toEqual([null, null, null, null, null, null]);
+    for (const k of [inOrg, inProject, inSession]) {
+      expect(await leftovers(dbId(k))).toEqual({ Entry: 0, EntryVersion: 0, EntryTag: 0, EntrySearch: 0, Relation: 0, Conflict: 0, ConversationContext: 0 });
+    }
+  });
+
   it('needs ADMIN on the scope: WRITE may not hard-delete', async () => {
     const p = await project();
     const k = await knowledge(p, 'guarded');

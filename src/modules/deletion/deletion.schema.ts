@@ -5,14 +5,14 @@ import { PAGING } from '../../graphql/paging.ts';
 import { ADMIN, can } from '../../graphql/rules.ts';
 import type { Context } from '../../context.ts';
 import type { TargetKind } from '../identity/targets.ts';
-import { deleteConversation, deleteEntry, deleteSession, deleteTask, type DeletionRequest } from './deletion.service.ts';
+import { deleteConversation, deleteEntry, deleteScopeTree, deleteSession, deleteTask, type DeletionRequest } from './deletion.service.ts';
 
 const DeletionReceiptRef = builder.prismaObject('DeletionReceipt', {
   description: 'What a deletion erased, kept after the data is gone: counts and ids per kind and a hash of the content, never the content.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The receipt (a database id; receipts are not nodes).' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the deletion committed.' }),
-    operation: t.exposeString('operation', { description: 'deleteEntry, deleteTask, deleteConversation or deleteSession.' }),
+    operation: t.exposeString('operation', { description: 'deleteEntry, deleteTask, deleteConversation, deleteSession or deleteScopeTree.' }),
     principalName: t.exposeString('principalName', { nullable: true, description: 'Who deleted (null: a local or unchecked caller).' }),
     criteria: t.field({ type: 'JSON', description: 'What was asked to be deleted.', resolve: (r) => JSON.parse(r.criteria) as unknown }),
     counts: t.field({ type: 'JSON', description: 'Rows erased per kind, e.g. {"Entry": 1, "EntryVersion": 3}.', resolve: (r) => JSON.parse(r.counts) as unknown }),
@@ -62,6 +62,13 @@ deletion(
   'Deletes a session with its entries, events, temp: and session: state, conversations, tasks, relations to it and grants on it.',
   { kind: 'scope', typenames: ['Session'], label: 'session' },
   deleteSession,
+);
+
+deletion(
+  'deleteScopeTree',
+  'Deletes a project or an organization with everything below it: its sessions as deleteSession does, and each scope\'s own entries, tasks, conversations and project: state.',
+  { kind: 'scope', typenames: ['Project', 'Organization'], label: 'scope' },
+  deleteScopeTree,
 );
 
 builder.queryField('deletionReceipts', (t) =>

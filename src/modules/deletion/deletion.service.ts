@@ -118,26 +118,50 @@ export function deleteSession(deps: WriteDeps, request: DeletionRequest): Promis
   return withReceipt(deps, 'deleteSession', request, async (tx, emit, erasure) => {
     const session = await tx.scope.findUnique({ where: { id: request.id } });
     if (session?.kind !== 'SESSION') throw new NotFoundError('No session has this id', ['input', 'id']);
-    const entries = await tx.entry.findMany({ where: { scopeId: session.id }, select: { id: true } });
-    await eraseEntries(tx, emit, entries.map((e) => e.id), erasure, request.actor);
-    const tasks = await tx.task.findMany({ where: { scopeId: session.id }, select: { id: true, title: true, description: true } });
-    await tx.task.updateMany({ where: { parentId: { in: tasks.map((t) => t.id) }, scopeId: { not: session.id } }, data: { parentId: null } });
-    await eraseTasks(tx, tasks, erasure);
-    await eraseConversations(tx, await tx.conversation.findMany({ where: { scopeId: session.id }, select: { id: true, title: true } }), erasure);
-    const keys = await tx.stateKey.findMany({ where: { namespace: { in: ['TEMP', 'SESSION'] }, owner: session.id }, select: { id: true, name: true, value: true } });
-    const stateVersions = await tx.stateVersion.findMany({ where: { keyId: { in: keys.map((k) => k.id) } }, select: { id: true, value: true } });
-    await tx.stateKey.deleteMany({ where: { id: { in: keys.map((k) => k.id) } } });
-    const events = await tx.sessionEvent.findMany({ where: { sessionId: session.id }, select: { id: true, content: true, stateDelta: true } });
-    await tx.sessionEvent.deleteMany({ where: { sessionId: session.id } });
-    const relations = await tx.relation.findMany({ where: { targetScopeId: session.id }, select: { id: true, type: true } });
-    await tx.relation.deleteMany({ where: { targetScopeId: session.id } });
-    const grants = await tx.grant.findMany({ where: { scopeId: session.id }, select: { id: true } });
-    await tx.scope.delete({ where: { id: session.id } });
-    erasure.add('Scope', [session], (s: typeof session) => [s.name, s.purpose, s.metadata, s.userId, s.appName]);
-    erasure.add('StateKey', keys, (k: (typeof keys)[number]) => [k.name, k.value]);
-    erasure.add('StateVersion', stateVersions, (v: (typeof stateVersions)[number]) => v.value);
-    erasure.add('SessionEvent', events, (e: (typeof events)[number]) => [e.content, e.stateDelta]);
-    erasure.add('Relation', relations, (r: (typeof relations)[number]) => r.type);
-    erasure.add('Grant', grants);
+    await eraseScopes(tx, emit, [session], erasure, request.actor);
   });
+}
+
+/**
+ * A project or an organization with its whole subtree: every scope below it erased as a session
+ * is, and each scope's own entries, tasks, conversations and state (project: keys too).
+ */
+export function deleteScopeTree(deps: WriteDeps, request: DeletionRequest): Promise<DeletionReceipt> {
+  return withReceipt(deps, 'deleteScopeTree', request, async (tx, emit, erasure) => {
+    const root = await tx.scope.findUnique({ where: { id: request.id } });
+    if (root?.kind !== 'PROJECT' && root?.kind !== 'ORGANIZATION') throw new NotFoundError('No project or organization has this id', ['input', 'id']);
+    // Deepest first: the tree is at most organization > project > session.
+    const children = await tx.scope.findMany({ where: { parentId: root.id } });
+    const grandchildren = await tx.scope.findMany({ where: { parentId: { in: children.map((c) => c.id) } } });
+    await eraseScopes(tx, emit, [...grandchildren, ...children, root], erasure, request.actor);
+  });
+}
+
+type ScopeRow = NonNullable<Awaited<ReturnType<Tx['scope']['findUnique']>>>;
+
+/** Erases scopes (children before parents) with everything in them. */
+async function eraseScopes(tx: Tx, emit: Emit, scopes: readonly ScopeRow[], erasure: Erasure, actor: string | null): Promise<void> {
+  const ids = scopes.map((s) => s.id);
+  const entries = await tx.entry.findMany({ where: { scopeId: { in: ids } }, select: { id: true } });
+  await eraseEntries(tx, emit, entries.map((e) => e.id), erasure, actor);
+  const tasks = await tx.task.findMany({ where: { scopeId: { in: ids } }, select: { id: true, title: true, description: true } });
+  await tx.task.updateMany({ where: { parentId: { in: tasks.map((t) => t.id) }, scopeId: { notIn: ids } }, data: { parentId: null } });
+  await eraseTasks(tx, tasks, erasure);
+  await eraseConversations(tx, await tx.conversation.findMany({ where: { scopeId: { in: ids } }, select: { id: true, title: true } }), erasure);
+  // temp:/session: keys are owned by their session, project: keys by their project.
+  const keys = await tx.stateKey.findMany({ where: { namespace: { in: ['TEMP', 'SESSION', 'PROJECT'] }, owner: { in: ids } }, select: { id: true, name: true, value: true } });
+  const stateVersions = await tx.stateVersion.findMany({ where: { keyId: { in: keys.map((k) => k.id) } }, select: { id: true, value: true } });
+  await tx.stateKey.deleteMany({ where: { id: { in: keys.map((k) => k.id) } } });
+  const events = await tx.sessionEvent.findMany({ where: { sessionId: { in: ids } }, select: { id: true, content: true, stateDelta: true } });
+  await tx.sessionEvent.deleteMany({ where: { sessionId: { in: ids } } });
+  const relations = await tx.relation.findMany({ where: { targetScopeId: { in: ids } }, select: { id: true, type: true } });
+  await tx.relation.deleteMany({ where: { targetScopeId: { in: ids } } });
+  const grants = await tx.grant.findMany({ where: { scopeId: { in: ids } }, select: { id: true } });
+  for (const scope of scopes) await tx.scope.delete({ where: { id: scope.id } });
+  erasure.add('Scope', scopes, (s: ScopeRow) => [s.kind, s.name, s.description, s.purpose, s.metadata, s.userId, s.appName]);
+  erasure.add('StateKey', keys, (k: (typeof keys)[number]) => [k.name, k.value]);
+  erasure.add('StateVersion', stateVersions, (v: (typeof stateVersions)[number]) => v.value);
+  erasure.add('SessionEvent', events, (e: (typeof events)[number]) => [e.content, e.stateDelta]);
+  erasure.add('Relation', relations, (r: (typeof relations)[number]) => r.type);
+  erasure.add('Grant', grants);
 }
