@@ -138,6 +138,44 @@ describe(`hard deletion (${DB_KIND})`, () => {
     }
   });
 
+  it('eraseMemory erases the entries matching every criterion given; none given is refused', async () => {
+    const p = await project();
+    const add = `mutation($s: ID!, $t: String!, $c: String!, $a: String, $m: MemoryType) { addKnowledge(input: { scope: $s, title: $t, content: $c, author: $a, memoryType: $m }) {
+      ... on AddKnowledgeSuccess { knowledge { id } } } }`;
+    const id = async (t: string, c: string, a: string, m = 'SEMANTIC') => (await ok(h, null, add, { s: p, t, c, a, m })).addKnowledge.knowledge.id as string;
+    const a1 = await id('a-episode', 'incident at noon', 'agent:a', 'EPISODIC');
+    const a2 = await id('a-fact', 'the sky is blue', 'agent:a');
+    const b1 = await id('b-episode', 'incident at night', 'agent:b', 'EPISODIC');
+    const erase = `mutation($i: EraseMemoryInput!) { eraseMemory(input: $i) { __typename ... on EraseMemorySuccess { receipt { counts ids criteria } } ... on UserError { message } } }`;
+    const byAuthorAndType = (await ok(h, null, erase, { i: { scope: p, author: 'agent:a', memoryType: 'EPISODIC' } })).eraseMemory;
+    expect(byAuthorAndType.receipt.ids.Entry).toEqual([dbId(a1)]);
+    expect(byAuthorAndType.receipt.criteria).toMatchObject({ author: 'agent:a', memoryType: 'EPISODIC' });
+    const byText = (await ok(h, null, erase, { i: { scope: p, text: 'incident', dryRun: true } })).eraseMemory;
+    expect(byText.receipt.ids.Entry).toEqual([dbId(b1)]);
+    expect((await ok(h, null, erase, { i: {} })).eraseMemory).toEqual({ __typename: 'ValidationError', message: 'input: give at least one criterion' });
+    expect((await ok(h, null, `query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: [a1, a2, b1] })).nodes).toEqual([null, { id: a2 }, { id: b1 }]);
+  });
+
+  it('forgetUser removes their user: state, their sessions and what they authored, everywhere', async () => {
+    const p = await project();
+    const mine = (await ok(h, null, `mutation($p: ID!) { startSession(input: { project: $p, userId: "zoe" }) { ... on StartSessionSuccess { session { id } } } }`, { p })).startSession.session.id;
+    const theirs = (await ok(h, null, `mutation($p: ID!) { startSession(input: { project: $p, userId: "max" }) { ... on StartSessionSuccess { session { id } } } }`, { p })).startSession.session.id;
+    await ok(h, null, `mutation($s: ID!, $d: JSON) { appendSessionEvent(input: { session: $s, type: MESSAGE, actor: "user", content: "about zoe", stateDelta: $d }) { __typename } }`, {
+      s: mine,
+      d: { 'user:theme': 'dark' },
+    });
+    const authored = (await ok(h, null, `mutation($s: ID!) { addKnowledge(input: { scope: $s, title: "zoe-note", content: "c", author: "user:zoe" }) { ... on AddKnowledgeSuccess { knowledge { id } } } }`, { s: p }))
+      .addKnowledge.knowledge.id;
+    const forget = `mutation($u: String!, $d: Boolean) { forgetUser(input: { userId: $u, dryRun: $d }) { __typename ... on ForgetUserSuccess { receipt { counts } } } }`;
+    const counts = (await ok(h, null, forget, { u: 'zoe', d: true })).forgetUser.receipt.counts;
+    expect(counts).toEqual({ Entry: 1, EntryVersion: 1, Scope: 1, SessionEvent: 2, StateKey: 1, StateVersion: 1 });
+    expect((await ok(h, null, forget, { u: 'zoe' })).forgetUser.receipt.counts).toEqual(counts);
+    expect((await ok(h, null, `query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: [mine, authored, theirs] })).nodes).toEqual([null, null, { id: theirs }]);
+    expect(await h.database.prisma.stateKey.count({ where: { owner: 'zoe' } })).toBe(0);
+    const agent = await principal(h, `not-admin-${n}`, { grants: [[p, 'ADMIN']] });
+    expect((await as(h, agent.key, forget, { u: 'max' })).data!.forgetUser.__typename).toBe('PermissionDeniedError');
+  });
+
   it('needs ADMIN on the scope: WRITE may not hard-delete', async () => {
     const p = await project();
     const k = await knowledge(p, 'guarded');

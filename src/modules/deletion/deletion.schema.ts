@@ -5,7 +5,9 @@ import { PAGING } from '../../graphql/paging.ts';
 import { ADMIN, can } from '../../graphql/rules.ts';
 import type { Context } from '../../context.ts';
 import type { TargetKind } from '../identity/targets.ts';
-import { deleteConversation, deleteEntry, deleteScopeTree, deleteSession, deleteTask, type DeletionRequest } from './deletion.service.ts';
+import { deleteConversation, deleteEntry, deleteScopeTree, deleteSession, deleteTask, eraseMemory, forgetUser, type DeletionRequest } from './deletion.service.ts';
+import { MemoryTypeEnum } from '../entries/entry-enums.ts';
+import { SCOPE_TYPENAMES } from '../../graphql/ids.ts';
 
 const DeletionReceiptRef = builder.prismaObject('DeletionReceipt', {
   description: 'What a deletion erased, kept after the data is gone: counts and ids per kind and a hash of the content, never the content.',
@@ -70,6 +72,53 @@ deletion(
   { kind: 'scope', typenames: ['Project', 'Organization'], label: 'scope' },
   deleteScopeTree,
 );
+
+const EraseMemoryInput = builder.inputType('EraseMemoryInput', {
+  description: 'Which entries to erase: those matching every criterion given (at least one).',
+  fields: (t) => ({
+    author: t.string({ description: 'Created by this author (an actor: `agent:x`, `user:ana`).' }),
+    scope: t.id({ description: 'In this scope (ADMIN on it needed; without a scope, only an admin of everything may erase).' }),
+    includeDescendants: t.boolean({ description: 'With `scope`: also the scopes below it.' }),
+    tag: t.string({ description: 'Carrying this tag.' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'Of this memory type.' }),
+    createdAfter: t.field({ type: 'DateTime', description: 'Created at or after this instant.' }),
+    createdBefore: t.field({ type: 'DateTime', description: 'Created before this instant.' }),
+    text: t.string({ description: 'Whose name or current content contains this text.' }),
+    dryRun: t.boolean({ description: 'Only say what would be erased (default false).' }),
+  }),
+});
+
+const ForgetUserInput = builder.inputType('ForgetUserInput', {
+  description: 'A user to forget.',
+  fields: (t) => ({
+    userId: t.string({ required: true, description: "The user id sessions record (owner of the user's user: keys)." }),
+    dryRun: t.boolean({ description: 'Only say what would be erased (default false).' }),
+  }),
+});
+
+
+builder.mutationFields((t) => ({
+  eraseMemory: t.field({
+    type: DeletionReceiptRef,
+    description: 'Erases every entry matching the criteria, as deleteEntry does, in one transaction with one receipt.',
+    args: { input: t.arg({ type: EraseMemoryInput, required: true, description: 'The criteria.' }) },
+    authScopes: (_root, { input }) => (input.scope != null ? can('ADMIN', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']) : ADMIN),
+    errors: { types: [...WRITE_ERRORS], dataField: { name: 'receipt', description: 'What was (or would be) erased.' } },
+    resolve: (_root, { input }, ctx) =>
+      eraseMemory(ctx, { dryRun: input.dryRun ?? false, principal: ctx.caller.principal, actor: ctx.actor }, {
+        ...input,
+        scopeId: input.scope != null ? decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']) : null,
+      }),
+  }),
+  forgetUser: t.field({
+    type: DeletionReceiptRef,
+    description: "Forgets a user everywhere: their user: state, the sessions they worked in (with events and conversations), and the entries they authored (admins of everything only).",
+    args: { input: t.arg({ type: ForgetUserInput, required: true, description: 'The user.' }) },
+    authScopes: ADMIN,
+    errors: { types: [...WRITE_ERRORS], dataField: { name: 'receipt', description: 'What was (or would be) erased.' } },
+    resolve: (_root, { input }, ctx) => forgetUser(ctx, { dryRun: input.dryRun ?? false, principal: ctx.caller.principal, actor: ctx.actor }, input.userId),
+  }),
+}));
 
 builder.queryField('deletionReceipts', (t) =>
   t.prismaConnection(

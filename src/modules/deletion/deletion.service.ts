@@ -1,4 +1,6 @@
-import { InvalidStateError, NotFoundError } from '../../domain/errors.ts';
+import { InvalidStateError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import type { Prisma } from '../../generated/sqlite/client.ts';
+import { scopeSubtreeWhere } from '../scopes/scope-where.ts';
 import type { Tx } from '../../infra/database.ts';
 import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
 import type { DeletionReceipt } from '../../generated/sqlite/client.ts';
@@ -28,7 +30,13 @@ class DryRun extends Error {
 
 type Eraser = (tx: Tx, emit: Emit, erasure: Erasure) => Promise<void>;
 
-async function withReceipt(deps: WriteDeps, operation: string, request: DeletionRequest, erase: Eraser): Promise<DeletionReceipt> {
+async function withReceipt(
+  deps: WriteDeps,
+  operation: string,
+  request: DeletionRequest,
+  erase: Eraser,
+  criteria: object = { id: request.id },
+): Promise<DeletionReceipt> {
   try {
     return await writeTransaction(deps, async (tx, emit) => {
       const erasure = new Erasure();
@@ -39,7 +47,7 @@ async function withReceipt(deps: WriteDeps, operation: string, request: Deletion
         operation,
         principalId: request.principal?.id ?? null,
         principalName: request.principal?.name ?? null,
-        criteria: JSON.stringify({ id: request.id }),
+        criteria: JSON.stringify(criteria),
         counts: JSON.stringify(erasure.counts()),
         ids: JSON.stringify(erasure.idsByKind()),
         contentHash: erasure.contentHash(),
@@ -164,4 +172,65 @@ async function eraseScopes(tx: Tx, emit: Emit, scopes: readonly ScopeRow[], eras
   erasure.add('SessionEvent', events, (e: (typeof events)[number]) => [e.content, e.stateDelta]);
   erasure.add('Relation', relations, (r: (typeof relations)[number]) => r.type);
   erasure.add('Grant', grants);
+}
+
+/** What eraseMemory selects: entries matching every criterion given (at least one). */
+export interface ErasureCriteria {
+  /** Entries created by this author (`createdBy`: an actor such as `agent:x` or `user:ana`). */
+  author?: string | null;
+  /** Entries of this scope, and with `includeDescendants` of the scopes below it. */
+  scopeId?: string | null;
+  includeDescendants?: boolean | null;
+  tag?: string | null;
+  memoryType?: string | null;
+  createdAfter?: Date | null;
+  createdBefore?: Date | null;
+  /** Entries whose name or current content contains this text. */
+  text?: string | null;
+}
+
+/** Erasure by criteria (seed 002 §7): the matching entries, as deleteEntry erases each. */
+export function eraseMemory(deps: WriteDeps, request: Omit<DeletionRequest, 'id'>, criteria: ErasureCriteria): Promise<DeletionReceipt> {
+  return withReceipt(deps, 'eraseMemory', { ...request, id: '' }, async (tx, emit, erasure) => {
+    const where = criteriaWhere(criteria);
+    const entries = await tx.entry.findMany({ where, select: { id: true } });
+    await eraseEntries(tx, emit, entries.map((e) => e.id), erasure, request.actor);
+  }, criteria);
+}
+
+function criteriaWhere(c: ErasureCriteria): Prisma.EntryWhereInput {
+  const and: Prisma.EntryWhereInput[] = [];
+  if (c.author) and.push({ createdBy: c.author });
+  if (c.scopeId) and.push(c.includeDescendants ? { scope: scopeSubtreeWhere(c.scopeId, true) } : { scopeId: c.scopeId });
+  if (c.tag) and.push({ tags: { some: { tag: { name: c.tag.trim().toLowerCase() } } } });
+  if (c.memoryType) and.push({ memoryType: c.memoryType });
+  if (c.createdAfter) and.push({ createdAt: { gte: c.createdAfter } });
+  if (c.createdBefore) and.push({ createdAt: { lt: c.createdBefore } });
+  if (c.text) {
+    and.push({
+      OR: [
+        { name: { contains: c.text } },
+        { currentVersion: { OR: [{ content: { contains: c.text } }, { description: { contains: c.text } }, { rationale: { contains: c.text } }] } },
+      ],
+    });
+  }
+  if (and.length === 0) throw new ValidationError([{ path: ['input'], message: 'give at least one criterion' }]);
+  return { AND: and };
+}
+
+/**
+ * "Forget user X": their user: state, the sessions they worked in (erased as deleteSession erases
+ * one, events and conversations included), and the entries they authored (`user:X`), everywhere.
+ */
+export function forgetUser(deps: WriteDeps, request: Omit<DeletionRequest, 'id'>, userId: string): Promise<DeletionReceipt> {
+  return withReceipt(deps, 'forgetUser', { ...request, id: userId }, async (tx, emit, erasure) => {
+    const keys = await tx.stateKey.findMany({ where: { namespace: 'USER', owner: userId }, select: { id: true, name: true, value: true } });
+    const versions = await tx.stateVersion.findMany({ where: { keyId: { in: keys.map((k) => k.id) } }, select: { id: true, value: true } });
+    await tx.stateKey.deleteMany({ where: { id: { in: keys.map((k) => k.id) } } });
+    erasure.add('StateKey', keys, (k: (typeof keys)[number]) => [k.name, k.value]);
+    erasure.add('StateVersion', versions, (v: (typeof versions)[number]) => v.value);
+    await eraseScopes(tx, emit, await tx.scope.findMany({ where: { kind: 'SESSION', userId } }), erasure, request.actor);
+    const authored = await tx.entry.findMany({ where: { createdBy: { in: [`user:${userId}`, userId] } }, select: { id: true } });
+    await eraseEntries(tx, emit, authored.map((e) => e.id), erasure, request.actor);
+  });
 }
