@@ -158,6 +158,7 @@ describe('migrations', () => {
       'Conversation',
       'ConversationContext',
       'ConversationMessage',
+      'DeletionReceipt',
       'Entry',
       'EntryTag',
       'EntryVersion',
