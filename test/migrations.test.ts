@@ -163,6 +163,7 @@ describe('migrations', () => {
       'EntryTag',
       'EntryVersion',
       'Grant',
+      'MemoryPolicy',
       'Principal',
       'Relation',
       'Scope',

@@ -16,6 +16,7 @@ import '../modules/events/events.schema.ts';
 import '../modules/search/search.schema.ts';
 import '../modules/redaction/redaction.schema.ts';
 import '../modules/deletion/deletion.schema.ts';
+import '../modules/lifecycle/lifecycle.schema.ts';
 import '../modules/identity/identity.schema.ts';
 import '../modules/audit/audit.schema.ts';
 import { auditMutations } from './audit.ts';

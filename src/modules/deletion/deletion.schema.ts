@@ -9,7 +9,7 @@ import { deleteConversation, deleteEntry, deleteScopeTree, deleteSession, delete
 import { MemoryTypeEnum } from '../entries/entry-enums.ts';
 import { SCOPE_TYPENAMES } from '../../graphql/ids.ts';
 
-const DeletionReceiptRef = builder.prismaObject('DeletionReceipt', {
+export const DeletionReceiptRef = builder.prismaObject('DeletionReceipt', {
   description: 'What a deletion erased, kept after the data is gone: counts and ids per kind and a hash of the content, never the content.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The receipt (a database id; receipts are not nodes).' }),

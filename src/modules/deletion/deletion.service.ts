@@ -234,3 +234,14 @@ export function forgetUser(deps: WriteDeps, request: Omit<DeletionRequest, 'id'>
     await eraseEntries(tx, emit, authored.map((e) => e.id), erasure, request.actor);
   });
 }
+
+/** Erases a batch of entries chosen elsewhere (the purge), with one receipt. */
+export function eraseBatch(
+  deps: WriteDeps,
+  operation: string,
+  request: Omit<DeletionRequest, 'id'>,
+  entryIds: readonly string[],
+  criteria: object,
+): Promise<DeletionReceipt> {
+  return withReceipt(deps, operation, { ...request, id: '' }, (tx, emit, erasure) => eraseEntries(tx, emit, entryIds, erasure, request.actor), criteria);
+}

@@ -5,6 +5,7 @@ import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, VERSION_TYPENAME, decodeId } from '..
 import { PAGING } from '../../graphql/paging.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
 import type { MemoryType } from './memory-types.ts';
+import { lifetimesIn } from '../lifecycle/policies.service.ts';
 import { screenVersion } from '../redaction/redaction.service.ts';
 import { scopeOfTarget } from '../identity/targets.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
@@ -137,8 +138,14 @@ builder.prismaInterfaceFields(EntryRef, (t) => ({
     accessCount: t.exposeInt('accessCount', { description: 'How often memoryQuery, context and node read it (counted in batches, a few seconds behind).' }),
     lastAccessedAt: t.expose('lastAccessedAt', { type: 'DateTime', nullable: true, description: 'When it was last read (as accessCount).' }),
     expired: t.boolean({
-      description: "True once its current version's validUntil has passed: memoryQuery and context leave it out unless asked.",
-      resolve: (entry) => entry.validUntil !== null && entry.validUntil.getTime() <= Date.now(),
+      description:
+        "True once its current version's validUntil has passed, or its memory type's TTL (a policy of its scope's chain) since its last change: memoryQuery and context leave it out unless asked.",
+      resolve: async (entry, _args, ctx) => {
+        const now = Date.now();
+        if (entry.validUntil !== null && entry.validUntil.getTime() <= now) return true;
+        const ttl = (await lifetimesIn(ctx.db, entry.scopeId))[entry.memoryType as MemoryType]?.ttlHours ?? null;
+        return ttl !== null && entry.updatedAt.getTime() + ttl * 3_600_000 <= now;
+      },
     }),
     currentVersion: t.relation('currentVersion', { onNull: 'error', description: 'The newest version.' }),
     version: t.field({

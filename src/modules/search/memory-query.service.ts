@@ -1,6 +1,7 @@
 import { Prisma } from '../../generated/sqlite/client.ts';
 import type { Db, Provider } from '../../infra/database.ts';
 import { scopeChainIds } from '../../infra/scope-chain.ts';
+import { ttlsOfChain } from '../lifecycle/policies.service.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames } from '../../domain/validate.ts';
@@ -245,6 +246,11 @@ export async function memoryQuery(
   if (input.memoryTypes?.length) where.push(Prisma.sql`e."memoryType" IN (${list(input.memoryTypes)})`);
   if (!input.includeExpired) {
     where.push(Prisma.sql`(e."validUntil" IS NULL OR ${epochMs(provider, Prisma.sql`e."validUntil"`)} > CAST(${asOf} AS DOUBLE PRECISION))`);
+    // A memory type's TTL where a policy of the scope's chain sets one: expired that long after its last change.
+    for (const ttl of await ttlsOfChain(db, chain)) {
+      where.push(Prisma.sql`NOT (e."scopeId" = ${ttl.scopeId} AND e."memoryType" = ${ttl.memoryType}
+        AND ${epochMs(provider, Prisma.sql`e."updatedAt"`)} <= CAST(${asOf - ttl.ttlHours * 3_600_000} AS DOUBLE PRECISION))`);
+    }
   }
   // Without a text filter but with `include` tags, the tagged entries are fewer than the chain's:
   // the query starts from them, which also applies the `include` condition.
