@@ -20,6 +20,7 @@ import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from '.
 import { getSchema } from './graphql/schema.ts';
 import { AuthenticationFailures } from './modules/audit/audit.service.ts';
 import { AccessTracker } from './modules/entries/access-tracker.ts';
+import { startPurgeJob, type PurgeSchedule } from './modules/lifecycle/purge-job.ts';
 import { DEFAULT_ACCESS_SETTINGS, GrantCache, type AccessSettings } from './modules/identity/access.service.ts';
 
 export interface AppOptions {
@@ -43,6 +44,8 @@ export interface AppOptions {
   rateLimits?: RateLimits;
   /** How often counted entry reads are written (default ACCESS_FLUSH_MS). */
   accessFlushMs?: number;
+  /** The retention purge on a schedule (default: not scheduled; `purgeMemory` still runs it). */
+  purge?: PurgeSchedule;
   /** What grants imply (default DEFAULT_ACCESS_SETTINGS). */
   access?: AccessSettings;
 }
@@ -72,9 +75,10 @@ export function createApp(options: AppOptions): App {
   const authFailures = new AuthenticationFailures(database.prisma);
   const authenticate = auditedAuthentication(authenticator, authFailures);
   /** Besides sockets, what stop() lets go of: the rate limits' Redis connection, failed authentications still counted. */
-  const release = async () => void (await Promise.all([rateLimiter?.close(), authFailures.close(), tracker.stop()]));
+  const release = async () => void (await Promise.all([rateLimiter?.close(), authFailures.close(), tracker.stop(), purgeJob?.stop()]));
   const grantCache = new GrantCache(database.prisma);
   const tracker = new AccessTracker(database.prisma, options.accessFlushMs);
+  const purgeJob = options.purge ? startPurgeJob(deps, options.purge) : null;
   const yoga = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
     graphqlEndpoint: '/graphql',

@@ -32,6 +32,8 @@ export interface Config {
   rateLimits: Required<RateLimits>;
   /** GRANTS_READ_GLOBAL (default true): a principal with any grant reads the global scope's own entries. */
   grantsReadGlobal: boolean;
+  /** PURGE_INTERVAL_MINUTES (default 60; 0 turns the scheduled retention purge off). */
+  purgeIntervalMinutes: number;
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/engram.db';
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redisUrl: env.REDIS_URL?.trim() || null,
     },
     grantsReadGlobal: bool(env, 'GRANTS_READ_GLOBAL', true),
+    purgeIntervalMinutes: int(env, 'PURGE_INTERVAL_MINUTES', 60, 0, 10_080),
   };
 }
 

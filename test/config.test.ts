@@ -50,7 +50,13 @@ describe('loadConfig', () => {
       auth: 'on',
       rateLimits: { requestsPerSecond: 100, writesPerSecond: 20, redisUrl: null },
       grantsReadGlobal: true,
+      purgeIntervalMinutes: 60,
     });
+  });
+
+  it('PURGE_INTERVAL_MINUTES is 0 (off) to a week', () => {
+    expect(loadConfig({ PURGE_INTERVAL_MINUTES: '0' }).purgeIntervalMinutes).toBe(0);
+    expect(() => loadConfig({ PURGE_INTERVAL_MINUTES: '10081' })).toThrow(ConfigError);
   });
 
   it('GRANTS_READ_GLOBAL is true or false, anything else a ConfigError', () => {

@@ -1,6 +1,7 @@
 // Lifetimes (issue #13): a TTL per memory type and scope leaves items out of queries; retention
 // lets the purge erase them with receipts. The clock is the data's: rows are aged with SQL.
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
 import { ok } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 
@@ -75,5 +76,34 @@ describe(`lifetimes and purge (${DB_KIND})`, () => {
     const left = await ok(h, null, `query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Session { status } } }`, { ids: [oldEpisode, newEpisode, oldFact, shortFact, session] });
     expect(left.nodes).toEqual([null, { id: newEpisode }, { id: oldFact }, null, { id: session, status: 'ARCHIVED' }]);
     expect((await ok(h, null, run, {})).purgeMemory.run).toEqual({ archivedSessions: 0, receipts: [] });
+  });
+
+  it('on a schedule, the purge runs by itself and tells admins subscribed to memoryPurged', async () => {
+    const p = await project('scheduled');
+    const episode = await knowledge(p, 'old-news', 'EPISODIC');
+    const scheduled = createApp({ database: h.database, purge: { intervalMs: 100 } });
+    try {
+      const response = await scheduled.yoga.fetch('http://engram.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ query: 'subscription { memoryPurged { erasedEntries receipts { operation ids } } }' }),
+      });
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      // Aged only now that the subscription is open: the run that erases it comes after.
+      await age(episode, 91);
+      let text = '';
+      while (!/data: \{"data"/.test(text)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += value;
+      }
+      await reader.cancel();
+      const event = JSON.parse(/data: (\{"data".*)/.exec(text)![1]!) as { data: { memoryPurged: { erasedEntries: number; receipts: { operation: string; ids: { Entry: string[] } }[] } } };
+      expect(event.data.memoryPurged.erasedEntries).toBeGreaterThanOrEqual(1);
+      expect(event.data.memoryPurged.receipts.flatMap((r) => r.ids.Entry)).toContain(dbId(episode));
+      expect((await ok(h, null, `query($id: ID!) { node(id: $id) { id } }`, { id: episode })).node).toBeNull();
+    } finally {
+      await scheduled.stop();
+    }
   });
 });

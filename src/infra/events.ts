@@ -57,12 +57,23 @@ export type Topics = {
   entryChanged: [key: string, payload: EntryChangedPayload];
   conflict: [key: string, payload: ConflictPayload];
   sessionEvent: [key: string, payload: SessionPayload];
+  purge: [key: string, payload: PurgePayload];
 };
+
+/** A run of the scheduled retention purge (routing key `all`; admins subscribe). */
+export interface PurgePayload {
+  /** The receipts of what it erased. */
+  receiptIds: string[];
+  erasedEntries: number;
+  archivedSessions: number;
+  occurredAt: string;
+}
 
 export type PendingEvent =
   | { topic: 'entryChanged'; payload: Omit<EntryChangedPayload, 'occurredAt'> }
   | { topic: 'conflict'; payload: Omit<ConflictPayload, 'occurredAt'> }
-  | { topic: 'sessionEvent'; payload: Omit<SessionPayload, 'occurredAt'> };
+  | { topic: 'sessionEvent'; payload: Omit<SessionPayload, 'occurredAt'> }
+  | { topic: 'purge'; payload: Omit<PurgePayload, 'occurredAt'> };
 
 /**
  * Delivered to a subscription in place of an event when events may have been lost (Redis went
@@ -119,6 +130,10 @@ export function createEventBus(options: { redisUrl?: string | null } = {}): Even
       try {
         for (const event of events) {
           const occurredAt = new Date().toISOString();
+          if (event.topic === 'purge') {
+            send('purge', 'all', { ...event.payload, occurredAt });
+            continue;
+          }
           if (event.topic === 'sessionEvent') {
             const payload = { ...event.payload, occurredAt };
             send('sessionEvent', `session:${payload.sessionId}`, payload);

@@ -4,6 +4,9 @@ import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { ADMIN, can } from '../../graphql/rules.ts';
 import { DeletionReceiptRef } from '../deletion/deletion.schema.ts';
 import { purge, type PurgeResult } from './purge.service.ts';
+import { EventsInterruptedError, INTERRUPTED, type PurgePayload } from '../../infra/events.ts';
+import { PermissionDeniedError } from '../../domain/errors.ts';
+import { REVOKED, guardSubscription } from '../events/subscription-guard.ts';
 import { MemoryTypeEnum } from '../entries/entry-enums.ts';
 import { MEMORY_TYPES, type MemoryType } from '../entries/memory-types.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
@@ -76,5 +79,34 @@ builder.mutationField('purgeMemory', (t) =>
     authScopes: ADMIN,
     errors: { types: [...WRITE_ERRORS], dataField: { name: 'run', description: 'What the run did.' } },
     resolve: (_root, { input }, ctx) => purge(ctx, { now: new Date(), dryRun: input.dryRun ?? false, principal: ctx.caller.principal }),
+  }),
+);
+
+const PurgedEventRef = builder.objectRef<PurgePayload>('MemoryPurgedEvent').implement({
+  description: 'A run of the scheduled retention purge that erased or archived something.',
+  fields: (t) => ({
+    receipts: t.field({
+      type: [DeletionReceiptRef],
+      description: 'The receipts of what it erased.',
+      resolve: (e, _args, ctx) => ctx.db.deletionReceipt.findMany({ where: { id: { in: e.receiptIds } }, orderBy: { id: 'asc' } }),
+    }),
+    erasedEntries: t.exposeInt('erasedEntries', { description: 'Entries erased.' }),
+    archivedSessions: t.exposeInt('archivedSessions', { description: 'Sessions archived for having ended 30 days ago.' }),
+    occurredAt: t.field({ type: 'DateTime', description: 'When the run finished.', resolve: (e) => e.occurredAt }),
+  }),
+});
+
+builder.subscriptionField('memoryPurged', (t) =>
+  t.field({
+    type: PurgedEventRef,
+    description: 'Runs of the scheduled retention purge (admins of everything).',
+    authScopes: ADMIN,
+    subscribe: (_root, _args, ctx) =>
+      guardSubscription(ctx, ctx.bus.subscribe('purge', 'all'), { stillAllowed: async (access) => access.everything, mayDeliver: async () => true }),
+    resolve: (event) => {
+      if (event === INTERRUPTED) throw new EventsInterruptedError();
+      if (event === REVOKED) throw new PermissionDeniedError('The key that allowed this subscription was revoked');
+      return event;
+    },
   }),
 );
