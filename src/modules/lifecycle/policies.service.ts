@@ -57,12 +57,16 @@ async function readLifetimes(db: Db, scopeId: string): Promise<Record<MemoryType
   >;
 }
 
-/** Per scope of a chain: the memory types with a TTL there, for the query's expiry filter. */
+/**
+ * Per scope of a chain (nearest first): the memory types with a TTL there, for the query's expiry
+ * filter. One statement, every time: each scope's own chain is the rest of this one.
+ */
 export async function ttlsOfChain(db: Db, chain: readonly string[]): Promise<Array<{ scopeId: string; memoryType: MemoryType; ttlHours: number }>> {
-  const all = await Promise.all(chain.map(async (scopeId) => ({ scopeId, lifetimes: await lifetimesIn(db, scopeId) })));
-  return all.flatMap(({ scopeId, lifetimes }) =>
+  const rows = await db.memoryPolicy.findMany({ where: { scopeId: { in: [...chain] }, ttlHours: { not: null } }, select: { scopeId: true, memoryType: true, ttlHours: true } });
+  return chain.flatMap((scopeId, i) =>
     MEMORY_TYPES.flatMap((memoryType) => {
-      const ttlHours = lifetimes[memoryType].ttlHours;
+      const own = chain.slice(i).map((id) => rows.find((r) => r.scopeId === id && r.memoryType === memoryType)?.ttlHours);
+      const ttlHours = own.find((v): v is number => v !== null && v !== undefined) ?? DEFAULT_LIFETIMES[memoryType].ttlHours;
       return ttlHours === null ? [] : [{ scopeId, memoryType, ttlHours }];
     }),
   );

@@ -93,11 +93,11 @@ export function searchTerms(search: string): string[] {
   return [...new Set(search.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])].slice(0, 16);
 }
 
-/** The scope and, when inheriting, its ancestors up to global: nearest first. */
-async function scopeChain(db: Db, scopeId: string, inherit: boolean): Promise<string[]> {
+/** The scope and its ancestors up to global, nearest first. */
+async function scopeChain(db: Db, scopeId: string): Promise<string[]> {
   const chain = await scopeChainIds(db, scopeId);
   if (!chain) throw new NotFoundError('No scope has this id', ['input', 'scope']);
-  return inherit ? chain : chain.slice(0, 1);
+  return chain;
 }
 
 const join = (parts: Prisma.Sql[], sep = ' AND ') => (parts.length ? Prisma.join(parts, sep) : Prisma.sql`1 = 1`);
@@ -181,7 +181,10 @@ export async function memoryQuery(
   const cursor = input.after ? decodeCursor(input.after) : null;
   const asOf = cursor?.a ?? Date.now();
   // Only the scopes the caller reads are searched: access is filtered inside the SQL, before paging.
-  const chain = await (input.readable ?? ((ids: string[]) => Promise.resolve(ids)))(await scopeChain(db, input.scopeId, input.inherit));
+  // The scopes searched: the scope and, when inheriting, its ancestors, of those the caller reads.
+  // Lifetimes follow the whole chain (a project's TTL covers its sessions however they are searched).
+  const fullChain = await scopeChain(db, input.scopeId);
+  const chain = await (input.readable ?? ((ids: string[]) => Promise.resolve(ids)))(input.inherit ? fullChain : fullChain.slice(0, 1));
   const terms = input.search ? searchTerms(input.search) : [];
   if (input.search !== null && terms.length === 0) {
     throw new ValidationError([{ path: ['input', 'search'], message: 'must contain a word' }]);
@@ -247,7 +250,7 @@ export async function memoryQuery(
   if (!input.includeExpired) {
     where.push(Prisma.sql`(e."validUntil" IS NULL OR ${epochMs(provider, Prisma.sql`e."validUntil"`)} > CAST(${asOf} AS DOUBLE PRECISION))`);
     // A memory type's TTL where a policy of the scope's chain sets one: expired that long after its last change.
-    for (const ttl of await ttlsOfChain(db, chain)) {
+    for (const ttl of (await ttlsOfChain(db, fullChain)).filter((t) => chain.includes(t.scopeId))) {
       where.push(Prisma.sql`NOT (e."scopeId" = ${ttl.scopeId} AND e."memoryType" = ${ttl.memoryType}
         AND ${epochMs(provider, Prisma.sql`e."updatedAt"`)} <= CAST(${asOf - ttl.ttlHours * 3_600_000} AS DOUBLE PRECISION))`);
     }
