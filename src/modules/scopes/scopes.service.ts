@@ -84,7 +84,7 @@ export async function createProject(db: Db, input: CreateProjectInput): Promise<
   c.text(input.rootPath, ['input', 'rootPath'], LIMITS.rootPath);
   c.json(input.metadata, ['input', 'metadata'], { objectOnly: true });
   c.done();
-  const parent = await parentFor(db, 'PROJECT', input.parentId ?? GLOBAL_SCOPE_ID, ['input', 'parent']);
+  const parent = await parentFor(db, 'PROJECT', input.parentId ?? GLOBAL_SCOPE_ID, ['input', 'organization']);
   return createScope(db, {
     kind: 'PROJECT',
     parentId: parent.id,
