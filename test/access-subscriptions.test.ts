@@ -5,7 +5,7 @@ import { parse, type ExecutionResult } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { grant, ok, principal, type Principal } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
-import { Collector, untilListening, wsSubscribe } from './support/subscriptions.ts';
+import { sseSubscribe as sseOver, untilListening, wsSubscribe } from './support/subscriptions.ts';
 
 const h = useHarness({ listen: true });
 
@@ -14,7 +14,6 @@ const WATCH = parse(`subscription($s: ID!, $d: Boolean) { entryChanged(scope: $s
   Changed,
   { s: string; d?: boolean }
 >;
-const WATCH_TEXT = `subscription($s: ID!, $d: Boolean) { entryChanged(scope: $s, includeDescendants: $d) { type entry { id } } }`;
 
 const w = {} as Record<'global' | 'A' | 'B', string>;
 let added = 0;
@@ -27,40 +26,9 @@ async function addIn(scope: string): Promise<string> {
   return d.addKnowledge.knowledge.id as string;
 }
 
-/** An SSE subscription over a real socket (Yoga's SSE transport), collected like graphql-ws results. */
-async function sseSubscribe(key: string, query: string, variables: Record<string, unknown>) {
-  const abort = new AbortController();
-  const collector = new Collector<Changed>();
-  let completed = false;
-  const response = await fetch(`http://127.0.0.1:${h.port}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query, variables }),
-    signal: abort.signal,
-  });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.startsWith('event: complete')) completed = true;
-          const data = /^data: ?(.*)$/m.exec(block)?.[1];
-          if (data && !block.startsWith('event: complete')) collector.push(JSON.parse(data) as ExecutionResult<Changed>);
-        }
-      }
-    } catch (error) {
-      if (!abort.signal.aborted) collector.fail(error);
-    }
-  })();
-  return { collector, completed: () => completed, close: () => abort.abort() };
-}
+/** An SSE subscription over a real socket, as the holder of `key`. */
+const sseSubscribe = (key: string, variables: { s: string; d?: boolean }) =>
+  sseOver(h.app, WATCH, variables, { port: h.port, headers: { authorization: `Bearer ${key}` } });
 
 const idsIn = (results: ExecutionResult<Changed>[]) => results.flatMap((r) => (r.data ? [r.data.entryChanged.entry.id] : []));
 const codesIn = (results: ExecutionResult<Changed>[]) => results.flatMap((r) => r.errors?.map((e) => e.extensions?.code) ?? []);
@@ -81,7 +49,7 @@ describe(`access on subscriptions (${DB_KIND})`, () => {
 
   it("over graphql-ws and SSE, a grant on A receives A's events and never B's", async () => {
     const ws = wsSubscribe(h.port, WATCH, { s: w.global, d: true }, { authorization: `Bearer ${agentA.key}` });
-    const sse = await sseSubscribe(agentA.key, WATCH_TEXT, { s: w.global, d: true });
+    const sse = await sseSubscribe(agentA.key, { s: w.global, d: true });
     try {
       await untilListening(ws.collector, () => addIn(w.A));
       await untilListening(sse.collector, () => addIn(w.A));
@@ -100,7 +68,7 @@ describe(`access on subscriptions (${DB_KIND})`, () => {
 
   it('a scope of B cannot be subscribed: NOT_FOUND, as for a scope that does not exist', async () => {
     const ws = wsSubscribe(h.port, WATCH, { s: w.B }, { authorization: `Bearer ${agentA.key}` });
-    const sse = await sseSubscribe(agentA.key, WATCH_TEXT, { s: w.B });
+    const sse = await sseSubscribe(agentA.key, { s: w.B });
     try {
       for (const { collector } of [ws, sse]) {
         await collector.until((r) => r.length > 0);
@@ -116,7 +84,7 @@ describe(`access on subscriptions (${DB_KIND})`, () => {
     const reader = await principal(h, 'sub-reader', { grants: [] });
     const grantId = await grant(h, null, reader.id, w.A, 'READ');
     const ws = wsSubscribe(h.port, WATCH, { s: w.A }, { authorization: `Bearer ${reader.key}` });
-    const sse = await sseSubscribe(reader.key, WATCH_TEXT, { s: w.A });
+    const sse = await sseSubscribe(reader.key, { s: w.A });
     try {
       await untilListening(ws.collector, () => addIn(w.A));
       await untilListening(sse.collector, () => addIn(w.A));
@@ -141,7 +109,7 @@ describe(`access on subscriptions (${DB_KIND})`, () => {
     const holder = await principal(h, 'sub-holder', { grants: [[w.A, 'READ']] });
     const keys = await ok(h, null, `query($id: ID!) { node(id: $id) { id } principals(first: 100) { edges { node { name keys { id } } } } }`, { id: w.A });
     const keyId = keys.principals.edges.find((e: { node: { name: string } }) => e.node.name === 'sub-holder').node.keys[0].id as string;
-    const sse = await sseSubscribe(holder.key, WATCH_TEXT, { s: w.A });
+    const sse = await sseSubscribe(holder.key, { s: w.A });
     try {
       await untilListening(sse.collector, () => addIn(w.A));
       await ok(h, null, `mutation($id: ID!) { revokeApiKey(input: { id: $id }) { __typename } }`, { id: keyId });
