@@ -14,6 +14,7 @@ import { oneStartPerTurn } from './server/fair-start.ts';
 import { graphiqlOptions, useGraphiQLDelivery } from './server/graphiql.ts';
 import { Authenticator, type AuthMode } from './server/authentication.ts';
 import { useHealth } from './server/health.ts';
+import { redactingLogger } from './server/logger.ts';
 import { DEFAULT_LIMITS, useOperationLimits, type OperationLimits } from './server/limits.ts';
 import { createRateLimiter, useRateLimits, type RateLimits } from './server/rate-limit.ts';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
@@ -92,7 +93,8 @@ export function createApp(options: AppOptions): App {
     multipart: false,
     // Replaced by useRequestBodyLimit (same limit, without a stream per request).
     maxRequestBodySize: false,
-    logging: process.env.NODE_ENV === 'test' ? 'error' : 'info',
+    // Lines are scanned for secrets before they are written (src/server/logger.ts).
+    logging: redactingLogger(process.env.NODE_ENV === 'test' ? 'error' : 'info'),
     // HTTP and SSE requests carry a Fetch Request; WebSocket operations pass their headers.
     context: async (initial: InitialContext) => {
       const headers = initial.headers ?? initial.request?.headers ?? new Headers();
