@@ -45,6 +45,8 @@ export interface AppOptions {
   rateLimits?: RateLimits;
   /** How often counted entry reads are written (default ACCESS_FLUSH_MS). */
   accessFlushMs?: number;
+  /** Count entry reads (default true; the bench turns it off to measure its cost). */
+  trackAccess?: boolean;
   /** The retention purge on a schedule (default: not scheduled; `purgeMemory` still runs it). */
   purge?: PurgeSchedule;
   /** What grants imply (default DEFAULT_ACCESS_SETTINGS). */
@@ -78,7 +80,7 @@ export function createApp(options: AppOptions): App {
   /** Besides sockets, what stop() lets go of: the rate limits' Redis connection, failed authentications still counted. */
   const release = async () => void (await Promise.all([rateLimiter?.close(), authFailures.close(), tracker.stop(), purgeJob?.stop()]));
   const grantCache = new GrantCache(database.prisma);
-  const tracker = new AccessTracker(database.prisma, options.accessFlushMs);
+  const tracker = new AccessTracker(database.prisma, options.accessFlushMs, options.trackAccess ?? true);
   const purgeJob = options.purge ? startPurgeJob(deps, options.purge) : null;
   const yoga = createYoga<Record<string, never>, Context>({
     schema: getSchema(),

@@ -22,9 +22,12 @@ export class AccessTracker {
   constructor(
     private readonly db: Db,
     private readonly intervalMs = ACCESS_FLUSH_MS,
+    /** Off: reads are not counted (the bench compares). */
+    private readonly enabled = true,
   ) {}
 
   record(entryIds: Iterable<string>): void {
+    if (!this.enabled) return;
     for (const id of entryIds) this.buffer.set(id, (this.buffer.get(id) ?? 0) + 1);
     if (this.buffer.size >= MAX_BUFFERED) void this.flush();
     if (!this.timer && this.buffer.size > 0) {
