@@ -14,9 +14,14 @@ import { oneStartPerTurn } from './server/fair-start.ts';
 import { graphiqlOptions, useGraphiQLDelivery } from './server/graphiql.ts';
 import { Authenticator, type AuthMode } from './server/authentication.ts';
 import { useHealth } from './server/health.ts';
+import { redactingLogger } from './server/logger.ts';
 import { DEFAULT_LIMITS, useOperationLimits, type OperationLimits } from './server/limits.ts';
+import { createRateLimiter, useRateLimits, type RateLimits } from './server/rate-limit.ts';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
 import { getSchema } from './graphql/schema.ts';
+import { AuthenticationFailures } from './modules/audit/audit.service.ts';
+import { AccessTracker } from './modules/entries/access-tracker.ts';
+import { startPurgeJob, type PurgeSchedule } from './modules/lifecycle/purge-job.ts';
 import { DEFAULT_ACCESS_SETTINGS, GrantCache, type AccessSettings } from './modules/identity/access.service.ts';
 
 export interface AppOptions {
@@ -36,6 +41,14 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
   /** API-key authentication (default `on`; see Authenticator). */
   auth?: AuthMode;
+  /** Per-caller budgets (default: none; in-process calls are never limited). */
+  rateLimits?: RateLimits;
+  /** How often counted entry reads are written (default ACCESS_FLUSH_MS). */
+  accessFlushMs?: number;
+  /** Count entry reads (default true; the bench turns it off to measure its cost). */
+  trackAccess?: boolean;
+  /** The retention purge on a schedule (default: not scheduled; `purgeMemory` still runs it). */
+  purge?: PurgeSchedule;
   /** What grants imply (default DEFAULT_ACCESS_SETTINGS). */
   access?: AccessSettings;
 }
@@ -52,7 +65,7 @@ export interface App {
   yoga: YogaServerInstance<Record<string, never>, Context>;
   /** Listens on `port` (0 = ephemeral); resolves with the bound port. */
   start(port: number, host?: string): Promise<number>;
-  /** Stops accepting, lets open requests finish (up to `graceMs`), closes sockets. */
+  /** Stops accepting, lets open requests finish (up to `graceMs`), closes sockets (and the rate limits' Redis connection). */
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -61,7 +74,14 @@ export function createApp(options: AppOptions): App {
   const { maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, webSocket = {}, limits, corsOrigins = [], auth = 'on' } = options;
   const deps = { db: database.prisma, provider: database.provider, bus, settings, access: options.access ?? DEFAULT_ACCESS_SETTINGS };
   const authenticator = new Authenticator(database.prisma, auth);
+  const rateLimiter = options.rateLimits ? createRateLimiter(options.rateLimits) : null;
+  const authFailures = new AuthenticationFailures(database.prisma);
+  const authenticate = auditedAuthentication(authenticator, authFailures);
+  /** Besides sockets, what stop() lets go of: the rate limits' Redis connection, failed authentications still counted. */
+  const release = async () => void (await Promise.all([rateLimiter?.close(), authFailures.close(), tracker.stop(), purgeJob?.stop()]));
   const grantCache = new GrantCache(database.prisma);
+  const tracker = new AccessTracker(database.prisma, options.accessFlushMs, options.trackAccess ?? true);
+  const purgeJob = options.purge ? startPurgeJob(deps, options.purge) : null;
   const yoga = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
     graphqlEndpoint: '/graphql',
@@ -75,7 +95,8 @@ export function createApp(options: AppOptions): App {
     multipart: false,
     // Replaced by useRequestBodyLimit (same limit, without a stream per request).
     maxRequestBodySize: false,
-    logging: process.env.NODE_ENV === 'test' ? 'error' : 'info',
+    // Lines are scanned for secrets before they are written (src/server/logger.ts).
+    logging: redactingLogger(process.env.NODE_ENV === 'test' ? 'error' : 'info'),
     // HTTP and SSE requests carry a Fetch Request; WebSocket operations pass their headers.
     context: async (initial: InitialContext) => {
       const headers = initial.headers ?? initial.request?.headers ?? new Headers();
@@ -83,9 +104,9 @@ export function createApp(options: AppOptions): App {
       const socket = (initial.req ?? initial.extra?.request)?.socket;
       const address = socket ? (socket.remoteAddress ?? '') : undefined;
       const authorization = headers.get('authorization');
-      const caller = await authenticator.authenticate(authorization, address);
+      const caller = await authenticate(authorization, address);
       const stillAuthenticated = () => authenticator.authenticate(authorization, address).catch(() => null);
-      return createContext({ ...deps, authenticator, grantCache }, headers, caller, address ?? null, stillAuthenticated);
+      return createContext({ ...deps, authenticator, grantCache, tracker }, headers, caller, address ?? null, stillAuthenticated);
     },
     maskedErrors: {
       // Expected failures raised outside result unions (query arguments) keep their message
@@ -111,6 +132,7 @@ export function createApp(options: AppOptions): App {
     plugins: [
       useRequestBodyLimit(maxRequestBodyBytes),
       useCsrfPrevention(),
+      ...(rateLimiter ? [useRateLimits(rateLimiter)] : []),
       ...useOperationLimits({ ...DEFAULT_LIMITS, ...limits }),
       useHealth(database, bus),
       useGraphiQLDelivery(),
@@ -140,7 +162,7 @@ export function createApp(options: AppOptions): App {
         ...webSocket,
         maxPayloadBytes: maxRequestBodyBytes,
         corsOrigins,
-        authenticate: (authorization, remoteAddress) => authenticator.authenticate(authorization, remoteAddress),
+        authenticate,
       });
       return new Promise((resolve, reject) => {
         s.once('error', reject);
@@ -149,7 +171,7 @@ export function createApp(options: AppOptions): App {
     },
     async stop(graceMs = 10_000) {
       const s = server;
-      if (!s) return;
+      if (!s) return release();
       server = undefined;
       stopping = true;
       // Subscriptions end with "going away" so clients reconnect elsewhere.
@@ -164,6 +186,19 @@ export function createApp(options: AppOptions): App {
         });
         s.closeIdleConnections();
       });
+      await release();
     },
   };
+}
+
+/** `authenticator.authenticate`, recording its refusals (not a database that cannot answer) in the audit log. */
+function auditedAuthentication(authenticator: Authenticator, failures: AuthenticationFailures) {
+  return (authorization: string | null | undefined, address: string | undefined) =>
+    authenticator.authenticate(authorization, address).catch((error: unknown) => {
+      const code = error instanceof GraphQLError ? error.extensions.code : undefined;
+      if (code === 'UNAUTHENTICATED' || code === 'PROTECTED_MODE') {
+        failures.note({ clientAddress: address ?? null, code, reason: (error as GraphQLError).message });
+      }
+      throw error;
+    });
 }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { AuthMode } from './server/authentication.ts';
 import { DEFAULT_LIMITS, type OperationLimits } from './server/limits.ts';
+import type { RateLimits } from './server/rate-limit.ts';
 
 /** Server configuration, read from the environment once at start-up. */
 export interface Config {
@@ -27,8 +28,12 @@ export interface Config {
   corsOrigins: string[];
   /** `off` (AUTH=off): no API keys, no protected mode, for a trusted network. */
   auth: AuthMode;
+  /** Per API key (or client address without one), per second; shared through Redis when configured. */
+  rateLimits: Required<RateLimits>;
   /** GRANTS_READ_GLOBAL (default true): a principal with any grant reads the global scope's own entries. */
   grantsReadGlobal: boolean;
+  /** PURGE_INTERVAL_MINUTES (default 60; 0 turns the scheduled retention purge off). */
+  purgeIntervalMinutes: number;
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/engram.db';
@@ -74,7 +79,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     corsOrigins: origins(env.CORS_ORIGINS),
     auth: authMode(env.AUTH),
+    rateLimits: {
+      requestsPerSecond: int(env, 'RATE_LIMIT_REQUESTS_PER_SECOND', 100, 0, 1_000_000),
+      writesPerSecond: int(env, 'RATE_LIMIT_WRITES_PER_SECOND', 20, 0, 1_000_000),
+      redisUrl: env.REDIS_URL?.trim() || null,
+    },
     grantsReadGlobal: bool(env, 'GRANTS_READ_GLOBAL', true),
+    purgeIntervalMinutes: int(env, 'PURGE_INTERVAL_MINUTES', 60, 0, 10_080),
   };
 }
 

@@ -1,4 +1,8 @@
 import type DataLoader from 'dataloader';
+import type { AccessTracker } from './modules/entries/access-tracker.ts';
+import { GraphQLError } from 'graphql';
+import { PermissionDeniedError } from './domain/errors.ts';
+import { bindActor, type BoundActor } from './modules/identity/actors.ts';
 import type { Tag } from './generated/sqlite/client.ts';
 import { createTagLoader } from './modules/tags/tag-loader.ts';
 import type { WriteDeps } from './infra/transaction.ts';
@@ -8,8 +12,16 @@ import { stateGuard, type StateGuard } from './modules/identity/state-access.ts'
 
 /** Per-request (or per-subscription) context; read-only after creation. Services take it as WriteDeps. */
 export interface Context extends WriteDeps {
-  /** Who is asking: the `X-Engram-Actor` header; default author of writes. */
+  /**
+   * Who writes are recorded as: the `X-Engram-Actor` header (bound to the caller: src/modules/identity/actors.ts),
+   * else the caller's own actor name (`agent:<name>`), null for a local caller without the header.
+   */
   actor: string | null;
+  /**
+   * An actor named in an input (`author`, `resolvedBy`), checked like the header; absent, the
+   * request's actor. Naming another principal (a service acting for others) sets `onBehalfOf`.
+   */
+  author(named: string | null | undefined, path: string[]): Promise<string | null>;
   /** What the caller may read and write (its grants). */
   access: Access;
   /** Which state keys the caller may read and write. */
@@ -20,41 +32,63 @@ export interface Context extends WriteDeps {
   caller: Caller;
   /** Keys and protected mode; told when keys change. */
   authenticator: Authenticator;
+  /** Counts reads of entries (written in batches). */
+  tracker: AccessTracker;
   /** Grants of principals, shared by this instance; told when grants change. */
   grantCache: GrantCache;
   /** Whether the credentials this context was made with still authenticate (open subscriptions ask). */
   stillAuthenticated: () => Promise<Caller | null>;
-  /** The principal a service acts for (`X-Engram-Actor` naming another principal), else null. */
+  /** The principal a service acts for (an actor naming another principal), else null. */
   onBehalfOf: string | null;
   /** The caller's network address (null in-process). */
   clientAddress: string | null;
 }
 
-export function createContext(
-  deps: WriteDeps & { authenticator: Authenticator; access?: AccessSettings; grantCache: GrantCache },
+/** The request is refused when X-Engram-Actor names someone the caller may not act as. */
+async function headerActor(db: WriteDeps['db'], caller: Caller, headers: { get(name: string): string | null }): Promise<BoundActor> {
+  const named = headers.get('x-engram-actor')?.trim().slice(0, 200) || null;
+  try {
+    return await bindActor(db, caller, named, ['X-Engram-Actor']);
+  } catch (error) {
+    if (!(error instanceof PermissionDeniedError)) throw error;
+    throw new GraphQLError(error.message, { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
+  }
+}
+
+export async function createContext(
+  deps: WriteDeps & { authenticator: Authenticator; access?: AccessSettings; grantCache: GrantCache; tracker: AccessTracker },
   headers: { get(name: string): string | null },
   caller: Caller,
   clientAddress: string | null = null,
   stillAuthenticated: () => Promise<Caller | null> = async () => caller,
-): Context {
-  const actor = headers.get('x-engram-actor')?.trim().slice(0, 200) || null;
+): Promise<Context> {
+  const bound = await headerActor(deps.db, caller, headers);
   const access = new Access(deps.db, caller, deps.access, deps.grantCache);
-  const onBehalfOf: string | null = null;
-  const actingAs = [caller.principal?.name, onBehalfOf].filter((name): name is string => !!name);
-  return {
+  const actingAs = [caller.principal?.name, bound.onBehalfOf].filter((name): name is string => !!name);
+  const context: Context = {
     db: deps.db,
     provider: deps.provider,
     bus: deps.bus,
     settings: deps.settings,
-    actor,
+    actor: bound.actor,
+    async author(this: Context, named, path) {
+      if (named === null || named === undefined) return context.actor;
+      const author = await bindActor(deps.db, caller, named, path);
+      // `this`, not `context`: Yoga copies the context this factory returns into the one resolvers
+      // get, so only the object `author` is called on is the one they (and the audit log) read.
+      this.onBehalfOf ??= author.onBehalfOf;
+      return author.actor;
+    },
     access,
     stateGuard: stateGuard(access, actingAs),
     loaders: { tags: createTagLoader(deps.db) },
     caller,
     authenticator: deps.authenticator,
     grantCache: deps.grantCache,
+    tracker: deps.tracker,
     stillAuthenticated,
-    onBehalfOf,
+    onBehalfOf: bound.onBehalfOf,
     clientAddress,
   };
+  return context;
 }

@@ -4,7 +4,8 @@ import { createApp } from '../src/app.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { as, codes, grant, ok, principal, type Principal } from './support/access.ts';
 
-const h = useHarness();
+// Principals' calls go over a real socket (see `as`); the setup runs in-process as the local admin.
+const h = useHarness({ listen: true });
 
 /** The world: an organization with projects A and B, a session in each, entries at every level. */
 const w = {} as Record<'org' | 'A' | 'B' | 'SA' | 'SB' | 'G' | 'GO' | 'KA' | 'KB' | 'TB' | 'CB' | 'conflictB' | 'relAB', string>;
@@ -147,6 +148,37 @@ describe(`access control (${DB_KIND})`, () => {
     expect(d.data.memoryQuery.edges.map((e) => e.node.id)).toEqual([w.KA]);
   });
 
+  it('nested fields do not lead from A into B: context links, task dependencies, parents, organizations', async () => {
+    const conv = await ok(h, null, `mutation($s: ID!) { startConversation(input: { scope: $s }) { ... on StartConversationSuccess { conversation { id } } } }`, { s: w.SA });
+    const convId = conv.startConversation.conversation.id;
+    await ok(h, null, `mutation($c: ID!, $a: ID!, $b: ID!) { linkConversationEntries(input: { conversation: $c, usedEntries: [{ entry: $a }, { entry: $b }] }) { __typename } }`, {
+      c: convId,
+      a: w.KA,
+      b: w.KB,
+    });
+    const task = await ok(h, null, `mutation($s: ID!, $d: ID!) { createTask(input: { scope: $s, title: "needs B", dependsOn: [$d] }) { ... on CreateTaskSuccess { task { id } } } }`, {
+      s: w.A,
+      d: w.TB,
+    });
+    const d = await ok(
+      h,
+      agentA.key,
+      `query($c: ID!, $t: ID!, $a: ID!, $g: ID!) {
+        c: node(id: $c) { ... on Conversation { context { totalCount edges { node { entry { id } } } } } }
+        t: node(id: $t) { ... on Task { dependsOn { id } blocked } }
+        a: node(id: $a) { ... on Project { organization { id } parent { id } ancestors { id } } }
+        g: node(id: $g) { ... on GlobalScope { organizations { totalCount } children { totalCount } } }
+      }`,
+      { c: convId, t: task.createTask.task.id, a: w.A, g: (await ok(h, null, `{ globalScope { id } }`)).globalScope.id },
+    );
+    expect(d).toEqual({
+      c: { context: { totalCount: 1, edges: [{ node: { entry: { id: w.KA } } }] } },
+      t: { dependsOn: [], blocked: true },
+      a: { organization: null, parent: null, ancestors: [{ id: expect.any(String) }] },
+      g: { organizations: { totalCount: 0 }, children: { totalCount: 0 } },
+    });
+  });
+
   it('relations to entries the caller cannot read are not shown', async () => {
     const d = await ok(h, agentA.key, `query($id: ID!) { entry(id: $id) { outgoingRelations { id } } }`, { id: w.KA });
     expect(d.entry.outgoingRelations).toEqual([]);
@@ -189,6 +221,12 @@ describe(`access control (${DB_KIND})`, () => {
     });
     expect(byWriter.data!.grantRole.__typename).toBe('PermissionDeniedError');
     const grantId = await grant(h, adminA.key, newcomer.id, w.SA, 'READ');
+    // A scope admin meets the principal through the grant, but not its keys.
+    const seen = await ok(h, adminA.key, `query($id: ID!) { node(id: $id) { id } viewer { principal { keys { name } grants { role } } } }`, { id: w.SA });
+    expect(seen.viewer.principal).toEqual({ keys: [{ name: 'test' }], grants: [{ role: 'ADMIN' }] });
+    const given = await ok(h, adminA.key, `mutation($p: ID!, $s: ID!) { grantRole(input: { principal: $p, scope: $s, role: READ }) {
+      ... on GrantRoleSuccess { grant { role principal { name keys { name } } } } } }`, { p: newcomer.id, s: w.SA });
+    expect(given.grantRole.grant).toEqual({ role: 'READ', principal: { name: 'newcomer', keys: [] } });
     expect((await ok(h, newcomer.key, `{ sessions { totalCount } projects { totalCount } }`)).sessions.totalCount).toBe(1);
     expect((await ok(h, newcomer.key, `{ projects { totalCount } }`)).projects.totalCount).toBe(0);
     const revoked = await ok(h, adminA.key, `mutation($id: ID!) { revokeGrant(input: { id: $id }) { __typename } }`, { id: grantId });
@@ -209,6 +247,29 @@ describe(`access control (${DB_KIND})`, () => {
     const setB = `mutation($s: ID!) { setState(input: { owner: { session: $s }, key: "session:x", value: 1 }) { __typename } }`;
     expect((await ok(h, agentA.key, setB, { s: w.SB })).setState.__typename).toBe('NotFoundError');
     expect((await ok(h, agentA.key, setB, { s: w.SA })).setState.__typename).toBe('SetStateSuccess');
+  });
+
+  it('actors: a principal writes as itself; naming another is refused unless it is a service allowed to act for others', async () => {
+    const createdBy = `mutation($s: ID!, $t: String!, $a: String) { addKnowledge(input: { scope: $s, title: $t, content: "c", author: $a }) {
+      __typename ... on AddKnowledgeSuccess { knowledge { currentVersion { createdBy } } } ... on UserError { code path } } }`;
+    const own = await ok(h, agentA.key, createdBy, { s: w.A, t: 'by-default' });
+    expect(own.addKnowledge.knowledge.currentVersion.createdBy).toBe('agent:agent-a');
+    const spoofHeader = await as(h, agentA.key, createdBy, { s: w.A, t: 'spoof-1' }, { 'x-engram-actor': 'agent:owner' });
+    expect([spoofHeader.status, codes(spoofHeader), spoofHeader.data ?? null]).toEqual([403, ['FORBIDDEN'], null]);
+    const spoofAuthor = await ok(h, agentA.key, createdBy, { s: w.A, t: 'spoof-2', a: 'agent:owner' });
+    expect(spoofAuthor.addKnowledge).toEqual({ __typename: 'PermissionDeniedError', code: 'FORBIDDEN', path: ['input', 'author'] });
+    const event = `mutation($s: ID!) { appendSessionEvent(input: { session: $s, type: MESSAGE, actor: "agent:owner", content: "hi" }) { __typename } }`;
+    expect((await ok(h, agentA.key, event, { s: w.SA })).appendSessionEvent.__typename).toBe('PermissionDeniedError');
+
+    const relay = await principal(h, 'relay', { kind: 'SERVICE', actsForOthers: true, grants: [[w.A, 'WRITE']] });
+    const forAgent = await ok(h, relay.key, createdBy, { s: w.A, t: 'relayed', a: 'agent:agent-a' });
+    expect(forAgent.addKnowledge.knowledge.currentVersion.createdBy).toBe('agent:agent-a');
+    const viaHeader = await as(h, relay.key, createdBy, { s: w.A, t: 'relayed-2' }, { 'x-engram-actor': 'agent:agent-a' });
+    expect(viaHeader.data!.addKnowledge.knowledge.currentVersion.createdBy).toBe('agent:agent-a');
+    const nobodyThere = await as(h, relay.key, createdBy, { s: w.A, t: 'relayed-3' }, { 'x-engram-actor': 'agent:ghost' });
+    expect(codes(nobodyThere)).toEqual(['FORBIDDEN']);
+    const plain = await principal(h, 'plain-service', { kind: 'SERVICE', grants: [[w.A, 'WRITE']] });
+    expect(codes(await as(h, plain.key, createdBy, { s: w.A, t: 'relayed-4' }, { 'x-engram-actor': 'agent:agent-a' }))).toEqual(['FORBIDDEN']);
   });
 
   it('a principal without grants gets FORBIDDEN from lists and null from lookups', async () => {

@@ -18,6 +18,8 @@ const INTEGER_SETTINGS: Array<{ name: string; min: number; max: number; read: (c
   { name: 'MAX_DIRECTIVES', min: 0, max: 100_000, read: (c) => c.limits.maxDirectives },
   { name: 'MAX_NESTING', min: 1, max: 1_000, read: (c) => c.limits.maxNesting },
   { name: 'OPERATION_TIMEOUT_MS', min: 100, max: 3_600_000, read: (c) => c.limits.operationTimeoutMs },
+  { name: 'RATE_LIMIT_REQUESTS_PER_SECOND', min: 0, max: 1_000_000, read: (c) => c.rateLimits.requestsPerSecond },
+  { name: 'RATE_LIMIT_WRITES_PER_SECOND', min: 0, max: 1_000_000, read: (c) => c.rateLimits.writesPerSecond },
 ];
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
@@ -46,8 +48,15 @@ describe('loadConfig', () => {
       limits: DEFAULT_LIMITS,
       corsOrigins: [],
       auth: 'on',
+      rateLimits: { requestsPerSecond: 100, writesPerSecond: 20, redisUrl: null },
       grantsReadGlobal: true,
+      purgeIntervalMinutes: 60,
     });
+  });
+
+  it('PURGE_INTERVAL_MINUTES is 0 (off) to a week', () => {
+    expect(loadConfig({ PURGE_INTERVAL_MINUTES: '0' }).purgeIntervalMinutes).toBe(0);
+    expect(() => loadConfig({ PURGE_INTERVAL_MINUTES: '10081' })).toThrow(ConfigError);
   });
 
   it('GRANTS_READ_GLOBAL is true or false, anything else a ConfigError', () => {
@@ -89,6 +98,7 @@ describe('loadConfig', () => {
       graphiql: false,
       production: true,
       redisUrl: 'redis://cache:6379',
+      rateLimits: { requestsPerSecond: 100, writesPerSecond: 20, redisUrl: 'redis://cache:6379' },
     });
     expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).databaseUrl).toBe('postgres://x@h/db');
     expect(loadConfig({ DATABASE_URL: '  ' }).databaseUrl).toBe(DEFAULT_DATABASE_URL);

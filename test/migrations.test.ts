@@ -121,6 +121,25 @@ describe('migrations', () => {
     expect((await applyMigrations(url)).applied).toEqual([]);
   });
 
+  it('keep the SQLite triggers that keep search rows in step (a table rebuild in a migration would drop them)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-triggers-'));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'triggers.db');
+    await applyMigrations(`file:${file}`);
+    const db = new Sqlite(file, { readonly: true });
+    const triggers = db.prepare(`SELECT name, tbl_name AS tbl FROM sqlite_master WHERE type = 'trigger' ORDER BY name`).all();
+    db.close();
+    expect(triggers).toEqual([
+      { name: 'EntrySearch_ad', tbl: 'EntrySearch' },
+      { name: 'EntrySearch_ai', tbl: 'EntrySearch' },
+      { name: 'EntrySearch_au', tbl: 'EntrySearch' },
+      { name: 'EntrySearch_filters_ai', tbl: 'EntrySearch' },
+      { name: 'EntryTag_search_filters_ad', tbl: 'EntryTag' },
+      { name: 'EntryTag_search_filters_ai', tbl: 'EntryTag' },
+      { name: 'Entry_search_filters_au', tbl: 'Entry' },
+    ]);
+  });
+
   it.skipIf(DB_KIND !== 'postgresql' && !POSTGRES_REQUIRED)('give SQLite and PostgreSQL the same tables, columns, uniques, indexes and keys', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'engram-parity-'));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
@@ -134,14 +153,17 @@ describe('migrations', () => {
     const postgres = await postgresShape(url);
     expect(Object.keys(sqlite.columns)).toEqual([
       'ApiKey',
+      'AuditEvent',
       'Conflict',
       'Conversation',
       'ConversationContext',
       'ConversationMessage',
+      'DeletionReceipt',
       'Entry',
       'EntryTag',
       'EntryVersion',
       'Grant',
+      'MemoryPolicy',
       'Principal',
       'Relation',
       'Scope',

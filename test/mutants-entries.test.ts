@@ -368,8 +368,8 @@ describe('activation', () => {
     await h.ok(Deactivate, { id }, actor);
     expect((await h.ok(Reactivate, { id }, actor)).reactivateEntry).toEqual({ __typename: 'ReactivateEntrySuccess', entry: { active: true } });
     await addTool(h, p, 'barrier');
-    await sub.collector.until((r) => r.some((x) => x.data?.entryChanged.entry.name === 'barrier'));
-    expect(sub.collector.results.slice(before).map((r) => `${r.data!.entryChanged.type} ${r.data!.entryChanged.entry.name} ${r.data!.entryChanged.actor}`)).toEqual([
+    await sub.collector.until((r) => r.some((x) => x.data?.entryChanged.entry?.name === 'barrier'));
+    expect(sub.collector.results.slice(before).map((r) => `${r.data!.entryChanged.type} ${r.data!.entryChanged.entry?.name} ${r.data!.entryChanged.actor}`)).toEqual([
       'DEACTIVATED switch agent:switcher',
       'REACTIVATED switch agent:switcher',
       'CREATED barrier null',

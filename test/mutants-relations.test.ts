@@ -61,13 +61,13 @@ describe('relation events', () => {
     expect(toScope.__typename).toBe('CreateRelationSuccess');
     expect((await h.ok(Unrelate, { id }, { 'x-engram-actor': 'agent:unrel' })).deleteRelation.__typename).toBe('DeleteRelationSuccess');
     await addTool(h, p, 'barrier');
-    await sub.collector.until((r) => r.some((x) => x.data?.entryChanged.entry.name === 'barrier'));
+    await sub.collector.until((r) => r.some((x) => x.data?.entryChanged.entry?.name === 'barrier'));
 
     const events = sub.collector.results
       .slice(before)
       .map((r) => r.data!.entryChanged)
-      .filter((e) => e.entry.name !== 'barrier')
-      .map((e) => `${e.type} ${e.entry.name} ${e.actor}`);
+      .filter((e) => e.entry?.name !== 'barrier')
+      .map((e) => `${e.type} ${e.entry?.name} ${e.actor}`);
     expect(events.sort()).toEqual(
       [
         'RELATED source agent:rel',

@@ -308,7 +308,7 @@ describe('events of a SCRATCH session ending', () => {
     await inProject.collector.until((rs) => rs.some((x) => x.data?.entryChanged.type === 'PROMOTED'));
     await inSession.collector.until((rs) => rs.filter((x) => x.data?.entryChanged.type === 'DEACTIVATED').length >= 2);
     const seen = (results: typeof inProject.collector.results, from: number) =>
-      results.slice(from).map((x) => `${x.data!.entryChanged.type} ${x.data!.entryChanged.entry.name} ${x.data!.entryChanged.actor}`).sort();
+      results.slice(from).map((x) => `${x.data!.entryChanged.type} ${x.data!.entryChanged.entry?.name} ${x.data!.entryChanged.actor}`).sort();
     expect(seen(inProject.collector.results, before[0])).toEqual(['PROMOTED keep agent:closer']);
     expect(seen(inSession.collector.results, before[1])).toEqual([`DEACTIVATED drop agent:closer`, `DEACTIVATED probe-${probes - 1} agent:closer`]);
   });

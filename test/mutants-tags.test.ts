@@ -120,11 +120,11 @@ describe('tag events', () => {
     const seen = () =>
       sub.collector.results
         .map((r) => r.data?.entryChanged)
-        .filter((e) => e && (e.entry.name === 'watched' || e.entry.name.startsWith('barrier')))
-        .map((e) => (e!.entry.name === 'watched' ? e!.type : e!.entry.name));
+        .filter((e) => e && (e.entry?.name === 'watched' || e.entry?.name.startsWith('barrier')))
+        .map((e) => (e!.entry?.name === 'watched' ? e!.type : e!.entry?.name));
     const barrier = async (name: string) => {
       await addTool(h, p, name);
-      await sub.collector.until((r) => r.some((x) => x.data?.entryChanged.entry.name === name));
+      await sub.collector.until((r) => r.some((x) => x.data?.entryChanged.entry?.name === name));
     };
 
     await h.ok(AttachTags, { input: { entry: tool, tags: ['one'] } });

@@ -3,7 +3,7 @@
 // stream completes), new ones are refused with EVENTS_UNAVAILABLE, /health says `events: "down"`
 // with 200, and once Redis is back events cross instances again. Each test starts its own
 // redis-server on a spare port and SIGKILLs it.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ import { openDatabase, type Database } from '../src/infra/database.ts';
 import { createEventBus, type EventBus } from '../src/infra/events.ts';
 import { useHarness, type Harness } from './support/harness.ts';
 import { addTool, createProject } from './support/ops.ts';
+import { eventually, redisServer as startableRedis } from './support/redis-server.ts';
 import { Collector, untilListening } from './support/subscriptions.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,70 +41,8 @@ afterEach(async () => {
 // ---------------------------------------------------------------------------------------------
 // Redis, instances, subscriptions
 
-interface RedisServer {
-  url: string;
-  /** Starts redis-server on the port (again); resolves once it answers PING. */
-  start(): Promise<void>;
-  /** SIGKILL: no goodbye to its clients. */
-  kill(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
-}
-
-/** Whether something on `port` answers a Redis PING. */
-function pong(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = net.connect({ port, host: '127.0.0.1' }, () => socket.write('PING\r\n'));
-    socket.once('data', (data) => {
-      socket.destroy();
-      done(data.toString().startsWith('+PONG'));
-    });
-    socket.once('error', () => done(false));
-  });
-}
-
-async function redisServer(): Promise<RedisServer> {
-  const port = await freePort();
-  let child: ChildProcess | undefined;
-  const kill = async () => {
-    const running = child;
-    child = undefined;
-    if (!running || running.exitCode !== null) return;
-    const exited = new Promise((done) => running.once('exit', done));
-    running.kill('SIGKILL');
-    await exited;
-  };
-  cleanups.push(kill);
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async start() {
-      const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-        stdio: 'ignore',
-      });
-      child = started;
-      await eventually(`redis-server on ${port} answers`, async () => {
-        if (started.exitCode !== null) throw new Error(`redis-server exited with ${started.exitCode}`);
-        return pong(port);
-      });
-    },
-    kill,
-  };
-}
-
-/** Polls `check` until it returns true (bounded); a poll, not a sleep-as-assertion. */
-async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** A redis-server of this test's, killed after it. */
+const redisServer = () => startableRedis((kill) => cleanups.push(kill));
 
 interface Instance {
   app: App;

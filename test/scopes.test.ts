@@ -196,7 +196,7 @@ describe('sessions', () => {
     const s1 = await session(p.id, 'one');
     const s2 = await session(p.id, 'two');
     expect(s1).toMatchObject({ status: 'ACTIVE', mode: 'WORKING_PERIOD', purpose: 'test', agentId: 'agent:1', endedAt: null });
-    expect(s1.project.id).toBe(p.id);
+    expect(s1.project?.id).toBe(p.id);
 
     const called = Date.now();
     const ended = await h.ok(DiscardSession, { input: { id: s1.id } });

@@ -172,7 +172,7 @@ describe('subscriptions over graphql-ws', () => {
       const c = await conflict(await addTool(h, project, 'to-resolve'));
       await h.ok(Resolve, { id: c });
       const watched = () =>
-        changes.collector.results.map((r) => r.data?.entryChanged).filter((e) => e?.entry.name === 'watched');
+        changes.collector.results.map((r) => r.data?.entryChanged).filter((e) => e?.entry?.name === 'watched');
       await changes.collector.until(() => watched().length >= 4);
       await resolved.collector.until((r) => r.some((e) => e.data?.conflictResolved.conflict.id === c));
       expect(watched().map((e) => [e!.type, e!.actor, e!.version?.version ?? null])).toEqual([

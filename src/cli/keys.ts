@@ -7,12 +7,14 @@
 //   npm run keys -- revoke <key id or prefix>
 //
 // `create` prints the secret alone on stdout (shown once, stored only as a hash); the rest goes to stderr.
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATABASE_URL } from '../config.ts';
 import { openDatabase, type Database } from '../infra/database.ts';
 import { applyMigrations } from '../infra/migrations.ts';
 import { sqliteAddonProblemFor } from '../infra/native-check.ts';
 import { DomainError } from '../domain/errors.ts';
+import { recordAudit } from '../modules/audit/audit.service.ts';
 import { createApiKey, createPrincipal, PRINCIPAL_KINDS, revokeApiKey, type PrincipalKind } from '../modules/identity/keys.service.ts';
 
 const { positionals, values } = parseArgs({
@@ -33,9 +35,11 @@ async function create(database: Database): Promise<void> {
   const expiresAt = values.expires ? new Date(values.expires) : null;
   if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires must be an ISO-8601 instant');
   const db = database.prisma;
-  const principal =
-    (await db.principal.findUnique({ where: { name: values.name } })) ?? (await createPrincipal(db, { name: values.name, kind, admin: values.admin }));
+  const existing = await db.principal.findUnique({ where: { name: values.name } });
+  const principal = existing ?? (await createPrincipal(db, { name: values.name, kind, admin: values.admin }));
+  if (!existing) await audit(database, 'createPrincipal', [principal.id], {});
   const { key, secret } = await createApiKey(db, { principalId: principal.id, name: values['key-name'], expiresAt });
+  await audit(database, 'createApiKey', [principal.id, key.id], { prefix: key.prefix });
   console.error(`Key ${key.prefix}… (${key.id}) for ${principal.kind.toLowerCase()} "${principal.name}"${values.admin ? ' (admin)' : ''}. It is shown once:`);
   console.log(secret);
 }
@@ -53,7 +57,28 @@ async function revoke(database: Database, which: string | undefined): Promise<vo
   const matches = await database.prisma.apiKey.findMany({ where: { OR: [{ id: which }, { prefix: which }] } });
   if (matches.length !== 1) throw new UsageError(`${matches.length} keys match "${which}"`);
   const key = await revokeApiKey(database.prisma, matches[0]!.id);
+  await audit(database, 'revokeApiKey', [key.id, key.principalId], { prefix: key.prefix });
   console.error(`Revoked ${key.prefix}… (${key.id}) at ${key.revokedAt?.toISOString()}`);
+}
+
+/** Key changes made here are in the audit log as the API's are (same operation names), `via: "cli"` and the OS user. */
+function audit(database: Database, operation: string, targetIds: string[], detail: Record<string, unknown>): Promise<void> {
+  return recordAudit(database.prisma, {
+    category: 'IDENTITY',
+    operation,
+    targetIds,
+    outcome: 'OK',
+    detail: { ...detail, via: 'cli', user: osUser() },
+  });
+}
+
+/** Who runs this command, as the OS knows it (null where the user has no name, as in some containers). */
+function osUser(): string | null {
+  try {
+    return userInfo().username;
+  } catch {
+    return null;
+  }
 }
 
 class UsageError extends Error {}

@@ -40,9 +40,14 @@ function byTarget(ctx: Context, kind: TargetKind, row: Row): Promise<boolean> {
  * type without a rule here is never shown to a caller below "everything" (default deny).
  */
 export async function readableNode(ctx: Context, typename: string, node: unknown): Promise<unknown> {
-  if (node === null || node === undefined || ctx.access.everything) return node ?? null;
+  if (node === null || node === undefined) return null;
   const rule = READ_RULES[typename];
-  return rule && (await rule(ctx, node as Row)) ? node : null;
+  if (!ctx.access.everything && !(rule && (await rule(ctx, node as Row)))) return null;
+  // Reading an entry by its ID counts as an access (for ranking and retention).
+  if (ENTRY_TYPENAMES.has(typename)) ctx.tracker.record([str(node as Row, 'id')]);
+  return node;
 }
+
+const ENTRY_TYPENAMES = new Set(['Tool', 'Guideline', 'Knowledge']);
 
 export const NODE_TYPES_WITH_RULES = Object.keys(READ_RULES);

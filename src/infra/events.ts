@@ -16,12 +16,15 @@ export type EntryChangeType =
   | 'UNTAGGED'
   | 'RELATED'
   | 'UNRELATED'
-  | 'PROMOTED';
+  | 'PROMOTED'
+  | 'DELETED';
 
 /** Event payloads carry ids only (they may cross Redis); subscribers load the current rows. */
 export interface EntryChangedPayload {
   type: EntryChangeType;
   entryId: string;
+  /** TOOL | GUIDELINE | KNOWLEDGE, when the publisher knows it (always for DELETED). */
+  kind?: string;
   scopeId: string;
   /** The version written, for CREATED and UPDATED. */
   versionId: string | null;
@@ -54,12 +57,23 @@ export type Topics = {
   entryChanged: [key: string, payload: EntryChangedPayload];
   conflict: [key: string, payload: ConflictPayload];
   sessionEvent: [key: string, payload: SessionPayload];
+  purge: [key: string, payload: PurgePayload];
 };
+
+/** A run of the scheduled retention purge (routing key `all`; admins subscribe). */
+export interface PurgePayload {
+  /** The receipts of what it erased. */
+  receiptIds: string[];
+  erasedEntries: number;
+  archivedSessions: number;
+  occurredAt: string;
+}
 
 export type PendingEvent =
   | { topic: 'entryChanged'; payload: Omit<EntryChangedPayload, 'occurredAt'> }
   | { topic: 'conflict'; payload: Omit<ConflictPayload, 'occurredAt'> }
-  | { topic: 'sessionEvent'; payload: Omit<SessionPayload, 'occurredAt'> };
+  | { topic: 'sessionEvent'; payload: Omit<SessionPayload, 'occurredAt'> }
+  | { topic: 'purge'; payload: Omit<PurgePayload, 'occurredAt'> };
 
 /**
  * Delivered to a subscription in place of an event when events may have been lost (Redis went
@@ -116,6 +130,10 @@ export function createEventBus(options: { redisUrl?: string | null } = {}): Even
       try {
         for (const event of events) {
           const occurredAt = new Date().toISOString();
+          if (event.topic === 'purge') {
+            send('purge', 'all', { ...event.payload, occurredAt });
+            continue;
+          }
           if (event.topic === 'sessionEvent') {
             const payload = { ...event.payload, occurredAt };
             send('sessionEvent', `session:${payload.sessionId}`, payload);
@@ -168,15 +186,19 @@ function subscribe<P>(transport: EventTransport, channel: string): AsyncIterable
   });
 }
 
-/** A scope's ancestor chain, cached: scopes never move, so it holds for the life of the process. */
+/** How long a scope's ancestor chain is reused for routing (a moved project routes anew after it). */
+const CHAIN_CACHE_MS = 1_000;
+
+/** A scope's ancestor chain, cached for CHAIN_CACHE_MS: projects can move between organizations. */
 function scopeChains(): (db: Db, scopeId: string) => Promise<string[]> {
-  const chains = new Map<string, string[]>();
+  const chains = new Map<string, { chain: string[]; until: number }>();
   return async (db, scopeId) => {
+    const now = Date.now();
     const cached = chains.get(scopeId);
-    if (cached) return cached;
+    if (cached && cached.until > now) return cached.chain;
     const chain = (await scopeChainIds(db, scopeId)) ?? [];
     if (chains.size > 50_000) chains.clear();
-    chains.set(scopeId, chain);
+    chains.set(scopeId, { chain, until: now + CHAIN_CACHE_MS });
     return chain;
   };
 }

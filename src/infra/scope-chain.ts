@@ -7,16 +7,8 @@ import type { Db } from './database.ts';
  * the root.
  */
 export async function scopeChainIds(db: Db, scopeId: string): Promise<string[] | null> {
-  const rows = await db.$queryRaw<Array<{ s0: string; s1: string | null; s2: string | null; s3: string | null }>>`
-    SELECT s0."id" AS s0, s1."id" AS s1, s2."id" AS s2, s3."id" AS s3
-    FROM "Scope" s0
-    LEFT JOIN "Scope" s1 ON s1."id" = s0."parentId"
-    LEFT JOIN "Scope" s2 ON s2."id" = s1."parentId"
-    LEFT JOIN "Scope" s3 ON s3."id" = s2."parentId"
-    WHERE s0."id" = ${scopeId}`;
-  const row = rows[0];
-  if (!row) return null;
-  return [row.s0, row.s1, row.s2, row.s3].filter((id): id is string => id !== null);
+  const [chain] = await scopeChainsOf(db, [scopeId]);
+  return chain ?? null;
 }
 
 /** scopeChainIds for many scopes in one statement, in the order asked (null for unknown ids). */

@@ -35,7 +35,10 @@ export class Authenticator {
   async authenticate(authorization: string | null | undefined, remoteAddress: string | undefined): Promise<Caller> {
     if (this.mode === 'off') return { principal: null, local: false, unchecked: true };
     const secret = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-    if (secret) return { principal: (await this.keyOf(secret)).principal, local: false, unchecked: false };
+    if (secret) {
+      const key = await this.keyOf(secret);
+      return { principal: key.principal, keyId: key.keyId, local: false, unchecked: false };
+    }
     if (authorization) throw refuse('The Authorization header must be "Bearer <API key>"', 'UNAUTHENTICATED', 401);
     // Only code in this process can call it in-process (yoga.fetch): it needs no key.
     if (remoteAddress === undefined) return { principal: null, local: true, unchecked: false };

@@ -14,6 +14,10 @@ export type AddGuidelineInput = {
   content: string;
   /** Good and bad examples. */
   examples?: unknown;
+  /** How much it matters, 0-1 (default 0.5). */
+  importance?: number | null | undefined;
+  /** PROCEDURAL (default), SEMANTIC or EPISODIC. */
+  memoryType?: MemoryType | null | undefined;
   /** Unique per scope among guidelines. */
   name: string;
   /** 0-100, default 50. */
@@ -36,6 +40,10 @@ export type AddKnowledgeInput = {
   confidence?: number | null | undefined;
   /** The knowledge itself. */
   content: string;
+  /** How much it matters, 0-1 (default 0.5). */
+  importance?: number | null | undefined;
+  /** SEMANTIC (default), EPISODIC or PROCEDURAL. */
+  memoryType?: MemoryType | null | undefined;
   /** The scope it belongs to. */
   scope: string;
   /** Where it came from. */
@@ -76,6 +84,8 @@ export type AddToolInput = {
   description?: string | null | undefined;
   /** Usage examples. */
   examples?: unknown;
+  /** How much it matters, 0-1 (default 0.5). */
+  importance?: number | null | undefined;
   /** Unique per scope among tools. */
   name: string;
   /** JSON Schema (object) of its parameters. */
@@ -158,8 +168,12 @@ export type ConflictResolutionStrategy =
 export type ContextInput = {
   /** Link the returned entries, with their scores, to this conversation. */
   conversation?: string | null | undefined;
+  /** Also entries whose validUntil has passed (default false). */
+  includeExpired?: boolean | null | undefined;
   /** Kinds to include (default all). */
   kinds?: Array<EntryKind> | null | undefined;
+  /** Only entries of these memory types (default all). */
+  memoryTypes?: Array<MemoryType> | null | undefined;
   /** With `conversation`: link them to this message of it. */
   message?: string | null | undefined;
   /** The scope of the work (usually the session). */
@@ -259,6 +273,8 @@ export type EntryChangeType =
   | 'CREATED'
   /** Soft-deleted. */
   | 'DEACTIVATED'
+  /** Erased for good (with a deletion receipt); `entry` is null. */
+  | 'DELETED'
   /** Moved from a completed SCRATCH session to its project. */
   | 'PROMOTED'
   /** Undeleted. */
@@ -317,8 +333,12 @@ export type ImportEntryInput = {
   description?: string | null | undefined;
   /** Tools and guidelines: examples. */
   examples?: unknown;
+  /** How much it matters, 0-1 (default 0.5). */
+  importance?: number | null | undefined;
   /** Tool, guideline or knowledge. */
   kind: EntryKind;
+  /** Guidelines and knowledge: the memory type (default by kind). */
+  memoryType?: MemoryType | null | undefined;
   /** Name (knowledge: title), unique per scope and kind. */
   name: string;
   /** Tools: JSON Schema of its parameters. */
@@ -357,6 +377,8 @@ export type MemoryQueryInput = {
   createdAfter?: string | null | undefined;
   /** Created before. */
   createdBefore?: string | null | undefined;
+  /** Also entries whose validUntil has passed (default false). */
+  includeExpired?: boolean | null | undefined;
   /** Also deactivated entries (default false). */
   includeInactive?: boolean | null | undefined;
   /** Also entries a nearer scope overrides (default false). */
@@ -365,6 +387,8 @@ export type MemoryQueryInput = {
   inherit?: boolean | null | undefined;
   /** Kinds to search (default all). */
   kinds?: Array<EntryKind> | null | undefined;
+  /** Only entries of these memory types (default all). */
+  memoryTypes?: Array<MemoryType> | null | undefined;
   /** With `conversation`: link them to this message of it. */
   message?: string | null | undefined;
   /** Only entries related (either direction) to this entry or scope. */
@@ -394,6 +418,19 @@ export type MemoryTagFilter = {
   /** All of these. */
   require?: Array<string> | null | undefined;
 };
+
+/** What kind of remembering an item is (seeds 000, 003). */
+export type MemoryType =
+  /** What happened: session events, notes about an incident. */
+  | 'EPISODIC'
+  /** How to do things: tools (always) and guidelines (by default). */
+  | 'PROCEDURAL'
+  /** What is to be done: tasks. */
+  | 'PROSPECTIVE'
+  /** Facts and knowledge, true beyond one episode (knowledge by default). */
+  | 'SEMANTIC'
+  /** Scratch of the moment: temp: and session: state. */
+  | 'WORKING';
 
 /** Merged content for MERGE, using the fields of the entry's kind; fields left out come from version B. */
 export type MergedContentInput = {
@@ -670,6 +707,10 @@ export type UpdateGuidelineInput = {
   expectedVersion?: number | null | undefined;
   /** The guideline. */
   id: string;
+  /** New importance, 0-1. */
+  importance?: number | null | undefined;
+  /** New memory type: PROCEDURAL, SEMANTIC or EPISODIC. */
+  memoryType?: MemoryType | null | undefined;
   /** KEEP_BOTH (default): keep both versions and record a conflict. REJECT: write nothing, return WriteConflictError. */
   onConflict?: ConflictPolicy | null | undefined;
   /** New priority, 0-100. */
@@ -694,6 +735,10 @@ export type UpdateKnowledgeInput = {
   expectedVersion?: number | null | undefined;
   /** The knowledge entry. */
   id: string;
+  /** New importance, 0-1. */
+  importance?: number | null | undefined;
+  /** New memory type: SEMANTIC, EPISODIC or PROCEDURAL. */
+  memoryType?: MemoryType | null | undefined;
   /** KEEP_BOTH (default): keep both versions and record a conflict. REJECT: write nothing, return WriteConflictError. */
   onConflict?: ConflictPolicy | null | undefined;
   /** Where it came from. */
@@ -752,6 +797,8 @@ export type UpdateToolInput = {
   expectedVersion?: number | null | undefined;
   /** The tool. */
   id: string;
+  /** New importance, 0-1. */
+  importance?: number | null | undefined;
   /** KEEP_BOTH (default): keep both versions and record a conflict. REJECT: write nothing, return WriteConflictError. */
   onConflict?: ConflictPolicy | null | undefined;
   /** JSON Schema (object) of its parameters. */
@@ -2317,7 +2364,7 @@ export type MutantEntryOnChangedSubscription = { entryChanged: { type: EntryChan
       | { name: string }
       | { name: string }
       | { name: string }
-     } };
+     | null } };
 
 export type MutantEntryCompleteMutationVariables = Exact<{
   id: string;
@@ -2398,7 +2445,7 @@ export type MutantOnRelationChangeSubscription = { entryChanged: { type: EntryCh
       | { name: string }
       | { name: string }
       | { name: string }
-     } };
+     | null } };
 
 export type MutantRelateWhyMutationVariables = Exact<{
   input: CreateRelationInput;
@@ -2635,7 +2682,7 @@ export type MutantSessOnEntryChangedSubscription = { entryChanged: { type: Entry
       | { name: string }
       | { name: string }
       | { name: string }
-     } };
+     | null } };
 
 export type MutantStateStartMutationVariables = Exact<{
   input: StartSessionInput;
@@ -2816,7 +2863,7 @@ export type MutantOnEntryChangedSubscription = { entryChanged: { type: EntryChan
       | { name: string }
       | { name: string }
       | { name: string }
-     } };
+     | null } };
 
 export type MutantCreateTaskMutationVariables = Exact<{
   input: CreateTaskInput;
@@ -3602,7 +3649,7 @@ export type OnEntrySubscription = { entryChanged: { type: EntryChangeType, actor
       | { name: string, active: boolean, latestVersion: number, tags: Array<{ name: string }> }
       | { name: string, active: boolean, latestVersion: number, tags: Array<{ name: string }> }
       | { name: string, active: boolean, latestVersion: number, tags: Array<{ name: string }> }
-    , version:
+     | null, version:
       | { version: number }
       | { version: number }
       | { version: number }

@@ -7,19 +7,31 @@ export interface Answer {
   errors?: { message: string; path?: string[]; extensions: { code: string } }[];
 }
 
-/** An operation in-process, as the holder of `key` (no key: the local admin of protected mode). */
-export async function as(h: Harness, key: string | null, query: string, variables?: Record<string, unknown>): Promise<Answer> {
-  const response = await h.app.yoga.fetch('http://engram.test/graphql', {
+/**
+ * An operation as the holder of `key`: over a real socket when the harness listens (the client a
+ * deployment sees), else in-process. Without a key: in-process, as the local admin of protected
+ * mode (over the network a key is needed once one exists).
+ */
+export async function as(
+  h: Harness,
+  key: string | null,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Answer & { status?: number }> {
+  const url = key && h.port ? `http://127.0.0.1:${h.port}/graphql` : 'http://engram.test/graphql';
+  const send = key && h.port ? fetch : h.app.yoga.fetch;
+  const response = await send(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    headers: { 'content-type': 'application/json', ...headers, ...(key ? { authorization: `Bearer ${key}` } : {}) },
     body: JSON.stringify({ query, variables }),
   });
-  return (await response.json()) as Answer;
+  return { ...((await response.json()) as Answer), status: response.status };
 }
 
 /** Like `as`, failing on any error. */
 export async function ok(h: Harness, key: string | null, query: string, variables?: Record<string, unknown>): Promise<Record<string, any>> {
-  const answer = await as(h, key, query, variables);
+  const { status: _status, ...answer } = await as(h, key, query, variables);
   if (answer.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(answer.errors)}`);
   return answer.data!;
 }

@@ -49,7 +49,9 @@ export function useHarness(options: HarnessOptions = {}): Harness {
     drop = created.drop;
     const statements: string[] = [];
     const database = await openDatabase(created.url, { onQuery: (sql) => statements.push(sql) });
-    const app = createApp({ ...options.app, database, ...(options.settings ? { settings: options.settings } : {}) });
+    // Counted reads are written when the app stops (or at the file's own interval): a timer
+    // firing mid-test would add statements to the tests that count them.
+    const app = createApp({ accessFlushMs: 3_600_000, ...options.app, database, ...(options.settings ? { settings: options.settings } : {}) });
     const port = options.listen ? await app.start(0, '127.0.0.1') : 0;
     Object.assign(h, {
       app,

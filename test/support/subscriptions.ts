@@ -68,16 +68,21 @@ export function wsSubscribe<R, V>(
   };
 }
 
-/** An SSE subscription through `yoga.fetch` (Yoga's built-in Server-Sent Events transport). */
-export async function sseSubscribe<R, V>(app: App, doc: TypedDocumentNode<R, V>, variables: V) {
+/**
+ * An SSE subscription (Yoga's built-in Server-Sent Events transport): through `yoga.fetch`, or
+ * over a real socket with `port` (and `headers`, e.g. a key).
+ */
+export async function sseSubscribe<R, V>(app: App, doc: TypedDocumentNode<R, V>, variables: V, options: { port?: number; headers?: Record<string, string> } = {}) {
   const abort = new AbortController();
-  const response = await app.yoga.fetch('http://engram.test/graphql', {
+  const init = {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...options.headers },
     body: JSON.stringify({ query: print(doc), variables }),
     signal: abort.signal,
-  });
+  };
+  const response = options.port ? await fetch(`http://127.0.0.1:${options.port}/graphql`, init) : await app.yoga.fetch('http://engram.test/graphql', init);
   const collector = new Collector<R>();
+  let completed = false;
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   void (async () => {
     let buffer = '';
@@ -90,6 +95,10 @@ export async function sseSubscribe<R, V>(app: App, doc: TypedDocumentNode<R, V>,
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
+          if (block.startsWith('event: complete')) {
+            completed = true;
+            continue;
+          }
           const data = block
             .split('\n')
             .filter((line) => line.startsWith('data:'))
@@ -105,6 +114,8 @@ export async function sseSubscribe<R, V>(app: App, doc: TypedDocumentNode<R, V>,
   return {
     collector,
     contentType: response.headers.get('content-type'),
+    /** Whether the server ended the stream (`event: complete`). */
+    completed: () => completed,
     close() {
       abort.abort();
     },

@@ -1,5 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
+import { screenVersion } from '../redaction/redaction.service.ts';
+import { scopeOfTarget } from '../identity/targets.ts';
 import type { Context } from '../../context.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import { InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
@@ -163,14 +165,17 @@ builder.mutationField('resolveConflict', (t) =>
     args: { input: t.arg({ type: ResolveConflictInput, required: true, description: 'The resolution.' }) },
     authScopes: (_root, { input }) => can('WRITE', 'conflict', input.id, ['Conflict'], ['input', 'id']),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'resolution', description: 'What was settled.' } },
-    resolve: (_root, { input }, ctx) =>
-      resolveConflict(ctx, {
-        id: decodeId(String(input.id), ['Conflict'], ['input', 'id']),
+    resolve: async (_root, { input }, ctx) => {
+      const id = decodeId(String(input.id), ['Conflict'], ['input', 'id']);
+      const scopeId = (await scopeOfTarget(ctx.db, ctx.access, 'conflict', id)) ?? null;
+      return resolveConflict(ctx, {
+        id,
         strategy: input.strategy,
-        merged: input.merged ? versionFieldsOf(input.merged) : null,
+        merged: input.merged ? await screenVersion(ctx.db, scopeId, versionFieldsOf(input.merged), ['input', 'merged']) : null,
         note: input.note,
-        resolvedBy: input.resolvedBy ?? ctx.actor,
-      }),
+        resolvedBy: await ctx.author(input.resolvedBy, ['input', 'resolvedBy']),
+      });
+    },
   }),
 );
 

@@ -1,4 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
+import { screenSecrets } from '../redaction/redaction.service.ts';
+import { scopeOfTarget } from '../identity/targets.ts';
 import { can } from '../../graphql/rules.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import type { Context } from '../../context.ts';
@@ -204,15 +206,22 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: AddMessageInput, required: true, description: 'The message.' }) },
     authScopes: (_root, { input }) => writeAndLink(input.conversation, input.usedEntries),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'added', description: 'The new message.' } },
-    resolve: (_root, { input }, ctx) =>
-      addMessage(ctx, {
-        conversationId: decodeId(String(input.conversation), ['Conversation'], ['input', 'conversation']),
+    resolve: async (_root, { input }, ctx) => {
+      const conversationId = decodeId(String(input.conversation), ['Conversation'], ['input', 'conversation']);
+      const scopeId = (await scopeOfTarget(ctx.db, ctx.access, 'conversation', conversationId)) ?? null;
+      const [content, metadata] = await screenSecrets(ctx.db, scopeId, [
+        { path: ['input', 'content'], value: input.content },
+        { path: ['input', 'metadata'], value: input.metadata ?? null },
+      ]);
+      return addMessage(ctx, {
+        conversationId,
         role: input.role,
-        content: input.content,
+        content: content as string,
         toolsUsed: input.toolsUsed ?? null,
-        metadata: (input.metadata ?? null),
+        metadata: metadata as Prisma.InputJsonValue | null,
         usedEntries: usedOf(input.usedEntries),
-      }),
+      });
+    },
   }),
   linkConversationEntries: t.field({
     type: ConversationRef,

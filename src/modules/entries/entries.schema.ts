@@ -4,16 +4,20 @@ import { InvalidStateError, WRITE_ERRORS, WriteConflictError } from '../../graph
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, VERSION_TYPENAME, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
+import type { MemoryType } from './memory-types.ts';
+import { lifetimesIn } from '../lifecycle/policies.service.ts';
+import { screenVersion } from '../redaction/redaction.service.ts';
+import { scopeOfTarget } from '../identity/targets.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import { TagRef } from '../tags/tags.schema.ts';
 import { RelationRef } from '../relations/relations.schema.ts';
-import { EntryKindEnum, RelationTypeEnum } from './entry-enums.ts';
+import { EntryKindEnum, MemoryTypeEnum, RelationTypeEnum } from './entry-enums.ts';
 import { addEntries, addEntry, setEntryActive, updateEntry, type EntryKind, type UpdateEntryResult, type VersionFields } from './entries.service.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { normalizeTagName } from '../../domain/validate.ts';
 
-const ENTRY_TYPENAME: Record<EntryKind, string> = { TOOL: 'Tool', GUIDELINE: 'Guideline', KNOWLEDGE: 'Knowledge' };
+export const ENTRY_TYPENAME: Record<EntryKind, string> = { TOOL: 'Tool', GUIDELINE: 'Guideline', KNOWLEDGE: 'Knowledge' };
 
 // ---------------------------------------------------------------- versions
 
@@ -129,6 +133,20 @@ builder.prismaInterfaceFields(EntryVersionRef, (t) => ({
 
 builder.prismaInterfaceFields(EntryRef, (t) => ({
     scope: t.relation('scope', { description: 'The scope it belongs to.' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'What kind of remembering it is.', resolve: (entry) => entry.memoryType as MemoryType }),
+    importance: t.exposeFloat('importance', { description: 'How much it matters, 0-1.' }),
+    accessCount: t.exposeInt('accessCount', { description: 'How often memoryQuery, context and node read it (counted in batches, a few seconds behind).' }),
+    lastAccessedAt: t.expose('lastAccessedAt', { type: 'DateTime', nullable: true, description: 'When it was last read (as accessCount).' }),
+    expired: t.boolean({
+      description:
+        "True once its current version's validUntil has passed, or its memory type's TTL (a policy of its scope's chain) since its last change: memoryQuery and context leave it out unless asked.",
+      resolve: async (entry, _args, ctx) => {
+        const now = Date.now();
+        if (entry.validUntil !== null && entry.validUntil.getTime() <= now) return true;
+        const ttl = (await lifetimesIn(ctx.db, entry.scopeId))[entry.memoryType as MemoryType]?.ttlHours ?? null;
+        return ttl !== null && entry.updatedAt.getTime() + ttl * 3_600_000 <= now;
+      },
+    }),
     currentVersion: t.relation('currentVersion', { onNull: 'error', description: 'The newest version.' }),
     version: t.field({
       type: EntryVersionRef,
@@ -342,6 +360,8 @@ type AddInput = JsonVersionInput & {
   title?: string | null;
   category?: string | null;
   priority?: number | null;
+  memoryType?: MemoryType | null;
+  importance?: number | null;
   tags?: string[] | null;
   author?: string | null;
 };
@@ -365,6 +385,7 @@ const AddToolInput = builder.inputRef<AddInput>('AddToolInput').implement({
     parameters: t.field({ type: 'JSON', description: 'JSON Schema (object) of its parameters.' }),
     examples: t.field({ type: 'JSON', description: 'Usage examples.' }),
     constraints: t.string({ description: 'Rules for using it.' }),
+    importance: t.float({ description: 'How much it matters, 0-1 (default 0.5).' }),
     tags: t.stringList({ description: 'Tag names; unknown names become free-form tags.' }),
     author: t.string({ description: 'Who writes it (default: the X-Engram-Actor header).' }),
   }),
@@ -380,6 +401,8 @@ const AddGuidelineInput = builder.inputRef<AddInput>('AddGuidelineInput').implem
     content: t.string({ required: true, description: 'The guideline text.' }),
     rationale: t.string({ description: 'Why it exists.' }),
     examples: t.field({ type: 'JSON', description: 'Good and bad examples.' }),
+    importance: t.float({ description: 'How much it matters, 0-1 (default 0.5).' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'PROCEDURAL (default), SEMANTIC or EPISODIC.' }),
     tags: t.stringList({ description: 'Tag names; unknown names become free-form tags.' }),
     author: t.string({ description: 'Who writes it (default: the X-Engram-Actor header).' }),
   }),
@@ -395,6 +418,8 @@ const AddKnowledgeInput = builder.inputRef<AddInput>('AddKnowledgeInput').implem
     source: t.string({ description: 'Where it came from.' }),
     confidence: t.float({ description: '0-1, default 1.' }),
     validUntil: t.field({ type: 'DateTime', description: 'When it expires.' }),
+    importance: t.float({ description: 'How much it matters, 0-1 (default 0.5).' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'SEMANTIC (default), EPISODIC or PROCEDURAL.' }),
     tags: t.stringList({ description: 'Tag names; unknown names become free-form tags.' }),
     author: t.string({ description: 'Who writes it (default: the X-Engram-Actor header).' }),
   }),
@@ -425,6 +450,7 @@ const UpdateToolInput = builder.inputRef<UpdateInput>('UpdateToolInput').impleme
     parameters: t.field({ type: 'JSON', description: 'JSON Schema (object) of its parameters.' }),
     examples: t.field({ type: 'JSON', description: 'Usage examples.' }),
     constraints: t.string({ description: 'Rules for using it.' }),
+    importance: t.float({ description: 'New importance, 0-1.' }),
     changeReason: t.string({ description: updateFields.changeReason }),
     author: t.string({ description: updateFields.author }),
     expectedVersion: t.int({ description: updateFields.expectedVersion }),
@@ -441,6 +467,8 @@ const UpdateGuidelineInput = builder.inputRef<UpdateInput>('UpdateGuidelineInput
     content: t.string({ description: 'The guideline text (cannot be cleared).' }),
     rationale: t.string({ description: 'Why it exists.' }),
     examples: t.field({ type: 'JSON', description: 'Good and bad examples.' }),
+    importance: t.float({ description: 'New importance, 0-1.' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'New memory type: PROCEDURAL, SEMANTIC or EPISODIC.' }),
     changeReason: t.string({ description: updateFields.changeReason }),
     author: t.string({ description: updateFields.author }),
     expectedVersion: t.int({ description: updateFields.expectedVersion }),
@@ -457,6 +485,8 @@ const UpdateKnowledgeInput = builder.inputRef<UpdateInput>('UpdateKnowledgeInput
     source: t.string({ description: 'Where it came from.' }),
     confidence: t.float({ description: '0-1.' }),
     validUntil: t.field({ type: 'DateTime', description: 'When it expires.' }),
+    importance: t.float({ description: 'New importance, 0-1.' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'New memory type: SEMANTIC, EPISODIC or PROCEDURAL.' }),
     changeReason: t.string({ description: updateFields.changeReason }),
     author: t.string({ description: updateFields.author }),
     expectedVersion: t.int({ description: updateFields.expectedVersion }),
@@ -484,17 +514,20 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
       args: { input: t.arg({ type: input, required: true, description: 'The new entry.' }) },
       authScopes: (_root, { input }) => can('WRITE', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
       errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: dataName, description: 'The new entry.' } },
-      resolve: (_root, args, ctx) => {
+      resolve: async (_root, args, ctx) => {
         const { input } = args;
+        const scopeId = decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']);
         return addEntry(ctx, {
           kind,
-          scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
+          scopeId,
           name: input.name ?? input.title ?? '',
           category: input.category,
           priority: input.priority,
+          memoryType: input.memoryType,
+          importance: input.importance,
           tags: input.tags ?? [],
-          author: input.author ?? ctx.actor,
-          version: versionFieldsOf(input),
+          author: await ctx.author(input.author, ['input', 'author']),
+          version: await screenVersion(ctx.db, scopeId, versionFieldsOf(input)),
         });
       },
     }),
@@ -528,18 +561,22 @@ const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateTool
       authScopes: (_root, { input }) =>
         can('WRITE', 'entry', input.id, [ENTRY_TYPENAME[kind]], ['input', 'id'], { label: ENTRY_TYPENAME[kind].toLowerCase() }),
       errors: { types: [...WRITE_ERRORS, WriteConflictError, InvalidStateError], dataField: { name: 'update', description: 'What was written.' } },
-      resolve: (_root, args, ctx) => {
+      resolve: async (_root, args, ctx) => {
         const { input } = args;
+        const id = decodeId(String(input.id), [ENTRY_TYPENAME[kind]], ['input', 'id']);
+        const scopeId = (await scopeOfTarget(ctx.db, ctx.access, 'entry', id)) ?? null;
         return updateEntry(ctx, {
           kind,
-          id: decodeId(String(input.id), [ENTRY_TYPENAME[kind]], ['input', 'id']),
+          id,
           category: input.category,
           priority: input.priority,
+          memoryType: input.memoryType,
+          importance: input.importance,
           changeReason: input.changeReason,
-          author: input.author ?? ctx.actor,
+          author: await ctx.author(input.author, ['input', 'author']),
           expectedVersion: input.expectedVersion,
           onConflict: input.onConflict,
-          version: versionFieldsOf(input),
+          version: await screenVersion(ctx.db, scopeId, versionFieldsOf(input)),
         });
       },
     }),
@@ -570,6 +607,8 @@ const ImportEntryInput = builder.inputRef<JsonVersionInput & {
   name: string;
   category?: string | null;
   priority?: number | null;
+  memoryType?: MemoryType | null;
+  importance?: number | null;
   tags?: string[] | null;
 }>('ImportEntryInput').implement({
   description: 'One entry of a bulk import: the fields of its kind (as in addTool, addGuideline, addKnowledge).',
@@ -579,6 +618,8 @@ const ImportEntryInput = builder.inputRef<JsonVersionInput & {
     name: t.string({ required: true, description: 'Name (knowledge: title), unique per scope and kind.' }),
     category: t.string({ description: 'Category.' }),
     priority: t.int({ description: 'Guidelines: 0-100, default 50.' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'Guidelines and knowledge: the memory type (default by kind).' }),
+    importance: t.float({ description: 'How much it matters, 0-1 (default 0.5).' }),
     description: t.string({ description: 'Tools: what the tool does.' }),
     parameters: t.field({ type: 'JSON', description: 'Tools: JSON Schema of its parameters.' }),
     examples: t.field({ type: 'JSON', description: 'Tools and guidelines: examples.' }),
@@ -631,19 +672,16 @@ builder.mutationField('importEntries', (t) =>
       if (input.entries.length > LIMITS.importEntries) {
         throw new ValidationError([{ path: ['input', 'entries'], message: `must list at most ${LIMITS.importEntries} entries` }]);
       }
-      const ids = await addEntries(
-        ctx,
-        input.entries.map((entry, i) => ({
-          kind: entry.kind,
-          scopeId: decodeId(String(entry.scope), SCOPE_TYPENAMES, ['input', 'entries', String(i), 'scope']),
-          name: entry.name,
-          category: entry.category,
-          priority: entry.priority,
-          tags: entry.tags ?? [],
-          author: input.author ?? ctx.actor,
-          version: versionFieldsOf(entry),
-        })),
+      const author = await ctx.author(input.author, ['input', 'author']);
+      const entries = await Promise.all(
+        input.entries.map(async (entry, i) => {
+          const scopeId = decodeId(String(entry.scope), SCOPE_TYPENAMES, ['input', 'entries', String(i), 'scope']);
+          const version = await screenVersion(ctx.db, scopeId, versionFieldsOf(entry), ['input', 'entries', String(i)]);
+          const { kind, name, category, priority, memoryType, importance } = entry;
+          return { kind, scopeId, name, category, priority, memoryType, importance, tags: entry.tags ?? [], author, version };
+        }),
       );
+      const ids = await addEntries(ctx, entries);
       return { ids };
     },
   }),

@@ -1,3 +1,4 @@
+import { ALLOWED_MEMORY_TYPES, DEFAULT_IMPORTANCE, DEFAULT_MEMORY_TYPE, type MemoryType } from './memory-types.ts';
 import type { Provider, Tx } from '../../infra/database.ts';
 import type { PendingEvent } from '../../infra/events.ts';
 import { serializedPerKey, writeBatch, writeTransaction, type Emit, type WriteDeps, type WriteSettings } from '../../infra/transaction.ts';
@@ -66,8 +67,20 @@ export function checkVersion(c: Checker, kind: EntryKind, v: VersionFields, crea
   if (v.validUntil && Number.isNaN(v.validUntil.getTime())) c.fail(p('validUntil'), 'must be a valid date-time');
 }
 
-function checkEntry(c: Checker, kind: EntryKind, e: { category?: string | null; priority?: number | null }): void {
+/** What an add or update may set on the entry itself (not its version). */
+interface EntryFields {
+  category?: string | null;
+  priority?: number | null;
+  memoryType?: MemoryType | null;
+  importance?: number | null;
+}
+
+function checkEntry(c: Checker, kind: EntryKind, e: EntryFields): void {
   c.text(e.category, ['input', 'category'], LIMITS.category);
+  if (e.memoryType != null && !ALLOWED_MEMORY_TYPES[kind].includes(e.memoryType)) {
+    c.fail(['input', 'memoryType'], `a ${LABEL[kind]} is ${ALLOWED_MEMORY_TYPES[kind].join(' or ')}`);
+  }
+  c.range(e.importance, ['input', 'importance'], 0, 1);
   if (e.priority !== undefined && e.priority !== null && kind !== 'GUIDELINE') {
     c.fail(['input', 'priority'], 'only guidelines have a priority');
   }
@@ -90,6 +103,8 @@ export interface AddEntryInput {
   name: string;
   category?: string | null;
   priority?: number | null;
+  memoryType?: MemoryType | null;
+  importance?: number | null;
   version: VersionFields;
   tags?: readonly string[] | null;
   author?: string | null;
@@ -121,6 +136,8 @@ function entryRow({ input, entryId }: NewEntry): NewEntryRow {
     category: input.category ?? null,
     priority: input.kind === 'GUIDELINE' ? (input.priority ?? LIMITS.priority.default) : null,
     createdBy: input.author ?? null,
+    memoryType: input.memoryType ?? DEFAULT_MEMORY_TYPE[input.kind],
+    importance: input.importance ?? DEFAULT_IMPORTANCE,
   };
 }
 
@@ -164,13 +181,21 @@ function newEntryStatements(provider: Provider, items: readonly NewEntry[], at: 
   }
   statements.push(
     indexSql(items.map(({ input, entryId }) => ({ entryId, name: input.name.trim(), body: searchBody(input.version) }))),
+    // The entry points at its version and carries its expiry (what queries filter on).
     items.length === 1
-      ? Prisma.sql`UPDATE "Entry" SET "currentVersionId" = ${items[0]!.versionId} WHERE "id" = ${items[0]!.entryId}`
+      ? Prisma.sql`UPDATE "Entry" SET "currentVersionId" = ${items[0]!.versionId}, "validUntil" = ${validUntilOf(items[0]!.input)}
+          WHERE "id" = ${items[0]!.entryId}`
       : Prisma.sql`UPDATE "Entry" SET "currentVersionId" = (
-          SELECT v."id" FROM "EntryVersion" v WHERE v."entryId" = "Entry"."id" AND v."version" = 1)
+          SELECT v."id" FROM "EntryVersion" v WHERE v."entryId" = "Entry"."id" AND v."version" = 1), "validUntil" = (
+          SELECT v."validUntil" FROM "EntryVersion" v WHERE v."entryId" = "Entry"."id" AND v."version" = 1)
         WHERE "id" IN (${Prisma.join(items.map((item) => item.entryId))})`,
   );
   return statements;
+}
+
+/** A new entry's expiry: knowledge may have one. */
+function validUntilOf(input: AddEntryInput): Date | null {
+  return input.kind === 'KNOWLEDGE' ? (input.version.validUntil ?? null) : null;
 }
 
 function createdEvents(items: readonly NewEntry[]): PendingEvent[] {
@@ -203,7 +228,17 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
     }
     throw error;
   }
-  return { ...entryRow(item), active: true, latestVersion: 1, currentVersionId: item.versionId, createdAt: at, updatedAt: at };
+  return {
+    ...entryRow(item),
+    active: true,
+    latestVersion: 1,
+    currentVersionId: item.versionId,
+    validUntil: validUntilOf(item.input),
+    accessCount: 0,
+    lastAccessedAt: null,
+    createdAt: at,
+    updatedAt: at,
+  };
 }
 
 /** Entries per statement in `addEntries` (bounded by SQL parameter limits). */
@@ -247,6 +282,8 @@ export interface UpdateEntryInput {
   id: string;
   category?: string | null;
   priority?: number | null;
+  memoryType?: MemoryType | null;
+  importance?: number | null;
   version: VersionFields;
   changeReason?: string | null;
   author?: string | null;
@@ -346,8 +383,11 @@ function planVersion(
   const entry: Entry = {
     ...bumped,
     currentVersionId: version.id,
+    validUntil: version.validUntil,
     category: input.category !== undefined ? input.category : bumped.category,
     priority: input.priority != null ? input.priority : bumped.priority,
+    memoryType: input.memoryType ?? bumped.memoryType,
+    importance: input.importance ?? bumped.importance,
     updatedAt: at,
   };
   const events: PendingEvent[] = [
@@ -403,10 +443,11 @@ function versionStatements(provider: Provider, { result }: VersionPlan, expectLa
             AND ${scopeTakesWritesSql(Prisma.raw('g."scopeId"'))})`,
     ),
     expectLatest === null
-      ? Prisma.sql`UPDATE "Entry" SET "currentVersionId" = ${version.id}, "category" = ${entry.category}, "priority" = ${entry.priority}
-          WHERE "id" = ${entry.id}`
+      ? Prisma.sql`UPDATE "Entry" SET "currentVersionId" = ${version.id}, "validUntil" = ${entry.validUntil}, "category" = ${entry.category},
+          "priority" = ${entry.priority}, "memoryType" = ${entry.memoryType}, "importance" = ${entry.importance} WHERE "id" = ${entry.id}`
       : Prisma.sql`UPDATE "Entry" SET "latestVersion" = ${version.version}, "updatedAt" = ${entry.updatedAt}, "currentVersionId" = ${version.id},
-          "category" = ${entry.category}, "priority" = ${entry.priority}
+          "validUntil" = ${entry.validUntil}, "category" = ${entry.category}, "priority" = ${entry.priority},
+          "memoryType" = ${entry.memoryType}, "importance" = ${entry.importance}
           WHERE "id" = ${entry.id} AND "latestVersion" = ${expectLatest} AND ${written}`,
     indexSql([{ entryId: entry.id, name: entry.name, body: searchBody(version) }], expectLatest === null ? null : written),
   ];

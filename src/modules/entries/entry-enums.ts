@@ -29,3 +29,14 @@ export const TagCategoryEnum = builder.enumType('TagCategory', {
     CUSTOM: { description: 'Free-form tag created by a user or agent.' },
   },
 });
+
+export const MemoryTypeEnum = builder.enumType('MemoryType', {
+  description: 'What kind of remembering an item is (seeds 000, 003).',
+  values: {
+    SEMANTIC: { description: 'Facts and knowledge, true beyond one episode (knowledge by default).' },
+    EPISODIC: { description: 'What happened: session events, notes about an incident.' },
+    PROCEDURAL: { description: 'How to do things: tools (always) and guidelines (by default).' },
+    PROSPECTIVE: { description: 'What is to be done: tasks.' },
+    WORKING: { description: 'Scratch of the moment: temp: and session: state.' },
+  },
+});

@@ -31,6 +31,8 @@ export interface NewEntryRow {
   category: string | null;
   priority: number | null;
   createdBy: string | null;
+  memoryType: string;
+  importance: number;
 }
 
 /**
@@ -38,10 +40,12 @@ export interface NewEntryRow {
  * left out, so the version insert that follows fails on its foreign key (the caller explains).
  */
 export function insertEntriesSql(provider: Provider, rows: readonly NewEntryRow[], at: Date): Prisma.Sql {
-  const values = rows.map((e) => Prisma.sql`(${e.id}, ${e.kind}, ${e.scopeId}, ${e.name}, ${e.category}, ${e.priority}, ${e.createdBy})`);
+  const values = rows.map(
+    (e) => Prisma.sql`(${e.id}, ${e.kind}, ${e.scopeId}, ${e.name}, ${e.category}, ${e.priority}, ${e.createdBy}, ${e.memoryType}, ${e.importance})`,
+  );
   const time = timestampSql(provider, at);
-  return Prisma.sql`INSERT INTO "Entry" ("id", "kind", "scopeId", "name", "category", "priority", "createdBy", "active", "latestVersion", "createdAt", "updatedAt")
-    SELECT v.column1, v.column2, v.column3, v.column4, v.column5, CAST(v.column6 AS INTEGER), v.column7, ${true}, 1, ${time}, ${time}
+  return Prisma.sql`INSERT INTO "Entry" ("id", "kind", "scopeId", "name", "category", "priority", "createdBy", "memoryType", "importance", "active", "latestVersion", "createdAt", "updatedAt")
+    SELECT v.column1, v.column2, v.column3, v.column4, v.column5, CAST(v.column6 AS INTEGER), v.column7, v.column8, CAST(v.column9 AS DOUBLE PRECISION), ${true}, 1, ${time}, ${time}
     FROM (VALUES ${Prisma.join(values)}) AS v JOIN "Scope" s ON s."id" = v.column3
     WHERE COALESCE(s."status", '') <> 'ARCHIVED'`;
 }

@@ -1,3 +1,4 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { filter, pipe } from 'graphql-yoga';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../../domain/errors.ts';
 import { MEMBER } from '../../graphql/rules.ts';
@@ -15,7 +16,8 @@ import {
   type SessionPayload,
 } from '../../infra/events.ts';
 import { ConflictRef } from '../conflicts/conflicts.schema.ts';
-import { EntryRef, EntryVersionRef } from '../entries/entries.schema.ts';
+import { ENTRY_TYPENAME, EntryRef, EntryVersionRef } from '../entries/entries.schema.ts';
+import type { EntryKind } from '../entries/entries.service.ts';
 import { SessionEventRef } from '../sessions/sessions.schema.ts';
 
 const EntryChangeTypeEnum = builder.enumType('EntryChangeType', {
@@ -30,6 +32,7 @@ const EntryChangeTypeEnum = builder.enumType('EntryChangeType', {
     RELATED: { description: 'A relation from or to it was created.' },
     UNRELATED: { description: 'A relation from or to it was deleted.' },
     PROMOTED: { description: 'Moved from a completed SCRATCH session to its project.' },
+    DELETED: { description: 'Erased for good (with a deletion receipt); `entry` is null.' },
   },
 });
 
@@ -42,10 +45,18 @@ const EntryChangedEventRef = builder.objectRef<EntryChangedPayload>('EntryChange
   description: 'A committed change of an entry. `entry` is read when the event is delivered.',
   fields: (t) => ({
     type: t.field({ type: EntryChangeTypeEnum, description: 'What happened.', resolve: (e) => e.type }),
+    entryId: t.id({
+      description: 'Global ID of the entry (also once it is deleted, when `entry` is null).',
+      resolve: async (e, _args, ctx) => {
+        const kind = e.kind ?? (await ctx.db.entry.findUnique({ where: { id: e.entryId }, select: { kind: true } }))?.kind ?? 'KNOWLEDGE';
+        return encodeGlobalID(ENTRY_TYPENAME[kind as EntryKind], e.entryId);
+      },
+    }),
     entry: t.field({
       type: EntryRef,
-      description: 'The entry as it is now.',
-      resolve: (e, _args, ctx) => ctx.db.entry.findUniqueOrThrow({ where: { id: e.entryId } }),
+      nullable: true,
+      description: 'The entry as it is now; null once it has been deleted.',
+      resolve: (e, _args, ctx) => ctx.db.entry.findUnique({ where: { id: e.entryId } }),
     }),
     version: t.field({
       type: EntryVersionRef,

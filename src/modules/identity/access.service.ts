@@ -30,8 +30,33 @@ const GRANT_CACHE_MS = 1_000;
  */
 export class GrantCache {
   private entries = new Map<string, { grants: Promise<Map<string, Role>>; until: number }>();
+  /**
+   * Scope chains (a scope and its ancestors), batched and reused for GRANT_CACHE_MS like grants: a
+   * project moved through another instance is seen here within that time, through this one at once.
+   */
+  readonly chains: DataLoader<string, string[] | null>;
+  private readonly chainEntries = new Map<string, { chain: Promise<string[] | null>; until: number }>();
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    const entries = this.chainEntries;
+    this.chains = new DataLoader((ids) => scopeChainsOf(db, ids), {
+      maxBatchSize: 500,
+      cacheMap: {
+        get: (key: string) => {
+          const entry = entries.get(key);
+          if (entry && entry.until > Date.now()) return entry.chain;
+          entries.delete(key);
+          return undefined;
+        },
+        set: (key: string, chain: Promise<string[] | null>) => {
+          if (entries.size >= 100_000) entries.clear();
+          entries.set(key, { chain, until: Date.now() + GRANT_CACHE_MS });
+        },
+        delete: (key: string) => entries.delete(key),
+        clear: () => entries.clear(),
+      },
+    });
+  }
 
   of(principalId: string): Promise<Map<string, Role>> {
     const now = Date.now();
@@ -46,8 +71,10 @@ export class GrantCache {
     return grants;
   }
 
+  /** After grants changed or a scope moved through this instance. */
   forget(): void {
     this.entries.clear();
+    this.chainEntries.clear();
   }
 }
 
@@ -73,7 +100,7 @@ export class Access {
     chains?: DataLoader<string, string[] | null>,
   ) {
     this.db = db;
-    this.chains = chains ?? new DataLoader((ids) => scopeChainsOf(db, ids), { maxBatchSize: 500 });
+    this.chains = chains ?? this.grantCache.chains;
   }
 
   /** AUTH=off, a local caller in protected mode, in-process code, or ADMIN on the global scope. */
@@ -90,7 +117,7 @@ export class Access {
     return this.grantsOnce;
   }
 
-  /** The same caller's access as of now (grants read again, through the shared cache; scopes never move, so their chains are kept). */
+  /** The same caller's access as of now (grants and chains read again, through the instance's caches). */
   renewed(): Access {
     return new Access(this.db, this.caller, this.settings, this.grantCache, this.chains);
   }
@@ -102,10 +129,10 @@ export class Access {
 
   /** The caller's role on a scope (from grants on it or above); null without one or for no such scope. */
   async roleOn(scopeId: string): Promise<Role | null> {
-    if (this.everything) return (await this.chains.load(scopeId)) ? 'ADMIN' : null;
+    if (this.everything) return (await this.chainOf(scopeId)) ? 'ADMIN' : null;
     const grants = await this.grants();
     if (grants.size === 0) return null;
-    const chain = await this.chains.load(scopeId);
+    const chain = await this.chainOf(scopeId);
     if (!chain) return null;
     let best: Role | null = null;
     for (const id of chain) {
@@ -114,6 +141,13 @@ export class Access {
     }
     if (!best && scopeId === GLOBAL_SCOPE_ID && this.settings.globalReadable) return 'READ';
     return best;
+  }
+
+  /** A scope's chain; an unknown id is not remembered (it may name a scope created later). */
+  private async chainOf(scopeId: string): Promise<string[] | null> {
+    const chain = await this.chains.load(scopeId);
+    if (!chain) this.chains.clear(scopeId);
+    return chain;
   }
 
   async has(role: Role, scopeId: string): Promise<boolean> {

@@ -12,6 +12,14 @@ import type { Role } from './access.service.ts';
 import { grantRole, revokeGrant } from './grants.service.ts';
 import { createApiKey, createPrincipal, revokeApiKey, type PrincipalKind } from './keys.service.ts';
 
+/**
+ * Pothos hands an empty `select` to a field whose object is asked only for `__typename` (as a
+ * result-union member can be); Prisma refuses an empty select, so such a query reads the row.
+ */
+function usable<Q extends { select?: object }>(query: Q): Q | Record<string, never> {
+  return query.select && Object.keys(query.select).length === 0 ? {} : query;
+}
+
 const PrincipalKindEnum = builder.enumType('PrincipalKind', {
   description: 'What a principal is.',
   values: {
@@ -33,7 +41,11 @@ export const PrincipalRef = builder.prismaObject('Principal', {
       resolve: (p) => p.grants.length > 0,
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
-    keys: t.relation('keys', { description: 'Its API keys, revoked ones included (never their secrets).' }),
+    keys: t.relation('keys', {
+      description: 'Its API keys, revoked ones included (never their secrets). Only admins and the principal itself see them.',
+      // A scope admin meets principals through grants; their keys are not its business.
+      query: (_args, ctx) => ({ where: ctx.access.everything ? {} : { principalId: ctx.caller.principal?.id ?? '' }, orderBy: { createdAt: 'asc' } }),
+    }),
     actsForOthers: t.exposeBoolean('actsForOthers', { description: 'A service that may name another principal as the actor of its writes.' }),
     grants: t.field({
       type: [GrantRef],
@@ -80,7 +92,7 @@ export const GrantRef = builder.objectRef<Grant>('Grant').implement({
       type: 'Principal',
       nullable: true,
       description: 'Who holds it (null once the principal is gone).',
-      resolve: (query, g, _args, ctx) => ctx.db.principal.findUnique({ ...query, where: { id: g.principalId } }),
+      resolve: (query, g, _args, ctx) => ctx.db.principal.findUnique({ ...usable(query), where: { id: g.principalId } }),
     }),
     scope: t.field({
       type: ScopeRef,
@@ -99,7 +111,7 @@ const ViewerRef = builder.objectRef<{ principalId: string | null; local: boolean
       nullable: true,
       description: 'The principal of the API key sent; null without one.',
       // Queried even without a principal: Pothos checks that every prepared selection is used.
-      resolve: (query, v, _args, ctx) => ctx.db.principal.findUnique({ ...query, where: { id: v.principalId ?? '' } }),
+      resolve: (query, v, _args, ctx) => ctx.db.principal.findUnique({ ...usable(query), where: { id: v.principalId ?? '' } }),
     }),
     local: t.exposeBoolean('local', { description: 'Protected mode: no key exists yet and the call came from this machine (an admin).' }),
     authentication: t.boolean({ description: 'False when the server runs with AUTH=off.', resolve: (v) => !v.unchecked }),
@@ -176,7 +188,7 @@ const NewApiKeyRef = builder.objectRef<{ key: { id: string }; secret: string }>(
     apiKey: t.prismaField({
       type: 'ApiKey',
       description: 'The key.',
-      resolve: (query, k, _args, ctx) => ctx.db.apiKey.findUniqueOrThrow({ ...query, where: { id: k.key.id } }),
+      resolve: (query, k, _args, ctx) => ctx.db.apiKey.findUniqueOrThrow({ ...usable(query), where: { id: k.key.id } }),
     }),
     secret: t.exposeString('secret', { description: 'Send it as `Authorization: Bearer <secret>`.' }),
   }),
@@ -193,7 +205,7 @@ builder.mutationFields((t) => ({
     errors: { types: [...ADMIN_ERRORS], dataField: { name: 'principal', description: 'The new principal.' } },
     resolve: async (query, _root, { input }, ctx) => {
       const created = await createPrincipal(ctx.db, input);
-      return ctx.db.principal.findUniqueOrThrow({ ...query, where: { id: created.id } });
+      return ctx.db.principal.findUniqueOrThrow({ ...usable(query), where: { id: created.id } });
     },
   }),
   createApiKey: t.field({
@@ -246,7 +258,7 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, { input }, ctx) => {
       const revoked = await revokeApiKey(ctx.db, decodeId(String(input.id), ['ApiKey'], ['input', 'id']));
       ctx.authenticator.forget();
-      return ctx.db.apiKey.findUniqueOrThrow({ ...query, where: { id: revoked.id } });
+      return ctx.db.apiKey.findUniqueOrThrow({ ...usable(query), where: { id: revoked.id } });
     },
   }),
 }));

@@ -101,7 +101,7 @@ export async function principalOfKey(db: Db, secret: string, now = new Date()): 
       expiresAt: true,
       revokedAt: true,
       lastUsedAt: true,
-      principal: { select: { id: true, name: true, kind: true, grants: { where: { scopeId: GLOBAL_SCOPE_ID, role: 'ADMIN' }, select: { id: true } } } },
+      principal: { select: { id: true, name: true, kind: true, actsForOthers: true, grants: { where: { scopeId: GLOBAL_SCOPE_ID, role: 'ADMIN' }, select: { id: true } } } },
     },
   });
   if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) return null;
@@ -113,7 +113,7 @@ export interface AuthenticatedKey {
   keyId: string;
   expiresAt: Date | null;
   lastUsedAt: Date | null;
-  principal: { id: string; name: string; kind: string; admin: boolean };
+  principal: { id: string; name: string; kind: string; admin: boolean; actsForOthers: boolean };
 }
 
 /** Records a key's use at most once a minute (a read must not become a write each time). */

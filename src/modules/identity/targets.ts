@@ -31,6 +31,20 @@ const SCOPE_OF: Record<TargetKind, (db: Db, id: string) => Promise<string | null
   relation: async (db, id) => (await db.relation.findUnique({ where: { id }, select: { source: { select: { scopeId: true } } } }))?.source.scopeId,
 };
 
+/** Per request: the scope of each target read (rules and the writes they guard ask for the same ones). */
+const memo = new WeakMap<Access, Map<string, Promise<string | null | undefined>>>();
+
+/** The scope of a target row (a scope is its own), read once per request. */
+export function scopeOfTarget(db: Db, access: Access, kind: TargetKind, id: string): Promise<string | null | undefined> {
+  if (kind === 'scope') return Promise.resolve(id);
+  let known = memo.get(access);
+  if (!known) memo.set(access, (known = new Map<string, Promise<string | null | undefined>>()));
+  const key = `${kind}:${id}`;
+  let scopeId = known.get(key);
+  if (!scopeId) known.set(key, (scopeId = SCOPE_OF[kind](db, id)));
+  return scopeId;
+}
+
 /**
  * Whether the caller holds the target's role. A missing target and one the caller cannot read
  * both throw the same NotFoundError (nothing tells them apart); a readable one without the role
@@ -38,7 +52,8 @@ const SCOPE_OF: Record<TargetKind, (db: Db, id: string) => Promise<string | null
  */
 export async function allows(db: Db, access: Access, target: Target): Promise<boolean> {
   const notFound = () => new NotFoundError(`No ${target.label ?? target.kind} has this id`, target.path);
-  const scopeId = await SCOPE_OF[target.kind](db, target.id);
+  // A scope's own chain says whether it exists: no separate read.
+  const scopeId = await scopeOfTarget(db, access, target.kind, target.id);
   const role = scopeId ? await access.roleOn(scopeId) : null;
   if (!scopeId || role === null) {
     if (target.quiet) return false;

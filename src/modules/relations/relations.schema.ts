@@ -70,13 +70,13 @@ builder.mutationFields((t) => ({
       };
     },
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'relation', description: 'The new relation.' } },
-    resolve: (_root, { input }, ctx) => {
+    resolve: async (_root, { input }, ctx) => {
       const target = decodeTypedId(String(input.target), [...ENTRY_TYPENAMES, ...SCOPE_TYPENAMES], ['input', 'target']);
       return createRelation(ctx, {
         type: input.type,
         sourceId: decodeId(String(input.source), ENTRY_TYPENAMES, ['input', 'source']),
         target: (ENTRY_TYPENAMES as readonly string[]).includes(target.typename) ? { entryId: target.id } : { scopeId: target.id },
-        author: input.author ?? ctx.actor,
+        author: await ctx.author(input.author, ['input', 'author']),
       });
     },
   }),

@@ -438,11 +438,11 @@ builder.mutationFields((t) => ({
       types: [...WRITE_ERRORS, InvalidPlacementError],
       dataField: { name: 'session', description: 'The new session.' },
     },
-    resolve: (_root, { input }, ctx) =>
+    resolve: async (_root, { input }, ctx) =>
       startSession(ctx, {
         ...input,
         projectId: decodeId(String(input.project), SCOPE_TYPENAMES, ['input', 'project']),
-        agentId: input.agentId ?? ctx.actor,
+        agentId: await ctx.author(input.agentId, ['input', 'agentId']),
         metadata: nonNullJson(input.metadata),
         actor: ctx.actor,
       }),

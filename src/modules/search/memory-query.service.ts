@@ -1,6 +1,7 @@
 import { Prisma } from '../../generated/sqlite/client.ts';
 import type { Db, Provider } from '../../infra/database.ts';
 import { scopeChainIds } from '../../infra/scope-chain.ts';
+import { ttlsOfChain } from '../lifecycle/policies.service.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames } from '../../domain/validate.ts';
@@ -22,6 +23,10 @@ export interface MemoryQueryInput {
   relatedTo: { entryId: string } | { scopeId: string } | null;
   relationType: RelationType | null;
   includeInactive: boolean;
+  /** Also entries whose validUntil has passed (default false). */
+  includeExpired: boolean;
+  /** Only entries of these memory types (default: all). */
+  memoryTypes: readonly string[] | null;
   /** Also return entries a nearer scope overrides (same kind and name). */
   includeOverridden: boolean;
   createdAfter: Date | null;
@@ -88,11 +93,11 @@ export function searchTerms(search: string): string[] {
   return [...new Set(search.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])].slice(0, 16);
 }
 
-/** The scope and, when inheriting, its ancestors up to global: nearest first. */
-async function scopeChain(db: Db, scopeId: string, inherit: boolean): Promise<string[]> {
+/** The scope and its ancestors up to global, nearest first. */
+async function scopeChain(db: Db, scopeId: string): Promise<string[]> {
   const chain = await scopeChainIds(db, scopeId);
   if (!chain) throw new NotFoundError('No scope has this id', ['input', 'scope']);
-  return inherit ? chain : chain.slice(0, 1);
+  return chain;
 }
 
 const join = (parts: Prisma.Sql[], sep = ' AND ') => (parts.length ? Prisma.join(parts, sep) : Prisma.sql`1 = 1`);
@@ -123,6 +128,8 @@ export const MEMORY_QUERY_DEFAULTS: Omit<MemoryQueryInput, 'scopeId'> = {
   relatedTo: null,
   relationType: null,
   includeInactive: false,
+  includeExpired: false,
+  memoryTypes: null,
   includeOverridden: false,
   createdAfter: null,
   createdBefore: null,
@@ -174,7 +181,10 @@ export async function memoryQuery(
   const cursor = input.after ? decodeCursor(input.after) : null;
   const asOf = cursor?.a ?? Date.now();
   // Only the scopes the caller reads are searched: access is filtered inside the SQL, before paging.
-  const chain = await (input.readable ?? ((ids: string[]) => Promise.resolve(ids)))(await scopeChain(db, input.scopeId, input.inherit));
+  // The scopes searched: the scope and, when inheriting, its ancestors, of those the caller reads.
+  // Lifetimes follow the whole chain (a project's TTL covers its sessions however they are searched).
+  const fullChain = await scopeChain(db, input.scopeId);
+  const chain = await (input.readable ?? ((ids: string[]) => Promise.resolve(ids)))(input.inherit ? fullChain : fullChain.slice(0, 1));
   const terms = input.search ? searchTerms(input.search) : [];
   if (input.search !== null && terms.length === 0) {
     throw new ValidationError([{ path: ['input', 'search'], message: 'must contain a word' }]);
@@ -233,6 +243,18 @@ export async function memoryQuery(
   const cross = Prisma.raw('CROSS JOIN');
   const where: Prisma.Sql[] = [Prisma.sql`e."scopeId" = c.scope_id`, Prisma.sql`e."kind" IN (${list(input.kinds)})`];
   if (!input.includeInactive) where.push(Prisma.sql`e."active" = ${true}`);
+  // Expired as of the query's instant (a cursor keeps the first page's): the entry's own copy of its
+  // current version's validUntil, so no version is read. Pruning stays sound: its samples may hold
+  // expired entries, which only lowers the bound it derives.
+  if (input.memoryTypes?.length) where.push(Prisma.sql`e."memoryType" IN (${list(input.memoryTypes)})`);
+  if (!input.includeExpired) {
+    where.push(Prisma.sql`(e."validUntil" IS NULL OR ${epochMs(provider, Prisma.sql`e."validUntil"`)} > CAST(${asOf} AS DOUBLE PRECISION))`);
+    // A memory type's TTL where a policy of the scope's chain sets one: expired that long after its last change.
+    for (const ttl of (await ttlsOfChain(db, fullChain)).filter((t) => chain.includes(t.scopeId))) {
+      where.push(Prisma.sql`NOT (e."scopeId" = ${ttl.scopeId} AND e."memoryType" = ${ttl.memoryType}
+        AND ${epochMs(provider, Prisma.sql`e."updatedAt"`)} <= CAST(${asOf - ttl.ttlHours * 3_600_000} AS DOUBLE PRECISION))`);
+    }
+  }
   // Without a text filter but with `include` tags, the tagged entries are fewer than the chain's:
   // the query starts from them, which also applies the `include` condition.
   const tagDriven = !searchFilters && include.length > 0;

@@ -6,7 +6,7 @@ import type { Context } from '../../context.ts';
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId, decodeTypedId } from '../../graphql/ids.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
-import { EntryKindEnum, RelationTypeEnum } from '../entries/entry-enums.ts';
+import { EntryKindEnum, MemoryTypeEnum, RelationTypeEnum } from '../entries/entry-enums.ts';
 import { EntryRef } from '../entries/entries.schema.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
 import { memoryQuery, searchTerms, type MemoryHit, type MemoryQueryResult, type RelevanceBreakdown } from './memory-query.service.ts';
@@ -144,6 +144,8 @@ const MemoryQueryInput = builder.inputType('MemoryQueryInput', {
     relatedTo: t.id({ description: 'Only entries related (either direction) to this entry or scope.' }),
     relationType: t.field({ type: RelationTypeEnum, description: 'With relatedTo: only this relation type.' }),
     includeInactive: t.boolean({ description: 'Also deactivated entries (default false).' }),
+    includeExpired: t.boolean({ description: 'Also entries whose validUntil has passed (default false).' }),
+    memoryTypes: t.field({ type: [MemoryTypeEnum], description: 'Only entries of these memory types (default all).' }),
     includeOverridden: t.boolean({ description: 'Also entries a nearer scope overrides (default false).' }),
     createdAfter: t.field({ type: 'DateTime', description: 'Created at or after.' }),
     createdBefore: t.field({ type: 'DateTime', description: 'Created before.' }),
@@ -231,6 +233,8 @@ builder.queryField('memoryQuery', (t) =>
           : null,
         relationType: input.relationType ?? null,
         includeInactive: input.includeInactive ?? false,
+        includeExpired: input.includeExpired ?? false,
+        memoryTypes: input.memoryTypes ?? null,
         includeOverridden: input.includeOverridden ?? false,
         createdAfter: input.createdAfter ?? null,
         createdBefore: input.createdBefore ?? null,
@@ -242,6 +246,7 @@ builder.queryField('memoryQuery', (t) =>
         compact: input.compact ?? false,
       });
       await linkToConversation(ctx, input, result.hits);
+      ctx.tracker.record(result.hits.map((hit) => hit.entryId));
       // One query for the page's entries with everything the client selected below `node`.
       const query = queryFromInfo({ context: ctx, info, typeName: 'Entry', path: ['edges', 'node'] });
       const edges = await hydrate(ctx, result, query);
@@ -269,6 +274,8 @@ const ContextInput = builder.inputType('ContextInput', {
     tokenBudget: t.int({ description: `Most tokens the context may take (default ${CONTEXT_DEFAULT_BUDGET}).` }),
     tags: t.field({ type: TagFilterInput, description: 'Tag conditions.' }),
     kinds: t.field({ type: [EntryKindEnum], description: 'Kinds to include (default all).' }),
+    includeExpired: t.boolean({ description: 'Also entries whose validUntil has passed (default false).' }),
+    memoryTypes: t.field({ type: [MemoryTypeEnum], description: 'Only entries of these memory types (default all).' }),
     conversation: t.id({ description: 'Link the returned entries, with their scores, to this conversation.' }),
     message: t.id({ description: 'With `conversation`: link them to this message of it.' }),
   }),
@@ -315,6 +322,8 @@ builder.queryField('context', (t) =>
         scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
         readable: (chain) => ctx.access.readableChain(chain),
         kinds: input.kinds ?? undefined,
+        includeExpired: input.includeExpired ?? false,
+        memoryTypes: input.memoryTypes ?? null,
         tags: tagFilterOf(input.tags),
         search: terms.length > 0 ? terms.join(' ') : null,
         searchFilters: false,
@@ -322,6 +331,7 @@ builder.queryField('context', (t) =>
         tokenBudget: budget,
       });
       await linkToConversation(ctx, input, result.hits);
+      ctx.tracker.record(result.hits.map((hit) => hit.entryId));
       const query = queryFromInfo({
         context: ctx,
         info,

@@ -1,6 +1,8 @@
 import { readableOwners } from '../identity/state-access.ts';
 import { resolveCursorConnection } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
+import { MemoryTypeEnum } from '../entries/entry-enums.ts';
+import { screenSecrets } from '../redaction/redaction.service.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
 import { InvalidStateError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, decodeId } from '../../graphql/ids.ts';
@@ -72,6 +74,7 @@ export const SessionEventRef = builder.prismaNode('SessionEvent', {
   nullable: true,
   fields: (t) => ({
     sequence: t.exposeInt('sequence', { description: 'Position in the log, from 1, gapless, in commit order.' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'Always EPISODIC: what happened.', resolve: () => 'EPISODIC' as const }),
     type: t.field({ type: SessionEventTypeEnum, description: 'What kind of event.', resolve: (e) => e.type as SessionEventType }),
     actor: t.exposeString('actor', { description: 'Who: user, system or agent:<id>.' }),
     content: t.field({ type: 'JSON', nullable: true, description: 'The event itself (JSON).', resolve: (e) => parseJson(e.content) }),
@@ -109,6 +112,11 @@ export const StateKeyRef = builder.prismaNode('StateKey', {
     key: t.string({ description: 'The full key, prefix included, e.g. `user:theme`.', resolve: (k) => fullKey(k.namespace as StateNamespace, k.name) }),
     name: t.exposeString('name', { description: 'The key without its prefix.' }),
     namespace: t.field({ type: StateNamespaceEnum, description: 'Its namespace.', resolve: (k) => k.namespace as StateNamespace }),
+    memoryType: t.field({
+      type: MemoryTypeEnum,
+      description: 'WORKING for temp: and session: keys; SEMANTIC for user:, app: and project: keys (preferences and settings that outlive a session).',
+      resolve: (k) => (k.namespace === 'TEMP' || k.namespace === 'SESSION' ? 'WORKING' : 'SEMANTIC'),
+    }),
     owner: t.string({
       description: 'Whose key: the session ID (temp:, session:), the user id, the application name, or the project ID.',
       resolve: (k) => k.owner,
@@ -267,6 +275,7 @@ const TRANSITION_DOC: Record<Transition, string> = {
   discard:
     'Discards an ACTIVE or PAUSED session (→ DISCARDED). Its temp: and session: state is cleared; a SCRATCH session deactivates its entries.',
   archive: 'Archives a COMPLETED or DISCARDED session (→ ARCHIVED): a read-only record from then on.',
+  restore: 'Restores an ARCHIVED session (→ COMPLETED): its record can be changed again (its entries, tasks, conversations).',
 };
 
 builder.mutationFields((t) => {
@@ -285,6 +294,7 @@ builder.mutationFields((t) => {
     resumeSession: transitionField('resume'),
     discardSession: transitionField('discard'),
     archiveSession: transitionField('archive'),
+    restoreSession: transitionField('restore'),
     completeSession: t.field({
       type: TransitionPayloadRef,
       description: TRANSITION_DOC.complete,
@@ -408,16 +418,22 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: AppendEventInput, required: true, description: 'The event.' }) },
     authScopes: (_root, { input }) => can('WRITE', 'scope', input.session, ['Session'], ['input', 'session'], { label: 'session' }),
     errors: { types: [...STATE_ERRORS], dataField: { name: 'appended', description: 'The event and its session.' } },
-    resolve: (_root, { input }, ctx) => {
+    resolve: async (_root, { input }, ctx) => {
       if (input.type === 'LIFECYCLE') {
         throw new ValidationError([{ path: ['input', 'type'], message: 'LIFECYCLE events are written by the server on transitions' }]);
       }
+      const sessionId = decodeId(String(input.session), ['Session'], ['input', 'session']);
+      const [content, stateDelta] = await screenSecrets(ctx.db, sessionId, [
+        { path: ['input', 'content'], value: input.content },
+        { path: ['input', 'stateDelta'], value: input.stateDelta },
+      ]);
       return appendEvent(ctx, {
-        sessionId: decodeId(String(input.session), ['Session'], ['input', 'session']),
+        sessionId,
         type: input.type,
-        actor: input.actor,
-        content: input.content,
-        stateDelta: input.stateDelta,
+        // `user` and `system` are the roles of a session's log; an `agent:<id>` must be the caller.
+        actor: /^agent:/.test(input.actor) ? ((await ctx.author(input.actor, ['input', 'actor'])) ?? input.actor) : input.actor,
+        content,
+        stateDelta,
         guard: ctx.stateGuard,
       });
     },
@@ -433,12 +449,15 @@ builder.mutationFields((t) => ({
   }),
   setState: t.field({
     type: StateKeyRef,
-    description: 'Writes a state key (a new version). app: and project: keys need an elevated caller.',
+    description: 'Writes a state key (a new version). Who may write which namespace: see the README (Grants).',
     args: { input: t.arg({ type: SetStateInput, required: true, description: 'The write.' }) },
     authScopes: (_root, { input }) => stateOwnerRule(input.owner),
     errors: { types: [...STATE_ERRORS], dataField: { name: 'state', description: 'The key as written.' } },
-    resolve: (_root, { input }, ctx) =>
-      setState(ctx, { owner: ownerOf(input.owner), key: input.key, value: input.value, author: ctx.actor, guard: ctx.stateGuard }),
+    resolve: async (_root, { input }, ctx) => {
+      const owner = ownerOf(input.owner);
+      const [value] = await screenSecrets(ctx.db, owner.sessionId ?? owner.projectId, [{ path: ['input', 'value'], value: input.value }]);
+      return setState(ctx, { owner, key: input.key, value, author: ctx.actor, guard: ctx.stateGuard });
+    },
   }),
   deleteState: t.field({
     type: StateKeyRef,

@@ -27,6 +27,8 @@ export const TRANSITIONS = {
   complete: { from: ['ACTIVE', 'PAUSED'], to: 'COMPLETED' },
   discard: { from: ['ACTIVE', 'PAUSED'], to: 'DISCARDED' },
   archive: { from: ['COMPLETED', 'DISCARDED'], to: 'ARCHIVED' },
+  /** Brings an archived session back as a (writable again) completed record. */
+  restore: { from: ['ARCHIVED'], to: 'COMPLETED' },
 } as const satisfies Record<string, { from: readonly SessionStatus[]; to: SessionStatus }>;
 export type Transition = keyof typeof TRANSITIONS;
 
@@ -191,15 +193,11 @@ export async function transitionSession(deps: WriteDeps, transition: Transition,
       );
     }
     const now = new Date();
-    const ending = rule.to === 'COMPLETED' || rule.to === 'DISCARDED';
+    // Restoring ends nothing: the session ended before it was archived.
+    const ending = (rule.to === 'COMPLETED' || rule.to === 'DISCARDED') && transition !== 'restore';
+    const archivedAt = rule.to === 'ARCHIVED' ? { archivedAt: now } : transition === 'restore' ? { archivedAt: null } : {};
     // Guarded by the status read above: a concurrent transition makes this fail as InvalidState.
-    const session = await nextSequence(
-      tx,
-      before.id,
-      [from],
-      { status: rule.to, ...(ending ? { endedAt: now } : {}), ...(rule.to === 'ARCHIVED' ? { archivedAt: now } : {}) },
-      ['input', 'id'],
-    );
+    const session = await nextSequence(tx, before.id, [from], { status: rule.to, ...(ending ? { endedAt: now } : {}), ...archivedAt }, ['input', 'id']);
     const content: LifecycleContent = { from, to: rule.to };
     let promotedIds: string[] = [];
     if (ending) {

@@ -1,4 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
+import { MemoryTypeEnum } from '../entries/entry-enums.ts';
+import { screenSecrets } from '../redaction/redaction.service.ts';
+import { scopeOfTarget } from '../identity/targets.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
 import type { Context } from '../../context.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -35,6 +38,7 @@ export const TaskRef = builder.prismaNode('Task', {
   nullable: true,
   fields: (t) => ({
     title: t.exposeString('title', { description: 'What to do.' }),
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'Always PROSPECTIVE: what is to be done.', resolve: () => 'PROSPECTIVE' as const }),
     description: t.exposeString('description', { nullable: true, description: 'Details.' }),
     status: t.field({ type: TaskStatusEnum, description: 'Where it stands.', resolve: (task) => task.status as TaskStatus }),
     assignee: t.exposeString('assignee', { nullable: true, description: 'The agent working on it.' }),
@@ -210,18 +214,24 @@ builder.mutationFields((t) => ({
       },
     }),
     errors: { types: [...WRITE_ERRORS, InvalidStateError, UnmetDependenciesError], dataField: { name: 'task', description: 'The new task.' } },
-    resolve: (_root, { input }, ctx) =>
-      createTask(ctx, {
-        scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
-        title: input.title,
-        description: input.description ?? null,
+    resolve: async (_root, { input }, ctx) => {
+      const scopeId = decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']);
+      const [title, description] = await screenSecrets(ctx.db, scopeId, [
+        { path: ['input', 'title'], value: input.title },
+        { path: ['input', 'description'], value: input.description ?? null },
+      ]);
+      return createTask(ctx, {
+        scopeId,
+        title: title as string,
+        description: description as string | null,
         status: input.status ?? null,
         parentId: input.parent != null ? decodeId(String(input.parent), ['Task'], ['input', 'parent']) : null,
         dependsOn: taskIds(input.dependsOn ?? [], ['input', 'dependsOn']),
         assignee: input.assignee ?? null,
         dueAt: input.dueAt ?? null,
         author: ctx.actor,
-      }),
+      });
+    },
   }),
   updateTask: t.field({
     type: TaskRef,
@@ -234,16 +244,22 @@ builder.mutationFields((t) => ({
       },
     }),
     errors: { types: [...WRITE_ERRORS, InvalidStateError, UnmetDependenciesError], dataField: { name: 'task', description: 'The task after the change.' } },
-    resolve: (_root, { input }, ctx) =>
-      updateTask(ctx, {
-        id: decodeId(String(input.id), ['Task'], ['input', 'id']),
-        title: input.title,
-        description: input.description,
+    resolve: async (_root, { input }, ctx) => {
+      const id = decodeId(String(input.id), ['Task'], ['input', 'id']);
+      const [title, description] = await screenSecrets(ctx.db, (await scopeOfTarget(ctx.db, ctx.access, 'task', id)) ?? null, [
+        { path: ['input', 'title'], value: input.title },
+        { path: ['input', 'description'], value: input.description },
+      ]);
+      return updateTask(ctx, {
+        id,
+        title: title as string | undefined,
+        description: description as string | null | undefined,
         status: input.status,
         parentId: input.parent === undefined ? undefined : input.parent === null ? null : decodeId(String(input.parent), ['Task'], ['input', 'parent']),
         assignee: input.assignee,
         dueAt: input.dueAt,
-      }),
+      });
+    },
   }),
   addTaskDependencies: t.field({
     type: TaskRef,

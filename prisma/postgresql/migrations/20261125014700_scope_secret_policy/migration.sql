@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Scope" ADD COLUMN     "secretPolicy" TEXT;

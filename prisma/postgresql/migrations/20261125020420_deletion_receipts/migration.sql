@@ -1,0 +1,17 @@
+-- CreateTable
+CREATE TABLE "DeletionReceipt" (
+    "id" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "operation" TEXT NOT NULL,
+    "principalId" TEXT,
+    "principalName" TEXT,
+    "criteria" TEXT NOT NULL,
+    "counts" TEXT NOT NULL,
+    "ids" TEXT NOT NULL,
+    "contentHash" TEXT NOT NULL,
+
+    CONSTRAINT "DeletionReceipt_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "DeletionReceipt_createdAt_idx" ON "DeletionReceipt"("createdAt");

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { Prisma } from '../../generated/sqlite/client.ts';
+import type { Tx } from '../../infra/database.ts';
+import type { Emit } from '../../infra/transaction.ts';
+
+/**
+ * What one deletion erased, gathered as it goes: ids per kind and the erased content, hashed in a
+ * canonical order so that the receipt proves what went without keeping it.
+ */
+export class Erasure {
+  private readonly ids = new Map<string, string[]>();
+  private readonly content: string[] = [];
+
+  add(kind: string, rows: ReadonlyArray<{ id: string }>, contentOf: (row: never) => unknown = () => null): void {
+    if (rows.length === 0) return;
+    const list = this.ids.get(kind) ?? [];
+    this.ids.set(kind, list);
+    for (const row of rows) {
+      list.push(row.id);
+      this.content.push(`${kind}:${row.id}:${JSON.stringify(contentOf(row as never) ?? null)}`);
+    }
+  }
+
+  /** Rows erased per kind. */
+  counts(): Record<string, number> {
+    return Object.fromEntries([...this.ids].sort(([a], [b]) => a.localeCompare(b)).map(([kind, ids]) => [kind, ids.length]));
+  }
+
+  idsByKind(): Record<string, string[]> {
+    return Object.fromEntries([...this.ids].sort(([a], [b]) => a.localeCompare(b)).map(([kind, ids]) => [kind, [...ids].sort()]));
+  }
+
+  /** SHA-256 of every erased row's content, sorted: the same data always hashes the same. */
+  contentHash(): string {
+    const hash = createHash('sha256');
+    for (const line of [...this.content].sort()) hash.update(line).update('\n');
+    return hash.digest('hex');
+  }
+}
+
+/**
+ * Erases entries with everything that hangs off them: versions, tags, relations from and to them,
+ * conflicts, conversation links, and their search rows. Publishes DELETED for each.
+ */
+export async function eraseEntries(tx: Tx, emit: Emit, entryIds: readonly string[], erasure: Erasure, actor: string | null): Promise<void> {
+  if (entryIds.length === 0) return;
+  const ids = [...entryIds];
+  const entries = await tx.entry.findMany({ where: { id: { in: ids } } });
+  const versions = await tx.entryVersion.findMany({ where: { entryId: { in: ids } } });
+  const relations = await tx.relation.findMany({ where: { OR: [{ sourceId: { in: ids } }, { targetEntryId: { in: ids } }] }, select: { id: true, type: true } });
+  const conflicts = await tx.conflict.findMany({ where: { entryId: { in: ids } }, select: { id: true, note: true } });
+  const links = await tx.conversationContext.findMany({ where: { entryId: { in: ids } }, select: { id: true } });
+  const tags = await tx.entryTag.findMany({ where: { entryId: { in: ids } }, select: { entryId: true, tagId: true } });
+  // The entry points at a version (and versions at the entry): unhook before deleting either.
+  await tx.entry.updateMany({ where: { id: { in: ids } }, data: { currentVersionId: null } });
+  await tx.conflict.deleteMany({ where: { entryId: { in: ids } } });
+  await tx.relation.deleteMany({ where: { id: { in: relations.map((r) => r.id) } } });
+  await tx.conversationContext.deleteMany({ where: { entryId: { in: ids } } });
+  await tx.entryTag.deleteMany({ where: { entryId: { in: ids } } });
+  await tx.$executeRaw`DELETE FROM "EntrySearch" WHERE "entryId" IN (${Prisma.join(ids)})`;
+  await tx.entryVersion.deleteMany({ where: { entryId: { in: ids } } });
+  await tx.entry.deleteMany({ where: { id: { in: ids } } });
+  erasure.add('Entry', entries, (e: (typeof entries)[number]) => [e.kind, e.scopeId, e.name, e.category, e.createdBy]);
+  erasure.add('EntryVersion', versions, (v: (typeof versions)[number]) => [v.description, v.parameters, v.examples, v.constraints, v.content, v.rationale, v.source, v.createdBy]);
+  erasure.add('Relation', relations, (r: (typeof relations)[number]) => r.type);
+  erasure.add('Conflict', conflicts, (c: (typeof conflicts)[number]) => c.note);
+  erasure.add('ConversationContext', links);
+  erasure.add('EntryTag', tags.map((t) => ({ id: `${t.entryId}:${t.tagId}` })));
+  for (const e of entries) {
+    emit({ topic: 'entryChanged', payload: { type: 'DELETED', entryId: e.id, kind: e.kind, scopeId: e.scopeId, versionId: null, actor } });
+  }
+}

@@ -1,0 +1,69 @@
+import { Prisma } from '../../generated/sqlite/client.ts';
+import type { Db } from '../../infra/database.ts';
+
+/** How often buffered reads are written (default). */
+export const ACCESS_FLUSH_MS = 2_000;
+/** Entries written per statement. */
+const CHUNK = 500;
+/** A buffer this large is written at once rather than waiting for the timer. */
+const MAX_BUFFERED = 20_000;
+
+/**
+ * Counts reads of entries (memoryQuery, context, node) without turning a read into a write: reads
+ * add to an in-memory buffer, written every ACCESS_FLUSH_MS as one UPDATE per CHUNK entries
+ * (`accessCount` += n, `lastAccessedAt` = the flush time). A crash loses at most one interval of
+ * counts, which only feed ranking hints. Raw SQL, so `updatedAt` (recency) is not touched.
+ */
+export class AccessTracker {
+  private buffer = new Map<string, number>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly intervalMs = ACCESS_FLUSH_MS,
+    /** Off: reads are not counted (the bench compares). */
+    private readonly enabled = true,
+  ) {}
+
+  record(entryIds: Iterable<string>): void {
+    if (!this.enabled) return;
+    for (const id of entryIds) this.buffer.set(id, (this.buffer.get(id) ?? 0) + 1);
+    if (this.buffer.size >= MAX_BUFFERED) void this.flush();
+    if (!this.timer && this.buffer.size > 0) {
+      this.timer = setInterval(() => void this.flush(), this.intervalMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes what is buffered (serialized: one flush at a time). */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.write());
+    return this.flushing;
+  }
+
+  /** Writes the rest and stops the timer (before the database closes). */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
+  private async write(): Promise<void> {
+    if (this.buffer.size === 0) return;
+    const counts = [...this.buffer];
+    this.buffer = new Map();
+    const at = new Date();
+    for (let i = 0; i < counts.length; i += CHUNK) {
+      const chunk = counts.slice(i, i + CHUNK);
+      const cases = Prisma.join(chunk.map(([id, n]) => Prisma.sql`WHEN ${id} THEN ${n}`), ' ');
+      try {
+        await this.db.$executeRaw`UPDATE "Entry" SET "accessCount" = "accessCount" + CAST(CASE "id" ${cases} ELSE 0 END AS INTEGER),
+          "lastAccessedAt" = ${at} WHERE "id" IN (${Prisma.join(chunk.map(([id]) => id))})`;
+      } catch (error) {
+        // Counts are hints: losing a batch must not fail anything else.
+        console.warn('Recording entry reads failed:', error);
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { builder } from '../../graphql/builder.ts';
+import { InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
+import { ENTRY_TYPENAMES, decodeId } from '../../graphql/ids.ts';
+import { can } from '../../graphql/rules.ts';
+import { UpdateResultRef } from './entries.schema.ts';
+import { renameEntry, rollbackEntry } from './entry-edits.service.ts';
+
+const RollbackEntryInput = builder.inputType('RollbackEntryInput', {
+  description: 'Which entry to roll back, and to which version.',
+  fields: (t) => ({
+    id: t.id({ required: true, description: 'The entry (tool, guideline or knowledge).' }),
+    version: t.int({ required: true, description: 'The version whose content to bring back.' }),
+    changeReason: t.string({ description: 'Why (default: "Rolled back to version N").' }),
+    author: t.string({ description: 'Who (default: the caller).' }),
+  }),
+});
+
+const RenameEntryInput = builder.inputType('RenameEntryInput', {
+  description: 'A new name for an entry (a knowledge entry: its title).',
+  fields: (t) => ({
+    id: t.id({ required: true, description: 'The entry.' }),
+    name: t.string({ required: true, description: 'The new name, unique per scope and kind.' }),
+    author: t.string({ description: 'Who (default: the caller).' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  rollbackEntry: t.field({
+    type: UpdateResultRef,
+    description: "Appends a version equal to an earlier one: history is kept, the entry's content is version N's again (WRITE on its scope).",
+    args: { input: t.arg({ type: RollbackEntryInput, required: true, description: 'Entry and version.' }) },
+    authScopes: (_root, { input }) => can('WRITE', 'entry', input.id, ENTRY_TYPENAMES, ['input', 'id']),
+    errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'update', description: 'The version written.' } },
+    resolve: async (_root, { input }, ctx) =>
+      rollbackEntry(ctx, {
+        id: decodeId(String(input.id), ENTRY_TYPENAMES, ['input', 'id']),
+        version: input.version,
+        changeReason: input.changeReason,
+        author: await ctx.author(input.author, ['input', 'author']),
+      }),
+  }),
+  renameEntry: t.field({
+    type: UpdateResultRef,
+    description: 'Renames an entry: a new version records the change and the old name stops resolving (WRITE on its scope).',
+    args: { input: t.arg({ type: RenameEntryInput, required: true, description: 'Entry and name.' }) },
+    authScopes: (_root, { input }) => can('WRITE', 'entry', input.id, ENTRY_TYPENAMES, ['input', 'id']),
+    errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'update', description: 'The version that records the rename.' } },
+    resolve: async (_root, { input }, ctx) =>
+      renameEntry(ctx, {
+        id: decodeId(String(input.id), ENTRY_TYPENAMES, ['input', 'id']),
+        name: input.name,
+        author: await ctx.author(input.author, ['input', 'author']),
+      }),
+  }),
+}));

@@ -1,0 +1,112 @@
+import { builder } from '../../graphql/builder.ts';
+import { WRITE_ERRORS } from '../../graphql/errors.ts';
+import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
+import { ADMIN, can } from '../../graphql/rules.ts';
+import { DeletionReceiptRef } from '../deletion/deletion.schema.ts';
+import { purge, type PurgeResult } from './purge.service.ts';
+import { EventsInterruptedError, INTERRUPTED, type PurgePayload } from '../../infra/events.ts';
+import { PermissionDeniedError } from '../../domain/errors.ts';
+import { REVOKED, guardSubscription } from '../events/subscription-guard.ts';
+import { MemoryTypeEnum } from '../entries/entry-enums.ts';
+import { MEMORY_TYPES, type MemoryType } from '../entries/memory-types.ts';
+import { ScopeRef } from '../scopes/scopes.schema.ts';
+import { lifetimesIn, setMemoryPolicy, type Lifetimes } from './policies.service.ts';
+
+const LifetimeRef = builder.objectRef<Lifetimes & { memoryType: MemoryType }>('MemoryLifetime').implement({
+  description: 'How long items of one memory type live in a scope: the nearest policy of its chain, else the default.',
+  fields: (t) => ({
+    memoryType: t.field({ type: MemoryTypeEnum, description: 'The memory type.', resolve: (l) => l.memoryType }),
+    ttlHours: t.exposeInt('ttlHours', { nullable: true, description: 'Hours after its last change an item counts as expired (null: never).' }),
+    retentionDays: t.exposeInt('retentionDays', { nullable: true, description: 'Days after its last change the purge erases an item (null: kept).' }),
+  }),
+});
+
+builder.prismaInterfaceFields(ScopeRef, (t) => ({
+  memoryLifetimes: t.field({
+    type: [LifetimeRef],
+    description: 'The lifetime of each memory type here (policies of this scope and its ancestors, else the defaults: episodic kept 90 days).',
+    resolve: async (scope, _args, ctx) => {
+      const lifetimes = await lifetimesIn(ctx.db, scope.id);
+      return MEMORY_TYPES.map((memoryType) => ({ memoryType, ...lifetimes[memoryType] }));
+    },
+  }),
+}));
+
+const SetMemoryPolicyInput = builder.inputType('SetMemoryPolicyInput', {
+  description: "A scope's own lifetimes for one memory type (null fields take the parent's; both null removes the policy).",
+  fields: (t) => ({
+    scope: t.id({ required: true, description: 'The scope; the policy covers it and what is below it (unless they set their own).' }),
+    memoryType: t.field({ type: MemoryTypeEnum, required: true, description: 'The memory type.' }),
+    ttlHours: t.int({ description: 'Hours after its last change an item counts as expired (1-1000000).' }),
+    retentionDays: t.int({ description: 'Days after its last change the purge erases an item (1-100000).' }),
+  }),
+});
+
+builder.mutationField('setMemoryPolicy', (t) =>
+  t.field({
+    type: ScopeRef,
+    description: 'Sets how long items of a memory type live in a scope and below (ADMIN on the scope).',
+    args: { input: t.arg({ type: SetMemoryPolicyInput, required: true, description: 'Scope, memory type and lifetimes.' }) },
+    authScopes: (_root, { input }) => can('ADMIN', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
+    errors: { types: [...WRITE_ERRORS], dataField: { name: 'scope', description: 'The scope, with its lifetimes.' } },
+    resolve: async (_root, { input }, ctx) => {
+      const scopeId = decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']);
+      await setMemoryPolicy(ctx.db, { scopeId, memoryType: input.memoryType, ttlHours: input.ttlHours ?? null, retentionDays: input.retentionDays ?? null });
+      return ctx.db.scope.findUniqueOrThrow({ where: { id: scopeId } });
+    },
+  }),
+);
+
+const PurgeRunRef = builder.objectRef<PurgeResult>('PurgeRun').implement({
+  description: 'What one run of the retention purge erased and archived (or, in a dry run, would).',
+  fields: (t) => ({
+    receipts: t.field({ type: [DeletionReceiptRef], description: 'One receipt per transaction of erased entries (none when nothing was due).', resolve: (r) => r.receipts }),
+    archivedSessions: t.int({ description: 'Sessions archived for having ended 30 days ago.', resolve: (r) => r.archivedSessionIds.length }),
+  }),
+});
+
+const PurgeMemoryInput = builder.inputType('PurgeMemoryInput', {
+  description: 'A run of the retention purge.',
+  fields: (t) => ({ dryRun: t.boolean({ description: 'Only say what would go (default false).' }) }),
+});
+
+builder.mutationField('purgeMemory', (t) =>
+  t.field({
+    type: PurgeRunRef,
+    description:
+      "Runs the retention purge now (admins of everything): entries whose memory type's retention has passed since their last change are erased with receipts; sessions that ended 30 days ago are archived.",
+    args: { input: t.arg({ type: PurgeMemoryInput, required: true, description: 'The run.' }) },
+    authScopes: ADMIN,
+    errors: { types: [...WRITE_ERRORS], dataField: { name: 'run', description: 'What the run did.' } },
+    resolve: (_root, { input }, ctx) => purge(ctx, { now: new Date(), dryRun: input.dryRun ?? false, principal: ctx.caller.principal }),
+  }),
+);
+
+const PurgedEventRef = builder.objectRef<PurgePayload>('MemoryPurgedEvent').implement({
+  description: 'A run of the scheduled retention purge that erased or archived something.',
+  fields: (t) => ({
+    receipts: t.field({
+      type: [DeletionReceiptRef],
+      description: 'The receipts of what it erased.',
+      resolve: (e, _args, ctx) => ctx.db.deletionReceipt.findMany({ where: { id: { in: e.receiptIds } }, orderBy: { id: 'asc' } }),
+    }),
+    erasedEntries: t.exposeInt('erasedEntries', { description: 'Entries erased.' }),
+    archivedSessions: t.exposeInt('archivedSessions', { description: 'Sessions archived for having ended 30 days ago.' }),
+    occurredAt: t.field({ type: 'DateTime', description: 'When the run finished.', resolve: (e) => e.occurredAt }),
+  }),
+});
+
+builder.subscriptionField('memoryPurged', (t) =>
+  t.field({
+    type: PurgedEventRef,
+    description: 'Runs of the scheduled retention purge (admins of everything).',
+    authScopes: ADMIN,
+    subscribe: (_root, _args, ctx) =>
+      guardSubscription(ctx, ctx.bus.subscribe('purge', 'all'), { stillAllowed: async (access) => access.everything, mayDeliver: async () => true }),
+    resolve: (event) => {
+      if (event === INTERRUPTED) throw new EventsInterruptedError();
+      if (event === REVOKED) throw new PermissionDeniedError('The key that allowed this subscription was revoked');
+      return event;
+    },
+  }),
+);

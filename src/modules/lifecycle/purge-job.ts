@@ -1,0 +1,58 @@
+import type { WriteDeps } from '../../infra/transaction.ts';
+import { purge, type PurgeResult } from './purge.service.ts';
+
+export interface PurgeSchedule {
+  /** Time between runs. */
+  intervalMs: number;
+  /** The clock the purge judges ages by (tests set one). */
+  now?: () => Date;
+}
+
+/** Any 64-bit number naming the purge among PostgreSQL advisory locks. */
+const PURGE_LOCK = 4_242_017_013;
+
+/**
+ * The retention purge on a schedule inside the server. On PostgreSQL one instance at a time runs
+ * it: each run holds a transaction-level advisory lock, and an instance that cannot take it skips
+ * the run. (SQLite is one server's file.) Each run that erased or archived something is published
+ * on `memoryPurged`.
+ */
+export function startPurgeJob(deps: WriteDeps, schedule: PurgeSchedule): { stop(): Promise<void> } {
+  const now = schedule.now ?? (() => new Date());
+  let running: Promise<void> | null = null;
+  const run = async () => {
+    try {
+      const result = await exclusively(deps, () => purge(deps, { now: now(), dryRun: false, principal: null }));
+      if (result && (result.receipts.length > 0 || result.archivedSessionIds.length > 0)) {
+        const erasedEntries = result.receipts.reduce((n, r) => n + ((JSON.parse(r.counts) as { Entry?: number }).Entry ?? 0), 0);
+        await deps.bus.publish(deps.db, [
+          { topic: 'purge', payload: { receiptIds: result.receipts.map((r) => r.id), erasedEntries, archivedSessions: result.archivedSessionIds.length } },
+        ]);
+      }
+    } catch (error) {
+      console.error('The retention purge failed (it runs again at the next interval):', error);
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= run().finally(() => (running = null));
+  }, schedule.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** Runs `work` unless another instance is (PostgreSQL); null when it was skipped. */
+async function exclusively(deps: WriteDeps, work: () => Promise<PurgeResult>): Promise<PurgeResult | null> {
+  if (deps.provider !== 'postgresql') return work();
+  return deps.db.$transaction(
+    async (tx) => {
+      const [row] = await tx.$queryRaw<Array<{ locked: boolean }>>`SELECT pg_try_advisory_xact_lock(CAST(${PURGE_LOCK} AS BIGINT)) AS locked`;
+      return row?.locked ? work() : null;
+    },
+    { maxWait: 10_000, timeout: 30 * 60_000 },
+  );
+}

@@ -1,0 +1,63 @@
+import type { DeletionReceipt } from '../../generated/sqlite/client.ts';
+import type { WriteDeps } from '../../infra/transaction.ts';
+import { eraseBatch } from '../deletion/deletion.service.ts';
+import { MEMORY_TYPES } from '../entries/memory-types.ts';
+import { transitionSession } from '../sessions/sessions.service.ts';
+import { DEFAULT_LIFETIMES, lifetimesIn } from './policies.service.ts';
+
+/** Completed and discarded sessions are archived this long after they ended (seed 002 §8). */
+export const ARCHIVE_AFTER_DAYS = 30;
+/** Entries erased per transaction (and receipt). */
+const BATCH = 500;
+const DAY_MS = 86_400_000;
+
+export interface PurgeResult {
+  /** One per transaction of erased entries (none when nothing was due). */
+  receipts: DeletionReceipt[];
+  /** Sessions archived (or, in a dry run, that would be). */
+  archivedSessionIds: string[];
+}
+
+/**
+ * Applies the retention policies as of `now`: erases the entries whose memory type's retention
+ * (the nearest policy of their scope's chain, else the default) has passed since their last
+ * change, in batches, each with a receipt; and archives sessions that ended ARCHIVE_AFTER_DAYS
+ * ago. A dry run erases and archives nothing and answers with what would go.
+ */
+export async function purge(deps: WriteDeps, options: { now: Date; dryRun: boolean; principal: { id: string; name: string } | null }): Promise<PurgeResult> {
+  const due = await dueEntries(deps, options.now);
+  const receipts: DeletionReceipt[] = [];
+  for (let i = 0; i < due.length; i += BATCH) {
+    const ids = due.slice(i, i + BATCH);
+    receipts.push(await eraseBatch(deps, 'purge', { dryRun: options.dryRun, principal: options.principal, actor: 'system' }, ids, { retention: true, asOf: options.now.toISOString() }));
+  }
+  const ended = await deps.db.scope.findMany({
+    where: { kind: 'SESSION', status: { in: ['COMPLETED', 'DISCARDED'] }, endedAt: { lte: new Date(options.now.getTime() - ARCHIVE_AFTER_DAYS * DAY_MS) } },
+    select: { id: true },
+  });
+  if (!options.dryRun) for (const s of ended) await transitionSession(deps, 'archive', { sessionId: s.id, actor: 'system' });
+  return { receipts, archivedSessionIds: ended.map((s) => s.id) };
+}
+
+/** Ids of the entries whose retention has passed as of `now`. */
+async function dueEntries(deps: WriteDeps, now: Date): Promise<string[]> {
+  // The shortest retention anywhere bounds the candidates of each type; each is then judged by its own scope's.
+  const policies = await deps.db.memoryPolicy.findMany({ where: { retentionDays: { not: null } }, select: { memoryType: true, retentionDays: true } });
+  const due: string[] = [];
+  for (const memoryType of MEMORY_TYPES) {
+    const days = [DEFAULT_LIFETIMES[memoryType].retentionDays, ...policies.filter((p) => p.memoryType === memoryType).map((p) => p.retentionDays)].filter(
+      (d): d is number => d !== null,
+    );
+    if (days.length === 0) continue;
+    const candidates = await deps.db.entry.findMany({
+      where: { memoryType, updatedAt: { lte: new Date(now.getTime() - Math.min(...days) * DAY_MS) } },
+      select: { id: true, scopeId: true, updatedAt: true },
+      orderBy: { id: 'asc' },
+    });
+    for (const entry of candidates) {
+      const retention = (await lifetimesIn(deps.db, entry.scopeId))[memoryType].retentionDays;
+      if (retention !== null && entry.updatedAt.getTime() + retention * DAY_MS <= now.getTime()) due.push(entry.id);
+    }
+  }
+  return due;
+}

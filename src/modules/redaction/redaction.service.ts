@@ -1,0 +1,105 @@
+import { ValidationError } from '../../domain/errors.ts';
+import type { Db } from '../../infra/database.ts';
+import { scopeChainIds } from '../../infra/scope-chain.ts';
+import { GLOBAL_SCOPE_ID } from '../scopes/scopes.service.ts';
+import { findSecrets, redact } from './secrets.ts';
+
+export const SECRET_POLICIES = ['REDACT', 'REFUSE', 'ALLOW'] as const;
+export type SecretPolicy = (typeof SECRET_POLICIES)[number];
+
+/** What a scope gets when neither it nor an ancestor sets a policy. */
+export const DEFAULT_SECRET_POLICY: SecretPolicy = 'REDACT';
+
+/** How long one instance reuses a scope's effective policy (a change through it is seen at once). */
+const POLICY_CACHE_MS = 1_000;
+/** Per database (each test file, each app has its own). */
+const cachesByDb = new WeakMap<Db, Map<string, { policy: Promise<SecretPolicy>; until: number }>>();
+
+/** The policy a scope applies: its own, else its nearest ancestor's, else the default. */
+export function effectivePolicy(db: Db, scopeId: string | null): Promise<SecretPolicy> {
+  const key = scopeId ?? GLOBAL_SCOPE_ID;
+  let policies = cachesByDb.get(db);
+  if (!policies) cachesByDb.set(db, (policies = new Map<string, { policy: Promise<SecretPolicy>; until: number }>()));
+  const now = Date.now();
+  const cached = policies.get(key);
+  if (cached && cached.until > now) return cached.policy;
+  const policy = readPolicy(db, key);
+  if (policies.size > 50_000) policies.clear();
+  policies.set(key, { policy, until: now + POLICY_CACHE_MS });
+  policy.catch(() => policies.delete(key));
+  return policy;
+}
+
+async function readPolicy(db: Db, scopeId: string): Promise<SecretPolicy> {
+  const chain = (await scopeChainIds(db, scopeId)) ?? [GLOBAL_SCOPE_ID];
+  const rows = await db.scope.findMany({ where: { id: { in: chain }, secretPolicy: { not: null } }, select: { id: true, secretPolicy: true } });
+  const own = new Map(rows.map((r) => [r.id, r.secretPolicy as SecretPolicy]));
+  return chain.map((id) => own.get(id)).find((p) => p !== undefined) ?? DEFAULT_SECRET_POLICY;
+}
+
+/** Sets (or with null clears) a scope's own policy. */
+export async function setSecretPolicy(db: Db, scopeId: string, policy: SecretPolicy | null): Promise<void> {
+  await db.scope.update({ where: { id: scopeId }, data: { secretPolicy: policy } });
+  cachesByDb.get(db)?.clear();
+}
+
+/** A value about to be written, and where it is in the input (for a refusal's message). */
+export interface Screened {
+  path: string[];
+  value: unknown;
+}
+
+/**
+ * Applies the scope's policy to values about to be written: with REDACT each secret in a string
+ * (or in a JSON value's strings) becomes `[REDACTED:<kind>]`; with REFUSE a value holding one is a
+ * ValidationError naming the field and the kind, never the secret; ALLOW keeps them. Returns the
+ * values to write, in order.
+ */
+export async function screenSecrets(db: Db, scopeId: string | null, values: readonly Screened[]): Promise<unknown[]> {
+  if (values.every((v) => v.value === null || v.value === undefined)) return values.map((v) => v.value);
+  const policy = await effectivePolicy(db, scopeId);
+  if (policy === 'ALLOW') return values.map((v) => v.value);
+  const issues: { path: string[]; message: string }[] = [];
+  const screened = await Promise.all(
+    values.map(async ({ path, value }) => {
+      // One scan of the whole value: most writes hold no secret, and a JSON value with many
+      // strings then costs one pass, not one per string.
+      const found = await findSecrets(typeof value === 'string' ? value : JSON.stringify(value ?? null));
+      if (!found.length) return value;
+      if (policy === 'REFUSE') {
+        issues.push({ path, message: `holds a secret (${[...new Set(found.map((f) => f.kind))].join(', ')}); this scope refuses secrets` });
+        return value;
+      }
+      if (typeof value === 'string') return redact(value, found);
+      return mapStrings(value, async (text) => redact(text, await findSecrets(text)));
+    }),
+  );
+  if (issues.length) throw new ValidationError(issues);
+  return screened;
+}
+
+/** The value with each string in it passed through `f` (JSON objects and arrays walked). */
+async function mapStrings(value: unknown, f: (text: string) => Promise<string>): Promise<unknown> {
+  if (typeof value === 'string') return f(value);
+  if (Array.isArray(value)) return Promise.all(value.map((item) => mapStrings(item, f)));
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    const entries = await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await mapStrings(v, f)] as const));
+    return Object.fromEntries(entries);
+  }
+  return value;
+}
+
+/** The text fields of an entry version that are screened (JSON ones walked). */
+const VERSION_TEXT = ['description', 'constraints', 'content', 'rationale', 'source', 'examples', 'parameters'] as const;
+
+/** screenSecrets over an entry version's fields (paths under `path`). */
+export async function screenVersion<V extends Partial<Record<(typeof VERSION_TEXT)[number], unknown>>>(
+  db: Db,
+  scopeId: string | null,
+  version: V,
+  path: string[] = ['input'],
+): Promise<V> {
+  const fields = VERSION_TEXT.filter((f) => version[f] !== undefined && version[f] !== null);
+  const screened = await screenSecrets(db, scopeId, fields.map((f) => ({ path: [...path, f], value: version[f] })));
+  return { ...version, ...Object.fromEntries(fields.map((f, i) => [f, screened[i]])) };
+}

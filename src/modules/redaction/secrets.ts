@@ -1,0 +1,70 @@
+import { lintSource } from '@secretlint/core';
+import { creator as pattern } from '@secretlint/secretlint-rule-pattern';
+import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
+import type { SecretLintCoreConfig } from '@secretlint/types';
+
+/**
+ * Secret detection with secretlint (maintained rules for AWS, GCP, GitHub, OpenAI, Anthropic,
+ * Slack, SendGrid, Shopify, npm, Linear, 1Password, private keys, basic auth and database
+ * connection strings), plus patterns of ours for what those rules leave to configuration:
+ * passwords and secrets written as `key: value` or "password is …", and bearer tokens.
+ */
+const CONFIG: SecretLintCoreConfig = {
+  rules: [
+    { id: '@secretlint/secretlint-rule-preset-recommend', rule: recommended },
+    {
+      id: '@secretlint/secretlint-rule-pattern',
+      rule: pattern,
+      options: {
+        patterns: [
+          {
+            name: 'credential',
+            patterns: [
+              '/\\b(?:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret)\\b["\']?\\s*(?:[:=]|\\bis\\b)\\s*["\']?(?<value>[^\\s"\',;]{4,})/i',
+            ],
+          },
+          { name: 'bearer-token', patterns: ['/\\bBearer\\s+(?<token>[A-Za-z0-9._~+\\/-]{16,}=*)/'] },
+        ],
+      },
+    },
+  ],
+};
+
+export interface SecretFinding {
+  /** What was found, e.g. `GITHUB_TOKEN`, `password`. */
+  kind: string;
+  start: number;
+  end: number;
+}
+
+/** The secrets in a text, in order, without overlaps. */
+export async function findSecrets(text: string): Promise<SecretFinding[]> {
+  if (text.length < 8) return [];
+  const result = await lintSource({
+    source: { filePath: '/engram-memory.txt', content: text, ext: '.txt', contentType: 'text' },
+    options: { config: CONFIG, noPhysicFilePath: true },
+  });
+  const findings = result.messages
+    .map((m) => ({ kind: kindOf(m.ruleId, m.messageId, m.message), start: m.range[0], end: m.range[1] }))
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: SecretFinding[] = [];
+  for (const f of findings) if (!kept.length || f.start >= kept[kept.length - 1]!.end) kept.push(f);
+  return kept;
+}
+
+/** The rule's message id, or for our patterns the pattern's name. */
+function kindOf(ruleId: string, messageId: string, message: string): string {
+  if (ruleId !== '@secretlint/secretlint-rule-pattern') return messageId;
+  return /bearer/i.test(message) ? 'bearer-token' : 'credential';
+}
+
+/** The text with each finding replaced by a marker naming its kind. */
+export function redact(text: string, findings: readonly SecretFinding[]): string {
+  let out = '';
+  let at = 0;
+  for (const f of findings) {
+    out += text.slice(at, f.start) + `[REDACTED:${f.kind}]`;
+    at = f.end;
+  }
+  return out + text.slice(at);
+}

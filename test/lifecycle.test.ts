@@ -1,0 +1,109 @@
+// Lifetimes (issue #13): a TTL per memory type and scope leaves items out of queries; retention
+// lets the purge erase them with receipts. The clock is the data's: rows are aged with SQL.
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { ok } from './support/access.ts';
+import { DB_KIND, useHarness } from './support/harness.ts';
+
+const h = useHarness();
+const DAY = 86_400_000;
+const dbId = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':').slice(1).join(':');
+
+async function project(name: string): Promise<string> {
+  return (await ok(h, null, `mutation($n: String!) { createProject(input: { name: $n }) { ... on CreateProjectSuccess { project { id } } } }`, { n: name })).createProject.project.id;
+}
+async function knowledge(scope: string, title: string, memoryType: string): Promise<string> {
+  return (await ok(h, null, `mutation($s: ID!, $t: String!, $m: MemoryType) { addKnowledge(input: { scope: $s, title: $t, content: "c", memoryType: $m }) {
+    ... on AddKnowledgeSuccess { knowledge { id } } } }`, { s: scope, t: title, m: memoryType })).addKnowledge.knowledge.id;
+}
+/** Moves an entry's last change back in time (the purge's and the TTL's clock). */
+async function age(entry: string, days: number): Promise<void> {
+  await h.database.prisma.entry.update({ where: { id: dbId(entry) }, data: { updatedAt: new Date(Date.now() - days * DAY) } });
+}
+const POLICY = `mutation($s: ID!, $m: MemoryType!, $t: Int, $r: Int) { setMemoryPolicy(input: { scope: $s, memoryType: $m, ttlHours: $t, retentionDays: $r }) {
+  __typename ... on SetMemoryPolicySuccess { scope { memoryLifetimes { memoryType ttlHours retentionDays } } } } }`;
+
+describe(`lifetimes and purge (${DB_KIND})`, () => {
+  it('a TTL per memory type and scope leaves expired items out of memoryQuery, and marks them expired', async () => {
+    const p = await project('ttl');
+    const note = await knowledge(p, 'stand-up', 'EPISODIC');
+    const fact = await knowledge(p, 'fact', 'SEMANTIC');
+    await age(note, 3);
+    await age(fact, 3);
+    const set = await ok(h, null, POLICY, { s: p, m: 'EPISODIC', t: 48 });
+    expect(set.setMemoryPolicy.scope.memoryLifetimes.find((l: { memoryType: string }) => l.memoryType === 'EPISODIC')).toEqual({ memoryType: 'EPISODIC', ttlHours: 48, retentionDays: 90 });
+    const query = `query($s: ID!, $x: Boolean) { memoryQuery(input: { scope: $s, inherit: false, includeExpired: $x }) { edges { node { id expired } } } }`;
+    expect((await ok(h, null, query, { s: p })).memoryQuery.edges).toEqual([{ node: { id: fact, expired: false } }]);
+    expect((await ok(h, null, query, { s: p, x: true })).memoryQuery.edges).toContainEqual({ node: { id: note, expired: true } });
+    // A session below inherits the project's TTL; a nearer policy would win.
+    const s = (await ok(h, null, `mutation($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }`, { p })).startSession.session.id;
+    const inSession = await knowledge(s, 'session-note', 'EPISODIC');
+    await age(inSession, 3);
+    expect((await ok(h, null, query, { s })).memoryQuery.edges).toEqual([]);
+    await ok(h, null, POLICY, { s, m: 'EPISODIC', t: 1000 });
+    expect((await ok(h, null, query, { s })).memoryQuery.edges).toEqual([{ node: { id: inSession, expired: false } }]);
+    const bad = await ok(h, null, POLICY, { s: p, m: 'EPISODIC', t: 0 });
+    expect(bad.setMemoryPolicy.__typename).toBe('ValidationError');
+  });
+
+  it('the purge erases what outlived its retention (default: episodic 90 days), with receipts; a dry run changes nothing', async () => {
+    const p = await project('purge');
+    const short = await project('purge-short');
+    await ok(h, null, POLICY, { s: short, m: 'SEMANTIC', r: 10 });
+    const oldEpisode = await knowledge(p, 'old-episode', 'EPISODIC');
+    const newEpisode = await knowledge(p, 'new-episode', 'EPISODIC');
+    const oldFact = await knowledge(p, 'old-fact', 'SEMANTIC');
+    const shortFact = await knowledge(short, 'short-fact', 'SEMANTIC');
+    await age(oldEpisode, 91);
+    await age(newEpisode, 89);
+    await age(oldFact, 400);
+    await age(shortFact, 11);
+    const session = (await ok(h, null, `mutation($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }`, { p })).startSession.session.id;
+    await ok(h, null, `mutation($id: ID!) { completeSession(input: { id: $id }) { __typename } }`, { id: session });
+    await h.database.prisma.scope.update({ where: { id: dbId(session) }, data: { endedAt: new Date(Date.now() - 31 * DAY) } });
+
+    const run = `mutation($d: Boolean) { purgeMemory(input: { dryRun: $d }) { ... on PurgeMemorySuccess { run { archivedSessions receipts { operation counts ids } } } } }`;
+    const dry = (await ok(h, null, run, { d: true })).purgeMemory.run;
+    const erased = dry.receipts.flatMap((r: { ids: { Entry?: string[] } }) => r.ids.Entry ?? []).sort();
+    expect(erased).toEqual([dbId(oldEpisode), dbId(shortFact)].sort());
+    expect(dry.archivedSessions).toBe(1);
+    expect((await ok(h, null, `query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: [oldEpisode, shortFact] })).nodes).toEqual([{ id: oldEpisode }, { id: shortFact }]);
+
+    const done = (await ok(h, null, run, {})).purgeMemory.run;
+    expect(done.receipts.map((r: { operation: string }) => r.operation)).toEqual(['purge']);
+    expect(done.receipts[0].counts.Entry).toBe(2);
+    expect(done.archivedSessions).toBe(1);
+    const left = await ok(h, null, `query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Session { status } } }`, { ids: [oldEpisode, newEpisode, oldFact, shortFact, session] });
+    expect(left.nodes).toEqual([null, { id: newEpisode }, { id: oldFact }, null, { id: session, status: 'ARCHIVED' }]);
+    expect((await ok(h, null, run, {})).purgeMemory.run).toEqual({ archivedSessions: 0, receipts: [] });
+  });
+
+  it('on a schedule, the purge runs by itself and tells admins subscribed to memoryPurged', async () => {
+    const p = await project('scheduled');
+    const episode = await knowledge(p, 'old-news', 'EPISODIC');
+    const scheduled = createApp({ database: h.database, purge: { intervalMs: 100 } });
+    try {
+      const response = await scheduled.yoga.fetch('http://engram.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ query: 'subscription { memoryPurged { erasedEntries receipts { operation ids } } }' }),
+      });
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      // Aged only now that the subscription is open: the run that erases it comes after.
+      await age(episode, 91);
+      let text = '';
+      while (!/data: \{"data"/.test(text)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += value;
+      }
+      await reader.cancel();
+      const event = JSON.parse(/data: (\{"data".*)/.exec(text)![1]!) as { data: { memoryPurged: { erasedEntries: number; receipts: { operation: string; ids: { Entry: string[] } }[] } } };
+      expect(event.data.memoryPurged.erasedEntries).toBeGreaterThanOrEqual(1);
+      expect(event.data.memoryPurged.receipts.flatMap((r) => r.ids.Entry)).toContain(dbId(episode));
+      expect((await ok(h, null, `query($id: ID!) { node(id: $id) { id } }`, { id: episode })).node).toBeNull();
+    } finally {
+      await scheduled.stop();
+    }
+  });
+});
