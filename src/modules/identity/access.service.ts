@@ -162,11 +162,6 @@ export class Access {
     return chain.filter((_, i) => readable[i]);
   }
 
-  async readableScopes(): Promise<ReadableScopes> {
-    if (this.everything) return { all: true };
-    return this.readableOf(await this.grants());
-  }
-
   private readableOf(grants: Map<string, Role>): ReadableScopes {
     if (grants.has(GLOBAL_SCOPE_ID)) return { all: true };
     const single = grants.size > 0 && this.settings.globalReadable ? [GLOBAL_SCOPE_ID] : [];

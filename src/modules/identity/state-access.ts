@@ -30,9 +30,6 @@ export function stateGuard(access: Access, actingAs: readonly string[]): StateGu
   return { canRead: (ns, owner) => may(ns, owner, false), canWrite: (ns, owner) => may(ns, owner, true) };
 }
 
-/** A guard for code that may do everything (in-process callers, tests of the services). */
-export const UNGUARDED: StateGuard = { canRead: async () => true, canWrite: async () => true };
-
 /** The owners whose keys the caller may read; the others are dropped (reads then skip them). */
 export async function readableOwners(guard: StateGuard, owners: StateOwners): Promise<StateOwners> {
   const keep = async (ns: StateNamespace, owner: string | null) => (owner !== null && (await guard.canRead(ns, owner)) ? owner : null);

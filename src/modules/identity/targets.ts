@@ -18,8 +18,8 @@ export interface Target {
   quiet?: boolean;
 }
 
-const SCOPE_OF: Record<TargetKind, (db: Db, id: string) => Promise<string | null | undefined>> = {
-  scope: async (db, id) => (await db.scope.findUnique({ where: { id }, select: { id: true } }))?.id,
+/** The scope of a row of each kind (a scope is its own: scopeOfTarget answers it without a read). */
+const SCOPE_OF: Record<Exclude<TargetKind, 'scope'>, (db: Db, id: string) => Promise<string | null | undefined>> = {
   entry: async (db, id) => (await db.entry.findUnique({ where: { id }, select: { scopeId: true } }))?.scopeId,
   version: async (db, id) => (await db.entryVersion.findUnique({ where: { id }, select: { entry: { select: { scopeId: true } } } }))?.entry.scopeId,
   task: async (db, id) => (await db.task.findUnique({ where: { id }, select: { scopeId: true } }))?.scopeId,
