@@ -96,7 +96,7 @@ describe('placing a scope', () => {
     const o = await createOrganization({ name: 'placement-org' });
     const orgId = o.__typename === 'CreateOrganizationSuccess' ? o.organization.id : '';
     expect(await session({ project: orgId })).toMatchObject({
-      message: 'A session cannot be placed under a organization scope (allowed: project)',
+      message: 'A session cannot be placed under an organization scope (allowed: project)',
       path: ['input', 'project'],
     });
   });

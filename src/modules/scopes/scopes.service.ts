@@ -29,7 +29,7 @@ async function parentFor(db: Db | Tx, kind: Exclude<ScopeKind, 'GLOBAL'>, parent
   if (!parent) throw new NotFoundError('No scope has this id', path);
   if (!ALLOWED_PARENTS[kind].includes(parent.kind as ScopeKind)) {
     throw new InvalidPlacementError(
-      `A ${kind.toLowerCase()} cannot be placed under a ${parent.kind.toLowerCase()} scope (allowed: ${ALLOWED_PARENTS[kind].join(', ').toLowerCase()})`,
+      `A ${kind.toLowerCase()} cannot be placed under ${/^[aeiou]/i.test(parent.kind) ? 'an' : 'a'} ${parent.kind.toLowerCase()} scope (allowed: ${ALLOWED_PARENTS[kind].join(', ').toLowerCase()})`,
       path,
     );
   }

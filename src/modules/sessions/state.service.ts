@@ -178,11 +178,26 @@ export function checkDelta(c: Checker, delta: unknown, path: string[]): StateCha
   return writes;
 }
 
+/** Whose keys, in words (not the internal id of a session or project). */
+function ownerLabel(namespace: StateNamespace, owner: string): string {
+  switch (namespace) {
+    case 'TEMP':
+    case 'SESSION':
+      return 'this session';
+    case 'PROJECT':
+      return 'this project';
+    case 'USER':
+      return `user "${owner}"`;
+    case 'APP':
+      return `application "${owner}"`;
+  }
+}
+
 /** Refuses writes to keys the caller may not write (src/modules/identity/state-access.ts). */
 export async function checkWritePermission(writes: readonly StateWrite[], guard: StateGuard, path: string[]): Promise<void> {
   for (const w of writes) {
     if (!(await guard.canWrite(w.namespace, w.owner))) {
-      throw new PermissionDeniedError(`The caller may not write ${PREFIX[w.namespace]}: keys of ${w.owner}`, path);
+      throw new PermissionDeniedError(`The caller may not write ${PREFIX[w.namespace]}: keys of ${ownerLabel(w.namespace, w.owner)}`, path);
     }
   }
 }
