@@ -2,6 +2,7 @@ import { Repeater } from 'graphql-yoga';
 import { DomainError } from '../domain/errors.ts';
 import type { Db } from './database.ts';
 import { createInProcessTransport, createRedisTransport, type EventsState, type EventTransport } from './event-transport.ts';
+import { TtlCache } from './ttl-cache.ts';
 import { scopeChainIds } from './scope-chain.ts';
 
 export type { EventsState } from './event-transport.ts';
@@ -191,14 +192,6 @@ const CHAIN_CACHE_MS = 1_000;
 
 /** A scope's ancestor chain, cached for CHAIN_CACHE_MS: projects can move between organizations. */
 function scopeChains(): (db: Db, scopeId: string) => Promise<string[]> {
-  const chains = new Map<string, { chain: string[]; until: number }>();
-  return async (db, scopeId) => {
-    const now = Date.now();
-    const cached = chains.get(scopeId);
-    if (cached && cached.until > now) return cached.chain;
-    const chain = (await scopeChainIds(db, scopeId)) ?? [];
-    if (chains.size > 50_000) chains.clear();
-    chains.set(scopeId, { chain, until: now + CHAIN_CACHE_MS });
-    return chain;
-  };
+  const chains = new TtlCache<Promise<string[]>>(CHAIN_CACHE_MS, 50_000);
+  return (db, scopeId) => chains.getOrLoad(scopeId, async () => (await scopeChainIds(db, scopeId)) ?? []);
 }

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../infra/database.ts';
 import { scopeChainsOf } from '../../infra/scope-chain.ts';
+import { TtlCache } from '../../infra/ttl-cache.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import { GLOBAL_SCOPE_ID } from '../scopes/scopes.service.ts';
 import type { Caller } from './caller.ts';
@@ -29,51 +30,29 @@ const GRANT_CACHE_MS = 1_000;
  * within GRANT_CACHE_MS.
  */
 export class GrantCache {
-  private entries = new Map<string, { grants: Promise<Map<string, Role>>; until: number }>();
+  private readonly grants = new TtlCache<Promise<Map<string, Role>>>(GRANT_CACHE_MS, 10_000);
+  private readonly chainEntries = new TtlCache<Promise<string[] | null>>(GRANT_CACHE_MS, 100_000);
   /**
    * Scope chains (a scope and its ancestors), batched and reused for GRANT_CACHE_MS like grants: a
    * project moved through another instance is seen here within that time, through this one at once.
    */
   readonly chains: DataLoader<string, string[] | null>;
-  private readonly chainEntries = new Map<string, { chain: Promise<string[] | null>; until: number }>();
 
   constructor(private readonly db: Db) {
-    const entries = this.chainEntries;
-    this.chains = new DataLoader((ids) => scopeChainsOf(db, ids), {
-      maxBatchSize: 500,
-      cacheMap: {
-        get: (key: string) => {
-          const entry = entries.get(key);
-          if (entry && entry.until > Date.now()) return entry.chain;
-          entries.delete(key);
-          return undefined;
-        },
-        set: (key: string, chain: Promise<string[] | null>) => {
-          if (entries.size >= 100_000) entries.clear();
-          entries.set(key, { chain, until: Date.now() + GRANT_CACHE_MS });
-        },
-        delete: (key: string) => entries.delete(key),
-        clear: () => entries.clear(),
-      },
-    });
+    this.chains = new DataLoader((ids) => scopeChainsOf(db, ids), { maxBatchSize: 500, cacheMap: this.chainEntries });
   }
 
   of(principalId: string): Promise<Map<string, Role>> {
-    const now = Date.now();
-    const cached = this.entries.get(principalId);
-    if (cached && cached.until > now) return cached.grants;
-    const grants = this.db.grant
-      .findMany({ where: { principalId }, select: { scopeId: true, role: true } })
-      .then((rows) => new Map(rows.map((g) => [g.scopeId, g.role as Role])));
-    if (this.entries.size > 10_000) this.entries.clear();
-    this.entries.set(principalId, { grants, until: now + GRANT_CACHE_MS });
-    grants.catch(() => this.entries.delete(principalId));
-    return grants;
+    return this.grants.getOrLoad(principalId, () =>
+      this.db.grant
+        .findMany({ where: { principalId }, select: { scopeId: true, role: true } })
+        .then((rows) => new Map(rows.map((g) => [g.scopeId, g.role as Role]))),
+    );
   }
 
   /** After grants changed or a scope moved through this instance. */
   forget(): void {
-    this.entries.clear();
+    this.grants.clear();
     this.chainEntries.clear();
   }
 }

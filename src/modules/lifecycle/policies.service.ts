@@ -1,6 +1,7 @@
 import { ValidationError } from '../../domain/errors.ts';
 import type { Db } from '../../infra/database.ts';
 import { scopeChainIds } from '../../infra/scope-chain.ts';
+import { ttlCachePer } from '../../infra/ttl-cache.ts';
 import { MEMORY_TYPES, type MemoryType } from '../entries/memory-types.ts';
 
 /** A memory type's lifetimes where a policy sets them (null: no limit). */
@@ -22,23 +23,14 @@ export const DEFAULT_LIFETIMES: Record<MemoryType, Lifetimes> = {
 };
 
 const CACHE_MS = 1_000;
-const cachesByDb = new WeakMap<Db, Map<string, { lifetimes: Promise<Record<MemoryType, Lifetimes>>; until: number }>>();
+const lifetimesOf = ttlCachePer<Db, Promise<Record<MemoryType, Lifetimes>>>(CACHE_MS, 50_000);
 
 /**
  * The lifetimes of each memory type in a scope: per type and per field, the nearest scope of its
  * chain that sets one, else the default. Reused for a second per instance.
  */
 export function lifetimesIn(db: Db, scopeId: string): Promise<Record<MemoryType, Lifetimes>> {
-  let cache = cachesByDb.get(db);
-  if (!cache) cachesByDb.set(db, (cache = new Map<string, { lifetimes: Promise<Record<MemoryType, Lifetimes>>; until: number }>()));
-  const now = Date.now();
-  const cached = cache.get(scopeId);
-  if (cached && cached.until > now) return cached.lifetimes;
-  const lifetimes = readLifetimes(db, scopeId);
-  if (cache.size > 50_000) cache.clear();
-  cache.set(scopeId, { lifetimes, until: now + CACHE_MS });
-  lifetimes.catch(() => cache.delete(scopeId));
-  return lifetimes;
+  return lifetimesOf(db).getOrLoad(scopeId, () => readLifetimes(db, scopeId));
 }
 
 async function readLifetimes(db: Db, scopeId: string): Promise<Record<MemoryType, Lifetimes>> {
@@ -84,5 +76,5 @@ export async function setMemoryPolicy(db: Db, input: { scopeId: string; memoryTy
     const data = { ttlHours: input.ttlHours, retentionDays: input.retentionDays };
     await db.memoryPolicy.upsert({ where: key, create: { scopeId: input.scopeId, memoryType: input.memoryType, ...data }, update: data });
   }
-  cachesByDb.get(db)?.clear();
+  lifetimesOf(db).clear();
 }

@@ -1,6 +1,7 @@
 import { ValidationError } from '../../domain/errors.ts';
 import type { Db } from '../../infra/database.ts';
 import { scopeChainIds } from '../../infra/scope-chain.ts';
+import { ttlCachePer } from '../../infra/ttl-cache.ts';
 import { GLOBAL_SCOPE_ID } from '../scopes/scopes.service.ts';
 import { findSecrets, redact } from './secrets.ts';
 
@@ -12,22 +13,12 @@ export const DEFAULT_SECRET_POLICY: SecretPolicy = 'REDACT';
 
 /** How long one instance reuses a scope's effective policy (a change through it is seen at once). */
 const POLICY_CACHE_MS = 1_000;
-/** Per database (each test file, each app has its own). */
-const cachesByDb = new WeakMap<Db, Map<string, { policy: Promise<SecretPolicy>; until: number }>>();
+const policiesOf = ttlCachePer<Db, Promise<SecretPolicy>>(POLICY_CACHE_MS, 50_000);
 
 /** The policy a scope applies: its own, else its nearest ancestor's, else the default. */
 export function effectivePolicy(db: Db, scopeId: string | null): Promise<SecretPolicy> {
   const key = scopeId ?? GLOBAL_SCOPE_ID;
-  let policies = cachesByDb.get(db);
-  if (!policies) cachesByDb.set(db, (policies = new Map<string, { policy: Promise<SecretPolicy>; until: number }>()));
-  const now = Date.now();
-  const cached = policies.get(key);
-  if (cached && cached.until > now) return cached.policy;
-  const policy = readPolicy(db, key);
-  if (policies.size > 50_000) policies.clear();
-  policies.set(key, { policy, until: now + POLICY_CACHE_MS });
-  policy.catch(() => policies.delete(key));
-  return policy;
+  return policiesOf(db).getOrLoad(key, () => readPolicy(db, key));
 }
 
 async function readPolicy(db: Db, scopeId: string): Promise<SecretPolicy> {
@@ -40,7 +31,7 @@ async function readPolicy(db: Db, scopeId: string): Promise<SecretPolicy> {
 /** Sets (or with null clears) a scope's own policy. */
 export async function setSecretPolicy(db: Db, scopeId: string, policy: SecretPolicy | null): Promise<void> {
   await db.scope.update({ where: { id: scopeId }, data: { secretPolicy: policy } });
-  cachesByDb.get(db)?.clear();
+  policiesOf(db).clear();
 }
 
 /** A value about to be written, and where it is in the input (for a refusal's message). */
