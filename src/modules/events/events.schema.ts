@@ -1,14 +1,13 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { filter, pipe } from 'graphql-yoga';
-import { NotFoundError, PermissionDeniedError, ValidationError } from '../../domain/errors.ts';
+import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { MEMBER } from '../../graphql/rules.ts';
-import { REVOKED, guardSubscription } from './subscription-guard.ts';
+import { delivered, guardSubscription, type REVOKED } from './subscription-guard.ts';
 import { builder } from '../../graphql/builder.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import type { Context } from '../../context.ts';
 import {
-  EventsInterruptedError,
-  INTERRUPTED,
+  type INTERRUPTED,
   directKey,
   treeKey,
   type ConflictPayload,
@@ -101,17 +100,6 @@ async function scopeEvents<P extends { scopeId: string }>(
     stillAllowed: (access) => access.has('READ', id),
     mayDeliver: (access, event) => access.has('READ', event.scopeId),
   });
-}
-
-/**
- * The event to resolve. An interruption becomes the stream's last result, a typed error
- * (EVENTS_INTERRUPTED) followed by completion, the same on graphql-ws and SSE; thrown from the
- * source stream instead, it would be no result at all (graphql-ws closes the socket with 4500).
- */
-function delivered<P>(event: P | typeof INTERRUPTED | typeof REVOKED): P {
-  if (event === INTERRUPTED) throw new EventsInterruptedError();
-  if (event === REVOKED) throw new PermissionDeniedError('The key or grant that allowed this subscription was revoked');
-  return event;
 }
 
 builder.subscriptionFields((t) => {

@@ -1,5 +1,6 @@
 import type { Context } from '../../context.ts';
-import { INTERRUPTED } from '../../infra/events.ts';
+import { PermissionDeniedError } from '../../domain/errors.ts';
+import { EventsInterruptedError, INTERRUPTED } from '../../infra/events.ts';
 import type { Access } from '../identity/access.service.ts';
 
 /** How often an open subscription asks whether its key and grants still allow it. */
@@ -69,4 +70,16 @@ async function allowedNow<P>(ctx: Context, rule: SubscriptionRule<P>): Promise<b
   const caller = await ctx.stillAuthenticated();
   if (!caller || caller.principal?.admin !== ctx.caller.principal?.admin) return false;
   return rule.stillAllowed(ctx.access.renewed());
+}
+
+/**
+ * The event to resolve. An interruption or a revocation becomes the stream's last result, a typed
+ * error (EVENTS_INTERRUPTED, FORBIDDEN) followed by completion, the same on graphql-ws and SSE;
+ * thrown from the source stream instead, it would be no result at all (graphql-ws closes the
+ * socket with 4500).
+ */
+export function delivered<P>(event: P | typeof INTERRUPTED | typeof REVOKED): P {
+  if (event === INTERRUPTED) throw new EventsInterruptedError();
+  if (event === REVOKED) throw new PermissionDeniedError('The key or grant that allowed this subscription was revoked');
+  return event;
 }

@@ -4,9 +4,8 @@ import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { ADMIN, can } from '../../graphql/rules.ts';
 import { DeletionReceiptRef } from '../deletion/deletion.schema.ts';
 import { purge, type PurgeResult } from './purge.service.ts';
-import { EventsInterruptedError, INTERRUPTED, type PurgePayload } from '../../infra/events.ts';
-import { PermissionDeniedError } from '../../domain/errors.ts';
-import { REVOKED, guardSubscription } from '../events/subscription-guard.ts';
+import type { PurgePayload } from '../../infra/events.ts';
+import { delivered, guardSubscription } from '../events/subscription-guard.ts';
 import { MemoryTypeEnum } from '../entries/entry-enums.ts';
 import { MEMORY_TYPES, type MemoryType } from '../entries/memory-types.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
@@ -103,10 +102,6 @@ builder.subscriptionField('memoryPurged', (t) =>
     authScopes: ADMIN,
     subscribe: (_root, _args, ctx) =>
       guardSubscription(ctx, ctx.bus.subscribe('purge', 'all'), { stillAllowed: async (access) => access.everything, mayDeliver: async () => true }),
-    resolve: (event) => {
-      if (event === INTERRUPTED) throw new EventsInterruptedError();
-      if (event === REVOKED) throw new PermissionDeniedError('The key that allowed this subscription was revoked');
-      return event;
-    },
+    resolve: (event) => delivered(event),
   }),
 );
