@@ -157,9 +157,7 @@ async function eraseScopes(tx: Tx, emit: Emit, scopes: readonly ScopeRow[], eras
   await eraseTasks(tx, tasks, erasure);
   await eraseConversations(tx, await tx.conversation.findMany({ where: { scopeId: { in: ids } }, select: { id: true, title: true } }), erasure);
   // temp:/session: keys are owned by their session, project: keys by their project.
-  const keys = await tx.stateKey.findMany({ where: { namespace: { in: ['TEMP', 'SESSION', 'PROJECT'] }, owner: { in: ids } }, select: { id: true, name: true, value: true } });
-  const stateVersions = await tx.stateVersion.findMany({ where: { keyId: { in: keys.map((k) => k.id) } }, select: { id: true, value: true } });
-  await tx.stateKey.deleteMany({ where: { id: { in: keys.map((k) => k.id) } } });
+  await eraseStateKeys(tx, { namespace: { in: ['TEMP', 'SESSION', 'PROJECT'] }, owner: { in: ids } }, erasure);
   const events = await tx.sessionEvent.findMany({ where: { sessionId: { in: ids } }, select: { id: true, content: true, stateDelta: true } });
   await tx.sessionEvent.deleteMany({ where: { sessionId: { in: ids } } });
   const relations = await tx.relation.findMany({ where: { targetScopeId: { in: ids } }, select: { id: true, type: true } });
@@ -167,11 +165,18 @@ async function eraseScopes(tx: Tx, emit: Emit, scopes: readonly ScopeRow[], eras
   const grants = await tx.grant.findMany({ where: { scopeId: { in: ids } }, select: { id: true } });
   for (const scope of scopes) await tx.scope.delete({ where: { id: scope.id } });
   erasure.add('Scope', scopes, (s: ScopeRow) => [s.kind, s.name, s.description, s.purpose, s.metadata, s.userId, s.appName]);
-  erasure.add('StateKey', keys, (k: (typeof keys)[number]) => [k.name, k.value]);
-  erasure.add('StateVersion', stateVersions, (v: (typeof stateVersions)[number]) => v.value);
   erasure.add('SessionEvent', events, (e: (typeof events)[number]) => [e.content, e.stateDelta]);
   erasure.add('Relation', relations, (r: (typeof relations)[number]) => r.type);
   erasure.add('Grant', grants);
+}
+
+/** State keys with all their versions (which go with them: a cascading foreign key). */
+async function eraseStateKeys(tx: Tx, where: Prisma.StateKeyWhereInput, erasure: Erasure): Promise<void> {
+  const keys = await tx.stateKey.findMany({ where, select: { id: true, name: true, value: true } });
+  const versions = await tx.stateVersion.findMany({ where: { keyId: { in: keys.map((k) => k.id) } }, select: { id: true, value: true } });
+  await tx.stateKey.deleteMany({ where: { id: { in: keys.map((k) => k.id) } } });
+  erasure.add('StateKey', keys, (k: (typeof keys)[number]) => [k.name, k.value]);
+  erasure.add('StateVersion', versions, (v: (typeof versions)[number]) => v.value);
 }
 
 /** What eraseMemory selects: entries matching every criterion given (at least one). */
@@ -224,11 +229,7 @@ function criteriaWhere(c: ErasureCriteria): Prisma.EntryWhereInput {
  */
 export function forgetUser(deps: WriteDeps, request: Omit<DeletionRequest, 'id'>, userId: string): Promise<DeletionReceipt> {
   return withReceipt(deps, 'forgetUser', { ...request, id: userId }, async (tx, emit, erasure) => {
-    const keys = await tx.stateKey.findMany({ where: { namespace: 'USER', owner: userId }, select: { id: true, name: true, value: true } });
-    const versions = await tx.stateVersion.findMany({ where: { keyId: { in: keys.map((k) => k.id) } }, select: { id: true, value: true } });
-    await tx.stateKey.deleteMany({ where: { id: { in: keys.map((k) => k.id) } } });
-    erasure.add('StateKey', keys, (k: (typeof keys)[number]) => [k.name, k.value]);
-    erasure.add('StateVersion', versions, (v: (typeof versions)[number]) => v.value);
+    await eraseStateKeys(tx, { namespace: 'USER', owner: userId }, erasure);
     await eraseScopes(tx, emit, await tx.scope.findMany({ where: { kind: 'SESSION', userId } }), erasure, request.actor);
     const authored = await tx.entry.findMany({ where: { createdBy: { in: [`user:${userId}`, userId] } }, select: { id: true } });
     await eraseEntries(tx, emit, authored.map((e) => e.id), erasure, request.actor);
