@@ -6,6 +6,7 @@ import { LIMITS } from '../../domain/limits.ts';
 import { Checker } from '../../domain/validate.ts';
 import { Prisma, type Scope } from '../../generated/sqlite/client.ts';
 import { recordStart } from '../sessions/sessions.service.ts';
+import { archivedError } from './archived.ts';
 
 export const SCOPE_KINDS = ['GLOBAL', 'ORGANIZATION', 'PROJECT', 'SESSION'] as const;
 export type ScopeKind = (typeof SCOPE_KINDS)[number];
@@ -95,31 +96,49 @@ export async function createProject(db: Db, input: CreateProjectInput): Promise<
   });
 }
 
-export interface UpdateProjectInput {
+/** Changes of a scope's own fields; absent ones stay, null clears the optional ones. */
+export interface ScopeChanges {
   id: string;
   name?: string | null;
   description?: string | null;
+  /** Projects. */
   rootPath?: string | null;
+  /** Sessions. */
+  purpose?: string | null;
   metadata?: Json | null;
 }
 
+export type UpdateProjectInput = Omit<ScopeChanges, 'purpose'>;
+
 /** Absent fields stay; `null` clears description, rootPath and metadata. */
-export async function updateProject(db: Db, input: UpdateProjectInput): Promise<Scope> {
+export function updateProject(db: Db, input: UpdateProjectInput): Promise<Scope> {
+  return updateScope(db, 'PROJECT', input);
+}
+
+/**
+ * Changes a project, an organization or a session (the fields its kind has). Only a session's
+ * name may be cleared; an archived session is read-only.
+ */
+export async function updateScope(db: Db, kind: 'ORGANIZATION' | 'PROJECT' | 'SESSION', input: ScopeChanges): Promise<Scope> {
   const c = new Checker();
-  if (input.name === null) c.fail(['input', 'name'], 'cannot be cleared');
-  c.text(input.name, ['input', 'name'], LIMITS.name, input.name !== undefined);
+  const named = kind !== 'SESSION';
+  if (named && input.name === null) c.fail(['input', 'name'], 'cannot be cleared');
+  c.text(input.name, ['input', 'name'], LIMITS.name, named && input.name !== undefined);
   c.text(input.description, ['input', 'description'], LIMITS.description);
+  c.text(input.purpose, ['input', 'purpose'], LIMITS.description);
   c.text(input.rootPath, ['input', 'rootPath'], LIMITS.rootPath);
   c.json(input.metadata, ['input', 'metadata'], { objectOnly: true });
   c.done();
-  const existing = await db.scope.findUnique({ where: { id: input.id }, select: { kind: true } });
-  if (!existing || existing.kind !== 'PROJECT') throw new NotFoundError('No project has this id', ['input', 'id']);
+  const existing = await db.scope.findUnique({ where: { id: input.id }, select: { kind: true, status: true } });
+  if (existing?.kind !== kind) throw new NotFoundError(`No ${kind.toLowerCase()} has this id`, ['input', 'id']);
+  if (existing.status === 'ARCHIVED') throw archivedError(['input', 'id']);
   try {
     return await db.scope.update({
       where: { id: input.id },
       data: {
-        ...(input.name != null ? { name: input.name.trim() } : {}),
+        ...(input.name !== undefined ? { name: input.name === null ? null : input.name.trim() } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.purpose !== undefined ? { purpose: input.purpose } : {}),
         ...(input.rootPath !== undefined ? { rootPath: input.rootPath } : {}),
         ...(input.metadata !== undefined ? { metadata: input.metadata ?? Prisma.DbNull } : {}),
       },
