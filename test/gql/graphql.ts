@@ -104,7 +104,7 @@ export type AppendSessionEventInput = {
   content?: unknown;
   /** The session. */
   session: string;
-  /** State keys to write with the event, in one transaction: `{ "session:step": 3, "temp:draft": null }`. Keys need a namespace prefix; null deletes; app: and project: need an elevated caller. */
+  /** State keys to write with the event, in one transaction: `{ "session:step": 3, "temp:draft": null }`. Keys need a namespace prefix; null deletes; who may write which namespace: see StateNamespace. */
   stateDelta?: unknown;
   /** What kind of event (not LIFECYCLE). */
   type: SessionEventType;
@@ -606,15 +606,15 @@ export type StartSessionInput = {
 
 /** Namespace of a state key, by its prefix. Reads resolve temp > session > user > app > project. */
 export type StateNamespace =
-  /** `app:` keys: the session's application's. Writing needs an elevated caller. */
+  /** `app:` keys: the session's application's. Only the application's own principal (or a service acting for it) and admins of everything reach them. */
   | 'APP'
-  /** `project:` keys: the session's project's. Writing needs an elevated caller. */
+  /** `project:` keys: the session's project's. Writing needs ADMIN on the project. */
   | 'PROJECT'
   /** `session:` keys: live until the session ends. */
   | 'SESSION'
   /** `temp:` keys: live until the session ends its current turn. */
   | 'TEMP'
-  /** `user:` keys: the session's user's, across sessions. */
+  /** `user:` keys: the session's user's, across sessions. Only the user's own principal (or a service acting for it) and admins of everything reach them. */
   | 'USER';
 
 /** Whose state a write addresses. A session brings its own owners (itself, its user, application and project); the other fields give or override them. */

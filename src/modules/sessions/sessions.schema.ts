@@ -50,9 +50,9 @@ const StateNamespaceEnum = builder.enumType('StateNamespace', {
   values: {
     TEMP: { description: '`temp:` keys: live until the session ends its current turn.' },
     SESSION: { description: '`session:` keys: live until the session ends.' },
-    USER: { description: "`user:` keys: the session's user's, across sessions." },
-    APP: { description: "`app:` keys: the session's application's. Writing needs an elevated caller." },
-    PROJECT: { description: "`project:` keys: the session's project's. Writing needs an elevated caller." },
+    USER: { description: "`user:` keys: the session's user's, across sessions. Only the user's own principal (or a service acting for it) and admins of everything reach them." },
+    APP: { description: "`app:` keys: the session's application's. Only the application's own principal (or a service acting for it) and admins of everything reach them." },
+    PROJECT: { description: "`project:` keys: the session's project's. Writing needs ADMIN on the project." },
   },
 });
 
@@ -322,7 +322,7 @@ const AppendEventInput = builder.inputType('AppendSessionEventInput', {
     stateDelta: t.field({
       type: 'JSON',
       description:
-        'State keys to write with the event, in one transaction: `{ "session:step": 3, "temp:draft": null }`. Keys need a namespace prefix; null deletes; app: and project: need an elevated caller.',
+        'State keys to write with the event, in one transaction: `{ "session:step": 3, "temp:draft": null }`. Keys need a namespace prefix; null deletes; who may write which namespace: see StateNamespace.',
     }),
   }),
 });
