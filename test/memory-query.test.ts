@@ -12,7 +12,7 @@ const Query = graphql(`
         cursor
         score
         estimatedTokens
-        breakdown { relation tags scope text priority recency }
+        breakdown { relation tags scope text priority recency decay }
         node { __typename id name scope { id } }
       }
       pageInfo { hasNextPage endCursor }
@@ -96,7 +96,7 @@ describe('memoryQuery', () => {
     const r = await h.ok(Query, { input: { scope: session }, first: 50 });
     for (const edge of r.memoryQuery.edges) {
       const b = edge.breakdown;
-      expect(b.relation + b.tags + b.scope + b.text + b.priority + b.recency).toBeCloseTo(edge.score, 6);
+      expect(b.relation + b.tags + b.scope + b.text + b.priority + b.recency + b.decay).toBeCloseTo(edge.score, 6);
     }
     const scoreOf = (name: string) => r.memoryQuery.edges.find((e) => e.node.name === name)!.breakdown;
     expect(scoreOf('pipeline notes').scope).toBeCloseTo(2.0); // session: full proximity

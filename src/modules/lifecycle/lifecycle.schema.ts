@@ -8,6 +8,7 @@ import type { PurgePayload } from '../../infra/events.ts';
 import { delivered, guardSubscription } from '../events/subscription-guard.ts';
 import { MemoryTypeEnum } from '../entries/entry-enums.ts';
 import { MEMORY_TYPES, type MemoryType } from '../entries/memory-types.ts';
+import { DECAY } from '../search/relevance.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
 import { lifetimesIn, setMemoryPolicy, type Lifetimes } from './policies.service.ts';
 
@@ -17,6 +18,11 @@ const LifetimeRef = builder.objectRef<Lifetimes & { memoryType: MemoryType }>('M
     memoryType: t.field({ type: MemoryTypeEnum, description: 'The memory type.', resolve: (l) => l.memoryType }),
     ttlHours: t.exposeInt('ttlHours', { nullable: true, description: 'Hours after its last change an item counts as expired (null: never).' }),
     retentionDays: t.exposeInt('retentionDays', { nullable: true, description: 'Days after its last change the purge erases an item (null: kept).' }),
+    halfLifeHours: t.int({
+      resolve: (l) => l.halfLifeHours ?? DECAY.halfLifeHours[l.memoryType],
+      description:
+        'Hours for its decay in relevance to halve. Without a policy, knowledge and guidelines of category conversation, decision, finding or preference decay by their category (168, 720, 336, 1440).',
+    }),
   }),
 });
 
@@ -32,25 +38,26 @@ builder.prismaInterfaceFields(ScopeRef, (t) => ({
 }));
 
 const SetMemoryPolicyInput = builder.inputType('SetMemoryPolicyInput', {
-  description: "A scope's own lifetimes for one memory type (null fields take the parent's; both null removes the policy).",
+  description: "A scope's own lifetimes for one memory type (null fields take the parent's; all null removes the policy).",
   fields: (t) => ({
     scope: t.id({ required: true, description: 'The scope; the policy covers it and what is below it (unless they set their own).' }),
     memoryType: t.field({ type: MemoryTypeEnum, required: true, description: 'The memory type.' }),
     ttlHours: t.int({ description: 'Hours after its last change an item counts as expired (1-1000000).' }),
     retentionDays: t.int({ description: 'Days after its last change the purge erases an item (1-100000).' }),
+    halfLifeHours: t.int({ description: 'Hours for the decay of an item in relevance to halve (1-1000000).' }),
   }),
 });
 
 builder.mutationField('setMemoryPolicy', (t) =>
   t.field({
     type: ScopeRef,
-    description: 'Sets how long items of a memory type live in a scope and below (ADMIN on the scope).',
+    description: 'Sets how long items of a memory type live, and how fast they decay in relevance, in a scope and below (ADMIN on the scope).',
     args: { input: t.arg({ type: SetMemoryPolicyInput, required: true, description: 'Scope, memory type and lifetimes.' }) },
     authScopes: (_root, { input }) => can('ADMIN', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
     errors: { types: [...WRITE_ERRORS], dataField: { name: 'scope', description: 'The scope, with its lifetimes.' } },
     resolve: async (_root, { input }, ctx) => {
       const scopeId = decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']);
-      await setMemoryPolicy(ctx.db, { scopeId, memoryType: input.memoryType, ttlHours: input.ttlHours ?? null, retentionDays: input.retentionDays ?? null });
+      await setMemoryPolicy(ctx.db, { scopeId, memoryType: input.memoryType, ttlHours: input.ttlHours ?? null, retentionDays: input.retentionDays ?? null, halfLifeHours: input.halfLifeHours ?? null });
       return ctx.db.scope.findUniqueOrThrow({ where: { id: scopeId } });
     },
   }),

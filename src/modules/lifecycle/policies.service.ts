@@ -3,11 +3,14 @@ import type { Db } from '../../infra/database.ts';
 import { scopeChainIds } from '../../infra/scope-chain.ts';
 import { ttlCachePer } from '../../infra/ttl-cache.ts';
 import { MEMORY_TYPES, type MemoryType } from '../entries/memory-types.ts';
+import { DECAY } from '../search/relevance.ts';
 
 /** A memory type's lifetimes where a policy sets them (null: no limit). */
 export interface Lifetimes {
   ttlHours: number | null;
   retentionDays: number | null;
+  /** Hours for an item's decay in relevance to halve (null in a policy: the parent's, else the default). */
+  halfLifeHours: number | null;
 }
 
 /**
@@ -15,12 +18,13 @@ export interface Lifetimes {
  * 90 days; semantic and procedural memory is kept; nothing expires by age.
  */
 export const DEFAULT_LIFETIMES: Record<MemoryType, Lifetimes> = {
-  SEMANTIC: { ttlHours: null, retentionDays: null },
-  EPISODIC: { ttlHours: null, retentionDays: 90 },
-  PROCEDURAL: { ttlHours: null, retentionDays: null },
-  PROSPECTIVE: { ttlHours: null, retentionDays: null },
-  WORKING: { ttlHours: null, retentionDays: null },
+  SEMANTIC: { ttlHours: null, retentionDays: null, halfLifeHours: DECAY.halfLifeHours.SEMANTIC },
+  EPISODIC: { ttlHours: null, retentionDays: 90, halfLifeHours: DECAY.halfLifeHours.EPISODIC },
+  PROCEDURAL: { ttlHours: null, retentionDays: null, halfLifeHours: DECAY.halfLifeHours.PROCEDURAL },
+  PROSPECTIVE: { ttlHours: null, retentionDays: null, halfLifeHours: DECAY.halfLifeHours.PROSPECTIVE },
+  WORKING: { ttlHours: null, retentionDays: null, halfLifeHours: DECAY.halfLifeHours.WORKING },
 };
+
 
 const CACHE_MS = 1_000;
 const lifetimesOf = ttlCachePer<Db, Promise<Record<MemoryType, Lifetimes>>>(CACHE_MS, 50_000);
@@ -43,37 +47,54 @@ async function readLifetimes(db: Db, scopeId: string): Promise<Record<MemoryType
     }
     return DEFAULT_LIFETIMES[type][field];
   };
-  return Object.fromEntries(MEMORY_TYPES.map((t) => [t, { ttlHours: nearest(t, 'ttlHours'), retentionDays: nearest(t, 'retentionDays') }])) as Record<
-    MemoryType,
-    Lifetimes
-  >;
+  const of = (t: MemoryType): Lifetimes => ({ ttlHours: nearest(t, 'ttlHours'), retentionDays: nearest(t, 'retentionDays'), halfLifeHours: nearest(t, 'halfLifeHours') });
+  return Object.fromEntries(MEMORY_TYPES.map((t) => [t, of(t)])) as Record<MemoryType, Lifetimes>;
+}
+
+/** A lifetime that applies to the entries of one scope and memory type. */
+export interface ChainPolicy {
+  scopeId: string;
+  memoryType: MemoryType;
+  hours: number;
 }
 
 /**
- * Per scope of a chain (nearest first): the memory types with a TTL there, for the query's expiry
- * filter. One statement, every time: each scope's own chain is the rest of this one.
+ * For a query over a chain (nearest first), per scope of it: the memory types with a TTL there
+ * (its policies' or the default), and those whose decay half-life a policy sets (the others decay
+ * by the defaults, which depend on the entry). One statement, every time: each scope's own chain
+ * is the rest of this one.
  */
-export async function ttlsOfChain(db: Db, chain: readonly string[]): Promise<Array<{ scopeId: string; memoryType: MemoryType; ttlHours: number }>> {
-  const rows = await db.memoryPolicy.findMany({ where: { scopeId: { in: [...chain] }, ttlHours: { not: null } }, select: { scopeId: true, memoryType: true, ttlHours: true } });
-  return chain.flatMap((scopeId, i) =>
-    MEMORY_TYPES.flatMap((memoryType) => {
-      const own = chain.slice(i).map((id) => rows.find((r) => r.scopeId === id && r.memoryType === memoryType)?.ttlHours);
-      const ttlHours = own.find((v): v is number => v !== null && v !== undefined) ?? DEFAULT_LIFETIMES[memoryType].ttlHours;
-      return ttlHours === null ? [] : [{ scopeId, memoryType, ttlHours }];
-    }),
-  );
+export async function policiesOfChain(db: Db, chain: readonly string[]): Promise<{ ttls: ChainPolicy[]; halfLives: ChainPolicy[] }> {
+  const rows = await db.memoryPolicy.findMany({
+    where: { scopeId: { in: [...chain] }, OR: [{ ttlHours: { not: null } }, { halfLifeHours: { not: null } }] },
+    select: { scopeId: true, memoryType: true, ttlHours: true, halfLifeHours: true },
+  });
+  const nearest = (i: number, memoryType: MemoryType, field: 'ttlHours' | 'halfLifeHours') =>
+    chain
+      .slice(i)
+      .map((id) => rows.find((r) => r.scopeId === id && r.memoryType === memoryType)?.[field])
+      .find((v): v is number => v !== null && v !== undefined);
+  const per = (field: 'ttlHours' | 'halfLifeHours', fallback: (t: MemoryType) => number | null | undefined) =>
+    chain.flatMap((scopeId, i) =>
+      MEMORY_TYPES.flatMap((memoryType) => {
+        const hours = nearest(i, memoryType, field) ?? fallback(memoryType);
+        return hours === null || hours === undefined ? [] : [{ scopeId, memoryType, hours }];
+      }),
+    );
+  return { ttls: per('ttlHours', (t) => DEFAULT_LIFETIMES[t].ttlHours), halfLives: per('halfLifeHours', () => null) };
 }
 
-/** Sets a scope's own lifetimes for a memory type; both null removes its policy (the parent's apply). */
+/** Sets a scope's own lifetimes for a memory type; all null removes its policy (the parent's apply). */
 export async function setMemoryPolicy(db: Db, input: { scopeId: string; memoryType: MemoryType } & Lifetimes): Promise<void> {
   const issues = [];
+  if (input.halfLifeHours !== null && (input.halfLifeHours < 1 || input.halfLifeHours > 1_000_000)) issues.push({ path: ['input', 'halfLifeHours'], message: 'must be between 1 and 1000000' });
   if (input.ttlHours !== null && (input.ttlHours < 1 || input.ttlHours > 1_000_000)) issues.push({ path: ['input', 'ttlHours'], message: 'must be between 1 and 1000000' });
   if (input.retentionDays !== null && (input.retentionDays < 1 || input.retentionDays > 100_000)) issues.push({ path: ['input', 'retentionDays'], message: 'must be between 1 and 100000' });
   if (issues.length) throw new ValidationError(issues);
   const key = { scopeId_memoryType: { scopeId: input.scopeId, memoryType: input.memoryType } };
-  if (input.ttlHours === null && input.retentionDays === null) await db.memoryPolicy.deleteMany({ where: { scopeId: input.scopeId, memoryType: input.memoryType } });
+  if (input.ttlHours === null && input.retentionDays === null && input.halfLifeHours === null) await db.memoryPolicy.deleteMany({ where: { scopeId: input.scopeId, memoryType: input.memoryType } });
   else {
-    const data = { ttlHours: input.ttlHours, retentionDays: input.retentionDays };
+    const data = { ttlHours: input.ttlHours, retentionDays: input.retentionDays, halfLifeHours: input.halfLifeHours };
     await db.memoryPolicy.upsert({ where: key, create: { scopeId: input.scopeId, memoryType: input.memoryType, ...data }, update: data });
   }
   lifetimesOf(db).clear();

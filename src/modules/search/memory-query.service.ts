@@ -1,13 +1,13 @@
 import { Prisma } from '../../generated/sqlite/client.ts';
 import type { Db, Provider } from '../../infra/database.ts';
 import { scopeChainIds } from '../../infra/scope-chain.ts';
-import { ttlsOfChain } from '../lifecycle/policies.service.ts';
+import { policiesOfChain, type ChainPolicy } from '../lifecycle/policies.service.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames } from '../../domain/validate.ts';
 import { ENTRY_KINDS, type EntryKind } from '../entries/entries.service.ts';
 import type { RelationType } from '../relations/relations.service.ts';
-import { RECENCY_HALF_DAYS, RELEVANCE_WEIGHTS as W, estimateTokens } from './relevance.ts';
+import { DECAY, RECENCY_HALF_DAYS, RELEVANCE_WEIGHTS as W, decayBound, estimateTokens, maxAgeReaching } from './relevance.ts';
 
 export interface MemoryQueryInput {
   scopeId: string;
@@ -46,6 +46,7 @@ export interface RelevanceBreakdown {
   text: number;
   priority: number;
   recency: number;
+  decay: number;
 }
 
 export interface MemoryHit {
@@ -114,6 +115,30 @@ function epochMs(provider: Provider, column: Prisma.Sql): Prisma.Sql {
 }
 
 /**
+ * An entry's decay (see DECAY in relevance.ts) as of the query's instant. Its half-life: a policy
+ * of its scope and memory type, else its category's default, else its memory type's.
+ */
+function decayOf(provider: Provider, ageDays: Prisma.Sql, policies: ChainPolicy[]): Prisma.Sql {
+  const num = (n: number) => Prisma.raw(`CAST(${n} AS DOUBLE PRECISION)`);
+  const halfLife = Prisma.sql`CASE ${Prisma.join(
+    [
+      ...policies.map((p) => Prisma.sql`WHEN e."scopeId" = ${p.scopeId} AND e."memoryType" = ${p.memoryType} THEN ${num(p.hours)}`),
+      ...Object.entries(DECAY.categoryHalfLifeHours).map(([category, hours]) => Prisma.sql`WHEN e."category" = ${category} THEN ${num(hours)}`),
+      ...Object.entries(DECAY.halfLifeHours).map(([type, hours]) => Prisma.sql`WHEN e."memoryType" = ${type} THEN ${num(hours)}`),
+    ],
+    ' ',
+  )} ELSE ${num(DECAY.halfLifeHours.SEMANTIC)} END`;
+  const hours = Prisma.sql`(CASE WHEN ${ageDays} > 0 THEN ${ageDays} * 24.0 ELSE 0.0 END)`;
+  const boost = Prisma.sql`(1.0 + ${num(DECAY.accessBoost)} * (CASE WHEN e."accessCount" > ${Prisma.raw(String(DECAY.accessCap))} THEN ${num(DECAY.accessCap)} ELSE e."accessCount" END)
+    + ${num(DECAY.importanceBoost)} * e."importance")`;
+  const [max, min] = (provider === 'sqlite' ? ['MAX', 'MIN'] : ['GREATEST', 'LEAST']).map((f) => Prisma.raw(f));
+  // PostgreSQL's EXP raises an error where the result underflows: e^-50 (times the largest boost)
+  // is far below the floor anyway.
+  const left = Prisma.sql`EXP(${max}(-50.0, ${num(-Math.LN2)} * ${hours} / ${halfLife})) * ${boost}`;
+  return Prisma.sql`${max}(${num(DECAY.floor)}, ${min}(1.0, ${left}))`;
+}
+
+/**
  * The relevance-ranked, scope-inherited search behind `memoryQuery`: filtering, overriding,
  * scoring and paging all run in one SQL statement, so cost follows the matching rows, not the
  * size of the memory.
@@ -151,6 +176,7 @@ interface PageRow {
   txt: number;
   prio: number;
   rec: number;
+  dec: number;
   /** All candidates of this statement. */
   total: number | bigint;
   name_len: number | bigint;
@@ -184,6 +210,7 @@ export async function memoryQuery(
   // The scopes searched: the scope and, when inheriting, its ancestors, of those the caller reads.
   // Lifetimes follow the whole chain (a project's TTL covers its sessions however they are searched).
   const fullChain = await scopeChain(db, input.scopeId);
+  const policies = await policiesOfChain(db, fullChain);
   const chain = await (input.readable ?? ((ids: string[]) => Promise.resolve(ids)))(input.inherit ? fullChain : fullChain.slice(0, 1));
   const terms = input.search ? searchTerms(input.search) : [];
   if (input.search !== null && terms.length === 0) {
@@ -250,9 +277,9 @@ export async function memoryQuery(
   if (!input.includeExpired) {
     where.push(Prisma.sql`(e."validUntil" IS NULL OR ${epochMs(provider, Prisma.sql`e."validUntil"`)} > CAST(${asOf} AS DOUBLE PRECISION))`);
     // A memory type's TTL where a policy of the scope's chain sets one: expired that long after its last change.
-    for (const ttl of (await ttlsOfChain(db, fullChain)).filter((t) => chain.includes(t.scopeId))) {
+    for (const ttl of policies.ttls.filter((t) => chain.includes(t.scopeId))) {
       where.push(Prisma.sql`NOT (e."scopeId" = ${ttl.scopeId} AND e."memoryType" = ${ttl.memoryType}
-        AND ${epochMs(provider, Prisma.sql`e."updatedAt"`)} <= CAST(${asOf - ttl.ttlHours * 3_600_000} AS DOUBLE PRECISION))`);
+        AND ${epochMs(provider, Prisma.sql`e."updatedAt"`)} <= CAST(${asOf - ttl.hours * 3_600_000} AS DOUBLE PRECISION))`);
     }
   }
   // Without a text filter but with `include` tags, the tagged entries are fewer than the chain's:
@@ -315,6 +342,10 @@ export async function memoryQuery(
         WHERE et."entryId" = e."id" AND t."name" IN (${list(include)})) AS DOUBLE PRECISION) / CAST(${include.length} AS DOUBLE PRECISION)`
     : Prisma.sql`0.0`;
   const ageDays = Prisma.sql`((CAST(${asOf} AS DOUBLE PRECISION) - ${epochMs(provider, Prisma.sql`e."updatedAt"`)}) / 86400000.0)`;
+  const halfLives = policies.halfLives.filter((h) => chain.includes(h.scopeId));
+  const decay = decayOf(provider, ageDays, halfLives);
+  /** The longest half-life an entry of this query can have: what bounds the decay of those not ranked. */
+  const maxHalfLife = Math.max(...Object.values(DECAY.halfLifeHours), ...Object.values(DECAY.categoryHalfLifeHours), ...halfLives.map((h) => h.hours));
   const textRank = matches ? Prisma.sql`COALESCE(m.rank, 0.0)` : Prisma.sql`0.0`;
   if (searchFilters) where.push(Prisma.sql`e."id" = m."entryId"`);
   if (tagDriven) where.push(Prisma.sql`e."id" = tagged."entryId"`);
@@ -351,23 +382,24 @@ export async function memoryQuery(
         CAST(${chain.length} - c.depth AS DOUBLE PRECISION) / CAST(${chain.length} AS DOUBLE PRECISION) AS prox,
         CAST(${rank} AS DOUBLE PRECISION) AS raw_text,
         CASE WHEN e."kind" = 'GUIDELINE' THEN CAST(COALESCE(e."priority", 50) AS DOUBLE PRECISION) / 100.0 ELSE 0.0 END AS prio,
-        1.0 / (1.0 + (CASE WHEN ${ageDays} > 0 THEN ${ageDays} ELSE 0.0 END) / CAST(${RECENCY_HALF_DAYS} AS DOUBLE PRECISION)) AS rec
+        1.0 / (1.0 + (CASE WHEN ${ageDays} > 0 THEN ${ageDays} ELSE 0.0 END) / CAST(${RECENCY_HALF_DAYS} AS DOUBLE PRECISION)) AS rec,
+        ${decay} AS dec
       FROM ${source}
       WHERE ${join([...where, ...extraWhere])}
     ),
     scored AS (
-      SELECT id, rel, tag, prox, prio, rec,
+      SELECT id, rel, tag, prox, prio, rec, dec,
         CASE WHEN MAX(raw_text) OVER () > 0 THEN raw_text / MAX(raw_text) OVER () ELSE 0.0 END AS txt,
         MAX(raw_text) OVER () AS maxraw,
         COUNT(*) OVER () AS total
       FROM cand
     ),
     ranked AS (
-      SELECT id, rel, tag, prox, txt, prio, rec, total, maxraw,
-        ${Prisma.raw(`${W.relation} * rel + ${W.tags} * tag + ${W.scope} * prox + ${W.text} * txt + ${W.priority} * prio + ${W.recency} * rec`)} AS score
+      SELECT id, rel, tag, prox, txt, prio, rec, dec, total, maxraw,
+        ${Prisma.raw(`${W.relation} * rel + ${W.tags} * tag + ${W.scope} * prox + ${W.text} * txt + ${W.priority} * prio + ${W.recency} * rec + ${W.decay} * dec`)} AS score
       FROM scored
     )
-    SELECT page.id, page.score, page.rel, page.tag, page.prox, page.txt, page.prio, page.rec, page.maxraw, totals.total, ${complete} AS complete,
+    SELECT page.id, page.score, page.rel, page.tag, page.prox, page.txt, page.prio, page.rec, page.dec, page.maxraw, totals.total, ${complete} AS complete,
       LENGTH(e."name") AS name_len, COALESCE(LENGTH(s."body"), 0) AS body_len
     FROM (SELECT COUNT(*) AS total FROM scored) totals
     LEFT JOIN (SELECT * FROM ranked ${cursorFilter} ORDER BY score DESC, id ASC LIMIT ${input.first + 1}) page ON 1 = 1
@@ -398,7 +430,7 @@ export async function memoryQuery(
 
   /**
    * The page of a chain-driven query without ranking the whole chain. An entry's score is at most
-   * W.scope * proximity + W.priority * priority/100 (guidelines) + W.recency * recency, plus its
+   * W.scope * proximity + W.priority * priority/100 (guidelines) + W.recency * recency + W.decay * decay, plus its
    * relation and text scores: a first query ranks a sample (per scope the most recently changed
    * entries and the highest-priority guidelines, the entries related to the chain, the best text
    * matches), and the sample's last score on the page, tau, is at most the real page's last score.
@@ -457,27 +489,28 @@ export async function memoryQuery(
     const tau = Number(last.score) - 1e-9;
     const ranges: Prisma.Sql[] = [Prisma.sql`SELECT id FROM sampled`];
     if (matches) {
-      // A text match scores at most its text score + its scope + priority (guidelines) + recency.
+      // A text match scores at most its text score + its scope + priority (guidelines) + recency + decay.
       ranges.push(Prisma.sql`SELECT m."entryId" AS id FROM matches m ${cross} chain c WHERE c.scope_id = m."scopeId"
         AND ${Prisma.raw(String(W.text))} * m.rank / CAST(${best} AS DOUBLE PRECISION)
           + CAST(${W.scope} AS DOUBLE PRECISION) * CAST(${chain.length} - c.depth AS DOUBLE PRECISION) / CAST(${chain.length} AS DOUBLE PRECISION)
-          + CASE WHEN m.kind = 'GUIDELINE' THEN ${Prisma.raw(String(W.priority))} ELSE 0.0 END + ${Prisma.raw(String(W.recency))}
+          + CASE WHEN m.kind = 'GUIDELINE' THEN ${Prisma.raw(String(W.priority))} ELSE 0.0 END + ${Prisma.raw(String(W.recency + W.decay))}
           >= CAST(${tau} AS DOUBLE PRECISION)`);
     }
     chain.forEach((scopeId, depth) => {
       const scope = (W.scope * (chain.length - depth)) / chain.length;
       if (kinds.has('GUIDELINE')) {
-        const minPriority = ((tau - scope - W.recency) * 100) / W.priority;
+        const minPriority = ((tau - scope - W.recency - W.decay) * 100) / W.priority;
         if (minPriority <= LIMITS.priority.max) {
           ranges.push(Prisma.sql`SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" = 'GUIDELINE'
             AND (e."priority" >= CAST(${minPriority} AS DOUBLE PRECISION) OR e."priority" IS NULL)`);
         }
       }
       if (others.length) {
-        const minRecency = (tau - scope) / W.recency;
-        if (minRecency <= 1) {
-          // recency >= r  <=>  days since the change <= RECENCY_HALF_DAYS * (1/r - 1); a second of slack.
-          const since = minRecency > 0 ? new Date(asOf - RECENCY_HALF_DAYS * (1 / minRecency - 1) * 86_400_000 - 1_000) : null;
+        // Recency and the most decay an entry can keep both fall with the time since its change:
+        // the oldest change whose bound still reaches tau, with a second of slack.
+        const oldest = maxAgeReaching((days) => scope + W.recency / (1 + days / RECENCY_HALF_DAYS) + W.decay * decayBound(days, maxHalfLife), tau);
+        if (oldest !== -1) {
+          const since = oldest === null ? null : new Date(asOf - oldest * 86_400_000 - 1_000);
           ranges.push(Prisma.sql`SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" IN (${list(others)})${
             since ? Prisma.sql` AND e."updatedAt" >= ${since}` : Prisma.empty
           }`);
@@ -509,6 +542,7 @@ export async function memoryQuery(
         text: W.text * Number(row.txt),
         priority: W.priority * Number(row.prio),
         recency: W.recency * Number(row.rec),
+        decay: W.decay * Number(row.dec),
       },
       estimatedTokens: estimated,
       cursor: encodeCursor({ a: asOf, s: score, i: row.id }),

@@ -47,7 +47,7 @@ async function chainScopes(ctx: Context, chain: readonly string[]): Promise<Scop
 }
 
 const BreakdownRef = builder.objectRef<RelevanceBreakdown>('RelevanceBreakdown').implement({
-  description: `Weighted parts of a score; they add up to it. Weights: relation ${RELEVANCE_WEIGHTS.relation}, tags ${RELEVANCE_WEIGHTS.tags}, scope ${RELEVANCE_WEIGHTS.scope}, text ${RELEVANCE_WEIGHTS.text}, priority ${RELEVANCE_WEIGHTS.priority}, recency ${RELEVANCE_WEIGHTS.recency}.`,
+  description: `Weighted parts of a score; they add up to it. Weights: relation ${RELEVANCE_WEIGHTS.relation}, tags ${RELEVANCE_WEIGHTS.tags}, scope ${RELEVANCE_WEIGHTS.scope}, text ${RELEVANCE_WEIGHTS.text}, priority ${RELEVANCE_WEIGHTS.priority}, recency ${RELEVANCE_WEIGHTS.recency}, decay ${RELEVANCE_WEIGHTS.decay}.`,
   fields: (t) => ({
     relation: t.exposeFloat('relation', {
       description: 'Related to `relatedTo`, or (without it) to a scope of the chain, e.g. APPLIES_TO the project.',
@@ -57,6 +57,10 @@ const BreakdownRef = builder.objectRef<RelevanceBreakdown>('RelevanceBreakdown')
     text: t.exposeFloat('text', { description: 'Full-text rank, relative to the best match.' }),
     priority: t.exposeFloat('priority', { description: 'Guideline priority (0 for tools and knowledge).' }),
     recency: t.exposeFloat('recency', { description: 'How recently the entry changed.' }),
+    decay: t.exposeFloat('decay', {
+      description:
+        "How much of the memory is left: halves every half-life of its memory type (or knowledge category) since its last change, delayed by importance and reads, never below a tenth of the weight.",
+    }),
   }),
 });
 

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "MemoryPolicy" ADD COLUMN     "halfLifeHours" INTEGER;
