@@ -376,12 +376,101 @@ async function memorySuite(kind: 'sqlite' | 'postgresql', n: number) {
     summarize('memory', kind, `N=${n} context (two-word task)`, samples.context!);
     summarize('memory', kind, `N=${n} create knowledge`, samples.create!);
     summarize('memory', kind, `N=${n} update guideline`, samples.update!);
+    await agedMemory({ kind, n, ids, database, gql, sessionId, pick, vocabulary, tags: TAGS });
   } finally {
     await app.stop();
     await database.close();
     if (process.env.BENCH_KEEP === '1') console.log(`  kept ${db.url}`);
     else await db.drop();
   }
+}
+
+/**
+ * Issue #13's check: the same memory aged as a year of use would age it, then the query suite
+ * again (decay and expiry now decide between entries), then a purge of 10 % of the entries.
+ * Every entry's last change is spread over the past year; every tenth (knowledge, i % 10 == 9)
+ * is an EPISODIC note 91-365 days old (past the default 90-day retention: the purge's 10 %);
+ * one knowledge entry in fifty expired yesterday; importance is spread over 0-1.
+ */
+async function agedMemory(ctx: {
+  kind: 'sqlite' | 'postgresql';
+  n: number;
+  ids: string[];
+  database: Database;
+  gql: (query: string, variables: Record<string, unknown>) => Promise<unknown>;
+  sessionId: string;
+  pick: <T>(items: readonly T[]) => T;
+  vocabulary: string[];
+  tags: string[];
+}) {
+  const { kind, n, ids, database, gql, sessionId, pick } = ctx;
+  const now = Date.now();
+  const DAY = 86_400_000;
+  const byDay = new Map<number, string[]>();
+  const episodes: string[] = [];
+  const expired: string[] = [];
+  const byImportance = new Map<number, string[]>();
+  ids.forEach((id, i) => {
+    const episode = i % 10 === 9;
+    const day = episode ? 91 + ((i * 37) % 275) : (i * 7919) % 365;
+    byDay.set(day, [...(byDay.get(day) ?? []), id]);
+    if (episode) episodes.push(id);
+    if (i % 50 === 8) expired.push(id);
+    const importance = ((i * 13) % 11) / 10;
+    byImportance.set(importance, [...(byImportance.get(importance) ?? []), id]);
+  });
+  const inChunks = async (list: string[], run: (chunk: string[]) => Promise<unknown>) => {
+    for (let i = 0; i < list.length; i += 5_000) await run(list.slice(i, i + 5_000));
+  };
+  const db = database.prisma;
+  const t0 = performance.now();
+  // (Prisma sets updatedAt on every update: the ages go last.)
+  for (const [importance, list] of byImportance) await inChunks(list, (chunk) => db.entry.updateMany({ where: { id: { in: chunk } }, data: { importance } }));
+  await inChunks(episodes, (chunk) => db.entry.updateMany({ where: { id: { in: chunk } }, data: { memoryType: 'EPISODIC' } }));
+  await inChunks(expired, (chunk) => db.entry.updateMany({ where: { id: { in: chunk } }, data: { validUntil: new Date(now - DAY) } }));
+  for (const [day, list] of byDay) await inChunks(list, (chunk) => db.entry.updateMany({ where: { id: { in: chunk } }, data: { updatedAt: new Date(now - day * DAY - 3_600_000) } }));
+  await db.$executeRawUnsafe('ANALYZE');
+  console.log(`  aged the memory over a year                  ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const samples: Record<string, number[]> = { query: [], tagOnly: [], context: [] };
+  const runs = Math.max(iterations, 300);
+  for (let i = 0; i < runs + 20; i++) {
+    const record = (name: string) => (i < 20 ? [] : samples[name]!);
+    await timed(record('query'), () =>
+      gql('query($s: ID!, $t: String!, $w: String!) { memoryQuery(input: { scope: $s, tags: { include: [$t] }, search: $w }, first: 20) { edges { score node { id name } } meta { totalCount estimatedTokens } } }', {
+        s: sessionId,
+        t: pick(ctx.tags),
+        w: pick(ctx.vocabulary),
+      }),
+    );
+    await timed(record('tagOnly'), () =>
+      gql('query($s: ID!, $t: String!) { memoryQuery(input: { scope: $s, tags: { include: [$t] } }, first: 20) { edges { score node { id name } } meta { totalCount } } }', { s: sessionId, t: pick(ctx.tags) }),
+    );
+    await timed(record('context'), () =>
+      gql('query($s: ID!, $task: String!) { context(input: { scope: $s, task: $task }) { tokensUsed guidelines { score node { id name } } tools { score node { id name } } knowledge { score node { id name } } } }', {
+        s: sessionId,
+        task: `${pick(ctx.vocabulary)} ${pick(ctx.vocabulary)}`,
+      }),
+    );
+  }
+  summarize('memory', kind, `N=${n} aged: memoryQuery (tag + word)`, samples.query!);
+  summarize('memory', kind, `N=${n} aged: memoryQuery (tag only)`, samples.tagOnly!);
+  summarize('memory', kind, `N=${n} aged: context (two-word task)`, samples.context!);
+
+  const purgeRun = 'mutation($d: Boolean) { purgeMemory(input: { dryRun: $d }) { __typename ... on PurgeMemorySuccess { run { receipts { counts } } } } }';
+  const erased = (data: unknown) =>
+    (data as { purgeMemory: { run: { receipts: Array<{ counts: { Entry?: number } }> } } }).purgeMemory.run.receipts.reduce((sum, r) => sum + (r.counts.Entry ?? 0), 0);
+  let t = performance.now();
+  const wouldGo = erased(await gql(purgeRun, { d: true }));
+  const dryMs = performance.now() - t;
+  t = performance.now();
+  const gone = erased(await gql(purgeRun, { d: false }));
+  const purgeMs = performance.now() - t;
+  const left = await db.entry.count();
+  console.log(`  purge dry run: ${wouldGo.toLocaleString('en')} entries would go            ${(dryMs / 1000).toFixed(1)} s`);
+  console.log(`  purge: erased ${gone.toLocaleString('en')} of ${n.toLocaleString('en')} entries (${((gone / n) * 100).toFixed(1)} %) with receipts   ${(purgeMs / 1000).toFixed(1)} s (${Math.round(gone / (purgeMs / 1000)).toLocaleString('en')} entries/s); ${left.toLocaleString('en')} left`);
+  if (gone !== episodes.length) throw new Error(`the purge erased ${gone} entries, expected the ${episodes.length} episodes past their retention`);
+  rows.push({ suite: 'memory', db: kind, case: `N=${n} purge of 10 %`, iterations: 1, p50: Math.round(purgeMs), p95: Math.round(purgeMs), p99: Math.round(purgeMs), mean: Math.round(purgeMs) });
 }
 
 async function crudSuite(kind: 'sqlite' | 'postgresql') {

@@ -138,16 +138,25 @@ describe(`decay in relevance (${DB_KIND})`, () => {
     const procedures: string[] = [];
     for (let i = 0; i < 8; i++) procedures.push(await tagged(p, `procedure-${i}`, 'PROCEDURAL', 400 + 50 * i, i === 7 ? 10 : 0));
     for (let i = 0; i < 6; i++) await tagged(s, `session-episode-${i}`, 'EPISODIC', 600 + 100 * i);
+    // Guidelines of every priority band and age: pruning bounds them by priority and age together.
+    for (let i = 0; i < 32; i++) {
+      const doc = `mutation($s: ID!, $n: String!, $p: Int) { addGuideline(input: { scope: $s, name: $n, content: "c", priority: $p, importance: 0, tags: ["all-decay"] }) {
+        ... on AddGuidelineSuccess { guideline { id } } } }`;
+      const id = (await ok(h, null, doc, { s: p, n: `rule-${i}`, p: i === 5 ? null : i < 16 ? 90 + (i % 11) : (i * 41) % 101 })).addGuideline.guideline.id;
+      await age(id, 24 * (50 + ((i * 37) % 300)), i % 4 === 0 ? 10 : 0);
+    }
     const query = `query($s: ID!, $first: Int, $tags: MemoryTagFilter) { memoryQuery(input: { scope: $s, tags: $tags }, first: $first) {
       edges { score node { id } } meta { totalCount } } }`;
-    for (const first of [1, 3, 8, 12]) {
+    for (const first of [1, 3, 8, 12, 20, 40]) {
       const page = (await ok(h, null, query, { s, first })).memoryQuery;
       const full = (await ok(h, null, query, { s, first, tags: { include: ['all-decay'] } })).memoryQuery;
       expect(page.edges.map((e: Edge) => e.node.id), `first ${first}`).toEqual(full.edges.map((e: Edge) => e.node.id));
       page.edges.forEach((e: Edge, i: number) => expect(e.score + RELEVANCE_WEIGHTS.tags).toBeCloseTo(full.edges[i].score, 6));
     }
     // Slow procedures lead although thirty episodes changed after them; the often-read one first.
-    const top = (await ok(h, null, query, { s, first: 3 })).memoryQuery.edges.map((e: Edge) => e.node.id);
-    expect(top).toEqual([procedures[7], procedures[0], procedures[1]]);
+    const knowledgeFirst = (await ok(h, null, query, { s, first: 60 })).memoryQuery.edges
+      .map((e: Edge) => e.node.id)
+      .filter((id: string) => Buffer.from(id, 'base64').toString().startsWith('Knowledge:'));
+    expect(knowledgeFirst.slice(0, 3)).toEqual([procedures[7], procedures[0], procedures[1]]);
   });
 });

@@ -1,7 +1,9 @@
 // Lifetimes (issue #13): a TTL per memory type and scope leaves items out of queries; retention
 // lets the purge erase them with receipts. The clock is the data's: rows are aged with SQL.
 import { describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { createApp } from '../src/app.ts';
+import { PURGE_LOCK } from '../src/modules/lifecycle/purge-job.ts';
 import { ok } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 
@@ -104,6 +106,31 @@ describe(`lifetimes and purge (${DB_KIND})`, () => {
       expect((await ok(h, null, `query($id: ID!) { node(id: $id) { id } }`, { id: episode })).node).toBeNull();
     } finally {
       await scheduled.stop();
+    }
+  });
+
+  it.runIf(DB_KIND === 'postgresql')('on PostgreSQL one instance purges at a time: while another holds the purge lock, scheduled runs skip', async () => {
+    const p = await project('purge-lock');
+    const episode = await knowledge(p, 'locked-out', 'EPISODIC');
+    await age(episode, 91);
+    // Another instance in the middle of its run: a second connection holding the purge's lock.
+    const other = new pg.Client({ connectionString: h.url });
+    await other.connect();
+    const scheduled = createApp({ database: h.database, purge: { intervalMs: 50 } });
+    const exists = async () => (await ok(h, null, `query($id: ID!) { node(id: $id) { id } }`, { id: episode })).node !== null;
+    try {
+      await other.query('SELECT pg_advisory_lock($1::bigint)', [PURGE_LOCK]);
+      // Twenty intervals: each run finds the lock taken and leaves the entry to the other instance.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await exists()).toBe(true);
+      await other.query('SELECT pg_advisory_unlock($1::bigint)', [PURGE_LOCK]);
+      // Released, the next run of this instance erases it (a bound on the wait, not a measurement).
+      const deadline = Date.now() + 10_000;
+      while ((await exists()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await exists()).toBe(false);
+    } finally {
+      await scheduled.stop();
+      await other.end();
     }
   });
 });

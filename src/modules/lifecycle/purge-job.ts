@@ -9,7 +9,7 @@ export interface PurgeSchedule {
 }
 
 /** Any 64-bit number naming the purge among PostgreSQL advisory locks. */
-const PURGE_LOCK = 4_242_017_013;
+export const PURGE_LOCK = 4_242_017_013;
 
 /**
  * The retention purge on a schedule inside the server. On PostgreSQL one instance at a time runs

@@ -114,28 +114,43 @@ function epochMs(provider: Provider, column: Prisma.Sql): Prisma.Sql {
     : Prisma.sql`(EXTRACT(EPOCH FROM ${column}) * 1000.0)`;
 }
 
+const num = (n: number) => Prisma.raw(`CAST(${n} AS DOUBLE PRECISION)`);
+const greatest = (provider: Provider) => Prisma.raw(provider === 'sqlite' ? 'MAX' : 'GREATEST');
+const least = (provider: Provider) => Prisma.raw(provider === 'sqlite' ? 'MIN' : 'LEAST');
+
 /**
- * An entry's decay (see DECAY in relevance.ts) as of the query's instant. Its half-life: a policy
- * of its scope and memory type, else its category's default, else its memory type's.
+ * The inputs of an entry's decay (see DECAY in relevance.ts), as columns of the candidates: its
+ * half-life (a policy of its scope and memory type, else its category's default, else its memory
+ * type's) and its boost.
  */
-function decayOf(provider: Provider, ageDays: Prisma.Sql, policies: ChainPolicy[]): Prisma.Sql {
-  const num = (n: number) => Prisma.raw(`CAST(${n} AS DOUBLE PRECISION)`);
-  const halfLife = Prisma.sql`CASE ${Prisma.join(
-    [
-      ...policies.map((p) => Prisma.sql`WHEN e."scopeId" = ${p.scopeId} AND e."memoryType" = ${p.memoryType} THEN ${num(p.hours)}`),
-      ...Object.entries(DECAY.categoryHalfLifeHours).map(([category, hours]) => Prisma.sql`WHEN e."category" = ${category} THEN ${num(hours)}`),
-      ...Object.entries(DECAY.halfLifeHours).map(([type, hours]) => Prisma.sql`WHEN e."memoryType" = ${type} THEN ${num(hours)}`),
-    ],
+function decayInputs(policies: ChainPolicy[]): { halfLife: Prisma.Sql; boost: Prisma.Sql } {
+  const byType = Prisma.join(
+    Object.entries(DECAY.halfLifeHours).map(([type, hours]) => Prisma.sql`WHEN ${type} THEN ${num(hours)}`),
     ' ',
-  )} ELSE ${num(DECAY.halfLifeHours.SEMANTIC)} END`;
-  const hours = Prisma.sql`(CASE WHEN ${ageDays} > 0 THEN ${ageDays} * 24.0 ELSE 0.0 END)`;
+  );
+  const byCategory = Prisma.join(
+    Object.entries(DECAY.categoryHalfLifeHours).map(([category, hours]) => Prisma.sql`WHEN ${category} THEN ${num(hours)}`),
+    ' ',
+  );
+  const defaults = Prisma.sql`COALESCE(CASE e."category" ${byCategory} END, CASE e."memoryType" ${byType} END, ${num(DECAY.halfLifeHours.SEMANTIC)})`;
+  const halfLife = policies.length
+    ? Prisma.sql`CASE ${Prisma.join(
+        policies.map((p) => Prisma.sql`WHEN e."scopeId" = ${p.scopeId} AND e."memoryType" = ${p.memoryType} THEN ${num(p.hours)}`),
+        ' ',
+      )} ELSE ${defaults} END`
+    : defaults;
   const boost = Prisma.sql`(1.0 + ${num(DECAY.accessBoost)} * (CASE WHEN e."accessCount" > ${Prisma.raw(String(DECAY.accessCap))} THEN ${num(DECAY.accessCap)} ELSE e."accessCount" END)
     + ${num(DECAY.importanceBoost)} * e."importance")`;
-  const [max, min] = (provider === 'sqlite' ? ['MAX', 'MIN'] : ['GREATEST', 'LEAST']).map((f) => Prisma.raw(f));
+  return { halfLife, boost };
+}
+
+/** Decay from the candidate columns age (days), hl (hours) and boost. */
+function decayOf(provider: Provider): Prisma.Sql {
   // PostgreSQL's EXP raises an error where the result underflows: e^-50 (times the largest boost)
   // is far below the floor anyway.
-  const left = Prisma.sql`EXP(${max}(-50.0, ${num(-Math.LN2)} * ${hours} / ${halfLife})) * ${boost}`;
-  return Prisma.sql`${max}(${num(DECAY.floor)}, ${min}(1.0, ${left}))`;
+  const exponent = Prisma.sql`${num(-Math.LN2 * 24)} * age / hl`;
+  const left = Prisma.sql`EXP(${provider === 'sqlite' ? exponent : Prisma.sql`GREATEST(-50.0, ${exponent})`}) * boost`;
+  return Prisma.sql`${greatest(provider)}(${num(DECAY.floor)}, ${least(provider)}(1.0, ${left}))`;
 }
 
 /**
@@ -341,9 +356,13 @@ export async function memoryQuery(
     ? Prisma.sql`CAST((SELECT COUNT(*) FROM "EntryTag" et JOIN "Tag" t ON t."id" = et."tagId"
         WHERE et."entryId" = e."id" AND t."name" IN (${list(include)})) AS DOUBLE PRECISION) / CAST(${include.length} AS DOUBLE PRECISION)`
     : Prisma.sql`0.0`;
-  const ageDays = Prisma.sql`((CAST(${asOf} AS DOUBLE PRECISION) - ${epochMs(provider, Prisma.sql`e."updatedAt"`)}) / 86400000.0)`;
+  // Days since the last change (SQLite: Julian days, a single function call per row).
+  const ageDays =
+    provider === 'sqlite'
+      ? Prisma.sql`(${num(asOf / 86_400_000 + 2_440_587.5)} - julianday(e."updatedAt"))`
+      : Prisma.sql`((CAST(${asOf} AS DOUBLE PRECISION) - ${epochMs(provider, Prisma.sql`e."updatedAt"`)}) / 86400000.0)`;
   const halfLives = policies.halfLives.filter((h) => chain.includes(h.scopeId));
-  const decay = decayOf(provider, ageDays, halfLives);
+  const decay = decayInputs(halfLives);
   /** The longest half-life an entry of this query can have: what bounds the decay of those not ranked. */
   const maxHalfLife = Math.max(...Object.values(DECAY.halfLifeHours), ...Object.values(DECAY.categoryHalfLifeHours), ...halfLives.map((h) => h.hours));
   const textRank = matches ? Prisma.sql`COALESCE(m.rank, 0.0)` : Prisma.sql`0.0`;
@@ -382,15 +401,23 @@ export async function memoryQuery(
         CAST(${chain.length} - c.depth AS DOUBLE PRECISION) / CAST(${chain.length} AS DOUBLE PRECISION) AS prox,
         CAST(${rank} AS DOUBLE PRECISION) AS raw_text,
         CASE WHEN e."kind" = 'GUIDELINE' THEN CAST(COALESCE(e."priority", 50) AS DOUBLE PRECISION) / 100.0 ELSE 0.0 END AS prio,
-        1.0 / (1.0 + (CASE WHEN ${ageDays} > 0 THEN ${ageDays} ELSE 0.0 END) / CAST(${RECENCY_HALF_DAYS} AS DOUBLE PRECISION)) AS rec,
-        ${decay} AS dec
+        ${greatest(provider)}(0.0, ${ageDays}) AS age,
+        ${decay.halfLife} AS hl,
+        ${decay.boost} AS boost
       FROM ${source}
       WHERE ${join([...where, ...extraWhere])}
     ),
     scored AS (
-      SELECT id, rel, tag, prox, prio, rec, dec,
-        CASE WHEN MAX(raw_text) OVER () > 0 THEN raw_text / MAX(raw_text) OVER () ELSE 0.0 END AS txt,
-        MAX(raw_text) OVER () AS maxraw,
+      SELECT id, rel, tag, prox, prio,
+        1.0 / (1.0 + age / ${num(RECENCY_HALF_DAYS)}) AS rec,
+        ${decayOf(provider)} AS dec,
+        ${
+          // Without a text search every text score is 0: no window over them.
+          matches
+            ? Prisma.sql`CASE WHEN MAX(raw_text) OVER () > 0 THEN raw_text / MAX(raw_text) OVER () ELSE 0.0 END AS txt,
+        MAX(raw_text) OVER () AS maxraw,`
+            : Prisma.sql`0.0 AS txt, CAST(NULL AS DOUBLE PRECISION) AS maxraw,`
+        }
         COUNT(*) OVER () AS total
       FROM cand
     ),
@@ -498,19 +525,34 @@ export async function memoryQuery(
     }
     chain.forEach((scopeId, depth) => {
       const scope = (W.scope * (chain.length - depth)) / chain.length;
+      // Recency and the most decay an entry can keep both fall with the time since its change: the
+      // oldest change at which an entry still reaches tau, with a second of slack (null: any age).
+      const ageBound = (days: number) => W.recency / (1 + days / RECENCY_HALF_DAYS) + W.decay * decayBound(days, maxHalfLife);
+      const changedSince = (need: number): Date | null | 'never' => {
+        const oldest = maxAgeReaching(ageBound, need);
+        return oldest === -1 ? 'never' : oldest === null ? null : new Date(asOf - oldest * 86_400_000 - 1_000);
+      };
       if (kinds.has('GUIDELINE')) {
         const minPriority = ((tau - scope - W.recency - W.decay) * 100) / W.priority;
         if (minPriority <= LIMITS.priority.max) {
-          ranges.push(Prisma.sql`SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" = 'GUIDELINE'
-            AND (e."priority" >= CAST(${minPriority} AS DOUBLE PRECISION) OR e."priority" IS NULL)`);
+          // The priority range of the index, then per band of ten priority points (a null priority
+          // scores as 50) the age that the band's highest priority still needs.
+          const bands: Prisma.Sql[] = [];
+          for (let lo = 0; lo <= 90; lo += 10) {
+            const hi = lo === 90 ? LIMITS.priority.max + 1 : lo + 10;
+            const since = changedSince(tau - scope - (W.priority * Math.min(hi, LIMITS.priority.max)) / 100);
+            if (since === 'never') continue;
+            bands.push(Prisma.sql`(COALESCE(e."priority", 50) >= ${lo} AND COALESCE(e."priority", 50) < ${hi}${since ? Prisma.sql` AND e."updatedAt" >= ${since}` : Prisma.empty})`);
+          }
+          if (bands.length) {
+            ranges.push(Prisma.sql`SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" = 'GUIDELINE'
+              AND (e."priority" >= CAST(${minPriority} AS DOUBLE PRECISION) OR e."priority" IS NULL) AND (${Prisma.join(bands, ' OR ')})`);
+          }
         }
       }
       if (others.length) {
-        // Recency and the most decay an entry can keep both fall with the time since its change:
-        // the oldest change whose bound still reaches tau, with a second of slack.
-        const oldest = maxAgeReaching((days) => scope + W.recency / (1 + days / RECENCY_HALF_DAYS) + W.decay * decayBound(days, maxHalfLife), tau);
-        if (oldest !== -1) {
-          const since = oldest === null ? null : new Date(asOf - oldest * 86_400_000 - 1_000);
+        const since = changedSince(tau - scope);
+        if (since !== 'never') {
           ranges.push(Prisma.sql`SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" IN (${list(others)})${
             since ? Prisma.sql` AND e."updatedAt" >= ${since}` : Prisma.empty
           }`);
