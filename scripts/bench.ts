@@ -113,7 +113,8 @@ async function reachable(check: () => Promise<unknown>): Promise<boolean> {
   try {
     await check();
     return true;
-  } catch {
+  } catch (error) {
+    console.log(`  (${(error as Error).message})`);
     return false;
   }
 }

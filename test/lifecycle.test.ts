@@ -109,6 +109,28 @@ describe(`lifetimes and purge (${DB_KIND})`, () => {
     }
   });
 
+  it('the scheduled purge judges ages by its clock: 89 days on keeps an episode, 91 days on erases it', async () => {
+    const p = await project('purge-clock');
+    const episode = await knowledge(p, 'clocked', 'EPISODIC');
+    const exists = async () => (await ok(h, null, `query($id: ID!) { node(id: $id) { id } }`, { id: episode })).node !== null;
+    const runFor = async (days: number) => {
+      let runs = 0;
+      const scheduled = createApp({ database: h.database, purge: { intervalMs: 20, now: () => (runs++, new Date(Date.now() + days * DAY)) } });
+      try {
+        // A few runs of the job (a bound on the wait, not a measurement).
+        const deadline = Date.now() + 10_000;
+        while (runs < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      } finally {
+        await scheduled.stop();
+      }
+      expect(runs).toBeGreaterThanOrEqual(3);
+    };
+    await runFor(89);
+    expect(await exists()).toBe(true);
+    await runFor(91);
+    expect(await exists()).toBe(false);
+  });
+
   it.runIf(DB_KIND === 'postgresql')('on PostgreSQL one instance purges at a time: while another holds the purge lock, scheduled runs skip', async () => {
     const p = await project('purge-lock');
     const episode = await knowledge(p, 'locked-out', 'EPISODIC');

@@ -58,30 +58,49 @@ export interface ChainPolicy {
   hours: number;
 }
 
+/** A scope's chain (nearest first) with the lifetimes that apply along it, for memoryQuery. */
+export interface ChainWithPolicies {
+  chain: string[];
+  /** Per scope of the chain: the memory types with a TTL there (its policies' or the default). */
+  ttls: ChainPolicy[];
+  /** Per scope of the chain: the memory types whose decay half-life a policy sets (the others decay by defaults that depend on the entry). */
+  halfLives: ChainPolicy[];
+}
+
+type PolicyRow = { s0: string; s1: string | null; s2: string | null; s3: string | null; pScope: string | null; memoryType: string | null; ttlHours: number | null; halfLifeHours: number | null };
+
 /**
- * For a query over a chain (nearest first), per scope of it: the memory types with a TTL there
- * (its policies' or the default), and those whose decay half-life a policy sets (the others decay
- * by the defaults, which depend on the entry). One statement, every time: each scope's own chain
- * is the rest of this one.
+ * A scope's chain and the policies of its scopes, in one statement (null for an unknown scope):
+ * this runs before every memoryQuery, where a second statement cost ~0.5 ms (a third of a text
+ * search at 100K entries). Each scope's own chain is the rest of this one.
  */
-export async function policiesOfChain(db: Db, chain: readonly string[]): Promise<{ ttls: ChainPolicy[]; halfLives: ChainPolicy[] }> {
-  const rows = await db.memoryPolicy.findMany({
-    where: { scopeId: { in: [...chain] }, OR: [{ ttlHours: { not: null } }, { halfLifeHours: { not: null } }] },
-    select: { scopeId: true, memoryType: true, ttlHours: true, halfLifeHours: true },
-  });
+export async function chainWithPolicies(db: Db, scopeId: string): Promise<ChainWithPolicies | null> {
+  const rows = await db.$queryRaw<PolicyRow[]>`
+    SELECT s0."id" AS s0, s1."id" AS s1, s2."id" AS s2, s3."id" AS s3,
+      p."scopeId" AS "pScope", p."memoryType" AS "memoryType", p."ttlHours" AS "ttlHours", p."halfLifeHours" AS "halfLifeHours"
+    FROM "Scope" s0
+    LEFT JOIN "Scope" s1 ON s1."id" = s0."parentId"
+    LEFT JOIN "Scope" s2 ON s2."id" = s1."parentId"
+    LEFT JOIN "Scope" s3 ON s3."id" = s2."parentId"
+    LEFT JOIN "MemoryPolicy" p ON p."scopeId" IN (s0."id", s1."id", s2."id", s3."id") AND (p."ttlHours" IS NOT NULL OR p."halfLifeHours" IS NOT NULL)
+    WHERE s0."id" = ${scopeId}`;
+  const first = rows[0];
+  if (!first) return null;
+  const chain = [first.s0, first.s1, first.s2, first.s3].filter((id): id is string => id !== null);
+  const policies = rows.filter((r) => r.pScope !== null);
   const nearest = (i: number, memoryType: MemoryType, field: 'ttlHours' | 'halfLifeHours') =>
     chain
       .slice(i)
-      .map((id) => rows.find((r) => r.scopeId === id && r.memoryType === memoryType)?.[field])
+      .map((id) => policies.find((r) => r.pScope === id && r.memoryType === memoryType)?.[field])
       .find((v): v is number => v !== null && v !== undefined);
-  const per = (field: 'ttlHours' | 'halfLifeHours', fallback: (t: MemoryType) => number | null | undefined) =>
-    chain.flatMap((scopeId, i) =>
+  const per = (field: 'ttlHours' | 'halfLifeHours', fallback: (t: MemoryType) => number | null) =>
+    chain.flatMap((id, i) =>
       MEMORY_TYPES.flatMap((memoryType) => {
         const hours = nearest(i, memoryType, field) ?? fallback(memoryType);
-        return hours === null || hours === undefined ? [] : [{ scopeId, memoryType, hours }];
+        return hours === null ? [] : [{ scopeId: id, memoryType, hours }];
       }),
     );
-  return { ttls: per('ttlHours', (t) => DEFAULT_LIFETIMES[t].ttlHours), halfLives: per('halfLifeHours', () => null) };
+  return { chain, ttls: per('ttlHours', (t) => DEFAULT_LIFETIMES[t].ttlHours), halfLives: per('halfLifeHours', () => null) };
 }
 
 /** Sets a scope's own lifetimes for a memory type; all null removes its policy (the parent's apply). */

@@ -1,7 +1,6 @@
 import { Prisma } from '../../generated/sqlite/client.ts';
 import type { Db, Provider } from '../../infra/database.ts';
-import { scopeChainIds } from '../../infra/scope-chain.ts';
-import { policiesOfChain, type ChainPolicy } from '../lifecycle/policies.service.ts';
+import { chainWithPolicies, type ChainPolicy } from '../lifecycle/policies.service.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker, checkTagNames } from '../../domain/validate.ts';
@@ -92,13 +91,6 @@ function decodeCursor(value: string): Cursor {
 /** Words of a search, as prefix terms; punctuation and operators are not syntax here. */
 export function searchTerms(search: string): string[] {
   return [...new Set(search.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])].slice(0, 16);
-}
-
-/** The scope and its ancestors up to global, nearest first. */
-async function scopeChain(db: Db, scopeId: string): Promise<string[]> {
-  const chain = await scopeChainIds(db, scopeId);
-  if (!chain) throw new NotFoundError('No scope has this id', ['input', 'scope']);
-  return chain;
 }
 
 const join = (parts: Prisma.Sql[], sep = ' AND ') => (parts.length ? Prisma.join(parts, sep) : Prisma.sql`1 = 1`);
@@ -224,8 +216,9 @@ export async function memoryQuery(
   // Only the scopes the caller reads are searched: access is filtered inside the SQL, before paging.
   // The scopes searched: the scope and, when inheriting, its ancestors, of those the caller reads.
   // Lifetimes follow the whole chain (a project's TTL covers its sessions however they are searched).
-  const fullChain = await scopeChain(db, input.scopeId);
-  const policies = await policiesOfChain(db, fullChain);
+  const policies = await chainWithPolicies(db, input.scopeId);
+  if (!policies) throw new NotFoundError('No scope has this id', ['input', 'scope']);
+  const fullChain = policies.chain;
   const chain = await (input.readable ?? ((ids: string[]) => Promise.resolve(ids)))(input.inherit ? fullChain : fullChain.slice(0, 1));
   const terms = input.search ? searchTerms(input.search) : [];
   if (input.search !== null && terms.length === 0) {
