@@ -192,6 +192,8 @@ interface PageRow {
   maxraw: number | null;
   /** 1 when the statement's candidates were all there are (see `pruned`). */
   complete: number | bigint;
+  /** 0 when a text search matched nothing in the chain at all. */
+  anymatch: number | bigint;
 }
 
 export async function memoryQuery(
@@ -385,6 +387,7 @@ export async function memoryQuery(
     ctes: Prisma.Sql = Prisma.empty,
     rank: Prisma.Sql = textRank,
     complete: Prisma.Sql = Prisma.sql`1`,
+    anyMatch: Prisma.Sql = Prisma.sql`1`,
   ) => Prisma.sql`
     WITH ${chainCte}${matches ? Prisma.sql`, ${matches}` : Prisma.empty}${ctes},
     cand AS (
@@ -419,7 +422,7 @@ export async function memoryQuery(
         ${Prisma.raw(`${W.relation} * rel + ${W.tags} * tag + ${W.scope} * prox + ${W.text} * txt + ${W.priority} * prio + ${W.recency} * rec + ${W.decay} * dec`)} AS score
       FROM scored
     )
-    SELECT page.id, page.score, page.rel, page.tag, page.prox, page.txt, page.prio, page.rec, page.dec, page.maxraw, totals.total, ${complete} AS complete,
+    SELECT page.id, page.score, page.rel, page.tag, page.prox, page.txt, page.prio, page.rec, page.dec, page.maxraw, totals.total, ${complete} AS complete, ${anyMatch} AS anymatch,
       LENGTH(e."name") AS name_len, COALESCE(LENGTH(s."body"), 0) AS body_len
     FROM (SELECT COUNT(*) AS total FROM scored) totals
     LEFT JOIN (SELECT * FROM ranked ${cursorFilter} ORDER BY score DESC, id ASC LIMIT ${input.first + 1}) page ON 1 = 1
@@ -498,17 +501,22 @@ export async function memoryQuery(
     );
     if (matches) cuts.push(cut(Prisma.sql`SELECT 1 FROM matches`));
     const complete = Prisma.sql`(CASE WHEN ${Prisma.join(cuts, ' OR ')} THEN 0 ELSE 1 END)`;
+    const anyMatch = matches ? Prisma.sql`(SELECT COUNT(*) FROM (SELECT 1 FROM matches LIMIT 1) am)` : Prisma.sql`1`;
     const first = await run(
-      rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`, ...overridden(true)], picked(Prisma.sql`SELECT id FROM sampled`), pickedRank, complete),
+      rankedPage(pickedFrom, [Prisma.sql`e."id" = p.id`, ...overridden(true)], picked(Prisma.sql`SELECT id FROM sampled`), pickedRank, complete, anyMatch),
     );
     if (Number(first[0]?.complete ?? 0) === 1) return { rows: first, complete: true };
     const last = first[L - 1];
     if (!last?.id) return null;
     const best = Number(first[0]?.maxraw ?? 0);
-    if (matches && !(best > 0)) return null;
+    // Words that match nothing in the chain score nothing: the page is settled as without them.
+    // (A match that is not in the sample but passes the filters could set the best rank: then
+    // the full ranking runs.)
+    const textMatches = matches !== null && Number(first[0]?.anymatch ?? 1) > 0;
+    if (textMatches && !(best > 0)) return null;
     const tau = Number(last.score) - 1e-9;
     const ranges: Prisma.Sql[] = [Prisma.sql`SELECT id FROM sampled`];
-    if (matches) {
+    if (textMatches) {
       // A text match scores at most its text score + its scope + priority (guidelines) + recency + decay.
       ranges.push(Prisma.sql`SELECT m."entryId" AS id FROM matches m ${cross} chain c WHERE c.scope_id = m."scopeId"
         AND ${Prisma.raw(String(W.text))} * m.rank / CAST(${best} AS DOUBLE PRECISION)
