@@ -223,6 +223,15 @@ describe(`what deletions erase, table by table (${DB_KIND})`, () => {
     expect(subtree.erased.Entry).toEqual([dbId(target.k2)]);
   });
 
+  it("deleting a scope takes the state keys it owns in temp:, session: and project:, not a user:'s whose user id is the scope's id", async () => {
+    const p = (await m(`mutation { createProject(input: { name: "erase-namesake" }) { ... on CreateProjectSuccess { project { id } } } }`)).createProject.project.id as string;
+    const user = dbId(p);
+    await m(`mutation($o: StateOwnerInput!) { setState(input: { owner: $o, key: "user:pref", value: 1 }) { __typename } }`, { o: { userId: user } });
+    const { erased } = await erases(deletion('deleteScopeTree', p));
+    expect(erased).toEqual({ Scope: [user] });
+    expect(await h.database.prisma.stateKey.count({ where: { namespace: 'USER', owner: user } })).toBe(1);
+  });
+
   it('erasing nothing gives an empty receipt whose hash is that of no content', async () => {
     const p = (await m(`mutation { createProject(input: { name: "erase-nothing" }) { ... on CreateProjectSuccess { project { id } } } }`)).createProject.project.id;
     const { receipt } = await erases(erase({ scope: p }));
