@@ -2,14 +2,13 @@
 // key changes from the command line are appended; admins read it through `auditEvents`, filtered
 // and paged newest first; nothing in the API updates or deletes it, and it outlives what it names.
 // Calls go over real sockets with API keys, so principals and client addresses are real.
-import { spawnSync } from 'node:child_process';
 import { decodeGlobalID } from '@pothos/plugin-relay';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getSchema } from '../src/graphql/schema.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { principalWithKey } from './support/keys.ts';
 import { eventually } from './support/redis-server.ts';
-import { ROOT } from './support/server-process.ts';
+import { runKeysCli } from './support/server-process.ts';
 import { call, type CallOptions } from './support/socket-call.ts';
 
 const h = useHarness({ listen: true });
@@ -250,13 +249,12 @@ describe(`audit log (${DB_KIND})`, () => {
   });
 
   it('records keys made and revoked with the command line', async () => {
-    const keys = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/keys.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: h.url }, encoding: 'utf8' });
+    const keys = (...args: string[]) => runKeysCli(h.url, ...args);
     const principalName = name('cli');
-    const created = keys('create', '--name', principalName);
+    const created = await keys('create', '--name', principalName);
     expect(created.status, created.stderr).toBe(0);
     const prefix = created.stdout.trim().slice(0, 12);
-    expect(keys('revoke', prefix).status).toBe(0);
+    expect((await keys('revoke', prefix)).status).toBe(0);
     const rows = (await events({ category: 'IDENTITY', since: new Date(Date.now() - 120_000).toISOString() })).filter((e) => e.detail?.via === 'cli');
     expect(rows.map((e) => [e.operation, e.outcome, e.principal, e.clientAddress, e.detail?.prefix ?? null])).toEqual([
       ['revokeApiKey', 'OK', null, null, prefix],

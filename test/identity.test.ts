@@ -1,6 +1,5 @@
 // Identity (issue #12, first part): principals and API keys, authentication over HTTP and
 // WebSocket, protected mode while no key exists, and the keys command line.
-import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { createClient } from 'graphql-ws';
@@ -8,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createApp } from '../src/app.ts';
 import { createDatabaseUrl, DB_KIND, useHarness } from './support/harness.ts';
-import { ROOT } from './support/server-process.ts';
+import { runKeysCli } from './support/server-process.ts';
 
 const h = useHarness({ listen: true });
 
@@ -196,18 +195,17 @@ describe(`identity (${DB_KIND})`, () => {
   it('the keys command line makes the first key of a fresh server, lists and revokes it', async () => {
     const { url, drop } = await createDatabaseUrl();
     try {
-      const keys = (...args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/keys.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8' });
-      const created = keys('create', '--name', 'bootstrap', '--admin');
+      const keys = (...args: string[]) => runKeysCli(url, ...args);
+      const created = await keys('create', '--name', 'bootstrap', '--admin');
       expect(created.status, created.stderr).toBe(0);
       const secret = created.stdout.trim();
       expect(secret).toMatch(/^egk_[A-Za-z0-9_-]{43}$/);
       expect(created.stderr).toContain('"bootstrap" (admin)');
-      const listed = keys('list');
+      const listed = await keys('list');
       expect(listed.stdout).toContain(`${secret.slice(0, 12)}…  bootstrap (SERVICE)  default  active`);
-      expect(keys('revoke', secret.slice(0, 12)).status).toBe(0);
-      expect(keys('list').stdout).toContain('revoked');
-      expect(keys('revoke', 'egk_nothing').status).toBe(2);
+      expect((await keys('revoke', secret.slice(0, 12))).status).toBe(0);
+      expect((await keys('list')).stdout).toContain('revoked');
+      expect((await keys('revoke', 'egk_nothing')).status).toBe(2);
     } finally {
       await drop();
     }

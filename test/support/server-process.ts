@@ -83,3 +83,30 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
     kill: () => killed(child),
   };
 }
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `npm run keys` (`src/cli/keys.ts`) on `databaseUrl` as a subprocess, without blocking the
+ * event loop: a spawnSync (3-10 s on a loaded machine) outlived the test server's keep-alive
+ * timeout, and the test's next request met a socket the server had closed (ECONNRESET).
+ */
+export function runKeysCli(databaseUrl: string, ...args: string[]): Promise<CliRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/keys.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolveRun, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => resolveRun({ status, stdout, stderr }));
+  });
+}
