@@ -1,0 +1,99 @@
+// The workload suites (issue #4's memory, issue #14's targets): seed N entries once, then ask every
+// shape in-process and over HTTP to the real server process, the concurrency suite against that
+// server, and last the aged-memory check of issue #13 (it rewrites the rows' ages).
+import { createApp } from '../../src/app.ts';
+import { openDatabase } from '../../src/infra/database.ts';
+import { createEventBus } from '../../src/infra/events.ts';
+import { agedMemory } from './aged.ts';
+import { inProcess, iterations, overHttp, record, serverProcess, stopProcess, summarize, timed, type Ask, type Kind } from './common.ts';
+import { concurrencySuite } from './concurrency.ts';
+import { SHAPES, shape } from './shapes.ts';
+import { seedWorkload, type Workload } from './workload.ts';
+
+export async function workloadSuites(kind: Kind, n: number, suites: readonly string[]): Promise<void> {
+  console.log(`\nworkload (${kind}, N = ${n.toLocaleString('en')}): seeding through the service layer`);
+  const w = await seedWorkload(kind, n);
+  try {
+    record('memory', kind, `N=${n} seeding entries`, w.seedMs.entries / 1000, 's');
+    record('memory', kind, `N=${n} seeding ${Math.round(n / 20).toLocaleString('en')} relations, one by one`, w.seedMs.relations / 1000, 's');
+    record('memory', kind, `N=${n} seeding`, (w.seedMs.entries + w.seedMs.relations) / 1000, 's', { size: n, shape: 'seed' });
+    if (suites.includes('memory')) await inProcessShapes(w);
+    const server = await serverProcess(w.url);
+    try {
+      record('memory', kind, `N=${n} server start-up (spawn to listening)`, server.startMs, 'ms', { size: n, shape: 'startup' });
+      if (suites.includes('memory')) {
+        console.log(`  over HTTP to the real server process:`);
+        await askShapes(w, overHttp(server.port), 'http');
+        record('memory', kind, `N=${n} server RSS after the shapes`, server.rssMb(), 'MB', { size: n, shape: 'rss' });
+      }
+      if (suites.includes('concurrency')) await concurrencySuite(w, server.port);
+    } finally {
+      await stopProcess(server.child);
+    }
+    if (suites.includes('memory')) await aged(w);
+  } finally {
+    if (process.env.BENCH_KEEP === '1') console.log(`  kept ${w.url}`);
+    else await w.drop();
+  }
+}
+
+/** Every shape, asked in turn per iteration so that drift in machine load falls on all alike. */
+async function askShapes(w: Workload, ask: Ask, via: 'http' | 'in-process'): Promise<void> {
+  const samples = new Map(SHAPES.map((s) => [s.key, [] as number[]]));
+  for (let i = 0; i < Math.max(iterations, 300) + 20; i++) {
+    for (const s of SHAPES) await timed(i < 20 ? [] : samples.get(s.key)!, () => ask(s.query, s.variables(w, i)));
+  }
+  for (const s of SHAPES) summarize('memory', w.kind, `N=${w.n} ${via}: ${s.label}`, samples.get(s.key)!, { size: w.n, shape: s.key, via });
+}
+
+/** In-process: the shapes, what counting reads costs, and the statements of one create and update. */
+async function inProcessShapes(w: Workload): Promise<void> {
+  let statements: string[] = [];
+  const database = await openDatabase(w.url, { onQuery: (sql) => statements.push(sql) });
+  const bus = createEventBus();
+  const app = createApp({ database, bus, graphiql: false });
+  const untracked = createApp({ database, bus, graphiql: false, trackAccess: false });
+  try {
+    console.log(`  in-process (yoga.fetch):`);
+    await askShapes(w, inProcess(app), 'in-process');
+    await accessTrackingCost(w, inProcess(app), inProcess(untracked));
+    for (const key of ['create', 'update'] as const) {
+      const s = shape(key);
+      statements = [];
+      await inProcess(app)(s.query, s.variables(w, -1));
+      // A batch is BEGIN, its statements, COMMIT: the adapter sends BEGIN without logging it.
+      const roundTrips = statements.length + statements.filter((sql) => sql === 'COMMIT').length;
+      record('memory', w.kind, `N=${w.n} ${s.label}: statements sent (round trips)`, roundTrips, 'round trips', { size: w.n, shape: `${key}RoundTrips` });
+    }
+  } finally {
+    await app.stop();
+    await untracked.stop();
+    await database.close();
+  }
+}
+
+/** The same tag-only query through an app that counts reads and one that does not, in turn. */
+async function accessTrackingCost(w: Workload, tracked: Ask, untracked: Ask): Promise<void> {
+  const s = shape('tagOnly');
+  const samples = { tracked: [] as number[], untracked: [] as number[] };
+  for (let i = 0; i < Math.max(iterations, 300) + 20; i++) {
+    const vars = s.variables(w, i);
+    for (const mode of i % 2 ? (['tracked', 'untracked'] as const) : (['untracked', 'tracked'] as const)) {
+      await timed(i < 20 ? [] : samples[mode], () => (mode === 'tracked' ? tracked : untracked)(s.query, vars));
+    }
+  }
+  const on = summarize('memory', w.kind, `N=${w.n} in-process: tag only, reads counted`, samples.tracked).p50;
+  const off = summarize('memory', w.kind, `N=${w.n} in-process: tag only, reads not counted`, samples.untracked).p50;
+  console.log(`  access tracking adds ${(((on - off) / off) * 100).toFixed(1)} % to memoryQuery p50 (target: under 5 %)`);
+}
+
+async function aged(w: Workload): Promise<void> {
+  const database = await openDatabase(w.url);
+  const app = createApp({ database, graphiql: false });
+  try {
+    await agedMemory(w, database, inProcess(app));
+  } finally {
+    await app.stop();
+    await database.close();
+  }
+}
