@@ -151,7 +151,9 @@ describe(`decay in relevance (${DB_KIND})`, () => {
       const page = (await ok(h, null, query, { s, first })).memoryQuery;
       const full = (await ok(h, null, query, { s, first, tags: { include: ['all-decay'] } })).memoryQuery;
       expect(page.edges.map((e: Edge) => e.node.id), `first ${first}`).toEqual(full.edges.map((e: Edge) => e.node.id));
-      page.edges.forEach((e: Edge, i: number) => expect(e.score + RELEVANCE_WEIGHTS.tags).toBeCloseTo(full.edges[i].score, 6));
+      // Decay and recency move with the clock between the two queries (an episode at its half-life
+      // loses ~6e-7 a second): 4 places hold on a loaded machine.
+      page.edges.forEach((e: Edge, i: number) => expect(e.score + RELEVANCE_WEIGHTS.tags).toBeCloseTo(full.edges[i].score, 4));
     }
     // Slow procedures lead although thirty episodes changed after them; the often-read one first.
     const knowledgeFirst = (await ok(h, null, query, { s, first: 60 })).memoryQuery.edges
