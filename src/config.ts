@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_READERS } from './infra/sqlite-readers.ts';
 import type { AuthMode } from './server/authentication.ts';
 import { DEFAULT_LIMITS, type OperationLimits } from './server/limits.ts';
 import type { RateLimits } from './server/rate-limit.ts';
@@ -34,6 +35,8 @@ export interface Config {
   grantsReadGlobal: boolean;
   /** PURGE_INTERVAL_MINUTES (default 60; 0 turns the scheduled retention purge off). */
   purgeIntervalMinutes: number;
+  /** SQLITE_READERS: reader threads for slow reads (default: one per core, 2 to 4; 0: none). */
+  sqliteReaders: number;
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/engram.db';
@@ -86,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     grantsReadGlobal: bool(env, 'GRANTS_READ_GLOBAL', true),
     purgeIntervalMinutes: int(env, 'PURGE_INTERVAL_MINUTES', 60, 0, 10_080),
+    sqliteReaders: int(env, 'SQLITE_READERS', DEFAULT_READERS, 0, 16),
   };
 }
 

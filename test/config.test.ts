@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_DATABASE_URL, loadConfig, type Config } from '../src/config.ts';
 import { DEFAULT_LIMITS } from '../src/server/limits.ts';
+import { DEFAULT_READERS } from '../src/infra/sqlite-readers.ts';
 import { ROOT, START_DEADLINE_MS } from './support/server-process.ts';
 
 /** Every integer setting: its variable, its range, and where loadConfig puts it. */
@@ -51,6 +52,7 @@ describe('loadConfig', () => {
       rateLimits: { requestsPerSecond: 100, writesPerSecond: 20, redisUrl: null },
       grantsReadGlobal: true,
       purgeIntervalMinutes: 60,
+      sqliteReaders: DEFAULT_READERS,
     });
   });
 

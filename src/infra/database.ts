@@ -7,6 +7,7 @@ import { sqlitePath } from '../config.ts';
 import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import { registerDirectDriver } from './direct-batch.ts';
 import { serializeConnection } from './serialized-adapter.ts';
+import { DEFAULT_READERS, SqliteReaders } from './sqlite-readers.ts';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
 
@@ -25,6 +26,8 @@ export interface Database {
   prisma: Db;
   /** Cheap round trip for health checks. */
   ping(): Promise<boolean>;
+  /** Resolves once the SQLite reader threads have started (reads run on the main connection until then). */
+  readersStarted(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +36,11 @@ export interface DatabaseOptions {
   onQuery?: (sql: string) => void;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /**
+   * SQLite: worker threads that run reads on read-only connections of their own, off the event
+   * loop (see sqlite-readers.ts); 0 reads on the main connection.
+   */
+  readers?: number;
 }
 
 export function providerOfUrl(url: string): Provider {
@@ -46,6 +54,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   const log = options.onQuery ? ([{ emit: 'event', level: 'query' }] as const) : undefined;
   let prisma: Db;
   let pool: pg.Pool | undefined;
+  let readers: SqliteReaders | undefined;
   if (provider === 'sqlite') {
     const path = sqlitePath(url);
     mkdirSync(dirname(path), { recursive: true });
@@ -74,6 +83,9 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     // Refresh planner statistics where they are missing or stale (cheap; SQLite's advice for
     // long-lived connections). Without them the planner guesses on large tables.
     await prisma.$queryRawUnsafe('PRAGMA optimize = 0x10002');
+    // Readers open the file read-only: it must exist, in WAL mode, first.
+    const count = options.readers ?? DEFAULT_READERS;
+    if (count > 0) adapter.useReaders((readers = new SqliteReaders(path, count)));
   } else {
     const shared = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     pool = shared;
@@ -99,6 +111,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   return {
     provider,
     prisma,
+    readersStarted: () => readers?.started() ?? Promise.resolve(),
     async ping() {
       if (closed) return false;
       try {
@@ -113,6 +126,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
       if (closed) return;
       closed = true;
       await prisma.$disconnect();
+      await readers?.close();
       await pool?.end();
     },
   };

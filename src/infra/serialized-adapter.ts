@@ -6,6 +6,8 @@ import type {
   SqlResultSet,
   Transaction,
 } from '@prisma/driver-adapter-utils';
+import { performance } from 'node:perf_hooks';
+import { NOT_READ_ONLY, type SqliteReaders } from './sqlite-readers.ts';
 
 /** A FIFO lock: `acquire` resolves with the function that releases it. */
 class Lock {
@@ -45,29 +47,49 @@ class Lock {
 export function serializeConnection(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory & {
   /** The adapter Prisma connected last (undefined before it connects). */
   readonly current: SqlDriverAdapter | undefined;
+  /** From now on, reads outside transactions go to `readers` (once the file is set up for them). */
+  useReaders(readers: SqliteReaders): void;
 } {
-  let current: SqlDriverAdapter | undefined;
+  let current: SerializedAdapter | undefined;
+  const shared: { readers?: SqliteReaders } = {};
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
     get current() {
       return current;
     },
+    useReaders(readers: SqliteReaders) {
+      shared.readers = readers;
+    },
     async connect() {
       const adapter = await factory.connect();
       cachePreparedStatements(adapter);
-      current = new SerializedAdapter(adapter);
+      current = new SerializedAdapter(adapter, shared);
       return current;
     },
   };
 }
 
+/** Statements that may read without writing; the reader checks (better-sqlite3's `readonly`). */
+const READ = /^\s*(SELECT|WITH)\b/i;
+/**
+ * A read whose statement has taken at least this long (on average) goes to a reader thread; a
+ * quicker one runs here. Handing a statement to a thread and back costs ~0.1 ms on an idle machine
+ * and a scheduling delay on a busy one, more than a lookup by id takes; blocking the event loop for
+ * under a millisecond holds up nothing that matters.
+ */
+const OFFLOAD_MS = 1;
+/** Statements whose running time is remembered (the most recently used). */
+const TIMINGS = 2_000;
+
 class SerializedAdapter implements SqlDriverAdapter {
   readonly #inner: SqlDriverAdapter;
   readonly #lock = new Lock();
+  readonly #shared: { readers?: SqliteReaders };
 
-  constructor(inner: SqlDriverAdapter) {
+  constructor(inner: SqlDriverAdapter, shared: { readers?: SqliteReaders }) {
     this.#inner = inner;
+    this.#shared = shared;
   }
 
   get provider() {
@@ -78,8 +100,37 @@ class SerializedAdapter implements SqlDriverAdapter {
     return this.#inner.adapterName;
   }
 
-  queryRaw(query: SqlQuery): Promise<SqlResultSet> {
-    return this.#lock.run(() => this.#inner.queryRaw(query));
+  /**
+   * A read outside a transaction goes to a reader thread when there are readers (it sees what was
+   * committed when it begins, and does not wait for a transaction open on this connection);
+   * anything else, and a statement the reader finds would write, runs here.
+   */
+  async queryRaw(query: SqlQuery): Promise<SqlResultSet> {
+    const readers = this.#shared.readers;
+    const known = this.#timings.get(query.sql);
+    if (readers?.available && READ.test(query.sql) && (known === undefined || known >= OFFLOAD_MS)) {
+      const answer = await readers.query(query);
+      if (answer !== NOT_READ_ONLY) {
+        this.#timed(query.sql, answer.ms);
+        return answer.result;
+      }
+    }
+    return this.#lock.run(async () => {
+      const started = performance.now();
+      const result = await this.#inner.queryRaw(query);
+      if (readers) this.#timed(query.sql, performance.now() - started);
+      return result;
+    });
+  }
+
+  /** Running time per statement text: a moving average, so one slow or quick run does not flip it. */
+  readonly #timings = new Map<string, number>();
+
+  #timed(sql: string, ms: number): void {
+    const before = this.#timings.get(sql);
+    this.#timings.delete(sql);
+    if (before === undefined && this.#timings.size >= TIMINGS) this.#timings.delete(this.#timings.keys().next().value!);
+    this.#timings.set(sql, before === undefined ? ms : before * 0.8 + ms * 0.2);
   }
 
   executeRaw(query: SqlQuery): Promise<number> {
@@ -104,7 +155,8 @@ class SerializedAdapter implements SqlDriverAdapter {
     return this.#inner.getConnectionInfo?.() ?? { supportsRelationJoins: false };
   }
 
-  dispose(): Promise<void> {
+  async dispose(): Promise<void> {
+    await this.#shared.readers?.close();
     return this.#inner.dispose();
   }
 }
@@ -135,6 +187,8 @@ function releasingOnEnd(tx: Transaction, release: () => void): Transaction {
 /** The parts of a better-sqlite3 statement Prisma's adapter uses. */
 interface Statement {
   readonly reader: boolean;
+  /** Whether the statement leaves the database as it is (the reader threads run only those). */
+  readonly readonly: boolean;
   columns(): unknown[];
   raw(toggle?: boolean): Statement;
   run(...params: unknown[]): unknown;
@@ -153,7 +207,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * shared one is never used by two queries at once; SQLite re-prepares one whose schema changed.
  * Does nothing if the adapter does not look as expected.
  */
-function cachePreparedStatements(adapter: SqlDriverAdapter): void {
+export function cachePreparedStatements(adapter: SqlDriverAdapter): void {
   const client = (adapter as unknown as { client?: { prepare?: (sql: string) => Statement } }).client;
   if (!client || typeof client.prepare !== 'function') return;
   const prepare = client.prepare.bind(client);
@@ -176,6 +230,9 @@ function withArgs(statement: Statement, args: unknown[]): Statement & { bind(arg
   const facade = {
     get reader() {
       return statement.reader;
+    },
+    get readonly() {
+      return statement.readonly;
     },
     columns: () => statement.columns(),
     raw: (toggle = true) => {
