@@ -69,14 +69,6 @@ export async function sessionSuite(kind: Kind) {
   const database = await openDatabase(db.url);
   const app = createApp({ database, graphiql: false });
   const gql = inProcess(app);
-  const admin = async (query: string, variables: Record<string, unknown>) => {
-    const response = await app.yoga.fetch('http://bench/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-engram-role': 'admin' },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await response.json()) as unknown;
-  };
   const idAt = (data: unknown, ...path: string[]) =>
     path.reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], data) as string;
   try {
@@ -92,7 +84,9 @@ export async function sessionSuite(kind: Kind) {
       'session',
       'id',
     );
-    await admin('mutation($p: ID!) { setState(input: { owner: { project: $p }, key: "project:model", value: "default" }) { __typename } }', { p: project });
+    // (In-process calls carry no key: they are trusted as this machine's, so they may write project: state.)
+    const set = await gql('mutation($p: ID!) { setState(input: { owner: { project: $p }, key: "project:model", value: "default" }) { __typename } }', { p: project });
+    if ((set as { setState: { __typename: string } }).setState.__typename !== 'SetStateSuccess') throw new Error(`setState: ${JSON.stringify(set)}`);
     const append = 'mutation($s: ID!, $c: JSON, $d: JSON) { appendSessionEvent(input: { session: $s, type: MESSAGE, actor: "agent:bench", content: $c, stateDelta: $d }) { __typename } }';
     for (let i = 0; i < 1_000; i++) {
       await gql(append, { s: session, c: { text: `message ${i}` }, d: { [`session:k${i % 100}`]: i, 'user:last': i } });
