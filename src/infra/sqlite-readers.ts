@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DriverAdapterError, type SqlQuery, type SqlResultSet } from '@prisma/driver-adapter-utils';
 
@@ -92,7 +94,8 @@ export class SqliteReaders {
       });
       worker.once('error', reject);
     });
-    reader.ready.catch(() => undefined);
+    // Reads then stay on the main connection: slower under load, never wrong. Say so once.
+    reader.ready.catch((error: Error) => warnOnce(`A SQLite reader thread did not start (${error.message}); reads run on the main connection`));
     worker.on('message', (reply: Reply & { ready?: true }) => (reply.ready ? undefined : settle(reader, reply)));
     worker.on('error', (error) => fail(reader, error));
     worker.on('exit', (code) => {
@@ -132,5 +135,15 @@ function fail(reader: Reader, error: unknown): void {
 function workerEntry(): [string | URL, { eval?: boolean }] {
   if (!import.meta.url.endsWith('.ts')) return [new URL('./sqlite-reader.worker.js', import.meta.url), {}];
   const file = new URL('./sqlite-reader.worker.ts', import.meta.url).href;
-  return [`import('tsx/esm/api').then((tsx) => tsx.register()).then(() => import(${JSON.stringify(file)}))`, { eval: true }];
+  // tsx's ESM API as this module finds it (an eval'd worker would look from the working directory):
+  // the package's require entry, with the .mjs file that stands beside it for `import`.
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  return [`import(${JSON.stringify(tsx)}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(file)}))`, { eval: true }];
+}
+
+let warned = false;
+function warnOnce(message: string): void {
+  if (warned) return;
+  warned = true;
+  console.warn(message);
 }
