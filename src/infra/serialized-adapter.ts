@@ -1,13 +1,14 @@
-import type {
-  IsolationLevel,
-  SqlDriverAdapter,
-  SqlDriverAdapterFactory,
-  SqlQuery,
-  SqlResultSet,
-  Transaction,
+import {
+  DriverAdapterError,
+  type IsolationLevel,
+  type SqlDriverAdapter,
+  type SqlDriverAdapterFactory,
+  type SqlQuery,
+  type SqlResultSet,
+  type Transaction,
 } from '@prisma/driver-adapter-utils';
 import { performance } from 'node:perf_hooks';
-import { NOT_READ_ONLY, type SqliteReaders } from './sqlite-readers.ts';
+import { NOT_READ_ONLY, type Answer, type SqliteReaders } from './sqlite-readers.ts';
 
 /** A FIFO lock: `acquire` resolves with the function that releases it. */
 class Lock {
@@ -109,7 +110,11 @@ class SerializedAdapter implements SqlDriverAdapter {
     const readers = this.#shared.readers;
     const known = this.#timings.get(query.sql);
     if (readers?.available && READ.test(query.sql) && (known === undefined || known >= OFFLOAD_MS)) {
-      const answer = await readers.query(query);
+      const answer = await readers.query(query).catch((error: unknown): Answer => {
+        // The statement's own error is the answer; a reader that stopped under it is not.
+        if (error instanceof DriverAdapterError) throw error;
+        return NOT_READ_ONLY;
+      });
       if (answer !== NOT_READ_ONLY) {
         this.#timed(query.sql, answer.ms);
         return answer.result;
