@@ -266,3 +266,65 @@ describe(`the scheduled purge (${DB_KIND})`, () => {
     expect(runs).toBe(stopped);
   });
 });
+
+describe(`counted reads (${DB_KIND})`, () => {
+  const READ = `query($id: ID!) { node(id: $id) { id } }`;
+  const counted = async (id: string) => (await h.database.prisma.entry.findUniqueOrThrow({ where: { id: dbId(id) }, select: { accessCount: true } })).accessCount;
+  const readOn = async (app: ReturnType<typeof createApp>, id: string) => {
+    const response = await app.yoga.fetch('http://engram.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: READ, variables: { id } }),
+    });
+    expect(((await response.json()) as { data: unknown }).data).toEqual({ node: { id } });
+  };
+
+  it('are written on the timer while the server runs, at stop what is left, and not at all when tracking is off', async () => {
+    const k = await knowledge(await project(), 'SEMANTIC');
+    const timed = createApp({ database: h.database, accessFlushMs: 30 });
+    try {
+      await readOn(timed, k);
+      await readOn(timed, k);
+      const deadline = Date.now() + 10_000;
+      while ((await counted(k)) < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await counted(k)).toBe(2);
+    } finally {
+      await timed.stop();
+    }
+    const later = createApp({ database: h.database, accessFlushMs: 3_600_000 });
+    await readOn(later, k);
+    await later.stop();
+    expect(await counted(k)).toBe(3);
+    const off = createApp({ database: h.database, accessFlushMs: 10, trackAccess: false });
+    await readOn(off, k);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await off.stop();
+    expect(await counted(k)).toBe(3);
+  });
+
+  it('are written 500 entries a statement, each entry once', async () => {
+    const p = await project();
+    const entries = Array.from({ length: 501 }, (_, i) => ({ kind: 'KNOWLEDGE', scope: p, name: `read-${i}`, content: 'c' }));
+    await m(`mutation($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }`, { e: entries });
+    const app = createApp({ database: h.database, accessFlushMs: 3_600_000 });
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const response = await app.yoga.fetch('http://engram.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `query($s: ID!, $a: String) { memoryQuery(input: { scope: $s, inherit: false }, first: 100, after: $a) { pageInfo { hasNextPage endCursor } } }`,
+          variables: { s: p, a: after },
+        }),
+      });
+      const page = ((await response.json()) as { data: { memoryQuery: { pageInfo: { hasNextPage: boolean; endCursor: string } } } }).data.memoryQuery.pageInfo;
+      after = page.hasNextPage ? page.endCursor : null;
+      pages++;
+    } while (after);
+    await app.stop();
+    expect(pages).toBe(6);
+    const counts = await h.database.prisma.entry.groupBy({ by: ['accessCount'], where: { scopeId: dbId(p) }, _count: true });
+    expect(counts.map((c) => [c.accessCount, c._count])).toEqual([[1, 501]]);
+  });
+});
