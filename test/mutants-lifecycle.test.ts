@@ -11,7 +11,7 @@ import { createApp } from '../src/app.ts';
 import { RELEVANCE_WEIGHTS } from '../src/modules/search/relevance.ts';
 import { as, ok, principal } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
-import { sseSubscribe } from './support/subscriptions.ts';
+import { sseSubscribe, untilListening } from './support/subscriptions.ts';
 
 const h = useHarness();
 const DAY = 86_400_000;
@@ -130,6 +130,12 @@ describe(`lifetimes of each scope (${DB_KIND})`, () => {
 });
 
 describe(`lifetimes in memoryQuery (${DB_KIND})`, () => {
+  it('a scope that does not exist is NOT_FOUND at input.scope', async () => {
+    const missing = Buffer.from('Project:01900000-0000-7000-8000-000000000000').toString('base64');
+    const answer = await as(h, null, `query($s: ID!) { memoryQuery(input: { scope: $s }) { edges { node { id } } } }`, { s: missing });
+    expect(answer.errors?.map((e) => [e.message, e.path, e.extensions.code])).toEqual([['No scope has this id', ['memoryQuery'], 'NOT_FOUND']]);
+  });
+
   it("a TTL covers its scope and those below, not the scopes above; a nearer policy without a TTL keeps the parent's", async () => {
     const o = await org();
     const p = await project(o);
@@ -197,7 +203,7 @@ describe(`the purge (${DB_KIND})`, () => {
     const ids = imported.map((e) => dbId(e.id)).sort();
     // The newest ids are the oldest changes: no index order gives id order by chance.
     const now = Date.now();
-    for (const [i, id] of ids.entries()) await h.database.prisma.entry.update({ where: { id }, data: { updatedAt: new Date(now - 100 * DAY - (ids.length - i) * 1000) } });
+    for (const [i, id] of ids.entries()) await h.database.prisma.entry.update({ where: { id }, data: { updatedAt: new Date(now - 100 * DAY - i * 1000) } });
     const run = await purge();
     expect(run.receipts.map((r) => r.counts.Entry)).toEqual([500, 1]);
     expect(run.receipts.map((r) => r.ids.Entry)).toEqual([ids.slice(0, 500), ids.slice(500)]);
@@ -224,7 +230,56 @@ describe(`the purge (${DB_KIND})`, () => {
   });
 });
 
+describe(`the purge acts as "system" (${DB_KIND})`, () => {
+  it('its erasures are announced as DELETED by system, and its archiving is logged as done by system', async () => {
+    await purge();
+    const p = await project();
+    const s = await session(p);
+    await m(`mutation($id: ID!) { discardSession(input: { id: $id }) { __typename } }`, { id: s });
+    await h.database.prisma.scope.update({ where: { id: dbId(s) }, data: { endedAt: new Date(Date.now() - 31 * DAY) } });
+    const doomed = await knowledge(p, 'EPISODIC');
+    await age([doomed], 91 * DAY);
+    const doc = parse(`subscription($scope: ID!) { entryChanged(scope: $scope) { type entryId actor } }`) as TypedDocumentNode<
+      { entryChanged: { type: string; entryId: string; actor: string | null } },
+      { scope: string }
+    >;
+    const sub = await sseSubscribe(h.app, doc, { scope: p });
+    try {
+      let probes = 0;
+      await untilListening(sub.collector, () => knowledge(p, 'SEMANTIC', `probe-${++probes}`));
+      const before = sub.collector.results.length;
+      expect((await purge()).archivedSessions).toBe(1);
+      await sub.collector.until((r) => r.length > before);
+      expect(sub.collector.results.slice(before).map((r) => r.data!.entryChanged)).toEqual([{ type: 'DELETED', entryId: doomed, actor: 'system' }]);
+    } finally {
+      sub.close();
+    }
+    const events = (await m(`query($id: ID!) { node(id: $id) { ... on Session { events(first: 10) { edges { node { actor transition { to } } } } } } }`, { id: s })).node.events.edges as {
+      node: { actor: string; transition: { to: string } | null };
+    }[];
+    expect(events.at(-1)!.node).toEqual({ actor: 'system', transition: { to: 'ARCHIVED' } });
+  });
+});
+
 describe(`the scheduled purge (${DB_KIND})`, () => {
+  it('an entry whose retention ends at the very instant of the run is erased', async () => {
+    await purge();
+    const p = await project();
+    const at = new Date(Date.now() + DAY);
+    const [exact, early] = [await knowledge(p, 'EPISODIC'), await knowledge(p, 'EPISODIC')];
+    await h.database.prisma.entry.update({ where: { id: dbId(exact) }, data: { updatedAt: new Date(at.getTime() - 90 * DAY) } });
+    await h.database.prisma.entry.update({ where: { id: dbId(early) }, data: { updatedAt: new Date(at.getTime() - 90 * DAY + 1) } });
+    let runs = 0;
+    const scheduled = createApp({ database: h.database, purge: { intervalMs: 20, now: () => (runs++, at) } });
+    try {
+      const deadline = Date.now() + 10_000;
+      while (runs < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      await scheduled.stop();
+    }
+    expect((await m(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: [exact, early] })).nodes).toEqual([null, { id: early }]);
+  });
+
   const PURGED = parse(`subscription { memoryPurged { erasedEntries archivedSessions receipts { operation ids } } }`) as TypedDocumentNode<
     { memoryPurged: { erasedEntries: number; archivedSessions: number; receipts: { operation: string; ids: Record<string, string[]> }[] } },
     Record<string, never>
