@@ -365,7 +365,7 @@ describe(`counted reads (${DB_KIND})`, () => {
     let after: string | null = null;
     let pages = 0;
     do {
-      const response = await app.yoga.fetch('http://engram.test/graphql', {
+      const response: Response = await app.yoga.fetch('http://engram.test/graphql', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -373,7 +373,7 @@ describe(`counted reads (${DB_KIND})`, () => {
           variables: { s: p, a: after },
         }),
       });
-      const page = ((await response.json()) as { data: { memoryQuery: { pageInfo: { hasNextPage: boolean; endCursor: string } } } }).data.memoryQuery.pageInfo;
+      const page: { hasNextPage: boolean; endCursor: string } = ((await response.json()) as { data: { memoryQuery: { pageInfo: { hasNextPage: boolean; endCursor: string } } } }).data.memoryQuery.pageInfo;
       after = page.hasNextPage ? page.endCursor : null;
       pages++;
     } while (after);
