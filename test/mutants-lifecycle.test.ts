@@ -348,6 +348,9 @@ describe(`counted reads (${DB_KIND})`, () => {
     }
     const later = createApp({ database: h.database, accessFlushMs: 3_600_000 });
     await readOn(later, k);
+    // Buffered, not written at once: only the interval or the stop writes it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await counted(k)).toBe(2);
     await later.stop();
     expect(await counted(k)).toBe(3);
     const off = createApp({ database: h.database, accessFlushMs: 10, trackAccess: false });

@@ -49,6 +49,10 @@ describe(`secrets found and redacted (${DB_KIND})`, () => {
       t: `again pwd=${GITHUB}`,
     })).updateTask.task;
     expect(updated).toEqual({ title: 'again [REDACTED:credential]', description: null });
+    // A write of nothing but nulls skips the scan and keeps them: the description is cleared.
+    await m(`mutation($id: ID!) { updateTask(input: { id: $id, description: "to clear" }) { __typename } }`, { id: task.id });
+    const cleared = (await m(`mutation($id: ID!) { updateTask(input: { id: $id, description: null }) { ... on UpdateTaskSuccess { task { description } } } }`, { id: task.id })).updateTask.task;
+    expect(cleared).toEqual({ description: null });
   });
 
   it('walks JSON values: strings in arrays and objects are redacted, numbers, booleans and nulls kept', async () => {
