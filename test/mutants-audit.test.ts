@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { ok } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
+import { call } from './support/socket-call.ts';
 
 const h = useHarness();
 let n = 0;
@@ -44,6 +45,8 @@ describe(`audit events (${DB_KIND})`, () => {
     // The 99 dependencies and the scope, in the input's order; the new task (the 101st) is left out.
     expect(created!.targetIds).toEqual([...deps.map(dbId), dbId(p)]);
     expect(await events({ operation: 'createTask', target: big })).toEqual([]);
+    // The operation alone filters too (a hundred createTask events came after).
+    expect((await events({ operation: 'updateTask', since: renamed!.createdAt })).map((e) => [e.operation, e.targetIds])).toEqual([['updateTask', [dbId(t)]]]);
   });
 
   it('a target matches whole ids only; since includes its instant, until excludes it', async () => {
@@ -91,6 +94,23 @@ describe(`failed authentications (${DB_KIND})`, () => {
       await fail(app, 1);
       await sleep(100);
       expect(await failuresSince(since)).toEqual([row(1), row(2), row(1)]);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('each client address has its own window', async () => {
+    const since = new Date().toISOString();
+    const app = createApp({ database: h.database });
+    const port = await app.start(0, '127.0.0.1');
+    try {
+      for (const from of ['127.0.0.21', '127.0.0.22']) expect((await call(port, '{ viewer { local } }', { key: 'egk_not-a-key', from })).status).toBe(401);
+      await sleep(100);
+      const rows = (await events({ category: 'AUTHENTICATION', since })).map((e) => [e.detail?.count, e.clientAddress?.replace(/^::ffff:/, '')]);
+      expect(rows.sort()).toEqual([
+        [1, '127.0.0.21'],
+        [1, '127.0.0.22'],
+      ]);
     } finally {
       await app.stop();
     }
