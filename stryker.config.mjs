@@ -32,6 +32,9 @@ export default {
     // Deletion's receipts and criteria, and the read counters of entries (not *.service.ts files).
     'src/modules/deletion/erasure.ts',
     'src/modules/entries/access-tracker.ts',
+    // The memory lifecycle (issue #11): the scheduled purge and the secret scanner.
+    'src/modules/lifecycle/purge-job.ts',
+    'src/modules/redaction/secrets.ts',
   ],
   // Each mutant runs only the tests that covered it in the initial run.
   coverageAnalysis: 'perTest',

@@ -92,12 +92,28 @@ describe(`entry edits found by mutation testing (${DB_KIND})`, () => {
   });
 });
 
+describe(`entry edits settle no conflict (${DB_KIND})`, () => {
+  it('a rollback or rename right after another writer\'s version is no conflict: they say what they do', async () => {
+    const p = await project();
+    const id = (await ok(h, null, `mutation($s: ID!) { addTool(input: { scope: $s, name: "contested", description: "d1", author: "agent:first" }) { ... on AddToolSuccess { tool { id } } } }`, { s: p }))
+      .addTool.tool.id;
+    await ok(h, null, `mutation($id: ID!) { updateTool(input: { id: $id, description: "d2", author: "agent:first" }) { __typename } }`, { id });
+    const EDIT = `update { conflict { id } version { version conflictFlag } }`;
+    const rolled = (await ok(h, null, `mutation($id: ID!) { rollbackEntry(input: { id: $id, version: 1, author: "agent:second" }) { ... on RollbackEntrySuccess { ${EDIT} } } }`, { id })).rollbackEntry;
+    expect(rolled.update).toEqual({ conflict: null, version: { version: 3, conflictFlag: false } });
+    await ok(h, null, `mutation($id: ID!) { updateTool(input: { id: $id, description: "d4", author: "agent:first" }) { __typename } }`, { id });
+    const renamed = (await ok(h, null, `mutation($id: ID!) { renameEntry(input: { id: $id, name: "settled", author: "agent:second" }) { ... on RenameEntrySuccess { ${EDIT} } } }`, { id })).renameEntry;
+    expect(renamed.update).toEqual({ conflict: null, version: { version: 5, conflictFlag: false } });
+  });
+});
+
 describe(`scope edits found by mutation testing (${DB_KIND})`, () => {
   it('moveProject: only a project moves, only under an organization or global; each refusal names its argument', async () => {
     const o = await org();
     const p = await project(o, 'mover');
     const s = await session(p);
     expect((await ok(h, null, MOVE, { id: retyped('Project', s), o: null })).moveProject).toEqual({ __typename: 'NotFoundError', message: 'No project has this id', path: ['input', 'id'] });
+    expect((await ok(h, null, MOVE, { id: retyped('Project', MISSING), o: null })).moveProject).toEqual({ __typename: 'NotFoundError', message: 'No project has this id', path: ['input', 'id'] });
     const other = await project();
     expect((await ok(h, null, MOVE, { id: p, o: retyped('Organization', other) })).moveProject).toEqual({
       __typename: 'InvalidPlacementError',

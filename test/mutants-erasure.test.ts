@@ -191,6 +191,7 @@ describe(`what deletions erase, table by table (${DB_KIND})`, () => {
     expect(erased.Grant).toHaveLength(1);
     expect(erased.Relation).toHaveLength(3);
     expect(erased.Task).toEqual([target.t1, target.t2, target.t4].map(dbId).sort());
+    expect(erased.Conversation).toEqual([dbId(target.c)]);
   });
 
   it('deleteScopeTree: an organization with its project and session, the project: state and every grant', async () => {
@@ -198,6 +199,7 @@ describe(`what deletions erase, table by table (${DB_KIND})`, () => {
     const { receipt, erased } = await erases(deletion('deleteScopeTree', target.org));
     expect(receipt.operation).toBe('deleteScopeTree');
     expect(erased.Scope).toEqual([target.org, target.p, target.s].map(dbId).sort());
+    expect(erased.Conversation).toEqual([dbId(target.c)]);
     expect(erased.StateKey).toHaveLength(3);
   });
 
@@ -211,6 +213,7 @@ describe(`what deletions erase, table by table (${DB_KIND})`, () => {
     expect(receipt.criteria).toEqual({ id: target.user });
     expect(erased.Scope).toEqual([dbId(target.s)]);
     expect(erased.Entry).toEqual([target.k1, target.k2].map(dbId).sort());
+    expect(erased.Conversation).toEqual([dbId(target.c)]);
     expect(erased.StateKey).toHaveLength(3);
   });
 

@@ -69,4 +69,18 @@ describe(`redaction of secrets (${DB_KIND})`, () => {
     const cleared = await ok(h, null, POLICY, { s: p, p: null });
     expect(cleared.setSecretPolicy.scope).toEqual({ secretPolicy: null, effectiveSecretPolicy: 'REDACT' });
   });
+
+  it('findings that overlap are redacted together, named by the first: no part of either is left in clear', async () => {
+    // The credential pattern takes "Bearer" for the value and ends there; the bearer token starts
+    // inside it and runs on. Dropping the second finding left the token in clear (and the
+    // credential was named bearer-token because its matched text said "Bearer").
+    const p = await project('overlap');
+    for (const [i, [text, kept]] of [
+      ['access_token: Bearer abcdefghijklmnop1234 end', '[REDACTED:credential] end'],
+      [`secret is Bearer ${GITHUB} end`, '[REDACTED:credential] end'],
+      [`password is ${GITHUB}; done`, '[REDACTED:credential]; done'],
+    ].entries()) {
+      expect((await ok(h, null, ADD, { s: p, t: `overlap-${i}`, c: text })).addKnowledge.knowledge.currentVersion.content).toBe(kept);
+    }
+  });
 });

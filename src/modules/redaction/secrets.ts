@@ -37,7 +37,10 @@ export interface SecretFinding {
   end: number;
 }
 
-/** The secrets in a text, in order, without overlaps. */
+/**
+ * The secrets in a text, in order, without overlaps: a finding that overlaps the one before is
+ * merged into it (the first kind names both), so that no part of either is left in clear.
+ */
 export async function findSecrets(text: string): Promise<SecretFinding[]> {
   if (text.length < 8) return [];
   const result = await lintSource({
@@ -48,14 +51,21 @@ export async function findSecrets(text: string): Promise<SecretFinding[]> {
     .map((m) => ({ kind: kindOf(m.ruleId, m.messageId, m.message), start: m.range[0], end: m.range[1] }))
     .sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: SecretFinding[] = [];
-  for (const f of findings) if (!kept.length || f.start >= kept[kept.length - 1]!.end) kept.push(f);
+  for (const f of findings) {
+    const last = kept[kept.length - 1];
+    if (last && f.start < last.end) last.end = Math.max(last.end, f.end);
+    else kept.push(f);
+  }
   return kept;
 }
 
-/** The rule's message id, or for our patterns the pattern's name. */
+/**
+ * The rule's message id, or for our patterns the pattern's name, which the message starts with
+ * (`found matching <name>: <text>`; the matched text may say "Bearer" in a credential).
+ */
 function kindOf(ruleId: string, messageId: string, message: string): string {
   if (ruleId !== '@secretlint/secretlint-rule-pattern') return messageId;
-  return /bearer/i.test(message) ? 'bearer-token' : 'credential';
+  return message.startsWith('found matching bearer-token:') ? 'bearer-token' : 'credential';
 }
 
 /** The text with each finding replaced by a marker naming its kind. */

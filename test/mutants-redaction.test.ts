@@ -1,0 +1,103 @@
+// Rules of redaction.service.ts and secrets.ts that mutation testing (npm run mutate) found
+// unchecked: which values of a write are screened (one secret among nulls and absent fields, JSON
+// walked through arrays, objects and nulls), the shortest secret, each kind's marker, overlapping
+// findings, REFUSE's message (each kind once) and the path of each refused field, and that a clean
+// write under REFUSE goes through.
+import { describe, expect, it } from 'vitest';
+import { ok } from './support/access.ts';
+import { DB_KIND, useHarness } from './support/harness.ts';
+
+const h = useHarness();
+let n = 0;
+const GITHUB = `ghp_${'a1B2c3D4e5'.repeat(3)}abcdef`;
+const m = (query: string, variables: Record<string, unknown> = {}) => ok(h, null, query, variables);
+
+async function project(policy: string | null = null): Promise<string> {
+  const p = (await m(`mutation($n: String!) { createProject(input: { name: $n }) { ... on CreateProjectSuccess { project { id } } } }`, { n: `mred-${++n}` })).createProject.project.id as string;
+  if (policy) await m(`mutation($s: ID!, $p: SecretPolicy) { setSecretPolicy(input: { scope: $s, policy: $p }) { __typename } }`, { s: p, p: policy });
+  return p;
+}
+const ADD = `mutation($s: ID!, $t: String!, $c: String!) { addKnowledge(input: { scope: $s, title: $t, content: $c }) {
+  __typename ... on AddKnowledgeSuccess { knowledge { currentVersion { ... on KnowledgeVersion { content } } } } ... on ValidationError { issues { path message } } } }`;
+async function stored(text: string, scope?: string): Promise<string> {
+  const answer = (await m(ADD, { s: scope ?? (await project()), t: `t-${++n}`, c: text })).addKnowledge;
+  if (answer.__typename !== 'AddKnowledgeSuccess') throw new Error(JSON.stringify(answer));
+  return answer.knowledge.currentVersion.content;
+}
+
+describe(`secrets found and redacted (${DB_KIND})`, () => {
+  it('finds a secret of eight characters, the shortest there is; names bearer tokens and credentials by kind', async () => {
+    expect(await stored('pwd=abcd')).toBe('[REDACTED:credential]');
+    expect(await stored('pwd=abc')).toBe('pwd=abc');
+    expect(await stored('Authorization: Bearer abcdefghijklmnop1234')).toBe('Authorization: [REDACTED:bearer-token]');
+    expect(await stored(`${GITHUB} password=zzzzzz;`)).toBe('[REDACTED:GITHUB_TOKEN] [REDACTED:credential];');
+  });
+
+  it('a secret inside another finding is redacted once, with the outer kind', async () => {
+    expect(await stored(`password is ${GITHUB}; done`)).toBe('[REDACTED:credential]; done');
+  });
+
+  it('screens a value even when the other values of the write are null or absent', async () => {
+    const p = await project();
+    const task = (await m(`mutation($s: ID!, $t: String!) { createTask(input: { scope: $s, title: $t }) { ... on CreateTaskSuccess { task { id title description } } } }`, {
+      s: p,
+      t: `rotate ${GITHUB}`,
+    })).createTask.task;
+    expect([task.title, task.description]).toEqual(['rotate [REDACTED:GITHUB_TOKEN]', null]);
+    const updated = (await m(`mutation($id: ID!, $t: String!) { updateTask(input: { id: $id, title: $t }) { ... on UpdateTaskSuccess { task { title description } } } }`, {
+      id: task.id,
+      t: `again pwd=${GITHUB}`,
+    })).updateTask.task;
+    expect(updated).toEqual({ title: 'again [REDACTED:credential]', description: null });
+    // A write of nothing but nulls skips the scan and keeps them: the description is cleared.
+    await m(`mutation($id: ID!) { updateTask(input: { id: $id, description: "to clear" }) { __typename } }`, { id: task.id });
+    const cleared = (await m(`mutation($id: ID!) { updateTask(input: { id: $id, description: null }) { ... on UpdateTaskSuccess { task { description } } } }`, { id: task.id })).updateTask.task;
+    expect(cleared).toEqual({ description: null });
+  });
+
+  it('walks JSON values: strings in arrays and objects are redacted, numbers, booleans and nulls kept', async () => {
+    const p = await project();
+    const s = (await m(`mutation($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }`, { p })).startSession.session.id;
+    const content = { list: [`t ${GITHUB}`, 3, null, true, ['secret: hunter22']], nested: { deep: { key: GITHUB } }, none: null, plain: 'hello' };
+    const event = (await m(`mutation($s: ID!, $c: JSON) { appendSessionEvent(input: { session: $s, type: MESSAGE, actor: "user", content: $c }) {
+      ... on AppendSessionEventSuccess { appended { event { content } } } } }`, { s, c: content })).appendSessionEvent.appended.event.content;
+    expect(event).toEqual({
+      list: ['t [REDACTED:GITHUB_TOKEN]', 3, null, true, ['[REDACTED:credential]']],
+      nested: { deep: { key: '[REDACTED:GITHUB_TOKEN]' } },
+      none: null,
+      plain: 'hello',
+    });
+    const tool = (await m(`mutation($s: ID!, $p: JSON, $e: JSON) { addTool(input: { scope: $s, name: "t", description: "d", parameters: $p, examples: $e }) {
+      ... on AddToolSuccess { tool { currentVersion { ... on ToolVersion { parameters examples } } } } } }`, {
+      s: p,
+      p: { type: 'object', default: GITHUB },
+      e: [`curl -H "Authorization: Bearer abcdefghijklmnop1234"`],
+    })).addTool.tool.currentVersion;
+    expect(tool).toEqual({ parameters: { type: 'object', default: '[REDACTED:GITHUB_TOKEN]' }, examples: ['curl -H "Authorization: [REDACTED:bearer-token]"'] });
+  });
+});
+
+describe(`REFUSE (${DB_KIND})`, () => {
+  it('names each kind once, and each refused field by its path; a write without secrets goes through', async () => {
+    const p = await project('REFUSE');
+    expect(await stored('nothing to hide here', p)).toBe('nothing to hide here');
+    const refused = (await m(ADD, { s: p, t: 'x', c: `password: hunter22 and ${GITHUB} and ${GITHUB}` })).addKnowledge;
+    expect(refused).toEqual({ __typename: 'ValidationError', issues: [{ path: ['input', 'content'], message: 'holds a secret (credential, GITHUB_TOKEN); this scope refuses secrets' }] });
+    const tool = (await m(`mutation($s: ID!) { addTool(input: { scope: $s, name: "t", description: "pwd=hunter22", constraints: "${GITHUB}" }) {
+      __typename ... on ValidationError { issues { path message } } } }`, { s: p })).addTool;
+    expect(tool).toEqual({
+      __typename: 'ValidationError',
+      issues: [
+        { path: ['input', 'description'], message: 'holds a secret (credential); this scope refuses secrets' },
+        { path: ['input', 'constraints'], message: 'holds a secret (GITHUB_TOKEN); this scope refuses secrets' },
+      ],
+    });
+    const imported = (await m(`mutation($s: ID!) { importEntries(input: { entries: [
+      { kind: KNOWLEDGE, scope: $s, name: "clean", content: "fine" },
+      { kind: KNOWLEDGE, scope: $s, name: "dirty", content: "token ${GITHUB}" } ] }) { __typename ... on ValidationError { issues { path message } } } }`, { s: p })).importEntries;
+    expect(imported).toEqual({
+      __typename: 'ValidationError',
+      issues: [{ path: ['input', 'entries', '1', 'content'], message: 'holds a secret (GITHUB_TOKEN); this scope refuses secrets' }],
+    });
+  });
+});
