@@ -29,6 +29,12 @@ export default {
     'src/graphql/input-guard.ts',
     'src/server/authentication.ts',
     'src/modules/identity/caller.ts',
+    // Issue #11: who reads which node and scope, state keys, actors, and open subscriptions.
+    'src/modules/identity/targets.ts',
+    'src/modules/identity/state-access.ts',
+    'src/modules/identity/actors.ts',
+    'src/graphql/node-access.ts',
+    'src/modules/events/subscription-guard.ts',
     // Deletion's receipts and criteria, and the read counters of entries (not *.service.ts files).
     'src/modules/deletion/erasure.ts',
     'src/modules/entries/access-tracker.ts',
