@@ -43,6 +43,9 @@ function call(port: number, query: string, { authorization, from = '127.0.0.1', 
   });
 }
 
+/** A statement reading API keys (not the write recording a key's last use, which may land later). */
+const readsKeys = (sql: string) => /^\s*SELECT/i.test(sql) && /FROM [`"]\w+[`"]\.[`"]ApiKey[`"]/.test(sql);
+
 const VIEWER = '{ viewer { local authentication principal { name admin } } }';
 const USER_ERROR = `__typename ... on UserError { code message path }`;
 const ISSUES = `... on ValidationError { issues { path message } }`;
@@ -274,7 +277,7 @@ describe(`authentication found by mutation testing (${DB_KIND})`, () => {
   it('a secret without the egk_ prefix is refused without reading the database', async () => {
     h.resetStatements();
     expect((await call(h.port, VIEWER, { authorization: 'Bearer not-an-engram-key' })).status).toBe(401);
-    expect(h.statements.filter((sql) => sql.includes('ApiKey'))).toEqual([]);
+    expect(h.statements.filter(readsKeys)).toEqual([]);
   });
 
   it('an admin is who holds ADMIN on the global scope: not WRITE there, not ADMIN below', async () => {
@@ -313,14 +316,16 @@ describe(`authentication found by mutation testing (${DB_KIND})`, () => {
 
   it('an instance reads a key once a second; a key revoked through another instance stops within a second', async () => {
     const agent = await principal(h, 'auth-cached', { grants: [[globalId, 'READ']] });
+    const second = await principal(h, 'auth-cached-2', { grants: [[globalId, 'READ']] });
     const keyId = (await named('auth-cached')).keys[0]!.id;
     const other = createApp({ database: h.database, accessFlushMs: 3_600_000 });
     const port = await other.start(0, '127.0.0.1');
     try {
-      expect((await call(port, VIEWER, { authorization: `Bearer ${agent.key}` })).status).toBe(200);
+      for (const key of [agent.key, second.key]) expect((await call(port, VIEWER, { authorization: `Bearer ${key}` })).status).toBe(200);
       h.resetStatements();
-      expect((await call(port, VIEWER, { authorization: `Bearer ${agent.key}` })).status).toBe(200);
-      expect(h.statements.filter((sql) => sql.includes('"ApiKey"'))).toEqual([]);
+      // Both keys are remembered (reading the second did not push out the first).
+      for (const key of [agent.key, second.key]) expect((await call(port, VIEWER, { authorization: `Bearer ${key}` })).status).toBe(200);
+      expect(h.statements.filter(readsKeys)).toEqual([]);
       await ok(h, null, REVOKE_KEY, { id: keyId });
       // This instance forgot it at once.
       expect((await call(h.port, VIEWER, { authorization: `Bearer ${agent.key}` })).status).toBe(401);
@@ -403,7 +408,7 @@ describe(`protected mode found by mutation testing (${DB_KIND})`, () => {
     expect((await call(s.port, VIEWER)).status).toBe(200);
     s.statements.splice(0);
     expect((await call(s.port, VIEWER)).status).toBe(200);
-    expect(s.statements.filter((sql) => sql.includes('"ApiKey"'))).toEqual([]);
+    expect(s.statements.filter(readsKeys)).toEqual([]);
     const other = createApp({ database: s.database, accessFlushMs: 3_600_000 });
     try {
       await principalAndKey({ admin: adminOf(other) }, 'made-elsewhere');
