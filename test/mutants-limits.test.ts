@@ -168,6 +168,10 @@ describe(`the NUL guard found by mutation testing (${DB_KIND})`, () => {
       path: ['input', 'metadata', 'fine'],
       issues: [{ path: ['input', 'metadata', 'fine'], message: NUL_KEY }],
     });
+    // A null argument holds no text (and is no object to walk).
+    const nulls = await as(h, null, `mutation($o: ID, $m: JSON) { createProject(input: { name: "lim-null", organization: $o, metadata: $m }) { __typename } }`, { o: null, m: null });
+    expect(nulls).toMatchObject({ data: { createProject: { __typename: 'CreateProjectSuccess' } } });
+    expect(nulls.errors).toBeUndefined();
     // Without NUL the same inputs are written.
     const clean = await as(h, null, `mutation($m: JSON) { createProject(input: { name: "lim-key", metadata: $m }) { __typename } }`, { m: { fine: { a: 1 } } });
     expect(clean.data!.createProject).toEqual({ __typename: 'CreateProjectSuccess' });

@@ -150,6 +150,13 @@ describe(`node and nodes, type by type, found by mutation testing (${DB_KIND})`,
     expect((await ok(h, null, NODES, { ids: [w.relToScopeQ, w.relToEntryQ, w.relFromQToP] })).nodes).toEqual([{ id: w.relToScopeQ }, { id: w.relToEntryQ }, { id: w.relFromQToP }]);
   });
 
+  it('an ID of no row is null for a reader and for the admin, whatever its type', async () => {
+    const missing = (type: string) => Buffer.from(`${type}:01900000-0000-7000-8000-000000000000`).toString('base64');
+    const ids = ['Project', 'Knowledge', 'Tool', 'Task', 'Relation'].map(missing);
+    for (const key of [reader.key, null]) expect((await ok(h, key, NODES, { ids })).nodes).toEqual(ids.map(() => null));
+    for (const id of ids) expect((await ok(h, reader.key, NODE, { id })).node).toBeNull();
+  });
+
   it('the global scope and tags are shown to every member', async () => {
     for (const who of [reader, outsider]) {
       expect((await ok(h, who.key, NODES, { ids: [w.global, w.tag] })).nodes).toEqual([{ id: w.global }, { id: w.tag }]);
