@@ -274,6 +274,10 @@ describe(`authentication found by mutation testing (${DB_KIND})`, () => {
     }
   });
 
+  it('a call from inside the process is a local caller, authenticated, without a principal', async () => {
+    expect(await ok(h, null, VIEWER)).toEqual({ viewer: { local: true, authentication: true, principal: null } });
+  });
+
   it('a secret without the egk_ prefix is refused without reading the database', async () => {
     h.resetStatements();
     expect((await call(h.port, VIEWER, { authorization: 'Bearer not-an-engram-key' })).status).toBe(401);
@@ -317,14 +321,16 @@ describe(`authentication found by mutation testing (${DB_KIND})`, () => {
   it('an instance reads a key once a second; a key revoked through another instance stops within a second', async () => {
     const agent = await principal(h, 'auth-cached', { grants: [[globalId, 'READ']] });
     const second = await principal(h, 'auth-cached-2', { grants: [[globalId, 'READ']] });
+    // A key with an expiry an hour away is remembered too.
+    const expiring = (await newKey(await principalId('auth-cached-3'), 'hour', new Date(Date.now() + 3_600_000).toISOString())).key.secret as string;
     const keyId = (await named('auth-cached')).keys[0]!.id;
     const other = createApp({ database: h.database, accessFlushMs: 3_600_000 });
     const port = await other.start(0, '127.0.0.1');
     try {
-      for (const key of [agent.key, second.key]) expect((await call(port, VIEWER, { authorization: `Bearer ${key}` })).status).toBe(200);
+      for (const key of [agent.key, second.key, expiring]) expect((await call(port, VIEWER, { authorization: `Bearer ${key}` })).status).toBe(200);
       h.resetStatements();
-      // Both keys are remembered (reading the second did not push out the first).
-      for (const key of [agent.key, second.key]) expect((await call(port, VIEWER, { authorization: `Bearer ${key}` })).status).toBe(200);
+      // The keys are remembered (reading one did not push out another).
+      for (const key of [agent.key, second.key, expiring]) expect((await call(port, VIEWER, { authorization: `Bearer ${key}` })).status).toBe(200);
       expect(h.statements.filter(readsKeys)).toEqual([]);
       await ok(h, null, REVOKE_KEY, { id: keyId });
       // This instance forgot it at once.

@@ -46,6 +46,24 @@ async function project(name: string): Promise<string> {
 }
 
 describe(`operation limits found by mutation testing (${DB_KIND})`, () => {
+  it('an app made with limits enforces each of them (the plugins are built with the app, here inside the test)', async () => {
+    const app = createApp({ database: h.database, limits: LIMITS, accessFlushMs: 3_600_000 });
+    try {
+      const codes = async (query: string) => ((await send(app, query)) as Answer).errors?.map((e) => [e.extensions.code, e.extensions.limit]);
+      expect(await codes('{ __typename }')).toBeUndefined();
+      expect(await codes(`{ ${'__typename '.repeat(200)}}`)).toEqual([['TOO_MANY_TOKENS', 200]]);
+      expect(await codes('{ a: projects(first: 1) { totalCount } b: projects(first: 1) { totalCount } c: projects(first: 1) { totalCount } d: projects(first: 1) { totalCount } }')).toEqual([
+        ['TOO_MANY_ALIASES', 3],
+      ]);
+      expect(await codes('{ __typename @include(if: true) @skip(if: false) @include(if: true) }')).toEqual([['TOO_MANY_DIRECTIVES', 2]]);
+      expect(await codes(`{ nodes(ids: ${'['.repeat(11)}${']'.repeat(11)}) { id } }`)).toEqual([['TOO_DEEPLY_NESTED', 12]]);
+      expect(await codes('{ projects(first: 11) { edges { node { id name } } } }')).toEqual([['QUERY_TOO_COSTLY', 41]]);
+      expect(await codes(`{ projects(first: 1) { edges { node { parent { ... on Organization { parent { ancestors { id } } } } } } } }`)).toEqual([['QUERY_TOO_DEEP', 6]]);
+    } finally {
+      await app.stop(1_000);
+    }
+  });
+
   it('says what a refused query costs and how deep it is, in words', async () => {
     expect(refusals(await run('{ projects(first: 11) { edges { node { id name } } } }'))).toEqual([
       {
