@@ -23,12 +23,17 @@ export default {
     'src/infra/transaction.ts',
     'src/infra/events.ts',
     'src/infra/event-transport.ts',
-    // Issue #10 and #12: operation limits, the NUL guard, authentication and who may manage keys.
+    // Issue #10 and #12: operation limits, the NUL guard and authentication.
     'src/server/limits.ts',
     'src/graphql/complexity.ts',
     'src/graphql/input-guard.ts',
     'src/server/authentication.ts',
-    'src/modules/identity/caller.ts',
+    // Issue #11: who reads which node and scope, state keys, actors, and open subscriptions.
+    'src/modules/identity/targets.ts',
+    'src/modules/identity/state-access.ts',
+    'src/modules/identity/actors.ts',
+    'src/graphql/node-access.ts',
+    'src/modules/events/subscription-guard.ts',
     // Deletion's receipts and criteria, and the read counters of entries (not *.service.ts files).
     'src/modules/deletion/erasure.ts',
     'src/modules/entries/access-tracker.ts',

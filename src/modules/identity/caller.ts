@@ -1,5 +1,3 @@
-import { PermissionDeniedError } from '../../domain/errors.ts';
-
 /** Who is calling, as authentication established it (src/server/authentication.ts). */
 export interface Caller {
   /** The principal of the request's API key. */
@@ -10,10 +8,4 @@ export interface Caller {
   local: boolean;
   /** AUTH=off: no authentication, for a trusted network. */
   unchecked: boolean;
-}
-
-/** Managing principals and keys: an admin principal, a local caller in protected mode, or AUTH=off. */
-export function assertAdmin(caller: Caller): void {
-  if (caller.unchecked || caller.local || caller.principal?.admin) return;
-  throw new PermissionDeniedError('Only an admin (ADMIN on the global scope) may manage principals and keys');
 }
