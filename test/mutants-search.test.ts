@@ -1,0 +1,318 @@
+// Rules of memoryQuery and context that mutation testing (npm run mutate) of src/modules/search
+// found unchecked: the searchable text of each kind (what a result's token estimate counts), the
+// token estimate itself, the defaults of a query, paging at its edges, links to a conversation
+// and their refusals, relatedTo an entry the caller may not read, and the exact scores.
+import { describe, expect, it } from 'vitest';
+import { as, ok, principal } from './support/access.ts';
+import { useHarness } from './support/harness.ts';
+
+const h = useHarness();
+
+const MQ = `query($i: MemoryQueryInput!, $first: Int, $after: String) { memoryQuery(input: $i, first: $first, after: $after) {
+  edges { cursor score estimatedTokens breakdown { relation tags scope text priority recency decay } node { id name } }
+  pageInfo { hasNextPage endCursor }
+  meta { totalCount returnedCount truncated hasMore estimatedTokens tokenBudget }
+  scopeChain { id } } }`;
+const CTX = `query($i: ContextInput!) { context(input: $i) {
+  guidelines { score estimatedTokens node { id name } } tools { score estimatedTokens node { id name } } knowledge { score estimatedTokens node { id name } }
+  scopeChain { id } tokensUsed tokenBudget truncated } }`;
+
+async function org(name: string): Promise<string> {
+  return (await ok(h, null, `mutation($n: String!) { createOrganization(input: { name: $n }) { ... on CreateOrganizationSuccess { organization { id } } } }`, { n: name }))
+    .createOrganization.organization.id;
+}
+async function project(name: string, o: string | null = null): Promise<string> {
+  return (await ok(h, null, `mutation($n: String!, $o: ID) { createProject(input: { name: $n, organization: $o }) { ... on CreateProjectSuccess { project { id } } } }`, { n: name, o }))
+    .createProject.project.id;
+}
+async function session(p: string): Promise<string> {
+  return (await ok(h, null, `mutation($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }`, { p })).startSession.session.id;
+}
+async function tool(scope: string, name: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const d = await ok(h, null, `mutation($i: AddToolInput!) { addTool(input: $i) { __typename ... on AddToolSuccess { tool { id } } ... on UserError { message } } }`, {
+    i: { scope, name, ...extra },
+  });
+  if (!d.addTool.tool) throw new Error(JSON.stringify(d));
+  return d.addTool.tool.id;
+}
+async function guideline(scope: string, name: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const d = await ok(h, null, `mutation($i: AddGuidelineInput!) { addGuideline(input: $i) { __typename ... on AddGuidelineSuccess { guideline { id } } ... on UserError { message } } }`, {
+    i: { scope, name, content: 'c', ...extra },
+  });
+  if (!d.addGuideline.guideline) throw new Error(JSON.stringify(d));
+  return d.addGuideline.guideline.id;
+}
+async function knowledge(scope: string, title: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const d = await ok(h, null, `mutation($i: AddKnowledgeInput!) { addKnowledge(input: $i) { __typename ... on AddKnowledgeSuccess { knowledge { id } } ... on UserError { message } } }`, {
+    i: { scope, title, content: 'c', ...extra },
+  });
+  if (!d.addKnowledge.knowledge) throw new Error(JSON.stringify(d));
+  return d.addKnowledge.knowledge.id;
+}
+const mq = async (i: Record<string, unknown>, first?: number, after?: string | null) => (await ok(h, null, MQ, { i, first, after })).memoryQuery;
+const tokensById = (r: { edges: { estimatedTokens: number; node: { id: string } }[] }) => Object.fromEntries(r.edges.map((e) => [e.node.id, e.estimatedTokens]));
+
+describe('the searchable text and the token estimate', () => {
+  it('counts description, content, rationale, constraints and examples (objects as JSON, strings as they are), blanks between, empty parts left out', async () => {
+    const p = await project('mut-search-tokens');
+    const ids = {
+      // body "abc de {"a":1}": 14 characters; 24 + ceil((3 + 14) / 4) = 29.
+      full: await tool(p, 'abc', { description: 'abc', constraints: 'de', examples: { a: 1 } }),
+      // body "ab" (the empty description is no part): 24 + ceil((3 + 2) / 4) = 26.
+      empty: await tool(p, 'efg', { description: '', constraints: 'ab' }),
+      // a number is no searchable text: body "q", 24 + ceil((3 + 1) / 4) = 25.
+      number: await tool(p, 'hij', { description: 'q', examples: 12345 }),
+      // an array is JSON: body "[1,2]", 24 + ceil((1 + 5) / 4) = 26.
+      array: await tool(p, 'k', { examples: [1, 2] }),
+      // no text at all: 24 + ceil(2 / 4) = 25.
+      bare: await tool(p, 'lm'),
+      // body "xy r s": 24 + ceil((1 + 6) / 4) = 26.
+      rule: await guideline(p, 'g', { content: 'xy', rationale: 'r', examples: 's' }),
+      // body "hello": 24 + ceil((2 + 5) / 4) = 26.
+      fact: await knowledge(p, 'kn', { content: 'hello' }),
+    };
+    const all = await mq({ scope: p, inherit: false }, 50);
+    expect(tokensById(all)).toEqual({ [ids.full]: 29, [ids.empty]: 26, [ids.number]: 25, [ids.array]: 26, [ids.bare]: 25, [ids.rule]: 26, [ids.fact]: 26 });
+    expect(all.meta.estimatedTokens).toBe(29 + 26 + 25 + 26 + 25 + 26 + 26);
+    // Compact: 12 + ceil(name / 4).
+    const compact = await mq({ scope: p, inherit: false, compact: true }, 50);
+    expect(tokensById(compact)).toEqual({ [ids.full]: 13, [ids.empty]: 13, [ids.number]: 13, [ids.array]: 13, [ids.bare]: 13, [ids.rule]: 13, [ids.fact]: 13 });
+
+    // An update rewrites the text: the old words are gone, the new ones found, the estimate follows.
+    await ok(h, null, `mutation($id: ID!) { updateTool(input: { id: $id, description: "wombat", constraints: "" }) { __typename } }`, { id: ids.full });
+    const after = await mq({ scope: p, inherit: false }, 50);
+    // body "wombat {"a":1}": 14 characters again, but found by its new word only.
+    expect(tokensById(after)[ids.full]).toBe(29);
+    expect((await mq({ scope: p, search: 'wombat' })).edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([ids.full]);
+    expect((await mq({ scope: p, search: 'abc' })).edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([ids.full]); // its name
+    expect((await mq({ scope: p, search: 'de' })).edges).toEqual([]);
+  });
+});
+
+describe('memoryQuery and context through the schema', () => {
+  const importKnowledge = (scope: string, names: string[]) =>
+    ok(h, null, `mutation($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }`, {
+      e: names.map((name) => ({ scope, kind: 'KNOWLEDGE', name, content: 'c' })),
+    });
+
+  it('defaults to a page of 20 without a budget; an empty page has no end cursor; context takes up to 100 within 4000 tokens', async () => {
+    const p = await project('mut-search-defaults');
+    await importKnowledge(p, Array.from({ length: 21 }, (_, i) => `d${i}`));
+    const r = await mq({ scope: p, inherit: false });
+    // Each result: 24 + ceil((name + "c") / 4) = 25 tokens.
+    expect(r.meta).toEqual({ totalCount: 21, returnedCount: 20, truncated: false, hasMore: true, estimatedTokens: 500, tokenBudget: null });
+    expect(r.pageInfo).toEqual({ hasNextPage: true, endCursor: r.edges[19].cursor });
+    const empty = await mq({ scope: p, inherit: false, search: 'nothingmatcheshere' });
+    expect(empty.meta).toEqual({ totalCount: 0, returnedCount: 0, truncated: false, hasMore: false, estimatedTokens: 0, tokenBudget: null });
+    expect(empty.pageInfo).toEqual({ hasNextPage: false, endCursor: null });
+    expect(empty.edges).toEqual([]);
+
+    // A task without words ranks everything, as no task does.
+    for (const task of [undefined, '!!! ???']) {
+      const c = (await ok(h, null, CTX, { i: { scope: p, task } })).context;
+      expect(c.knowledge).toHaveLength(21);
+      expect([c.guidelines, c.tools]).toEqual([[], []]);
+      expect({ tokensUsed: c.tokensUsed, tokenBudget: c.tokenBudget, truncated: c.truncated }).toEqual({ tokensUsed: 525, tokenBudget: 4000, truncated: false });
+      expect(c.scopeChain).toEqual([{ id: p }, { id: (await ok(h, null, `{ globalScope { id } }`)).globalScope.id }]);
+    }
+    const tight = (await ok(h, null, CTX, { i: { scope: p, tokenBudget: 60 } })).context;
+    expect({ n: tight.knowledge.length, tokensUsed: tight.tokensUsed, tokenBudget: tight.tokenBudget, truncated: tight.truncated }).toEqual({ n: 2, tokensUsed: 50, tokenBudget: 60, truncated: true });
+  });
+
+  it('costs 25, plus what it selects times its page size (20 without `first`), toward the query cost limit', async () => {
+    const { createApp } = await import('../src/app.ts');
+    const { DEFAULT_LIMITS } = await import('../src/server/limits.ts');
+    const strict = createApp({ database: h.database, limits: { ...DEFAULT_LIMITS, maxCost: 1 } });
+    try {
+      const p = await project('mut-search-cost');
+      const cost = async (first: number | null) => {
+        const response = await strict.yoga.fetch('http://engram.test/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: `query($s: ID!, $f: Int) { memoryQuery(input: { scope: $s }, first: $f) { pageInfo { hasNextPage } } }`, variables: { s: p, f: first } }),
+        });
+        const body = (await response.json()) as { errors: { extensions: { code: string; cost: number } }[] };
+        expect(body.errors[0]!.extensions.code).toBe('QUERY_TOO_COSTLY');
+        return body.errors[0]!.extensions.cost;
+      };
+      const [none, twenty, five] = [await cost(null), await cost(20), await cost(5)];
+      // pageInfo { hasNextPage } costs 2 per result of the page.
+      expect([none, twenty, five, await cost(0)]).toEqual([25 + 2 * 20, 25 + 2 * 20, 25 + 2 * 5, 25]);
+    } finally {
+      await strict.stop(1_000);
+    }
+  });
+
+  it('links results to a conversation or one of its messages, and refuses what cannot be linked', async () => {
+    const p = await project('mut-search-links');
+    const a = await tool(p, 'linked-a', { description: 'zebra' });
+    const conv = (await ok(h, null, `mutation($s: ID!) { startConversation(input: { scope: $s, title: "t" }) { ... on StartConversationSuccess { conversation { id } } } }`, { s: p }))
+      .startConversation.conversation.id;
+    const message = (await ok(h, null, `mutation($c: ID!) { addMessage(input: { conversation: $c, role: USER, content: "hi" }) { ... on AddMessageSuccess { added { id } } } }`, { c: conv }))
+      .addMessage.added.id;
+    const links = async () =>
+      (await ok(h, null, `query($c: ID!) { node(id: $c) { ... on Conversation { context(first: 50) { edges { node { entry { id } message { id } score source } } } } } }`, { c: conv }))
+        .node.context.edges.map((e: { node: unknown }) => e.node);
+    const refused = async (query: string, i: Record<string, unknown>, key: string | null = null) => {
+      const r = await as(h, key, query, { i });
+      return { data: r.data, errors: r.errors?.map((e) => ({ message: e.message, extensions: e.extensions })) };
+    };
+    const MQ_IDS = `query($i: MemoryQueryInput!) { memoryQuery(input: $i) { edges { score node { id } } } }`;
+    const CTX_IDS = `query($i: ContextInput!) { context(input: $i) { tools { score node { id } } } }`;
+
+    expect(await refused(MQ_IDS, { scope: p, message })).toEqual({
+      data: null,
+      errors: [{ message: 'input.message: needs `conversation`', extensions: { code: 'VALIDATION_FAILED', inputPath: ['input', 'message'] } }],
+    });
+    expect(await refused(CTX_IDS, { scope: p, message })).toEqual({
+      data: null,
+      errors: [{ message: 'input.message: needs `conversation`', extensions: { code: 'VALIDATION_FAILED', inputPath: ['input', 'message'] } }],
+    });
+    expect(await refused(MQ_IDS, { scope: p, conversation: p })).toEqual({
+      data: null,
+      errors: [{ message: 'input.conversation: must be the ID of a Conversation', extensions: { code: 'VALIDATION_FAILED', inputPath: ['input', 'conversation'] } }],
+    });
+    expect(await refused(MQ_IDS, { scope: p, conversation: conv, message: conv })).toEqual({
+      data: null,
+      errors: [{ message: 'input.message: must be the ID of a Message', extensions: { code: 'VALIDATION_FAILED', inputPath: ['input', 'message'] } }],
+    });
+    const reader = await principal(h, 'mut-search-reader', { grants: [[p, 'READ']] });
+    expect(await refused(MQ_IDS, { scope: p, conversation: conv }, reader.key)).toEqual({
+      data: null,
+      errors: [{ message: 'Linking entries to this conversation needs WRITE on its scope', extensions: { code: 'FORBIDDEN', inputPath: ['input', 'conversation'] } }],
+    });
+    expect(await links()).toEqual([]);
+
+    // context links what it returned, to the conversation, then to a message.
+    const viaContext = (await ok(h, null, CTX_IDS, { i: { scope: p, task: 'zebra', conversation: conv } })).context.tools;
+    expect(viaContext.map((e: { node: { id: string } }) => e.node.id)).toEqual([a]);
+    expect(await links()).toEqual([{ entry: { id: a }, message: null, score: viaContext[0].score, source: 'QUERY' }]);
+    const toMessage = (await ok(h, null, CTX_IDS, { i: { scope: p, task: 'zebra', conversation: conv, message } })).context.tools;
+    expect((await links()).filter((l: { message: unknown }) => l.message !== null)).toEqual([{ entry: { id: a }, message: { id: message }, score: toMessage[0].score, source: 'QUERY' }]);
+  });
+
+  it('relatedTo an entry or scope the caller may not read finds nothing, as an unknown one', async () => {
+    const p = await project('mut-search-rel-p');
+    const q = await project('mut-search-rel-q');
+    const mine = await tool(p, 'mine');
+    const theirs = await tool(q, 'theirs');
+    const relate = (source: string, target: string, type: string) =>
+      ok(h, null, `mutation($i: CreateRelationInput!) { createRelation(input: $i) { __typename } }`, { i: { source, target, type } });
+    await relate(mine, theirs, 'RELATED_TO');
+    await relate(mine, q, 'APPLIES_TO');
+    const pOnly = await principal(h, 'mut-search-rel-p-only', { grants: [[p, 'READ']] });
+    const both = await principal(h, 'mut-search-rel-both', { grants: [[p, 'READ'], [q, 'READ']] });
+    const found = async (key: string, relatedTo: string) =>
+      (await as(h, key, `query($i: MemoryQueryInput!) { memoryQuery(input: $i) { edges { node { id } } } }`, { i: { scope: p, relatedTo } })).data?.memoryQuery.edges.map(
+        (e: { node: { id: string } }) => e.node.id,
+      );
+    expect(await found(both.key, theirs)).toEqual([mine]);
+    expect(await found(both.key, q)).toEqual([mine]);
+    expect(await found(pOnly.key, theirs)).toEqual([]);
+    expect(await found(pOnly.key, q)).toEqual([]);
+  });
+});
+
+describe('memoryQuery input and scores', () => {
+  const MQ_IDS = `query($i: MemoryQueryInput!, $first: Int, $after: String) { memoryQuery(input: $i, first: $first, after: $after) { edges { node { id } } meta { returnedCount hasMore } } }`;
+  const refusal = async (i: Record<string, unknown>, first?: number, after?: string) => {
+    const r = await as(h, null, MQ_IDS, { i, first, after });
+    expect(r.data ?? null).toBeNull();
+    return r.errors?.map((e) => ({ message: e.message, ...e.extensions }));
+  };
+  const cursor = (c: unknown) => Buffer.from(JSON.stringify(c)).toString('base64url');
+
+  it('refuses each bad input at its path, with its message', async () => {
+    const p = await project('mut-search-refusals');
+    const TAG = 'must be 1-64 characters: letters, digits and . _ : + # / - (not first)';
+    expect(await refusal({ scope: p, tags: { include: ['!bad'] } })).toEqual([{ message: `input.tags.include.0: ${TAG}`, code: 'VALIDATION_FAILED', inputPath: ['input', 'tags', 'include', '0'] }]);
+    expect(await refusal({ scope: p, tags: { require: ['fine', '!bad'] } })).toEqual([{ message: `input.tags.require.1: ${TAG}`, code: 'VALIDATION_FAILED', inputPath: ['input', 'tags', 'require', '1'] }]);
+    expect(await refusal({ scope: p, tags: { exclude: ['!bad'] } })).toEqual([{ message: `input.tags.exclude.0: ${TAG}`, code: 'VALIDATION_FAILED', inputPath: ['input', 'tags', 'exclude', '0'] }]);
+    expect(await refusal({ scope: p, search: 'x'.repeat(4001) })).toEqual([
+      { message: 'input.search: must be at most 4000 characters (got 4001)', code: 'VALIDATION_FAILED', inputPath: ['input', 'search'] },
+    ]);
+    expect(await refusal({ scope: p, search: '!!! ...' })).toEqual([{ message: 'input.search: must contain a word', code: 'VALIDATION_FAILED', inputPath: ['input', 'search'] }]);
+    for (const first of [-1, 101]) {
+      expect(await refusal({ scope: p }, first)).toEqual([{ message: 'first: must be an integer between 0 and 100', code: 'VALIDATION_FAILED', inputPath: ['first'] }]);
+    }
+    expect(await refusal({ scope: p, tokenBudget: 0 })).toEqual([
+      { message: 'input.tokenBudget: must be an integer between 1 and 10000000', code: 'VALIDATION_FAILED', inputPath: ['input', 'tokenBudget'] },
+    ]);
+    expect(await refusal({ scope: p, kinds: [] })).toEqual([{ message: 'input.kinds: must name at least one kind', code: 'VALIDATION_FAILED', inputPath: ['input', 'kinds'] }]);
+    for (const after of ['nope', cursor({ a: 1, s: 'x', i: 'y' }), cursor({ a: 1, s: 2 }), cursor({ a: '1', s: 2, i: 'y' })]) {
+      expect(await refusal({ scope: p }, undefined, after)).toEqual([{ message: 'after: is not a cursor of this query', code: 'VALIDATION_FAILED', inputPath: ['after'] }]);
+    }
+    // The bounds themselves are accepted.
+    await tool(p, 'only');
+    expect((await ok(h, null, MQ_IDS, { i: { scope: p, inherit: false, tokenBudget: 1 }, first: 0 })).memoryQuery.meta).toEqual({ returnedCount: 0, hasMore: true });
+    expect((await ok(h, null, MQ_IDS, { i: { scope: p, inherit: false, tokenBudget: 10_000_000 }, first: 100 })).memoryQuery.meta).toEqual({ returnedCount: 1, hasMore: false });
+    // A cursor of the right shape continues after its (score, id).
+    expect((await ok(h, null, MQ_IDS, { i: { scope: p, inherit: false }, after: cursor({ a: Date.now(), s: 1000, i: '' }) })).memoryQuery.meta).toEqual({ returnedCount: 1, hasMore: false });
+    expect((await ok(h, null, MQ_IDS, { i: { scope: p, inherit: false }, after: cursor({ a: Date.now(), s: -1000, i: '' }) })).memoryQuery.meta).toEqual({ returnedCount: 0, hasMore: false });
+  });
+
+  it('searches words: case-insensitive, digits are words, at most 16 words', async () => {
+    const p = await project('mut-search-words');
+    const zebra = await tool(p, 'striped', { description: 'zebra release 42' });
+    const search = async (s: string) => (await ok(h, null, MQ_IDS, { i: { scope: p, search: s } })).memoryQuery.edges.map((e: { node: { id: string } }) => e.node.id);
+    expect(await search('ZEBRA zebra')).toEqual([zebra]);
+    expect(await search('42')).toEqual([zebra]);
+    const nonsense = Array.from({ length: 16 }, (_, i) => `qq${i}x`).join(' ');
+    expect(await search(`${nonsense} zebra`)).toEqual([]);
+    expect(await search(`zebra ${nonsense}`)).toEqual([zebra]);
+  });
+
+  it('scores each part exactly: scope by depth, guideline priority, tags shared, text relative to the best, relation to the chain', async () => {
+    const o = await org('mut-search-score-org');
+    const p = await project('mut-search-score', o);
+    const s = await session(p);
+    // Chain: session, project, organization, global (L = 4): proximity 1, 3/4, 1/2, 1/4.
+    const inSession = await knowledge(s, 'in-session', { content: 'aardvark aardvark aardvark', tags: ['red', 'blue'] });
+    const inProject = await guideline(p, 'in-project', { content: 'aardvark', priority: 80, tags: ['red'] });
+    const inOrg = await tool(o, 'in-org', { description: 'plain' });
+    const related = await guideline(o, 'related', { content: 'plain' }); // priority 50 by default
+    await ok(h, null, `mutation($i: CreateRelationInput!) { createRelation(input: $i) { __typename } }`, { i: { source: related, target: p, type: 'APPLIES_TO' } });
+    const breakdowns = (r: { edges: { score: number; breakdown: Record<string, number>; node: { id: string } }[] }) =>
+      Object.fromEntries(r.edges.map((e) => [e.node.id, e.breakdown]));
+    const fresh = (b: Record<string, number>) => {
+      // Changed a moment ago: recency 0.5 * 1 / (1 + age / 30 days), decay min(1, boost) = 1.
+      expect(b.recency).toBeCloseTo(0.5, 5);
+      expect(b.recency).toBeLessThanOrEqual(0.5);
+      expect(b.decay).toBe(1);
+      return Object.fromEntries(Object.entries({ ...b, recency: 0.5 }).map(([k, v]) => [k, Math.round(v * 1e9) / 1e9]));
+    };
+    const all = await mq({ scope: s }, 50);
+    expect(all.scopeChain.length).toBe(4);
+    const b = breakdowns(all);
+    expect(fresh(b[inSession]!)).toEqual({ relation: 0, tags: 0, scope: 2, text: 0, priority: 0, recency: 0.5, decay: 1 });
+    expect(fresh(b[inProject]!)).toEqual({ relation: 0, tags: 0, scope: 1.5, text: 0, priority: 1.2, recency: 0.5, decay: 1 });
+    expect(fresh(b[inOrg]!)).toEqual({ relation: 0, tags: 0, scope: 1, text: 0, priority: 0, recency: 0.5, decay: 1 });
+    expect(fresh(b[related]!)).toEqual({ relation: 5, tags: 0, scope: 1, text: 0, priority: 0.75, recency: 0.5, decay: 1 });
+    for (const e of all.edges) {
+      const x = e.breakdown;
+      expect(e.score).toBeCloseTo(x.relation + x.tags + x.scope + x.text + x.priority + x.recency + x.decay, 9);
+    }
+    expect(all.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([related, inProject, inSession, inOrg]);
+
+    // Share of two `include` tags: 1 of 2 or both; one `include` tag: 1.
+    const two = breakdowns(await mq({ scope: s, tags: { include: ['red', 'blue'] } }, 50));
+    expect(Object.keys(two).sort()).toEqual([inSession, inProject].sort());
+    expect([two[inSession]!.tags, two[inProject]!.tags]).toEqual([3, 1.5]);
+    const one = breakdowns(await mq({ scope: s, tags: { include: ['RED'] } }, 50));
+    expect([one[inSession]!.tags, one[inProject]!.tags]).toEqual([3, 3]);
+    // Text: the best match 1, the other relative to it.
+    const text = breakdowns(await mq({ scope: s, search: 'aardvark' }, 50));
+    expect(Object.keys(text).sort()).toEqual([inSession, inProject].sort());
+    expect(text[inSession]!.text).toBe(1);
+    expect(text[inProject]!.text).toBeGreaterThan(0);
+    expect(text[inProject]!.text).toBeLessThan(1);
+    // relatedTo a scope: the relation counts 5 for those found.
+    const rel = breakdowns(await mq({ scope: s, relatedTo: p }, 50));
+    expect(Object.keys(rel)).toEqual([related]);
+    expect(rel[related]!.relation).toBe(5);
+    // Without inheriting, the session alone: proximity 1 of 1.
+    const own = breakdowns(await mq({ scope: s, inherit: false }, 50));
+    expect(Object.keys(own)).toEqual([inSession]);
+    expect(own[inSession]!.scope).toBe(2);
+  });
+});
