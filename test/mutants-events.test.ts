@@ -9,12 +9,14 @@ import net from 'node:net';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse, type ExecutionResult } from 'graphql';
 import { Redis } from 'ioredis';
+import pg from 'pg';
+import Sqlite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../src/app.ts';
 import { openDatabase } from '../src/infra/database.ts';
 import { createEventBus, type EventBus } from '../src/infra/events.ts';
 import { ok } from './support/access.ts';
-import { useHarness } from './support/harness.ts';
+import { DB_KIND, useHarness } from './support/harness.ts';
 import { eventually, redisServer as startableRedis } from './support/redis-server.ts';
 import { sseSubscribe, untilListening, type Collector } from './support/subscriptions.ts';
 
@@ -289,5 +291,55 @@ describe('over Redis', () => {
       await interrupted(sub);
       expect(a.bus.state()).toBe('up');
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Write transactions
+
+/**
+ * Holds the database's write lock from another connection for `ms` (past SQLite's 5 s busy
+ * timeout: the app's write then fails with SQLITE_BUSY and is retried); resolves once it is held.
+ */
+async function holdWriteLock(ms: number): Promise<{ released: Promise<void> }> {
+  if (DB_KIND === 'sqlite') {
+    const db = new Sqlite(h.url.replace(/^file:/, ''));
+    db.exec('BEGIN IMMEDIATE');
+    const released = new Promise<void>((done) =>
+      setTimeout(() => {
+        db.exec('COMMIT');
+        db.close();
+        done();
+      }, ms),
+    );
+    return { released };
+  }
+  const client = new pg.Client({ connectionString: h.url });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query('LOCK TABLE "Entry" IN SHARE ROW EXCLUSIVE MODE');
+  const released = new Promise<void>((done) =>
+    setTimeout(() => {
+      void client
+        .query('COMMIT')
+        .then(() => client.end())
+        .then(done);
+    }, ms),
+  );
+  return { released };
+}
+
+describe('write transactions', () => {
+  it('a write that waits past the lock timeout is retried and commits once, after the lock is released', async () => {
+    const p = await project('tx-lock');
+    const { released } = await holdWriteLock(6_000);
+    const started = Date.now();
+    await addIn(p, 'after-the-lock');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5_000);
+    await released;
+    const names = (await ok(h, null, `query($s: ID!) { memoryQuery(input: { scope: $s, inherit: false }) { edges { node { name } } } }`, { s: p })).memoryQuery.edges.map(
+      (e: { node: { name: string } }) => e.node.name,
+    );
+    expect(names).toEqual(['after-the-lock']);
   });
 });

@@ -295,7 +295,11 @@ describe('memoryQuery input and scores', () => {
     expect(all.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([related, inProject, inSession, inOrg]);
 
     // Share of two `include` tags: 1 of 2 or both; one `include` tag: 1.
-    const two = breakdowns(await mq({ scope: s, tags: { include: ['red', 'blue'] } }, 50));
+    const twoTags = await mq({ scope: s, tags: { include: ['red', 'blue'] } }, 50);
+    // Listed once each, though the session's entry carries both tags.
+    expect(twoTags.edges).toHaveLength(2);
+    expect(twoTags.meta.totalCount).toBe(2);
+    const two = breakdowns(twoTags);
     expect(Object.keys(two).sort()).toEqual([inSession, inProject].sort());
     expect([two[inSession]!.tags, two[inProject]!.tags]).toEqual([3, 1.5]);
     const one = breakdowns(await mq({ scope: s, tags: { include: ['RED'] } }, 50));
@@ -314,5 +318,27 @@ describe('memoryQuery input and scores', () => {
     const own = breakdowns(await mq({ scope: s, inherit: false }, 50));
     expect(Object.keys(own)).toEqual([inSession]);
     expect(own[inSession]!.scope).toBe(2);
+  });
+});
+
+describe('scopes of a query', () => {
+  it('an unknown scope is not found; an entry of a project overrides one of the same kind and name in the global scope', async () => {
+    const unknown = Buffer.from('Project:01900000-0000-7000-8000-000000000000').toString('base64');
+    const r = await as(h, null, `query($s: ID!) { memoryQuery(input: { scope: $s }) { edges { node { id } } } }`, { s: unknown });
+    expect(r.errors?.map((e) => ({ message: e.message, ...e.extensions }))).toEqual([{ message: 'No scope has this id', code: 'NOT_FOUND', inputPath: ['input', 'scope'] }]);
+
+    // Chain of two (project, global): the override check applies there too.
+    const p = await project('mut-search-override');
+    const g = (await ok(h, null, `{ globalScope { id } }`)).globalScope.id;
+    const globalOne = await tool(g, 'mut-search-dup');
+    try {
+      const own = await tool(p, 'mut-search-dup');
+      const ids = (await mq({ scope: p }, 50)).edges.map((e: { node: { id: string } }) => e.node.id);
+      expect(ids).toEqual([own]);
+      const both = (await mq({ scope: p, includeOverridden: true }, 50)).edges.map((e: { node: { id: string } }) => e.node.id);
+      expect(both).toEqual([own, globalOne]);
+    } finally {
+      await ok(h, null, `mutation($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }`, { id: globalOne });
+    }
   });
 });
