@@ -7,7 +7,7 @@
 // one's subscriptions. Each Redis test starts its own redis-server on a spare port.
 import net from 'node:net';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { parse, type ExecutionResult } from 'graphql';
+import { parse, print, type ExecutionResult } from 'graphql';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import Sqlite from 'better-sqlite3';
@@ -17,7 +17,7 @@ import { openDatabase } from '../src/infra/database.ts';
 import { createEventBus, type EventBus } from '../src/infra/events.ts';
 import { ok } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
-import { eventually, redisServer as startableRedis } from './support/redis-server.ts';
+import { eventually, freePort, redisServer as startableRedis } from './support/redis-server.ts';
 import { sseSubscribe, untilListening, type Collector } from './support/subscriptions.ts';
 
 const h = useHarness();
@@ -115,6 +115,49 @@ describe('routing in one process', () => {
     expect(namesIn(tree.collector.results)).toEqual(['in-session', 'in-project']);
   });
 
+  const importIn = (scope: string, prefix: string, n: number) =>
+    ok(h, null, `mutation($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }`, {
+      e: Array.from({ length: n }, (_, i) => ({ scope, kind: 'KNOWLEDGE', name: `${prefix}${i}`, content: 'c' })),
+    });
+
+  it('a subscriber that stops reading is ended with EVENTS_INTERRUPTED once 1,000 events wait; one that reads is not', async () => {
+    const p = await project('ev-slow');
+    const reader = await watch(h.app, p);
+    await listening(reader, p);
+    // Read only until it listens, then not until the writes are done: its events pile up.
+    const response = await h.app.yoga.fetch('http://engram.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: print(WATCH), variables: { s: p } }),
+    });
+    const stream = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    cleanups.push(() => stream.cancel());
+    let text = '';
+    const readUntil = async (done: () => boolean) => {
+      while (!done()) {
+        const chunk = await stream.read();
+        if (chunk.done) return;
+        text += chunk.value;
+      }
+    };
+    const probe = await addIn(p);
+    await readUntil(() => text.includes('"entryChanged"'));
+    expect(probe).toBeTruthy();
+    await importIn(p, 'a', 600);
+    await reader.collector.until((r) => namesIn(r).length >= 600, 20_000);
+    await importIn(p, 'b', 1_000);
+    await reader.collector.until((r) => namesIn(r).length >= 1_600, 20_000);
+    expect(codesIn(reader.collector.results)).toEqual([]);
+    expect(reader.completed()).toBe(false);
+    // The stalled one: at most 1,000 waiting events (and what the stream buffered meanwhile: under
+    // 300 here), then the end.
+    await readUntil(() => text.includes('event: complete'));
+    const delivered = (text.match(/"entryChanged"/g) ?? []).length - 1;
+    expect(delivered).toBeGreaterThanOrEqual(1_000);
+    expect(delivered).toBeLessThan(1_300);
+    expect(text.match(/"code":"[A-Z_]+"/g)).toEqual(['"code":"EVENTS_INTERRUPTED"']);
+  });
+
   it('/health reports in-process events', async () => {
     const response = await h.app.yoga.fetch('http://engram.test/health');
     expect(await response.json()).toEqual({ status: 'ok', database: 'up', events: 'in-process', provider: h.database.provider });
@@ -191,6 +234,13 @@ async function interrupted(sub: Awaited<ReturnType<typeof watch>>) {
 }
 
 describe('over Redis', () => {
+  it('ready() rejects after its timeout while Redis does not answer', async () => {
+    const bus = createEventBus({ redisUrl: `redis://127.0.0.1:${await freePort()}` });
+    cleanups.push(() => bus.close());
+    await expect(bus.ready(300)).rejects.toThrow('Redis was not ready after 300 ms');
+    expect(bus.state()).toBe('down');
+  });
+
   it('subscribes a channel once for its listeners and unsubscribes it when the last one leaves', async () => {
     const redis = await redisServer();
     await redis.start();
