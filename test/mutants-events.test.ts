@@ -234,7 +234,7 @@ async function interrupted(sub: Awaited<ReturnType<typeof watch>>) {
 }
 
 describe('over Redis', () => {
-  it('ready() rejects after its timeout while Redis does not answer', async () => {
+  it('ready rejects after its timeout while Redis does not answer', async () => {
     const bus = createEventBus({ redisUrl: `redis://127.0.0.1:${await freePort()}` });
     cleanups.push(() => bus.close());
     await expect(bus.ready(300)).rejects.toThrow('Redis was not ready after 300 ms');
