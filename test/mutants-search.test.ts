@@ -50,33 +50,46 @@ async function knowledge(scope: string, title: string, extra: Record<string, unk
   return d.addKnowledge.knowledge.id;
 }
 const mq = async (i: Record<string, unknown>, first?: number, after?: string | null) => (await ok(h, null, MQ, { i, first, after })).memoryQuery;
+const dbId = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':').slice(1).join(':');
 const tokensById = (r: { edges: { estimatedTokens: number; node: { id: string } }[] }) => Object.fromEntries(r.edges.map((e) => [e.node.id, e.estimatedTokens]));
 
 describe('the searchable text and the token estimate', () => {
-  it('counts description, content, rationale, constraints and examples (objects as JSON, strings as they are), blanks between, empty parts left out', async () => {
+  it('counts description, content, rationale, constraints and examples, objects as JSON and strings as they are, blanks between, empty parts left out', async () => {
     const p = await project('mut-search-tokens');
+    // Lengths chosen so that one character more (or a part fewer) changes the estimate.
     const ids = {
       // body "abc de {"a":1}": 14 characters; 24 + ceil((3 + 14) / 4) = 29.
       full: await tool(p, 'abc', { description: 'abc', constraints: 'de', examples: { a: 1 } }),
-      // body "ab" (the empty description is no part): 24 + ceil((3 + 2) / 4) = 26.
-      empty: await tool(p, 'efg', { description: '', constraints: 'ab' }),
-      // a number is no searchable text: body "q", 24 + ceil((3 + 1) / 4) = 25.
+      // body "ab" (the empty description is no part, so no blank before it): 24 + ceil((2 + 2) / 4) = 25.
+      empty: await tool(p, 'ef', { description: '', constraints: 'ab' }),
+      // a number is no searchable text: body "q", 24 + ceil((3 + 1) / 4) = 25 ("q 12345" would be 27).
       number: await tool(p, 'hij', { description: 'q', examples: 12345 }),
+      // null examples are none: body "xy", 24 + ceil((2 + 2) / 4) = 25 ("xy null" would be 27).
+      none: await tool(p, 'nu', { description: 'xy', examples: null }),
       // an array is JSON: body "[1,2]", 24 + ceil((1 + 5) / 4) = 26.
       array: await tool(p, 'k', { examples: [1, 2] }),
       // no text at all: 24 + ceil(2 / 4) = 25.
       bare: await tool(p, 'lm'),
-      // body "xy r s": 24 + ceil((1 + 6) / 4) = 26.
-      rule: await guideline(p, 'g', { content: 'xy', rationale: 'r', examples: 's' }),
+      // string examples as they are: body "xy r stuvw", 24 + ceil((1 + 10) / 4) = 27 (without them 26, quoted 28).
+      rule: await guideline(p, 'g', { content: 'xy', rationale: 'r', examples: 'stuvw' }),
       // body "hello": 24 + ceil((2 + 5) / 4) = 26.
       fact: await knowledge(p, 'kn', { content: 'hello' }),
     };
     const all = await mq({ scope: p, inherit: false }, 50);
-    expect(tokensById(all)).toEqual({ [ids.full]: 29, [ids.empty]: 26, [ids.number]: 25, [ids.array]: 26, [ids.bare]: 25, [ids.rule]: 26, [ids.fact]: 26 });
-    expect(all.meta.estimatedTokens).toBe(29 + 26 + 25 + 26 + 25 + 26 + 26);
+    expect(tokensById(all)).toEqual({
+      [ids.full]: 29,
+      [ids.empty]: 25,
+      [ids.number]: 25,
+      [ids.none]: 25,
+      [ids.array]: 26,
+      [ids.bare]: 25,
+      [ids.rule]: 27,
+      [ids.fact]: 26,
+    });
+    expect(all.meta.estimatedTokens).toBe(29 + 25 + 25 + 25 + 26 + 25 + 27 + 26);
     // Compact: 12 + ceil(name / 4).
     const compact = await mq({ scope: p, inherit: false, compact: true }, 50);
-    expect(tokensById(compact)).toEqual({ [ids.full]: 13, [ids.empty]: 13, [ids.number]: 13, [ids.array]: 13, [ids.bare]: 13, [ids.rule]: 13, [ids.fact]: 13 });
+    expect(Object.values(tokensById(compact))).toEqual(Array(8).fill(13));
 
     // An update rewrites the text: the old words are gone, the new ones found, the estimate follows.
     await ok(h, null, `mutation($id: ID!) { updateTool(input: { id: $id, description: "wombat", constraints: "" }) { __typename } }`, { id: ids.full });
@@ -119,7 +132,7 @@ describe('memoryQuery and context through the schema', () => {
     expect({ n: tight.knowledge.length, tokensUsed: tight.tokensUsed, tokenBudget: tight.tokenBudget, truncated: tight.truncated }).toEqual({ n: 2, tokensUsed: 50, tokenBudget: 60, truncated: true });
   });
 
-  it('costs 25, plus what it selects times its page size (20 without `first`), toward the query cost limit', async () => {
+  it('costs 25, plus what it selects times its page size, 20 without first, toward the query cost limit', async () => {
     const { createApp } = await import('../src/app.ts');
     const { DEFAULT_LIMITS } = await import('../src/server/limits.ts');
     const strict = createApp({ database: h.database, limits: { ...DEFAULT_LIMITS, maxCost: 1 } });
@@ -340,5 +353,110 @@ describe('scopes of a query', () => {
     } finally {
       await ok(h, null, `mutation($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }`, { id: globalOne });
     }
+  });
+});
+
+describe('what memoryQuery and context pass on', () => {
+  const NAMES = `query($i: MemoryQueryInput!) { memoryQuery(input: $i, first: 50) { edges { node { name } } meta { tokenBudget } } }`;
+  const names = async (i: Record<string, unknown>) => (await ok(h, null, NAMES, { i })).memoryQuery.edges.map((e: { node: { name: string } }) => e.node.name).sort();
+  const CTX_NAMES = `query($i: ContextInput!) { context(input: $i) {
+    guidelines { breakdown { text } node { name } } tools { breakdown { text } node { name } } knowledge { breakdown { text } node { name } } } }`;
+  const byKind = async (i: Record<string, unknown>) => {
+    const c = (await ok(h, null, CTX_NAMES, { i })).context;
+    const list = (l: { breakdown: { text: number }; node: { name: string } }[]) => l.map((e) => `${e.node.name}:${e.breakdown.text > 0 ? 'match' : '-'}`).sort();
+    return { guidelines: list(c.guidelines), tools: list(c.tools), knowledge: list(c.knowledge) };
+  };
+
+  it('every filter given is applied, and the defaults leave out inactive and expired entries', async () => {
+    const p = await project('mut-search-flags');
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 15));
+    await knowledge(p, 'old', { memoryType: 'EPISODIC' });
+    await tool(p, 'linked');
+    await tick();
+    const mid = new Date().toISOString();
+    await tick();
+    const inactive = await guideline(p, 'inactive');
+    await ok(h, null, `mutation($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }`, { id: inactive });
+    const expired = await knowledge(p, 'expired');
+    await h.database.prisma.entry.update({ where: { id: dbId(expired) }, data: { validUntil: new Date(Date.now() - 60_000) } });
+    const rel = await tool(p, 'relating');
+    const linked = (await mq({ scope: p, inherit: false, search: 'linked' })).edges[0].node.id;
+    await ok(h, null, `mutation($i: CreateRelationInput!) { createRelation(input: $i) { __typename } }`, { i: { source: rel, target: linked, type: 'DEPENDS_ON' } });
+    const base = { scope: p, inherit: false };
+
+    expect(await names(base)).toEqual(['linked', 'old', 'relating']);
+    expect(await names({ ...base, includeInactive: true })).toEqual(['inactive', 'linked', 'old', 'relating']);
+    expect(await names({ ...base, includeExpired: true })).toEqual(['expired', 'linked', 'old', 'relating']);
+    expect(await names({ ...base, memoryTypes: ['EPISODIC'] })).toEqual(['old']);
+    expect(await names({ ...base, createdAfter: mid })).toEqual(['relating']);
+    expect(await names({ ...base, createdBefore: mid })).toEqual(['linked', 'old']);
+    expect(await names({ ...base, updatedAfter: mid })).toEqual(['relating']);
+    expect(await names({ ...base, updatedBefore: mid })).toEqual(['linked', 'old']);
+    expect(await names({ ...base, relatedTo: linked, relationType: 'DEPENDS_ON' })).toEqual(['relating']);
+    expect(await names({ ...base, relatedTo: linked, relationType: 'RELATED_TO' })).toEqual([]);
+    expect((await ok(h, null, NAMES, { i: { ...base, tokenBudget: 500 } })).memoryQuery.meta.tokenBudget).toBe(500);
+
+    // context: kinds, expiry and memory types, each as given; the default leaves expired entries out.
+    expect(await byKind({ scope: p })).toEqual({ guidelines: [], tools: ['linked:-', 'relating:-'], knowledge: ['old:-'] });
+    expect(await byKind({ scope: p, kinds: ['TOOL'] })).toEqual({ guidelines: [], tools: ['linked:-', 'relating:-'], knowledge: [] });
+    expect(await byKind({ scope: p, includeExpired: true })).toEqual({ guidelines: [], tools: ['linked:-', 'relating:-'], knowledge: ['expired:-', 'old:-'] });
+    expect(await byKind({ scope: p, memoryTypes: ['EPISODIC'] })).toEqual({ guidelines: [], tools: [], knowledge: ['old:-'] });
+  });
+
+  it('context groups by kind and ranks words of the task higher without leaving anything out', async () => {
+    const p = await project('mut-search-context-kinds');
+    await guideline(p, 'rule', { content: 'always lint' });
+    await tool(p, 'linter', { description: 'runs checks' });
+    await tool(p, 'other', { description: 'formats code' });
+    await knowledge(p, 'fact', { content: 'deploys on friday' });
+    expect(await byKind({ scope: p })).toEqual({ guidelines: ['rule:-'], tools: ['linter:-', 'other:-'], knowledge: ['fact:-'] });
+    // Each word of the task counts: "lint" (a prefix) and "friday".
+    expect(await byKind({ scope: p, task: 'lint, friday?' })).toEqual({ guidelines: ['rule:match'], tools: ['linter:match', 'other:-'], knowledge: ['fact:match'] });
+  });
+
+  it('refuses a scope, conversation or relatedTo of the wrong kind or unknown, at its path', async () => {
+    const p = await project('mut-search-paths');
+    const t = await tool(p, 'path-tool');
+    const missingConversation = Buffer.from('Conversation:01900000-0000-7000-8000-000000000000').toString('base64');
+    const errors = async (query: string, i: Record<string, unknown>, key: string | null = null) =>
+      (await as(h, key, query, { i })).errors?.map((e) => ({ message: e.message, ...e.extensions }));
+    const MQ_IDS = `query($i: MemoryQueryInput!) { memoryQuery(input: $i) { edges { node { id } } } }`;
+    const CTX_IDS = `query($i: ContextInput!) { context(input: $i) { tools { node { id } } } }`;
+    const SCOPE = 'input.scope: must be the ID of a GlobalScope or Organization or Project or Session';
+    expect(await errors(MQ_IDS, { scope: t })).toEqual([{ message: SCOPE, code: 'VALIDATION_FAILED', inputPath: ['input', 'scope'] }]);
+    expect(await errors(CTX_IDS, { scope: t })).toEqual([{ message: SCOPE, code: 'VALIDATION_FAILED', inputPath: ['input', 'scope'] }]);
+    const outsider = await principal(h, 'mut-search-outsider', { grants: [[await project('mut-search-elsewhere'), 'READ']] });
+    for (const query of [MQ_IDS, CTX_IDS]) {
+      expect(await errors(query, { scope: p }, outsider.key)).toEqual([{ message: 'No scope has this id', code: 'NOT_FOUND', inputPath: ['input', 'scope'] }]);
+    }
+    expect(await errors(MQ_IDS, { scope: p, conversation: missingConversation })).toEqual([
+      { message: 'No conversation has this id', code: 'NOT_FOUND', inputPath: ['input', 'conversation'] },
+    ]);
+    expect(await errors(MQ_IDS, { scope: p, relatedTo: missingConversation })).toEqual([
+      {
+        message: 'input.relatedTo: must be the ID of a Tool or Guideline or Knowledge or GlobalScope or Organization or Project or Session',
+        code: 'VALIDATION_FAILED',
+        inputPath: ['input', 'relatedTo'],
+      },
+    ]);
+  });
+
+  it('a first page over aged memory holds an old, long-lived entry that is neither recent nor sampled', async () => {
+    // Pruning assumes of an entry it does not rank at most the decay bound of its age: four recent
+    // but fast-decaying memories are sampled, an older procedure with a long half-life is not, and
+    // it still tops the page (recency 0.125 + decay 0.39 at 90 days, against 0.21 + 0.1 at 40).
+    const p = await project('mut-search-aged');
+    const HOUR = 3_600_000;
+    const aged = async (title: string, memoryType: string, hours: number) => {
+      const id = await knowledge(p, title, { memoryType, importance: 0.5 });
+      await h.database.prisma.entry.update({ where: { id: dbId(id) }, data: { updatedAt: new Date(Date.now() - hours * HOUR) } });
+      return id;
+    };
+    const procedure = await aged('procedure', 'PROCEDURAL', 90 * 24);
+    for (let i = 0; i < 4; i++) await aged(`episode-${i}`, 'EPISODIC', 40 * 24 - i);
+    const first = (await mq({ scope: p, inherit: false }, 1)).edges.map((e: { node: { id: string } }) => e.node.id);
+    expect(first).toEqual([procedure]);
+    const full = (await mq({ scope: p, inherit: false, includeOverridden: true, tags: {} }, 5)).edges.map((e: { node: { id: string } }) => e.node.id);
+    expect(full[0]).toBe(procedure);
   });
 });
