@@ -395,6 +395,8 @@ describe('what memoryQuery and context pass on', () => {
     expect(await names({ ...base, relatedTo: linked, relationType: 'DEPENDS_ON' })).toEqual(['relating']);
     expect(await names({ ...base, relatedTo: linked, relationType: 'RELATED_TO' })).toEqual([]);
     expect((await ok(h, null, NAMES, { i: { ...base, tokenBudget: 500 } })).memoryQuery.meta.tokenBudget).toBe(500);
+    // A budget of 30 tokens holds one result (each is 25 or more).
+    expect((await names({ ...base, tokenBudget: 30 })).length).toBe(1);
 
     // context: kinds, expiry and memory types, each as given; the default leaves expired entries out.
     expect(await byKind({ scope: p })).toEqual({ guidelines: [], tools: ['linked:-', 'relating:-'], knowledge: ['old:-'] });
