@@ -431,6 +431,9 @@ describe('what memoryQuery and context pass on', () => {
     for (const query of [MQ_IDS, CTX_IDS]) {
       expect(await errors(query, { scope: p }, outsider.key)).toEqual([{ message: 'No scope has this id', code: 'NOT_FOUND', inputPath: ['input', 'scope'] }]);
     }
+    // A reader of the scope is let through (both need READ, no more).
+    const reader = await principal(h, 'mut-search-path-reader', { grants: [[p, 'READ']] });
+    for (const query of [MQ_IDS, CTX_IDS]) expect(await errors(query, { scope: p }, reader.key)).toBeUndefined();
     expect(await errors(MQ_IDS, { scope: p, conversation: missingConversation })).toEqual([
       { message: 'No conversation has this id', code: 'NOT_FOUND', inputPath: ['input', 'conversation'] },
     ]);
