@@ -1,0 +1,395 @@
+// Rules of the event bus (events.ts, event-transport.ts) that mutation testing (npm run mutate)
+// found unchecked: the routing keys of each topic (a session's own events, a scope's own entries
+// or those below it), the bus state /health reports, and over Redis: a channel is subscribed once
+// and unsubscribed when its last listener leaves, an outage ends subscriptions with
+// EVENTS_INTERRUPTED and refuses new ones with EVENTS_UNAVAILABLE, a lost publish is announced to
+// the other instances once Redis answers again, and an announcement of another instance ends this
+// one's subscriptions. Each Redis test starts its own redis-server on a spare port.
+import net from 'node:net';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { parse, print, type ExecutionResult } from 'graphql';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import Sqlite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../src/app.ts';
+import { openDatabase } from '../src/infra/database.ts';
+import { createEventBus, type EventBus } from '../src/infra/events.ts';
+import { ok } from './support/access.ts';
+import { DB_KIND, useHarness } from './support/harness.ts';
+import { eventually, freePort, redisServer as startableRedis } from './support/redis-server.ts';
+import { sseSubscribe, untilListening, type Collector } from './support/subscriptions.ts';
+
+const h = useHarness();
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+type Changed = { entryChanged: { type: string; entry: { name: string } } };
+const WATCH = parse(`subscription($s: ID!, $d: Boolean) { entryChanged(scope: $s, includeDescendants: $d) { type entry { name } } }`) as TypedDocumentNode<
+  Changed,
+  { s: string; d?: boolean }
+>;
+type SessionEvents = { sessionEvent: { sequence: number; type: string; session: { id: string } } };
+const SESSION_EVENTS = parse(`subscription($s: ID, $p: ID) { sessionEvent(session: $s, project: $p) { sequence type session { id } } }`) as TypedDocumentNode<
+  SessionEvents,
+  { s?: string; p?: string }
+>;
+
+/** GraphQL through `app` (default: the harness's), failing on errors. */
+async function via(app: App, query: string, variables: Record<string, unknown>): Promise<Record<string, any>> {
+  const response = await app.yoga.fetch('http://engram.test/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: Record<string, any>; errors?: unknown[] };
+  if (body.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
+  return body.data!;
+}
+async function project(name: string): Promise<string> {
+  return (await ok(h, null, `mutation($n: String!) { createProject(input: { name: $n }) { ... on CreateProjectSuccess { project { id } } } }`, { n: name })).createProject.project.id;
+}
+async function session(p: string): Promise<string> {
+  return (await ok(h, null, `mutation($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }`, { p })).startSession.session.id;
+}
+let added = 0;
+async function addIn(scope: string, title = `k${++added}`, app: App = h.app): Promise<string> {
+  const d = await via(app, `mutation($s: ID!, $t: String!) { addKnowledge(input: { scope: $s, title: $t, content: "c" }) { ... on AddKnowledgeSuccess { knowledge { id } } } }`, {
+    s: scope,
+    t: title,
+  });
+  return d.addKnowledge.knowledge.id as string;
+}
+const dbId = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':').slice(1).join(':');
+const namesIn = (results: ExecutionResult<Changed>[]) => results.flatMap((r) => (r.data ? [r.data.entryChanged.entry.name] : [])).filter((n) => !n.startsWith('k'));
+const codesIn = (results: ExecutionResult<unknown>[]) => results.flatMap((r) => r.errors?.map((e) => e.extensions?.code) ?? []);
+
+/** An SSE subscription to `scope`'s entries through `app`, closed after the test. */
+async function watch(app: App, s: string, d = false, port?: number) {
+  const sub = await sseSubscribe(app, WATCH, { s, d }, { port });
+  cleanups.push(() => sub.close());
+  return sub;
+}
+/** Waits until `sub` receives writes made in `scope` (through `app`). */
+async function listening(sub: { collector: Collector<Changed> }, scope: string, app: App = h.app) {
+  await untilListening(sub.collector, () => addIn(scope, `k${++added}`, app));
+}
+
+describe('routing in one process', () => {
+  it("sessionEvent of a session delivers that session's events only, not its siblings'", async () => {
+    const p = await project('ev-sessions');
+    const mine = await session(p);
+    const sibling = await session(p);
+    const sub = await sseSubscribe(h.app, SESSION_EVENTS, { s: mine });
+    cleanups.push(() => sub.close());
+    let appended = 0; // events appended to `mine` after its start (sequence 1)
+    const append = (s: string) => {
+      if (s === mine) appended++;
+      return ok(h, null, `mutation($s: ID!) { appendSessionEvent(input: { session: $s, type: TOOL_CALL, actor: "agent:ev", content: { n: 1 } }) { __typename } }`, { s });
+    };
+    await untilListening(sub.collector, () => append(mine));
+    await append(sibling);
+    await append(mine);
+    await sub.collector.until((r) => r.some((e) => e.data?.sessionEvent.sequence === 1 + appended));
+    const sessions = sub.collector.results.map((r) => r.data?.sessionEvent.session.id);
+    expect(new Set(sessions)).toEqual(new Set([mine]));
+    const sequences = sub.collector.results.map((r) => r.data?.sessionEvent.sequence);
+    expect(sequences).toEqual([...sequences].sort((a, b) => a! - b!));
+  });
+
+  it("entryChanged delivers a scope's own entries, and with includeDescendants those of the scopes below", async () => {
+    const p = await project('ev-tree');
+    const s = await session(p);
+    const own = await watch(h.app, p);
+    const tree = await watch(h.app, p, true);
+    await listening(own, p);
+    await listening(tree, p);
+    await addIn(s, 'in-session');
+    await addIn(p, 'in-project');
+    await own.collector.until((r) => namesIn(r).includes('in-project'));
+    await tree.collector.until((r) => namesIn(r).includes('in-project'));
+    expect(namesIn(own.collector.results)).toEqual(['in-project']);
+    expect(namesIn(tree.collector.results)).toEqual(['in-session', 'in-project']);
+  });
+
+  const importIn = (scope: string, prefix: string, n: number) =>
+    ok(h, null, `mutation($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }`, {
+      e: Array.from({ length: n }, (_, i) => ({ scope, kind: 'KNOWLEDGE', name: `${prefix}${i}`, content: 'c' })),
+    });
+
+  it('a subscriber that stops reading is ended with EVENTS_INTERRUPTED once 1,000 events wait; one that reads is not', async () => {
+    const p = await project('ev-slow');
+    const reader = await watch(h.app, p);
+    await listening(reader, p);
+    // Read only until it listens, then not until the writes are done: its events pile up.
+    const response = await h.app.yoga.fetch('http://engram.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: print(WATCH), variables: { s: p } }),
+    });
+    const stream = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    cleanups.push(() => stream.cancel());
+    let text = '';
+    const readUntil = async (done: () => boolean) => {
+      while (!done()) {
+        const chunk = await stream.read();
+        if (chunk.done) return;
+        text += chunk.value;
+      }
+    };
+    const probe = await addIn(p);
+    await readUntil(() => text.includes('"entryChanged"'));
+    expect(probe).toBeTruthy();
+    await importIn(p, 'a', 600);
+    await reader.collector.until((r) => namesIn(r).length >= 600, 20_000);
+    await importIn(p, 'b', 1_000);
+    await reader.collector.until((r) => namesIn(r).length >= 1_600, 20_000);
+    expect(codesIn(reader.collector.results)).toEqual([]);
+    expect(reader.completed()).toBe(false);
+    // The stalled one: at most 1,000 waiting events (and what the stream buffered meanwhile: under
+    // 300 here), then the end.
+    await readUntil(() => text.includes('event: complete'));
+    const delivered = (text.match(/"entryChanged"/g) ?? []).length - 1;
+    expect(delivered).toBeGreaterThanOrEqual(1_000);
+    expect(delivered).toBeLessThan(1_300);
+    expect(text.match(/"code":"[A-Z_]+"/g)).toEqual(['"code":"EVENTS_INTERRUPTED"']);
+  });
+
+  it('/health reports in-process events', async () => {
+    const response = await h.app.yoga.fetch('http://engram.test/health');
+    expect(await response.json()).toEqual({ status: 'ok', database: 'up', events: 'in-process', provider: h.database.provider });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Over Redis
+
+const redisServer = () => startableRedis((kill) => cleanups.push(kill));
+
+/** An app on the test's database with its own bus over `redisUrl`. */
+async function instance(redisUrl: string): Promise<{ app: App; bus: EventBus; port: number }> {
+  const database = await openDatabase(h.url);
+  const bus = createEventBus({ redisUrl });
+  await bus.ready();
+  const app = createApp({ database, bus });
+  // Over a socket: closing a subscription's connection ends it on the server.
+  const port = await app.start(0, '127.0.0.1');
+  cleanups.push(async () => {
+    await app.stop(1_000);
+    await bus.close();
+    await database.close();
+  });
+  return { app, bus, port };
+}
+
+/** A client of `url` for the test to look at Redis with. */
+function client(url: string): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 0 });
+  cleanups.push(() => redis.disconnect());
+  return redis;
+}
+
+/** Forwards a local port to `target`; `cut()` drops every connection and refuses new ones. */
+async function tcpProxy(target: number) {
+  const sockets = new Set<net.Socket>();
+  let open = true;
+  const server = net.createServer((socket) => {
+    if (!open) return socket.destroy();
+    const upstream = net.connect({ port: target, host: '127.0.0.1' });
+    for (const [from, to] of [[socket, upstream], [upstream, socket]] as const) {
+      sockets.add(from);
+      from.pipe(to);
+      from.on('error', () => to.destroy());
+      from.on('close', () => {
+        sockets.delete(from);
+        to.destroy();
+      });
+    }
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  cleanups.push(() => new Promise<void>((done) => server.close(() => done())));
+  cleanups.push(() => sockets.forEach((s) => s.destroy()));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    cut() {
+      open = false;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      open = true;
+    },
+  };
+}
+
+/** Resolves once the subscription has ended: one EVENTS_INTERRUPTED, then the end of the stream. */
+async function interrupted(sub: Awaited<ReturnType<typeof watch>>) {
+  await eventually('the stream completes', async () => sub.completed(), 10_000);
+  expect(codesIn(sub.collector.results)).toEqual(['EVENTS_INTERRUPTED']);
+  expect(sub.collector.results.at(-1)?.errors?.[0]?.message).toBe(
+    'Event delivery was interrupted and events may have been missed: refetch what you follow, then subscribe again.',
+  );
+}
+
+describe('over Redis', () => {
+  it('ready rejects after its timeout while Redis does not answer', async () => {
+    const bus = createEventBus({ redisUrl: `redis://127.0.0.1:${await freePort()}` });
+    cleanups.push(() => bus.close());
+    await expect(bus.ready(300)).rejects.toThrow('Redis was not ready after 300 ms');
+    expect(bus.state()).toBe('down');
+  });
+
+  it('subscribes a channel once for its listeners and unsubscribes it when the last one leaves', async () => {
+    const redis = await redisServer();
+    await redis.start();
+    const a = await instance(redis.url);
+    const look = client(redis.url);
+    const p = await project('ev-channels');
+    const channel = `entryChanged:direct:${dbId(p)}`;
+    const subscribers = async () => Number(((await look.pubsub('NUMSUB', channel)) as [string, number])[1]);
+    expect(await subscribers()).toBe(0);
+    const first = await watch(a.app, p, false, a.port);
+    await listening(first, p, a.app);
+    const second = await watch(a.app, p, false, a.port);
+    await listening(second, p, a.app);
+    expect(await subscribers()).toBe(1);
+    first.close();
+    // The other listener keeps the channel, and still receives.
+    await addIn(p, 'after-first-left', a.app);
+    await second.collector.until((r) => namesIn(r).includes('after-first-left'));
+    expect(await subscribers()).toBe(1);
+    second.close();
+    await eventually('the channel is unsubscribed', async () => (await subscribers()) === 0);
+    expect(a.bus.state()).toBe('up');
+  });
+
+  it('an outage ends subscriptions and refuses new ones until Redis is back; events then flow again', async () => {
+    const redis = await redisServer();
+    await redis.start();
+    const a = await instance(redis.url);
+    const p = await project('ev-outage');
+    const before = await watch(a.app, p);
+    await listening(before, p, a.app);
+    await redis.kill();
+    await interrupted(before);
+    await eventually('the bus is down', async () => a.bus.state() === 'down');
+    const health = await a.app.yoga.fetch('http://engram.test/health');
+    expect(await health.json()).toEqual({ status: 'degraded', database: 'up', events: 'down', provider: h.database.provider });
+    const refused = await watch(a.app, p);
+    await refused.collector.until((r) => r.length > 0);
+    expect(codesIn(refused.collector.results)).toEqual(['EVENTS_UNAVAILABLE']);
+    expect(refused.collector.results[0]?.errors?.[0]?.message).toBe(
+      'Events are unavailable right now (the event broker is down); writes still work. Retry the subscription later.',
+    );
+    // Writes go on meanwhile.
+    await addIn(p, 'during-outage', a.app);
+    await redis.start();
+    await a.bus.ready(10_000);
+    expect(a.bus.state()).toBe('up');
+    const after = await watch(a.app, p);
+    await listening(after, p, a.app);
+    await addIn(p, 'after-outage', a.app);
+    await after.collector.until((r) => namesIn(r).includes('after-outage'));
+    expect(namesIn(after.collector.results)).toEqual(['after-outage']);
+    expect(codesIn(after.collector.results)).toEqual([]);
+  });
+
+  it("an instance that could not publish announces it once Redis answers; the other instance's subscribers are ended", async () => {
+    const redis = await redisServer();
+    await redis.start();
+    const proxy = await tcpProxy(Number(new URL(redis.url).port));
+    const a = await instance(proxy.url);
+    const b = await instance(redis.url);
+    const look = client(redis.url);
+    const announcements: string[] = [];
+    look.on('message', (channel: string, message: string) => announcements.push(`${channel} ${message}`));
+    await look.subscribe('engram:events-lost');
+    const p = await project('ev-partition');
+    const onB = await watch(b.app, p);
+    await listening(onB, p, a.app);
+    const onA = await watch(a.app, p);
+    await listening(onA, p, a.app);
+
+    proxy.cut();
+    await addIn(p, 'lost-on-a', a.app);
+    await interrupted(onA);
+    await eventually('A is down', async () => a.bus.state() === 'down');
+    expect(b.bus.state()).toBe('up');
+    expect(announcements).toEqual([]);
+    proxy.restore();
+    await interrupted(onB);
+    await eventually('A is up', async () => a.bus.state() === 'up');
+    expect(announcements).toHaveLength(1);
+    const [channel, message] = announcements[0]!.split(' ');
+    expect(channel).toBe('engram:events-lost');
+    expect(Object.keys(JSON.parse(message!) as object)).toEqual(['instance']);
+    expect(namesIn(onB.collector.results)).toEqual([]);
+  });
+
+  it("an announcement of another instance ends this instance's subscriptions; other messages on that channel too", async () => {
+    const redis = await redisServer();
+    await redis.start();
+    const a = await instance(redis.url);
+    const look = client(redis.url);
+    const p = await project('ev-announced');
+    for (const message of [JSON.stringify({ instance: 'another' }), 'not json']) {
+      const sub = await watch(a.app, p);
+      await listening(sub, p, a.app);
+      await look.publish('engram:events-lost', message);
+      await interrupted(sub);
+      expect(a.bus.state()).toBe('up');
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Write transactions
+
+/**
+ * Holds the database's write lock from another connection for `ms` (past SQLite's 5 s busy
+ * timeout: the app's write then fails with SQLITE_BUSY and is retried); resolves once it is held.
+ */
+async function holdWriteLock(ms: number): Promise<{ released: Promise<void> }> {
+  if (DB_KIND === 'sqlite') {
+    const db = new Sqlite(h.url.replace(/^file:/, ''));
+    db.exec('BEGIN IMMEDIATE');
+    const released = new Promise<void>((done) =>
+      setTimeout(() => {
+        db.exec('COMMIT');
+        db.close();
+        done();
+      }, ms),
+    );
+    return { released };
+  }
+  const client = new pg.Client({ connectionString: h.url });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query('LOCK TABLE "Entry" IN SHARE ROW EXCLUSIVE MODE');
+  const released = new Promise<void>((done) =>
+    setTimeout(() => {
+      void client
+        .query('COMMIT')
+        .then(() => client.end())
+        .then(done);
+    }, ms),
+  );
+  return { released };
+}
+
+describe('write transactions', () => {
+  it('a write that waits past the lock timeout is retried and commits once, after the lock is released', async () => {
+    const p = await project('tx-lock');
+    const { released } = await holdWriteLock(6_000);
+    const started = Date.now();
+    await addIn(p, 'after-the-lock');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5_000);
+    await released;
+    const names = (await ok(h, null, `query($s: ID!) { memoryQuery(input: { scope: $s, inherit: false }) { edges { node { name } } } }`, { s: p })).memoryQuery.edges.map(
+      (e: { node: { name: string } }) => e.node.name,
+    );
+    expect(names).toEqual(['after-the-lock']);
+  });
+});
