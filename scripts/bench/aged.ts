@@ -18,7 +18,7 @@ export async function agedMemory(w: Workload, database: Database, ask: Ask): Pro
 
   const shapes = ['tagWord', 'tagOnly', 'context2'].map(shape);
   const samples = new Map(shapes.map((s) => [s.key, [] as number[]]));
-  for (let i = 0; i < Math.max(iterations, 300) + 20; i++) {
+  for (let i = 0; i < iterations + 20; i++) {
     for (const s of shapes) await timed(i < 20 ? [] : samples.get(s.key)!, () => ask(s.query, s.variables(w, i)));
   }
   for (const s of shapes) summarize('memory', w.kind, `N=${w.n} aged: ${s.label}`, samples.get(s.key)!);

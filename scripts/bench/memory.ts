@@ -40,7 +40,7 @@ export async function workloadSuites(kind: Kind, n: number, suites: readonly str
 /** Every shape, asked in turn per iteration so that drift in machine load falls on all alike. */
 async function askShapes(w: Workload, ask: Ask, via: 'http' | 'in-process'): Promise<void> {
   const samples = new Map(SHAPES.map((s) => [s.key, [] as number[]]));
-  for (let i = 0; i < Math.max(iterations, 300) + 20; i++) {
+  for (let i = 0; i < iterations + 20; i++) {
     for (const s of SHAPES) await timed(i < 20 ? [] : samples.get(s.key)!, () => ask(s.query, s.variables(w, i)));
   }
   for (const s of SHAPES) summarize('memory', w.kind, `N=${w.n} ${via}: ${s.label}`, samples.get(s.key)!, { size: w.n, shape: s.key, via });
@@ -76,7 +76,7 @@ async function inProcessShapes(w: Workload): Promise<void> {
 async function accessTrackingCost(w: Workload, tracked: Ask, untracked: Ask): Promise<void> {
   const s = shape('tagOnly');
   const samples = { tracked: [] as number[], untracked: [] as number[] };
-  for (let i = 0; i < Math.max(iterations, 300) + 20; i++) {
+  for (let i = 0; i < iterations + 20; i++) {
     const vars = s.variables(w, i);
     for (const mode of i % 2 ? (['tracked', 'untracked'] as const) : (['untracked', 'tracked'] as const)) {
       await timed(i < 20 ? [] : samples[mode], () => (mode === 'tracked' ? tracked : untracked)(s.query, vars));
