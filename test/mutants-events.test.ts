@@ -5,7 +5,6 @@
 // EVENTS_INTERRUPTED and refuses new ones with EVENTS_UNAVAILABLE, a lost publish is announced to
 // the other instances once Redis answers again, and an announcement of another instance ends this
 // one's subscriptions. Each Redis test starts its own redis-server on a spare port.
-import net from 'node:net';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse, print, type ExecutionResult } from 'graphql';
 import { Redis } from 'ioredis';
@@ -19,6 +18,7 @@ import { ok } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { eventually, freePort, redisServer as startableRedis } from './support/redis-server.ts';
 import { sseSubscribe, untilListening, type Collector } from './support/subscriptions.ts';
+import { tcpProxy } from './support/tcp-proxy.ts';
 
 const h = useHarness();
 
@@ -192,37 +192,6 @@ function client(url: string): Redis {
   return redis;
 }
 
-/** Forwards a local port to `target`; `cut()` drops every connection and refuses new ones. */
-async function tcpProxy(target: number) {
-  const sockets = new Set<net.Socket>();
-  let open = true;
-  const server = net.createServer((socket) => {
-    if (!open) return socket.destroy();
-    const upstream = net.connect({ port: target, host: '127.0.0.1' });
-    for (const [from, to] of [[socket, upstream], [upstream, socket]] as const) {
-      sockets.add(from);
-      from.pipe(to);
-      from.on('error', () => to.destroy());
-      from.on('close', () => {
-        sockets.delete(from);
-        to.destroy();
-      });
-    }
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  cleanups.push(() => new Promise<void>((done) => server.close(() => done())));
-  cleanups.push(() => sockets.forEach((s) => s.destroy()));
-  return {
-    url: `redis://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    cut() {
-      open = false;
-      for (const socket of sockets) socket.destroy();
-    },
-    restore() {
-      open = true;
-    },
-  };
-}
 
 /** Resolves once the subscription has ended: one EVENTS_INTERRUPTED, then the end of the stream. */
 async function interrupted(sub: Awaited<ReturnType<typeof watch>>) {
@@ -299,7 +268,7 @@ describe('over Redis', () => {
   it("an instance that could not publish announces it once Redis answers; the other instance's subscribers are ended", async () => {
     const redis = await redisServer();
     await redis.start();
-    const proxy = await tcpProxy(Number(new URL(redis.url).port));
+    const proxy = await tcpProxy(Number(new URL(redis.url).port), (c) => cleanups.push(c));
     const a = await instance(proxy.url);
     const b = await instance(redis.url);
     const look = client(redis.url);

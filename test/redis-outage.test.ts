@@ -4,7 +4,6 @@
 // with 200, and once Redis is back events cross instances again. Each test starts its own
 // redis-server on a spare port and SIGKILLs it.
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, print, type ExecutionResult } from 'graphql';
@@ -19,6 +18,7 @@ import { useHarness, type Harness } from './support/harness.ts';
 import { addTool, createProject } from './support/ops.ts';
 import { eventually, redisServer as startableRedis } from './support/redis-server.ts';
 import { Collector, untilListening } from './support/subscriptions.ts';
+import { tcpProxy } from './support/tcp-proxy.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const h = useHarness();
@@ -176,7 +176,7 @@ describe('Redis outage under two instances', () => {
     const redis = await redisServer();
     await redis.start();
     // A reaches Redis through a proxy the test cuts; B keeps its connection all along.
-    const proxy = await tcpProxy(Number(new URL(redis.url).port));
+    const proxy = await tcpProxy(Number(new URL(redis.url).port), (c) => cleanups.push(c));
     const [a, b] = [await instance(proxy.url), await instance(redis.url)];
     const project = await createProject(h, 'partition');
     const sub = await listeningSubscription(b.port, project, a.via);
@@ -222,39 +222,8 @@ describe('Redis outage, server process', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Helpers: a cuttable TCP proxy, the server process
+// Helpers: the server process
 
-/** Forwards 127.0.0.1:<port> to `target`; `cut()` drops every connection and refuses new ones. */
-async function tcpProxy(target: number) {
-  const sockets = new Set<net.Socket>();
-  let open = true;
-  const server = net.createServer((client) => {
-    if (!open) return client.destroy();
-    const upstream = net.connect({ port: target, host: '127.0.0.1' });
-    for (const [from, to] of [[client, upstream], [upstream, client]] as const) {
-      sockets.add(from);
-      from.pipe(to);
-      from.on('error', () => to.destroy());
-      from.on('close', () => {
-        sockets.delete(from);
-        to.destroy();
-      });
-    }
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  cleanups.push(() => new Promise<void>((done) => server.close(() => done())));
-  cleanups.push(() => sockets.forEach((s) => s.destroy()));
-  return {
-    url: `redis://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    cut() {
-      open = false;
-      for (const socket of sockets) socket.destroy();
-    },
-    restore() {
-      open = true;
-    },
-  };
-}
 
 async function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
