@@ -133,9 +133,7 @@ class SerializedAdapter implements SqlDriverAdapter {
 
   #timed(sql: string, ms: number): void {
     const before = this.#timings.get(sql);
-    this.#timings.delete(sql);
-    if (before === undefined && this.#timings.size >= TIMINGS) this.#timings.delete(this.#timings.keys().next().value!);
-    this.#timings.set(sql, before === undefined ? ms : before * 0.8 + ms * 0.2);
+    remember(this.#timings, sql, before === undefined ? ms : before * 0.8 + ms * 0.2, TIMINGS);
   }
 
   executeRaw(query: SqlQuery): Promise<number> {
@@ -160,8 +158,7 @@ class SerializedAdapter implements SqlDriverAdapter {
     return this.#inner.getConnectionInfo?.() ?? { supportsRelationJoins: false };
   }
 
-  async dispose(): Promise<void> {
-    await this.#shared.readers?.close();
+  dispose(): Promise<void> {
     return this.#inner.dispose();
   }
 }
@@ -218,14 +215,8 @@ export function cachePreparedStatements(adapter: SqlDriverAdapter): void {
   const prepare = client.prepare.bind(client);
   const cache = new Map<string, Statement>();
   client.prepare = (sql: string) => {
-    let statement = cache.get(sql);
-    if (statement) {
-      cache.delete(sql);
-    } else {
-      statement = prepare(sql);
-      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    }
-    cache.set(sql, statement);
+    const statement = cache.get(sql) ?? prepare(sql);
+    remember(cache, sql, statement, STATEMENT_CACHE_SIZE);
     return withArgs(statement, []);
   };
 }
@@ -250,4 +241,10 @@ function withArgs(statement: Statement, args: unknown[]): Statement & { bind(arg
     bind: (bound: unknown[]) => withArgs(statement, bound),
   };
   return facade;
+}
+
+/** Sets `key` as the most recently used entry of `map`, dropping the least recent beyond `size`. */
+function remember<V>(map: Map<string, V>, key: string, value: V, size: number): void {
+  if (!map.delete(key) && map.size >= size) map.delete(map.keys().next().value!);
+  map.set(key, value);
 }
