@@ -11,14 +11,14 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import Sqlite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../src/app.ts';
-import { openDatabase } from '../src/infra/database.ts';
-import { createEventBus, type EventBus } from '../src/infra/events.ts';
+import type { App } from '../src/app.ts';
+import { createEventBus } from '../src/infra/events.ts';
 import { ok } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { eventually, freePort, redisServer as startableRedis } from './support/redis-server.ts';
 import { sseSubscribe, untilListening, type Collector } from './support/subscriptions.ts';
 import { tcpProxy } from './support/tcp-proxy.ts';
+import { redisInstance } from './support/instance.ts';
 
 const h = useHarness();
 
@@ -170,20 +170,7 @@ describe('routing in one process', () => {
 const redisServer = () => startableRedis((kill) => cleanups.push(kill));
 
 /** An app on the test's database with its own bus over `redisUrl`. */
-async function instance(redisUrl: string): Promise<{ app: App; bus: EventBus; port: number }> {
-  const database = await openDatabase(h.url);
-  const bus = createEventBus({ redisUrl });
-  await bus.ready();
-  const app = createApp({ database, bus });
-  // Over a socket: closing a subscription's connection ends it on the server.
-  const port = await app.start(0, '127.0.0.1');
-  cleanups.push(async () => {
-    await app.stop(1_000);
-    await bus.close();
-    await database.close();
-  });
-  return { app, bus, port };
-}
+const instance = (redisUrl: string) => redisInstance(h.url, redisUrl, (c) => cleanups.push(c));
 
 /** A client of `url` for the test to look at Redis with. */
 function client(url: string): Redis {

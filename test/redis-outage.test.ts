@@ -11,14 +11,14 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { createClient } from 'graphql-ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createApp, type App } from '../src/app.ts';
-import { openDatabase, type Database } from '../src/infra/database.ts';
-import { createEventBus, type EventBus } from '../src/infra/events.ts';
+import type { App } from '../src/app.ts';
+import type { EventBus } from '../src/infra/events.ts';
 import { useHarness, type Harness } from './support/harness.ts';
 import { addTool, createProject } from './support/ops.ts';
 import { eventually, redisServer as startableRedis } from './support/redis-server.ts';
 import { Collector, untilListening } from './support/subscriptions.ts';
 import { tcpProxy } from './support/tcp-proxy.ts';
+import { redisInstance } from './support/instance.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const h = useHarness();
@@ -54,17 +54,8 @@ interface Instance {
 
 /** An app on the test's database with its own bus over `redisUrl`, listening on a port. */
 async function instance(redisUrl: string): Promise<Instance> {
-  const database: Database = await openDatabase(h.url);
-  const bus = createEventBus({ redisUrl });
-  await bus.ready();
-  const app = createApp({ database, bus });
-  const port = await app.start(0, '127.0.0.1');
-  cleanups.push(async () => {
-    await app.stop(1_000);
-    await bus.close();
-    await database.close();
-  });
-  return { app, bus, port, via: through(`http://127.0.0.1:${port}`) };
+  const started = await redisInstance(h.url, redisUrl, (c) => cleanups.push(c));
+  return { ...started, via: through(`http://127.0.0.1:${started.port}`) };
 }
 
 /** Harness operations sent over HTTP to `base` (an in-process app's port or a server process). */
