@@ -51,6 +51,8 @@ export interface AppOptions {
   purge?: PurgeSchedule;
   /** What grants imply (default DEFAULT_ACCESS_SETTINGS). */
   access?: AccessSettings;
+  /** memoryQuery and context rank every candidate, no shortcut (default false; see MemoryQueryInput.exhaustive). */
+  exhaustiveRanking?: boolean;
 }
 
 /** What Yoga hands the context factory: Node's request over HTTP, graphql-ws' context over WebSocket. */
@@ -106,7 +108,7 @@ export function createApp(options: AppOptions): App {
       const authorization = headers.get('authorization');
       const caller = await authenticate(authorization, address);
       const stillAuthenticated = () => authenticator.authenticate(authorization, address).catch(() => null);
-      return createContext({ ...deps, authenticator, grantCache, tracker }, headers, caller, address ?? null, stillAuthenticated);
+      return createContext({ ...deps, authenticator, grantCache, tracker, exhaustiveRanking: options.exhaustiveRanking ?? false }, headers, caller, address ?? null, stillAuthenticated);
     },
     maskedErrors: {
       // Expected failures raised outside result unions (query arguments) keep their message

@@ -37,6 +37,8 @@ export interface Config {
   purgeIntervalMinutes: number;
   /** SQLITE_READERS: reader threads for slow reads (default: one per core, 2 to 4; 0: none). */
   sqliteReaders: number;
+  /** EXHAUSTIVE_RANKING (default false): rank every candidate, no shortcut (to rule them out when a ranking looks wrong). */
+  exhaustiveRanking: boolean;
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/engram.db';
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     grantsReadGlobal: bool(env, 'GRANTS_READ_GLOBAL', true),
     purgeIntervalMinutes: int(env, 'PURGE_INTERVAL_MINUTES', 60, 0, 10_080),
     sqliteReaders: int(env, 'SQLITE_READERS', DEFAULT_READERS, 0, 16),
+    exhaustiveRanking: bool(env, 'EXHAUSTIVE_RANKING', false),
   };
 }
 

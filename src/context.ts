@@ -42,6 +42,8 @@ export interface Context extends WriteDeps {
   onBehalfOf: string | null;
   /** The caller's network address (null in-process). */
   clientAddress: string | null;
+  /** memoryQuery and context rank every candidate, no shortcut (see MemoryQueryInput.exhaustive). */
+  exhaustiveRanking: boolean;
 }
 
 /** The request is refused when X-Engram-Actor names someone the caller may not act as. */
@@ -56,7 +58,7 @@ async function headerActor(db: WriteDeps['db'], caller: Caller, headers: { get(n
 }
 
 export async function createContext(
-  deps: WriteDeps & { authenticator: Authenticator; access?: AccessSettings; grantCache: GrantCache; tracker: AccessTracker },
+  deps: WriteDeps & { authenticator: Authenticator; access?: AccessSettings; grantCache: GrantCache; tracker: AccessTracker; exhaustiveRanking?: boolean },
   headers: { get(name: string): string | null },
   caller: Caller,
   clientAddress: string | null = null,
@@ -89,6 +91,7 @@ export async function createContext(
     stillAuthenticated,
     onBehalfOf: bound.onBehalfOf,
     clientAddress,
+    exhaustiveRanking: deps.exhaustiveRanking ?? false,
   };
   return context;
 }

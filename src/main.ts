@@ -43,7 +43,7 @@ if (!stopping) {
   await bus.ready(5_000).catch((error: Error) => console.warn(`${error.message}: starting without events until it answers`));
   const settings = { conflictWindowMs: config.conflictWindowMs };
   const webSocket = { maxSubscriptionsPerSocket: config.wsMaxSubscriptionsPerSocket, maxConnections: config.wsMaxConnections };
-  const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql, webSocket, limits: config.limits, corsOrigins: config.corsOrigins, auth: config.auth, access: { globalReadable: config.grantsReadGlobal },
+  const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql, webSocket, limits: config.limits, corsOrigins: config.corsOrigins, auth: config.auth, access: { globalReadable: config.grantsReadGlobal }, exhaustiveRanking: config.exhaustiveRanking,
     ...(config.purgeIntervalMinutes > 0 ? { purge: { intervalMs: config.purgeIntervalMinutes * 60_000 } } : {}), rateLimits: config.rateLimits }));
   const port = await app.start(config.port, config.host);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

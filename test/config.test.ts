@@ -53,6 +53,7 @@ describe('loadConfig', () => {
       grantsReadGlobal: true,
       purgeIntervalMinutes: 60,
       sqliteReaders: DEFAULT_READERS,
+      exhaustiveRanking: false,
     });
   });
 
@@ -65,6 +66,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ GRANTS_READ_GLOBAL: 'FALSE' }).grantsReadGlobal).toBe(false);
     expect(loadConfig({ GRANTS_READ_GLOBAL: 'true' }).grantsReadGlobal).toBe(true);
     expect(() => loadConfig({ GRANTS_READ_GLOBAL: 'yes' })).toThrow(ConfigError);
+  });
+
+  it('EXHAUSTIVE_RANKING is true or false, anything else a ConfigError', () => {
+    expect(loadConfig({ EXHAUSTIVE_RANKING: 'true' }).exhaustiveRanking).toBe(true);
+    expect(loadConfig({ EXHAUSTIVE_RANKING: 'false' }).exhaustiveRanking).toBe(false);
+    expect(() => loadConfig({ EXHAUSTIVE_RANKING: 'on' })).toThrow(ConfigError);
   });
 
   it('AUTH is on or off (any case), anything else a ConfigError', () => {

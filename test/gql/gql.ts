@@ -30,6 +30,8 @@ type Documents = {
     "\n  mutation Resolve($input: ResolveConflictInput!) {\n    resolveConflict(input: $input) {\n      __typename\n      ... on ResolveConflictSuccess {\n        resolution { conflict { resolved resolution note resolvedBy } version { version ... on ToolVersion { description constraints } } }\n      }\n      ... on InvalidStateError { currentState }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.ResolveDocument,
     "\n  query ToolsWithWarnings($scope: ID!) {\n    tools(filter: { scope: $scope }) { edges { node { name } } warnings { code message entry { name } } }\n    scope(id: $scope) { entries { warnings { code entry { name } } } }\n  }\n": typeof types.ToolsWithWarningsDocument,
     "query RejectedCurrent($id: ID!) { node(id: $id) { ... on EntryVersion { version } } }": typeof types.RejectedCurrentDocument,
+    "\n  mutation CommonImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": typeof types.CommonImportDocument,
+    "\n  query CommonContext($input: ContextInput!) {\n    context(input: $input) { knowledge { score breakdown { text } node { id name } } }\n  }\n": typeof types.CommonContextDocument,
     "\n  mutation ConvStart($input: StartConversationInput!) {\n    startConversation(input: $input) {\n      __typename\n      ... on StartConversationSuccess { conversation { id title scope { id } messageCount } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.ConvStartDocument,
     "\n  mutation ConvAdd($input: AddMessageInput!) {\n    addMessage(input: $input) {\n      __typename\n      ... on AddMessageSuccess { added { id position role content toolsUsed context { entry { id } score source } } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.ConvAddDocument,
     "\n  query ConvShow($id: ID!) {\n    node(id: $id) {\n      ... on Conversation {\n        messageCount\n        messages(first: 50) { totalCount edges { node { position role content } } }\n        context(first: 50) { totalCount edges { node { entry { id name } message { id } score source } } }\n      }\n    }\n  }\n": typeof types.ConvShowDocument,
@@ -67,7 +69,6 @@ type Documents = {
     "\n      mutation RankImport($entries: [ImportEntryInput!]!) {\n        importEntries(input: { entries: $entries }) { __typename }\n      }\n    ": typeof types.RankImportDocument,
     "mutation RankBump($id: ID!, $c: String!) { updateGuideline(input: { id: $id, content: $c }) { __typename } }": typeof types.RankBumpDocument,
     "\n      query RankContext($input: ContextInput!) {\n        context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n      }\n    ": typeof types.RankContextDocument,
-    "\n      mutation RankTag($entry: ID!, $tags: [String!]!, $attach: Boolean!) {\n        attachTags(input: { entry: $entry, tags: $tags }) @include(if: $attach) { __typename }\n        detachTags(input: { entry: $entry, tags: $tags }) @skip(if: $attach) { __typename }\n      }\n    ": typeof types.RankTagDocument,
     "\n      mutation CtxImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n    ": typeof types.CtxImportDocument,
     "\n      query CtxTools($input: ContextInput!) { context(input: $input) { tools { score node { id } } } }\n    ": typeof types.CtxToolsDocument,
     "\n      query MemoryTimes($input: MemoryQueryInput!) { memoryQuery(input: $input, first: 50) { edges { node { name createdAt updatedAt } } } }\n    ": typeof types.MemoryTimesDocument,
@@ -223,6 +224,8 @@ const documents: Documents = {
     "\n  mutation Resolve($input: ResolveConflictInput!) {\n    resolveConflict(input: $input) {\n      __typename\n      ... on ResolveConflictSuccess {\n        resolution { conflict { resolved resolution note resolvedBy } version { version ... on ToolVersion { description constraints } } }\n      }\n      ... on InvalidStateError { currentState }\n      ... on UserError { code message path }\n    }\n  }\n": types.ResolveDocument,
     "\n  query ToolsWithWarnings($scope: ID!) {\n    tools(filter: { scope: $scope }) { edges { node { name } } warnings { code message entry { name } } }\n    scope(id: $scope) { entries { warnings { code entry { name } } } }\n  }\n": types.ToolsWithWarningsDocument,
     "query RejectedCurrent($id: ID!) { node(id: $id) { ... on EntryVersion { version } } }": types.RejectedCurrentDocument,
+    "\n  mutation CommonImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": types.CommonImportDocument,
+    "\n  query CommonContext($input: ContextInput!) {\n    context(input: $input) { knowledge { score breakdown { text } node { id name } } }\n  }\n": types.CommonContextDocument,
     "\n  mutation ConvStart($input: StartConversationInput!) {\n    startConversation(input: $input) {\n      __typename\n      ... on StartConversationSuccess { conversation { id title scope { id } messageCount } }\n      ... on UserError { code message path }\n    }\n  }\n": types.ConvStartDocument,
     "\n  mutation ConvAdd($input: AddMessageInput!) {\n    addMessage(input: $input) {\n      __typename\n      ... on AddMessageSuccess { added { id position role content toolsUsed context { entry { id } score source } } }\n      ... on UserError { code message path }\n    }\n  }\n": types.ConvAddDocument,
     "\n  query ConvShow($id: ID!) {\n    node(id: $id) {\n      ... on Conversation {\n        messageCount\n        messages(first: 50) { totalCount edges { node { position role content } } }\n        context(first: 50) { totalCount edges { node { entry { id name } message { id } score source } } }\n      }\n    }\n  }\n": types.ConvShowDocument,
@@ -260,7 +263,6 @@ const documents: Documents = {
     "\n      mutation RankImport($entries: [ImportEntryInput!]!) {\n        importEntries(input: { entries: $entries }) { __typename }\n      }\n    ": types.RankImportDocument,
     "mutation RankBump($id: ID!, $c: String!) { updateGuideline(input: { id: $id, content: $c }) { __typename } }": types.RankBumpDocument,
     "\n      query RankContext($input: ContextInput!) {\n        context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n      }\n    ": types.RankContextDocument,
-    "\n      mutation RankTag($entry: ID!, $tags: [String!]!, $attach: Boolean!) {\n        attachTags(input: { entry: $entry, tags: $tags }) @include(if: $attach) { __typename }\n        detachTags(input: { entry: $entry, tags: $tags }) @skip(if: $attach) { __typename }\n      }\n    ": types.RankTagDocument,
     "\n      mutation CtxImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n    ": types.CtxImportDocument,
     "\n      query CtxTools($input: ContextInput!) { context(input: $input) { tools { score node { id } } } }\n    ": types.CtxToolsDocument,
     "\n      query MemoryTimes($input: MemoryQueryInput!) { memoryQuery(input: $input, first: 50) { edges { node { name createdAt updatedAt } } } }\n    ": types.MemoryTimesDocument,
@@ -481,6 +483,14 @@ export function graphql(source: "query RejectedCurrent($id: ID!) { node(id: $id)
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation CommonImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n"): (typeof documents)["\n  mutation CommonImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CommonContext($input: ContextInput!) {\n    context(input: $input) { knowledge { score breakdown { text } node { id name } } }\n  }\n"): (typeof documents)["\n  query CommonContext($input: ContextInput!) {\n    context(input: $input) { knowledge { score breakdown { text } node { id name } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation ConvStart($input: StartConversationInput!) {\n    startConversation(input: $input) {\n      __typename\n      ... on StartConversationSuccess { conversation { id title scope { id } messageCount } }\n      ... on UserError { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation ConvStart($input: StartConversationInput!) {\n    startConversation(input: $input) {\n      __typename\n      ... on StartConversationSuccess { conversation { id title scope { id } messageCount } }\n      ... on UserError { code message path }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -626,10 +636,6 @@ export function graphql(source: "mutation RankBump($id: ID!, $c: String!) { upda
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n      query RankContext($input: ContextInput!) {\n        context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n      }\n    "): (typeof documents)["\n      query RankContext($input: ContextInput!) {\n        context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n      }\n    "];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n      mutation RankTag($entry: ID!, $tags: [String!]!, $attach: Boolean!) {\n        attachTags(input: { entry: $entry, tags: $tags }) @include(if: $attach) { __typename }\n        detachTags(input: { entry: $entry, tags: $tags }) @skip(if: $attach) { __typename }\n      }\n    "): (typeof documents)["\n      mutation RankTag($entry: ID!, $tags: [String!]!, $attach: Boolean!) {\n        attachTags(input: { entry: $entry, tags: $tags }) @include(if: $attach) { __typename }\n        detachTags(input: { entry: $entry, tags: $tags }) @skip(if: $attach) { __typename }\n      }\n    "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

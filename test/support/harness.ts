@@ -40,6 +40,40 @@ export interface HarnessOptions {
   app?: Omit<AppOptions, 'database' | 'settings'>;
 }
 
+/** `gql` and `ok` through `yoga.fetch` of `app`. */
+function client(app: App): Pick<Harness, 'gql' | 'ok'> {
+  const gql = async (doc: TypedDocumentNode<unknown, unknown>, variables?: unknown, headers: Record<string, string> = {}) => {
+    const response = await app.yoga.fetch('http://engram.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: JSON.stringify({ query: print(doc), variables }),
+    });
+    return (await response.json()) as ExecutionResult<unknown>;
+  };
+  const ok = async (doc: TypedDocumentNode<unknown, unknown>, variables?: unknown, headers?: Record<string, string>) => {
+    const result = await gql(doc, variables, headers);
+    if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors, null, 2)}`);
+    return result.data;
+  };
+  return { gql, ok } as Pick<Harness, 'gql' | 'ok'>;
+}
+
+/**
+ * A second app on the harness's database with other options (e.g. `exhaustiveRanking`), for the
+ * calling test file: its `ok` asks it. Created in beforeAll (after the harness's), stopped in afterAll.
+ */
+export function useVariant(h: Harness, options: Omit<AppOptions, 'database'>): Pick<Harness, 'gql' | 'ok'> {
+  const variant = {} as Pick<Harness, 'gql' | 'ok'> & { app?: App };
+  beforeAll(() => {
+    const app = createApp({ accessFlushMs: 3_600_000, ...options, database: h.database });
+    Object.assign(variant, { app, ...client(app) });
+  });
+  afterAll(async () => {
+    await variant.app?.stop(1_000);
+  });
+  return variant;
+}
+
 /** Sets up one app + database for the calling test file (beforeAll/afterAll). */
 export function useHarness(options: HarnessOptions = {}): Harness {
   const h = {} as Harness;
@@ -60,19 +94,7 @@ export function useHarness(options: HarnessOptions = {}): Harness {
       url: created.url,
       statements,
       resetStatements: () => void statements.splice(0),
-      async gql(doc: TypedDocumentNode<unknown, unknown>, variables?: unknown, headers: Record<string, string> = {}) {
-        const response = await app.yoga.fetch('http://engram.test/graphql', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-          body: JSON.stringify({ query: print(doc), variables }),
-        });
-        return (await response.json()) as ExecutionResult<unknown>;
-      },
-      async ok(doc: TypedDocumentNode<unknown, unknown>, variables?: unknown, headers?: Record<string, string>) {
-        const result = await h.gql(doc, variables, headers);
-        if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors, null, 2)}`);
-        return result.data;
-      },
+      ...client(app),
     });
   });
   afterAll(async () => {

@@ -248,6 +248,7 @@ builder.queryField('memoryQuery', (t) =>
         after: after ?? null,
         tokenBudget: input.tokenBudget ?? null,
         compact: input.compact ?? false,
+        exhaustive: ctx.exhaustiveRanking,
       });
       await linkToConversation(ctx, input, result.hits);
       ctx.tracker.record(result.hits.map((hit) => hit.entryId));
@@ -333,6 +334,7 @@ builder.queryField('context', (t) =>
         searchFilters: false,
         first: LIMITS.page.max,
         tokenBudget: budget,
+        exhaustive: ctx.exhaustiveRanking,
       });
       await linkToConversation(ctx, input, result.hits);
       ctx.tracker.record(result.hits.map((hit) => hit.entryId));

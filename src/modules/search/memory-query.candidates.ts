@@ -1,0 +1,175 @@
+// Stage 1 of a memoryQuery: the candidates. Which entries a query can return (its filters, the
+// scope overrides), and where their statement starts reading: from the few rows that can pass
+// (text matches, relations, tagged entries) rather than from every entry of the chain.
+import { Prisma } from '../../generated/sqlite/client.ts';
+import { ENTRY_KINDS } from '../entries/entries.service.ts';
+import type { NamedTag, Plan } from './memory-query.plan.ts';
+
+type Sql = Prisma.Sql;
+
+export const list = (values: readonly string[]) => Prisma.join(values.map((v) => Prisma.sql`${v}`));
+export const join = (parts: Sql[], sep = ' AND ') => (parts.length ? Prisma.join(parts, sep) : Prisma.sql`1 = 1`);
+/** SQLite's planner keeps the FROM order of a CROSS JOIN (PostgreSQL plans it freely). */
+export const cross = Prisma.raw('CROSS JOIN');
+const never = Prisma.sql`1 = 0`;
+
+const known = (tags: readonly NamedTag[]) => tags.flatMap((t) => (t.id ? [t.id] : []));
+
+/** Entry e carries one of the tags `ids`: a probe of "EntryTag"'s primary key per id. */
+const carries = (ids: readonly string[]) =>
+  ids.length ? Prisma.sql`EXISTS (SELECT 1 FROM "EntryTag" et WHERE et."entryId" = e."id" AND et."tagId" IN (${list(ids)}))` : never;
+
+/** The chain as a CTE: chain(scope_id, depth), nearest first. */
+export function chainCte(plan: Plan): Sql {
+  const rows = plan.chain.map((id, depth) => Prisma.sql`(CAST(${id} AS TEXT), CAST(${depth} AS INTEGER))`);
+  // PostgreSQL needs the VALUES list named inline; both dialects accept this form.
+  return Prisma.sql`chain(scope_id, depth) AS (VALUES ${Prisma.join(rows, ', ')})`;
+}
+
+/** The text matches as CTEs (null without words). When the text filters, they carry the filters. */
+export function matchesCte(plan: Plan): Sql | null {
+  if (plan.terms.length === 0) return null;
+  const filters: Sql[] = [Prisma.sql`s."scopeId" IN (SELECT scope_id FROM chain)`];
+  if (plan.searchFilters && !plan.input.exhaustive) {
+    // Each match is checked against copies of its entry's scope, kind, active flag and tag ids kept
+    // on its "EntrySearch" row (which the match visits anyway): only the few matches that pass go
+    // on to "Entry".
+    const { input, d, tags } = plan;
+    const hasTag = (id: string | null) => (id ? Prisma.sql`${d.position(Prisma.sql`s."tagIds"`, Prisma.sql`${` ${id} `}`)} > 0` : never);
+    if (input.kinds.length < ENTRY_KINDS.length) filters.push(Prisma.sql`s."kind" IN (${list(input.kinds)})`);
+    if (!input.includeInactive) filters.push(Prisma.sql`s."active" = ${true}`);
+    if (tags.include.length) filters.push(Prisma.sql`(${Prisma.join(tags.include.map((t) => hasTag(t.id)), ' OR ')})`);
+    for (const t of tags.require) filters.push(hasTag(t.id));
+    const excluded = known(tags.exclude);
+    if (excluded.length) filters.push(Prisma.sql`NOT (${Prisma.join(excluded.map(hasTag), ' OR ')})`);
+  }
+  return plan.d.textMatches(plan.terms, join(filters));
+}
+
+/** The text filter's conditions already hold for the matches themselves (see matchesCte). */
+const tagsCheckedOnMatches = (plan: Plan) => plan.searchFilters && !plan.input.exhaustive;
+
+/**
+ * Conditions on the entry e alone that every candidate meets: kind, state, memory type, expiry,
+ * time ranges, tags (unless `drivenBy` a tag list that implies them), relatedTo. Usable wherever
+ * e is an "Entry" row.
+ */
+export function entryFilters(plan: Plan, drivenBy: 'include' | 'require' | 'related' | null = null): Sql[] {
+  const { input, d, asOf, tags } = plan;
+  const where: Sql[] = [Prisma.sql`e."kind" IN (${list(input.kinds)})`];
+  if (!input.includeInactive) where.push(Prisma.sql`e."active" = ${true}`);
+  if (input.memoryTypes?.length) where.push(Prisma.sql`e."memoryType" IN (${list(input.memoryTypes)})`);
+  if (!input.includeExpired) {
+    // Expired as of the query's instant: the entry's own copy of its current version's validUntil.
+    where.push(Prisma.sql`(e."validUntil" IS NULL OR ${d.epochMs(Prisma.sql`e."validUntil"`)} > CAST(${asOf} AS DOUBLE PRECISION))`);
+    // A memory type's TTL where a policy of the scope's chain sets one: expired that long after its last change.
+    for (const ttl of plan.ttls) {
+      where.push(Prisma.sql`NOT (e."scopeId" = ${ttl.scopeId} AND e."memoryType" = ${ttl.memoryType}
+        AND ${d.epochMs(Prisma.sql`e."updatedAt"`)} <= CAST(${asOf - ttl.hours * 3_600_000} AS DOUBLE PRECISION))`);
+    }
+  }
+  const time = (column: string, op: '>=' | '<', value: Date | null) => {
+    if (value) where.push(Prisma.sql`${d.epochMs(Prisma.raw(`e."${column}"`))} ${Prisma.raw(op)} CAST(${value.getTime()} AS DOUBLE PRECISION)`);
+  };
+  time('createdAt', '>=', input.createdAfter);
+  time('createdAt', '<', input.createdBefore);
+  time('updatedAt', '>=', input.updatedAfter);
+  time('updatedAt', '<', input.updatedBefore);
+  // The cheap, selective tag probes come before costlier terms (SQLite evaluates them in order).
+  if (!tagsCheckedOnMatches(plan)) {
+    if (tags.include.length && drivenBy !== 'include') where.push(carries(known(tags.include)));
+    tags.require.forEach((t, i) => {
+      if (!(drivenBy === 'require' && i === 0)) where.push(t.id ? carries([t.id]) : never);
+    });
+    const excluded = known(tags.exclude);
+    if (excluded.length) where.push(Prisma.sql`NOT ${carries(excluded)}`);
+  }
+  if (input.relatedTo && drivenBy !== 'related') where.push(Prisma.sql`EXISTS (SELECT 1 FROM "Relation" r WHERE ${relatedCondition(plan)})`);
+  return where;
+}
+
+/** Relation r links entry e to `relatedTo` (of `relationType`). */
+function relatedCondition(plan: Plan): Sql {
+  const { relatedTo, relationType } = plan.input;
+  const type = relationType ? Prisma.sql` AND r."type" = ${relationType}` : Prisma.empty;
+  if (relatedTo && 'entryId' in relatedTo) {
+    const target = relatedTo.entryId;
+    return Prisma.sql`((r."sourceId" = e."id" AND r."targetEntryId" = ${target}) OR (r."sourceId" = ${target} AND r."targetEntryId" = e."id"))${type}`;
+  }
+  if (relatedTo) return Prisma.sql`r."sourceId" = e."id" AND r."targetScopeId" = ${relatedTo.scopeId}${type}`;
+  // Without relatedTo, the relation score: a relation to a scope of the chain (e.g. APPLIES_TO the project).
+  return Prisma.sql`r."sourceId" = e."id" AND r."targetScopeId" IN (SELECT scope_id FROM chain)${type}`;
+}
+
+/** The relation score of entry e (0 or 1): every candidate of a relatedTo query is related. */
+export const relationScore = (plan: Plan): Sql =>
+  plan.input.relatedTo ? Prisma.sql`1.0` : Prisma.sql`CASE WHEN EXISTS (SELECT 1 FROM "Relation" r WHERE ${relatedCondition(plan)}) THEN 1.0 ELSE 0.0 END`;
+
+/**
+ * Entries a nearer scope overrides (same kind and name) are left out: a lookup in the (scopeId,
+ * kind, name) index per nearer scope. `fence` (for a few thousand candidates at most) keeps it a
+ * probe per candidate; over the whole chain, the planner's own choice is the better plan.
+ */
+export function notOverridden(plan: Plan, fence: boolean): Sql[] {
+  if (plan.input.includeOverridden || plan.chain.length < 2) return [];
+  return [
+    Prisma.sql`NOT EXISTS (
+      SELECT 1 FROM chain oc ${cross} "Entry" o
+      WHERE oc.depth < c.depth AND o."scopeId" = oc.scope_id AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true}${
+        fence ? plan.d.probeFence : Prisma.empty
+      })`,
+  ];
+}
+
+export interface Source {
+  /** The FROM clause: it names "Entry" e, chain c and, with words, matches m. */
+  from: Sql;
+  /** Its join conditions and the filters it does not imply. */
+  where: Sql[];
+  /** Whether its candidates are few (the override check is then fenced as a probe per row). */
+  narrow: boolean;
+}
+
+/**
+ * Where the candidates' statement starts reading. With `exhaustive`, always from the chain, every
+ * filter checked per entry: the reference every other start is tested against.
+ */
+export function candidateSource(plan: Plan): Source {
+  const { input, tags } = plan;
+  const words = plan.terms.length > 0;
+  const scoped = Prisma.sql`e."scopeId" = c.scope_id`;
+  const ranked = words ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty;
+  const startAt = (ids: Sql, drivenBy: 'include' | 'require' | 'related'): Source => ({
+    from: Prisma.sql`(${ids}) start ${cross} "Entry" e ${cross} chain c ${ranked}`,
+    where: [Prisma.sql`e."id" = start.id`, scoped, ...entryFilters(plan, drivenBy)],
+    narrow: true,
+  });
+  if (!input.exhaustive) {
+    if (plan.searchFilters) {
+      return { from: Prisma.sql`matches m ${cross} "Entry" e ${cross} chain c`, where: [Prisma.sql`e."id" = m."entryId"`, scoped, ...entryFilters(plan)], narrow: true };
+    }
+    if (input.relatedTo) return startAt(relatedIds(plan), 'related');
+    // Read from the (tagId, entryId) index alone; one tag lists an entry once.
+    const included = known(tags.include);
+    if (included.length) {
+      return startAt(Prisma.sql`SELECT ${Prisma.raw(included.length > 1 ? 'DISTINCT ' : '')}et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN (${list(included)})`, 'include');
+    }
+    const required = tags.require[0]?.id;
+    if (!tags.include.length && required) return startAt(Prisma.sql`SELECT et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" = ${required}`, 'require');
+  }
+  const where = [scoped, ...entryFilters(plan)];
+  if (words && plan.searchFilters) where.push(Prisma.sql`m."entryId" IS NOT NULL`);
+  return { from: Prisma.sql`chain c ${cross} "Entry" e ${ranked}`, where, narrow: false };
+}
+
+/** The ids related to `relatedTo`, from the relation indexes (both directions for an entry). */
+function relatedIds(plan: Plan): Sql {
+  const { relatedTo, relationType } = plan.input;
+  const type = relationType ? Prisma.sql` AND r."type" = ${relationType}` : Prisma.empty;
+  if (relatedTo && 'entryId' in relatedTo) {
+    return Prisma.sql`SELECT r."targetEntryId" AS id FROM "Relation" r WHERE r."sourceId" = ${relatedTo.entryId} AND r."targetEntryId" IS NOT NULL${type}
+      UNION SELECT r."sourceId" FROM "Relation" r WHERE r."targetEntryId" = ${relatedTo.entryId}${type}`;
+  }
+  const scopeId = relatedTo && 'scopeId' in relatedTo ? relatedTo.scopeId : '';
+  return Prisma.sql`SELECT DISTINCT r."sourceId" AS id FROM "Relation" r WHERE r."targetScopeId" = ${scopeId}${type}`;
+}

@@ -1,0 +1,99 @@
+// The SQL of the query engine that differs between SQLite and PostgreSQL, in one place per
+// dialect. Everything else (memory-query.*.ts) is written once, in the SQL both accept.
+import { Prisma } from '../../generated/sqlite/client.ts';
+import type { Provider } from '../../infra/database.ts';
+import { DECAY } from './relevance.ts';
+
+type Sql = Prisma.Sql;
+
+/** A number as a double in both dialects. */
+export const num = (n: number): Sql => Prisma.raw(`CAST(${n} AS DOUBLE PRECISION)`);
+
+export interface Dialect {
+  provider: Provider;
+  /** Milliseconds since the epoch of a DateTime column. */
+  epochMs(column: Sql): Sql;
+  /** Days from a DateTime column to `asOf` (milliseconds since the epoch). */
+  ageDays(column: Sql, asOf: number): Sql;
+  greatest: Sql;
+  least: Sql;
+  /** Decay (see DECAY in relevance.ts) from the candidate columns age (days), hl (hours) and boost. */
+  decay: Sql;
+  /** Where `needle` occurs in `haystack` (from 1), 0 when it does not, NULL when `needle` is NULL. */
+  position(haystack: Sql, needle: Sql): Sql;
+  /**
+   * CTEs ending in `matches("entryId", rank, "scopeId", kind)`: the entries whose text matches any
+   * of `terms` (as prefixes), with their text rank (higher is better); `filters` apply to the
+   * entry's "EntrySearch" row `s`.
+   */
+  textMatches(terms: readonly string[], filters: Sql): Sql;
+  /** How many entries match `term` (as a prefix), counting no further than `cap`. */
+  documentFrequency(term: string, cap: number): Sql;
+  /** The FROM item of one "Entry" row `e` for the row `p` of CTE "picked". */
+  pickedEntry: Sql;
+  /** Ends a correlated probe so that the planner keeps it a probe per row. */
+  probeFence: Sql;
+}
+
+const decayOf = (exponent: (e: Sql) => Sql, greatest: string, least: string): Sql => {
+  const left = Prisma.sql`EXP(${exponent(Prisma.sql`${num(-Math.LN2 * 24)} * age / hl`)}) * boost`;
+  return Prisma.sql`${Prisma.raw(greatest)}(${num(DECAY.floor)}, ${Prisma.raw(least)}(1.0, ${left}))`;
+};
+
+/** An FTS5 query of prefix terms, each quoted so that no word is read as an operator. */
+const ftsQuery = (terms: readonly string[]) => terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(' OR ');
+
+const sqlite: Dialect = {
+  provider: 'sqlite',
+  // julianday is a double a few microseconds off the stored instant: rounded, a time filter's bound is exact.
+  epochMs: (column) => Prisma.sql`ROUND((julianday(${column}) - 2440587.5) * 86400000.0)`,
+  // One function call per row: the Julian day of `asOf` is a constant.
+  ageDays: (column, asOf) => Prisma.sql`(${num(asOf / 86_400_000 + 2_440_587.5)} - julianday(${column}))`,
+  greatest: Prisma.raw('MAX'),
+  least: Prisma.raw('MIN'),
+  decay: decayOf((e) => e, 'MAX', 'MIN'),
+  position: (haystack, needle) => Prisma.sql`instr(${haystack}, ${needle})`,
+  textMatches: (terms, filters) => Prisma.sql`matches("entryId", rank, "scopeId", kind) AS (
+    SELECT s."entryId", -bm25("EntrySearchFts", 2.0, 1.0), s."scopeId", s."kind"
+    FROM "EntrySearchFts" JOIN "EntrySearch" s ON s."rowid" = "EntrySearchFts"."rowid"
+    WHERE "EntrySearchFts" MATCH ${ftsQuery(terms)} AND ${filters})`,
+  documentFrequency: (term, cap) =>
+    Prisma.sql`SELECT COUNT(*) AS df FROM (SELECT 1 FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsQuery([term])} LIMIT ${cap}) d`,
+  pickedEntry: Prisma.sql`"Entry" e`,
+  probeFence: Prisma.empty,
+};
+
+const postgresql: Dialect = {
+  provider: 'postgresql',
+  epochMs: (column) => Prisma.sql`(EXTRACT(EPOCH FROM ${column}) * 1000.0)`,
+  ageDays: (column, asOf) => Prisma.sql`((${num(asOf)} - (EXTRACT(EPOCH FROM ${column}) * 1000.0)) / 86400000.0)`,
+  greatest: Prisma.raw('GREATEST'),
+  least: Prisma.raw('LEAST'),
+  // EXP raises an error where the result underflows: e^-50 (times the largest boost) is far below the floor anyway.
+  decay: decayOf((e) => Prisma.sql`GREATEST(-50.0, ${e})`, 'GREATEST', 'LEAST'),
+  position: (haystack, needle) => Prisma.sql`strpos(${haystack}, ${needle})`,
+  // ts_rank has no document frequencies: each term is weighed by its BM25 idf so that a rare word
+  // counts for more than a common one, as SQLite's bm25() does. A term's document frequency is the
+  // number of its matches (in the whole memory), counted as they are found.
+  textMatches: (terms, filters) => Prisma.sql`term_hits("entryId", term, r, kept, "scopeId", kind) AS (
+    SELECT s."entryId", v.t, ts_rank(s."document", to_tsquery('simple', v.t), 1), ${filters}, s."scopeId", s."kind"
+    FROM (VALUES ${Prisma.join(terms.map((t) => Prisma.sql`(CAST(${`${t}:*`} AS TEXT))`), ', ')}) v(t)
+    JOIN "EntrySearch" s ON s."document" @@ to_tsquery('simple', v.t)
+  ),
+  matches("entryId", rank, "scopeId", kind) AS (
+    SELECT h."entryId", SUM(ln(1.0 + (n.total - h.df + 0.5) / (h.df + 0.5)) * h.r), h."scopeId", h."kind"
+    FROM (SELECT th.*, COUNT(*) OVER (PARTITION BY th.term) AS df FROM term_hits th) h,
+      (SELECT CASE WHEN c.reltuples > 0 THEN c.reltuples ELSE (SELECT COUNT(*) FROM "EntrySearch") END AS total
+       FROM pg_class c WHERE c.relname = 'EntrySearch' AND c.relkind = 'r') n
+    WHERE h.kept
+    GROUP BY h."entryId", h."scopeId", h."kind")`,
+  documentFrequency: (term, cap) =>
+    Prisma.sql`SELECT COUNT(*) AS df FROM (SELECT 1 FROM "EntrySearch" WHERE "document" @@ to_tsquery('simple', ${`${term}:*`}) LIMIT ${cap}) d`,
+  // PostgreSQL would hash-join the whole "Entry" table to a few thousand ids: one lookup each.
+  pickedEntry: Prisma.sql`LATERAL (SELECT * FROM "Entry" x WHERE x."id" = p.id OFFSET 0) e`,
+  // As an anti-join the planner hashed every entry of the chain (76K at 100K entries) for a few
+  // thousand candidates; OFFSET 0 keeps the override check a probe per candidate.
+  probeFence: Prisma.raw(' OFFSET 0'),
+};
+
+export const DIALECTS: Record<Provider, Dialect> = { sqlite, postgresql };

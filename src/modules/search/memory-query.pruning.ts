@@ -1,0 +1,165 @@
+// Stage 3 of a memoryQuery, where it applies: the page of a query whose candidates are the whole
+// chain (no text filter, no relatedTo) without scoring the whole chain.
+//
+// Why it is exact. An entry's score is at most
+//   W.relation * rel + W.tags * (1 with `include` tags, else 0) + W.scope * proximity
+//   + W.priority * priority / 100 (guidelines) + W.recency * recency + W.decay * decay + W.text * text.
+// A first statement ranks a sample of the candidates: per scope the most recently changed entries
+// and the highest-priority guidelines (each list through an index, filters applied), every entry
+// related to the chain (the only ones with rel = 1), and the best text matches. The sample's last
+// score on the page, tau, is at most the real page's last score (the sample is a subset of the
+// candidates). So the page lies among the sample and the entries whose bound reaches tau: per
+// scope, the guidelines of priority >= p(tau) and the rest changed since t(tau) (ranges of the
+// (scopeId, kind, priority) and (scopeId, updatedAt) indexes), and the text matches whose rank is
+// high enough. A second statement ranks those. The text score is relative to the best match that
+// passes the filters: that match is among the sampled best matches unless none of them passes, in
+// which case the full ranking runs instead.
+import { Prisma } from '../../generated/sqlite/client.ts';
+import { LIMITS } from '../../domain/limits.ts';
+import { cross, entryFilters, list, matchesCte, notOverridden } from './memory-query.candidates.ts';
+import type { Plan } from './memory-query.plan.ts';
+import { maxHalfLife, rankedPage, type PageRow } from './memory-query.ranking.ts';
+import { RECENCY_HALF_DAYS, RELEVANCE_WEIGHTS as W, decayBound, maxAgeReaching } from './relevance.ts';
+
+type Sql = Prisma.Sql;
+type Run = (sql: Sql) => Promise<PageRow[]>;
+
+/**
+ * Pruning settles the first page of a query that would otherwise start from the whole chain. A
+ * query with `include` or `require` tags starts from its tag's entries instead: measured at 100K
+ * entries (SQLite), ranking those (a tenth of the memory per tag) took less than a sample, its
+ * bounded ranking and the exact count, which must visit each tagged entry anyway.
+ */
+export const canPrune = (plan: Plan) =>
+  !plan.input.exhaustive && !plan.searchFilters && !plan.input.relatedTo && !plan.cursor && !plan.tags.include.length && !plan.tags.require.length;
+
+/**
+ * The page without ranking the whole chain; `complete` when the sample was every candidate there
+ * is (a small memory: its count is then exact). Null when the page cannot be settled this way
+ * (fewer sampled candidates than a page, or no usable text match among them).
+ */
+export async function prunedPage(plan: Plan, run: Run): Promise<{ rows: PageRow[]; complete: boolean } | null> {
+  const sample = sampleOf(plan);
+  const first = await run(page(plan, sample.ids, sample.complete, sample.anyMatch));
+  if (Number(first[0]?.complete ?? 0) === 1) return { rows: first, complete: true };
+  const last = first[plan.L - 1];
+  if (!last?.id) return null;
+  const best = Number(first[0]?.maxraw ?? 0);
+  // Words that match nothing in the chain score nothing: the page is settled as without them.
+  // (A match that is not in the sample but passes the filters could set the best rank: then the
+  // full ranking runs.)
+  const textMatches = plan.terms.length > 0 && Number(first[0]?.anymatch ?? 1) > 0;
+  if (textMatches && !(best > 0)) return null;
+  const tau = Number(last.score) - 1e-9;
+  const ranges = [Prisma.sql`SELECT id FROM sampled`, ...reaching(plan, tau, textMatches ? best : null)];
+  return { rows: await run(page(plan, Prisma.join(ranges, ' UNION '))), complete: false };
+}
+
+/** The ranking of the ids `ids` (with the sample as CTE "sampled" beside them). */
+function page(plan: Plan, ids: Sql, complete?: Sql, anyMatch?: Sql): Sql {
+  const sampled = Prisma.sql`sampled(id) AS (${sampleOf(plan).lists})`;
+  const words = plan.terms.length > 0;
+  // The ids with their text rank: one grouping of ids and matches together. (A join of the two
+  // made PostgreSQL, misjudging the sizes, scan all matches once per id.)
+  const picked = words
+    ? Prisma.sql`, ${sampled}, picked(id, rank) AS (
+        SELECT id, MAX(rank) FROM (
+          SELECT u.id AS id, CAST(NULL AS DOUBLE PRECISION) AS rank, 1 AS wanted FROM (${ids}) u
+          UNION ALL SELECT m."entryId", m.rank, 0 FROM matches m) x
+        GROUP BY id HAVING MAX(wanted) = 1)`
+    : Prisma.sql`, ${sampled}, picked(id) AS (${ids})`;
+  return rankedPage(
+    plan,
+    Prisma.sql`picked p ${cross} ${plan.d.pickedEntry} ${cross} chain c`,
+    [Prisma.sql`e."id" = p.id`, Prisma.sql`e."scopeId" = c.scope_id`, ...entryFilters(plan), ...notOverridden(plan, true)],
+    { ctes: picked, rank: words ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`, complete, anyMatch },
+  );
+}
+
+/** The sample's lists (see the head of this file), whether it is complete, whether any word matched. */
+function sampleOf(plan: Plan): { lists: Sql; ids: Sql; complete: Sql; anyMatch: Sql } {
+  const { input, chain } = plan;
+  const size = 2 * plan.L;
+  const filters = Prisma.join(entryFilters(plan), ' AND ');
+  const alive = input.includeInactive ? Prisma.empty : Prisma.sql` AND e."active" = ${true}`;
+  const lists: Sql[] = [];
+  chain.forEach((scopeId, i) => {
+    lists.push(Prisma.sql`SELECT id FROM (SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND ${filters}
+      ORDER BY e."updatedAt" DESC LIMIT ${size}) r${Prisma.raw(String(i))}`);
+    if (input.kinds.includes('GUIDELINE')) {
+      lists.push(Prisma.sql`SELECT id FROM (SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" = 'GUIDELINE' AND ${filters}
+        ORDER BY e."priority" DESC LIMIT ${size}) g${Prisma.raw(String(i))}`);
+    }
+  });
+  lists.push(Prisma.sql`SELECT r."sourceId" AS id FROM "Relation" r WHERE r."targetScopeId" IN (SELECT scope_id FROM chain)`);
+  if (plan.terms.length) lists.push(Prisma.sql`SELECT id FROM (SELECT m."entryId" AS id FROM matches m ORDER BY m.rank DESC LIMIT ${size}) tm`);
+  // The sample holds every candidate when no scope has more entries than a list takes (whatever
+  // the filters) and no more words matched: its ranking is then the answer, with its count.
+  const cut = (rows: Sql) => Prisma.sql`(SELECT COUNT(*) FROM (${rows} LIMIT ${size + 1}) z) > ${size}`;
+  const cuts = chain.map((scopeId) => cut(Prisma.sql`SELECT 1 FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" IN (${list(input.kinds)})${alive}`));
+  if (plan.terms.length) cuts.push(cut(Prisma.sql`SELECT 1 FROM matches`));
+  return {
+    lists: Prisma.join(lists, ' UNION '),
+    ids: Prisma.sql`SELECT id FROM sampled`,
+    complete: Prisma.sql`(CASE WHEN ${Prisma.join(cuts, ' OR ')} THEN 0 ELSE 1 END)`,
+    anyMatch: matchesCte(plan) ? Prisma.sql`(SELECT COUNT(*) FROM (SELECT 1 FROM matches LIMIT 1) am)` : Prisma.sql`1`,
+  };
+}
+
+/** The candidates outside the sample whose bound reaches `tau` (text matches only when `best` is known). */
+function reaching(plan: Plan, tau: number, best: number | null): Sql[] {
+  const { chain, input, asOf } = plan;
+  const tags = plan.tags.include.length ? W.tags : 0;
+  const ranges: Sql[] = [];
+  if (best !== null) {
+    // A text match scores at most its text score + tags + its scope + priority (guidelines) + recency + decay.
+    ranges.push(Prisma.sql`SELECT m."entryId" AS id FROM matches m ${cross} chain c WHERE c.scope_id = m."scopeId"
+      AND ${Prisma.raw(String(W.text))} * m.rank / CAST(${best} AS DOUBLE PRECISION)
+        + CAST(${W.scope} AS DOUBLE PRECISION) * CAST(${chain.length} - c.depth AS DOUBLE PRECISION) / CAST(${chain.length} AS DOUBLE PRECISION)
+        + CASE WHEN m.kind = 'GUIDELINE' THEN ${Prisma.raw(String(W.priority))} ELSE 0.0 END + ${Prisma.raw(String(tags + W.recency + W.decay))}
+        >= CAST(${tau} AS DOUBLE PRECISION)`);
+  }
+  const longest = maxHalfLife(plan);
+  // Recency and the most decay an entry can keep both fall with the time since its change: the
+  // oldest change at which an entry still reaches `need`, with a second of slack (null: any age).
+  const ageBound = (days: number) => W.recency / (1 + days / RECENCY_HALF_DAYS) + W.decay * decayBound(days, longest);
+  const changedSince = (need: number): Date | null | 'never' => {
+    const oldest = maxAgeReaching(ageBound, need);
+    return oldest === -1 ? 'never' : oldest === null ? null : new Date(asOf - oldest * 86_400_000 - 1_000);
+  };
+  const others = input.kinds.filter((k) => k !== 'GUIDELINE');
+  chain.forEach((scopeId, depth) => {
+    const fixed = tags + (W.scope * (chain.length - depth)) / chain.length;
+    if (input.kinds.includes('GUIDELINE')) {
+      const guidelines = guidelinesReaching(scopeId, tau - fixed, changedSince);
+      if (guidelines) ranges.push(guidelines);
+    }
+    const since = others.length ? changedSince(tau - fixed) : 'never';
+    if (since !== 'never') {
+      ranges.push(Prisma.sql`SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" IN (${list(others)})${
+        since ? Prisma.sql` AND e."updatedAt" >= ${since}` : Prisma.empty
+      }`);
+    }
+  });
+  return ranges;
+}
+
+/**
+ * The guidelines of a scope that can reach `need` with their priority, recency and decay: the
+ * priority range of the index, then per band of ten priority points (a null priority scores as
+ * 50) the age that the band's highest priority still allows.
+ */
+function guidelinesReaching(scopeId: string, need: number, changedSince: (need: number) => Date | null | 'never'): Sql | null {
+  const minPriority = ((need - W.recency - W.decay) * 100) / W.priority;
+  if (minPriority > LIMITS.priority.max) return null;
+  const bands: Sql[] = [];
+  for (let lo = 0; lo <= 90; lo += 10) {
+    const hi = lo === 90 ? LIMITS.priority.max + 1 : lo + 10;
+    const since = changedSince(need - (W.priority * Math.min(hi, LIMITS.priority.max)) / 100);
+    if (since === 'never') continue;
+    bands.push(Prisma.sql`(COALESCE(e."priority", 50) >= ${lo} AND COALESCE(e."priority", 50) < ${hi}${since ? Prisma.sql` AND e."updatedAt" >= ${since}` : Prisma.empty})`);
+  }
+  if (!bands.length) return null;
+  return Prisma.sql`SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" = 'GUIDELINE'
+    AND (e."priority" >= CAST(${minPriority} AS DOUBLE PRECISION) OR e."priority" IS NULL) AND (${Prisma.join(bands, ' OR ')})`;
+}

@@ -1,0 +1,63 @@
+// The words of a search or a task, and which of a task's words say something about relevance.
+import type { Db } from '../../infra/database.ts';
+import { TtlCache } from '../../infra/ttl-cache.ts';
+import type { Dialect } from './memory-query.dialect.ts';
+
+/** Words of a search, as prefix terms; punctuation and operators are not syntax here. */
+export function searchTerms(search: string): string[] {
+  return [...new Set(search.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])].slice(0, 16);
+}
+
+/**
+ * A word of a task found in more than this share of the searchable entries is a common word
+ * ("the", "use", "when" in notes written in English).
+ */
+export const COMMON_SHARE = 1 / 8;
+
+/** Below this many searchable entries every word counts: ranking them all is cheap there. */
+export const COMMON_MIN_ENTRIES = 1_000;
+
+interface Counts {
+  total: TtlCache<Promise<number>>;
+  frequency: TtlCache<Promise<boolean>>;
+}
+
+/** Per database: counts change slowly, and a word's standing may lag a bulk import by a minute. */
+const counts = new WeakMap<Db, Counts>();
+
+function countsOf(db: Db): Counts {
+  let c = counts.get(db);
+  if (!c) {
+    c = { total: new TtlCache(60_000, 1), frequency: new TtlCache(60_000, 10_000) };
+    counts.set(db, c);
+  }
+  return c;
+}
+
+/**
+ * The words of a natural-language task (`context`) that the text score uses. When a task has a
+ * word that is not common (see COMMON_SHARE), its common words are left out: they barely separate
+ * entries (an idf near that of a word every entry has), yet scoring them means reading the text
+ * rank of most of the memory. This is the cutoff-frequency rule of full-text engines (Lucene's
+ * common-terms query). A task of only common words keeps them all, and so does a memory of fewer
+ * than COMMON_MIN_ENTRIES entries. A word's frequency is counted
+ * only up to the cutoff, once a minute per word.
+ */
+export async function informativeTerms(db: Db, dialect: Dialect, terms: readonly string[]): Promise<string[]> {
+  if (terms.length < 2) return [...terms];
+  const c = countsOf(db);
+  const total = await c.total.getOrLoad('total', () =>
+    db.$queryRaw<Array<{ n: number | bigint }>>`SELECT COUNT(*) AS n FROM "EntrySearch"`.then((r) => Number(r[0]?.n ?? 0)),
+  );
+  if (total < COMMON_MIN_ENTRIES) return [...terms];
+  const cap = Math.floor(total * COMMON_SHARE) + 1;
+  const common = await Promise.all(
+    terms.map((term) =>
+      c.frequency.getOrLoad(`${cap}:${term}`, () =>
+        db.$queryRaw<Array<{ df: number | bigint }>>(dialect.documentFrequency(term, cap)).then((r) => Number(r[0]?.df ?? 0) >= cap),
+      ),
+    ),
+  );
+  const rare = terms.filter((_, i) => !common[i]);
+  return rare.length > 0 ? rare : [...terms];
+}

@@ -1,0 +1,68 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from './gql/index.ts';
+import { useHarness, useVariant } from './support/harness.ts';
+import { createProject } from './support/ops.ts';
+import { COMMON_MIN_ENTRIES, COMMON_SHARE } from '../src/modules/search/memory-query.terms.ts';
+
+const h = useHarness();
+const exhaustive = useVariant(h, { exhaustiveRanking: true });
+
+const Import = graphql(`
+  mutation CommonImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }
+`);
+const Ctx = graphql(`
+  query CommonContext($input: ContextInput!) {
+    context(input: $input) { knowledge { score breakdown { text } node { id name } } }
+  }
+`);
+
+const N = COMMON_MIN_ENTRIES + 100;
+let project = '';
+
+beforeAll(async () => {
+  project = await createProject(h, 'common-words');
+  // Every note has "usual"; one in 110 has "zebra" (well under COMMON_SHARE); one in 4 has "often".
+  const notes = Array.from({ length: N }, (_, i) => ({
+    scope: project,
+    kind: 'KNOWLEDGE' as const,
+    name: `note-${i}`,
+    content: `usual note ${i % 4 === 0 ? 'often' : ''} ${i % 110 === 0 ? 'zebra' : ''}`,
+  }));
+  for (let i = 0; i < notes.length; i += 1_000) await h.ok(Import, { entries: notes.slice(i, i + 1_000) });
+  expect(1 / 4).toBeGreaterThan(COMMON_SHARE);
+});
+
+const ask = (task: string, via = h) => via.ok(Ctx, { input: { scope: project, task, kinds: ['KNOWLEDGE'], tokenBudget: 1_000_000 } });
+
+describe('context leaves common words out of the text score when the task has a rarer one', () => {
+  it('scores only the rare word: notes with just the common words get no text score', async () => {
+    const { knowledge } = (await ask('usual often zebra')).context;
+    const zebras = knowledge.filter((e) => Number(e.node.name.slice(5)) % 110 === 0);
+    expect(zebras).toHaveLength(N / 110);
+    expect(knowledge.slice(0, zebras.length).map((e) => e.node.name).sort()).toEqual(zebras.map((e) => e.node.name).sort());
+    for (const e of zebras) expect(e.breakdown.text, e.node.name).toBeGreaterThan(0);
+    // "often" and "usual" would each raise these notes' text score were they counted.
+    const others = knowledge.filter((e) => Number(e.node.name.slice(5)) % 110 !== 0);
+    expect(others.length).toBeGreaterThan(0);
+    for (const e of others) expect(e.breakdown.text, e.node.name).toBe(0);
+  });
+
+  it('keeps common words when the task has nothing rarer', async () => {
+    const { knowledge } = (await ask('usual often')).context;
+    expect(knowledge.length).toBeGreaterThan(0);
+    // The notes with both words score highest, each with a text score.
+    for (const e of knowledge.slice(0, 10)) {
+      expect(Number(e.node.name.slice(5)) % 4, e.node.name).toBe(0);
+      expect(e.breakdown.text).toBeGreaterThan(0);
+    }
+  });
+
+  it('ranks as the exhaustive ranking does', async () => {
+    for (const task of ['usual often zebra', 'usual often', 'zebra']) {
+      const plain = (await ask(task)).context.knowledge;
+      const full = (await ask(task, exhaustive as typeof h)).context.knowledge;
+      expect(plain.map((e) => e.node.id), task).toEqual(full.map((e) => e.node.id));
+      plain.forEach((e, i) => expect(e.score, task).toBeCloseTo(full[i]!.score, 4));
+    }
+  });
+});
