@@ -30,6 +30,19 @@ const Page = graphql(`
   }
 `);
 
+const NoTotal = graphql(`
+  query MqbNoTotal($scope: ID!, $first: Int) {
+    memoryQuery(input: { scope: $scope, tags: { include: ["batch"] } }, first: $first) { edges { node { id } } meta { returnedCount } }
+  }
+`);
+
+const FragmentTotal = graphql(`
+  query MqbFragmentTotal($scope: ID!, $first: Int) {
+    memoryQuery(input: { scope: $scope, tags: { include: ["batch"] } }, first: $first) { edges { node { id } } ...MqbTotal }
+  }
+  fragment MqbTotal on MemoryQueryConnection { meta { ... on MemoryQueryMeta { totalCount } } }
+`);
+
 describe('memoryQuery batching', () => {
   it('100 results with tags, scope, current version and relations cost what 10 cost', async () => {
     const project = await createProject(h, 'mq-batching');
@@ -62,5 +75,18 @@ describe('memoryQuery batching', () => {
     expect(largeCount).toBe(smallCount);
     // A tag query ranks its tag's entries in one statement, which also counts them.
     expect([smallRanking, largeRanking]).toEqual([1, 1]);
+
+    // Without the total (asked for directly or through a fragment), the small page is pruned: a
+    // sample, then the page among the entries that can reach it.
+    const smallIds = small.memoryQuery.edges.map((e) => e.node.id);
+    h.resetStatements();
+    const untotalled = await h.ok(NoTotal, { scope: project, first: 10 });
+    expect(untotalled.memoryQuery.edges.map((e) => e.node.id)).toEqual(smallIds);
+    expect(h.statements.filter(ranking)).toHaveLength(2);
+    h.resetStatements();
+    const fragment = await h.ok(FragmentTotal, { scope: project, first: 10 });
+    expect(fragment.memoryQuery.edges.map((e) => e.node.id)).toEqual(smallIds);
+    expect(fragment.memoryQuery.meta.totalCount).toBe(100);
+    expect(h.statements.filter(ranking)).toHaveLength(1);
   });
 });

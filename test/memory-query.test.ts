@@ -243,6 +243,12 @@ describe('memoryQuery', () => {
       expect(a.map((e) => e.node.id), label).toEqual(b.map((e) => e.node.id));
       a.forEach((e, i) => expect(e.score, label).toBeCloseTo(b[i]!.score, 4));
     };
+    // Without the total, a query with an `include` tag is pruned too (with it, it ranks the tag's entries).
+    const Ranked = graphql(`
+      query RankNoTotal($input: MemoryQueryInput!, $first: Int) {
+        memoryQuery(input: $input, first: $first) { edges { score node { id } } }
+      }
+    `);
     const cases = [
       { scope: sessionId },
       { scope: sessionId, kinds: ['TOOL', 'KNOWLEDGE'] as const },
@@ -266,6 +272,8 @@ describe('memoryQuery', () => {
         const full = await exhaustive.ok(Query, { input: input as never, first });
         same(page.memoryQuery.edges, full.memoryQuery.edges, JSON.stringify({ input, first }));
         expect(page.memoryQuery.meta.totalCount).toBe(full.memoryQuery.meta.totalCount);
+        const untotalled = await h.ok(Ranked, { input: input as never, first });
+        same(untotalled.memoryQuery.edges, full.memoryQuery.edges, `${JSON.stringify({ input, first })} without the total`);
       }
     }
     // context, whose task raises scores without filtering.

@@ -57,6 +57,8 @@ type Documents = {
     "\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n": typeof types.IsolationOrganizationsDocument,
     "\n  mutation MqbRelate($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }\n": typeof types.MqbRelateDocument,
     "\n  query MqbPage($scope: ID!, $first: Int) {\n    memoryQuery(input: { scope: $scope, tags: { include: [\"batch\"] } }, first: $first) {\n      edges {\n        score\n        node {\n          id\n          name\n          scope { id name }\n          tags { name }\n          currentVersion { version ... on ToolVersion { description } ... on GuidelineVersion { content } }\n          outgoingRelations { type targetEntry { id name } targetScope { id } }\n          incomingRelations { source { id } }\n        }\n      }\n      meta { totalCount returnedCount }\n      scopeChain { id }\n    }\n  }\n": typeof types.MqbPageDocument,
+    "\n  query MqbNoTotal($scope: ID!, $first: Int) {\n    memoryQuery(input: { scope: $scope, tags: { include: [\"batch\"] } }, first: $first) { edges { node { id } } meta { returnedCount } }\n  }\n": typeof types.MqbNoTotalDocument,
+    "\n  query MqbFragmentTotal($scope: ID!, $first: Int) {\n    memoryQuery(input: { scope: $scope, tags: { include: [\"batch\"] } }, first: $first) { edges { node { id } } ...MqbTotal }\n  }\n  fragment MqbTotal on MemoryQueryConnection { meta { ... on MemoryQueryMeta { totalCount } } }\n": typeof types.MqbFragmentTotalDocument,
     "\n  query Memory($input: MemoryQueryInput!, $first: Int, $after: String) {\n    memoryQuery(input: $input, first: $first, after: $after) {\n      edges {\n        cursor\n        score\n        estimatedTokens\n        breakdown { relation tags scope text priority recency decay }\n        node { __typename id name scope { id } }\n      }\n      pageInfo { hasNextPage endCursor }\n      meta { totalCount returnedCount truncated hasMore estimatedTokens tokenBudget }\n      scopeChain { id kind }\n    }\n  }\n": typeof types.MemoryDocument,
     "\n  mutation MemoryOrg($name: String!) { createOrganization(input: { name: $name }) { __typename ... on CreateOrganizationSuccess { organization { id } } } }\n": typeof types.MemoryOrgDocument,
     "\n  mutation MemoryRelate($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }\n": typeof types.MemoryRelateDocument,
@@ -69,6 +71,7 @@ type Documents = {
     "\n      mutation RankImport($entries: [ImportEntryInput!]!) {\n        importEntries(input: { entries: $entries }) { __typename }\n      }\n    ": typeof types.RankImportDocument,
     "mutation RankBump($id: ID!, $c: String!) { updateGuideline(input: { id: $id, content: $c }) { __typename } }": typeof types.RankBumpDocument,
     "\n      query RankContext($input: ContextInput!) {\n        context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n      }\n    ": typeof types.RankContextDocument,
+    "\n      query RankNoTotal($input: MemoryQueryInput!, $first: Int) {\n        memoryQuery(input: $input, first: $first) { edges { score node { id } } }\n      }\n    ": typeof types.RankNoTotalDocument,
     "\n      mutation CtxImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n    ": typeof types.CtxImportDocument,
     "\n      query CtxTools($input: ContextInput!) { context(input: $input) { tools { score node { id } } } }\n    ": typeof types.CtxToolsDocument,
     "\n      query MemoryTimes($input: MemoryQueryInput!) { memoryQuery(input: $input, first: 50) { edges { node { name createdAt updatedAt } } } }\n    ": typeof types.MemoryTimesDocument,
@@ -251,6 +254,8 @@ const documents: Documents = {
     "\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n": types.IsolationOrganizationsDocument,
     "\n  mutation MqbRelate($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }\n": types.MqbRelateDocument,
     "\n  query MqbPage($scope: ID!, $first: Int) {\n    memoryQuery(input: { scope: $scope, tags: { include: [\"batch\"] } }, first: $first) {\n      edges {\n        score\n        node {\n          id\n          name\n          scope { id name }\n          tags { name }\n          currentVersion { version ... on ToolVersion { description } ... on GuidelineVersion { content } }\n          outgoingRelations { type targetEntry { id name } targetScope { id } }\n          incomingRelations { source { id } }\n        }\n      }\n      meta { totalCount returnedCount }\n      scopeChain { id }\n    }\n  }\n": types.MqbPageDocument,
+    "\n  query MqbNoTotal($scope: ID!, $first: Int) {\n    memoryQuery(input: { scope: $scope, tags: { include: [\"batch\"] } }, first: $first) { edges { node { id } } meta { returnedCount } }\n  }\n": types.MqbNoTotalDocument,
+    "\n  query MqbFragmentTotal($scope: ID!, $first: Int) {\n    memoryQuery(input: { scope: $scope, tags: { include: [\"batch\"] } }, first: $first) { edges { node { id } } ...MqbTotal }\n  }\n  fragment MqbTotal on MemoryQueryConnection { meta { ... on MemoryQueryMeta { totalCount } } }\n": types.MqbFragmentTotalDocument,
     "\n  query Memory($input: MemoryQueryInput!, $first: Int, $after: String) {\n    memoryQuery(input: $input, first: $first, after: $after) {\n      edges {\n        cursor\n        score\n        estimatedTokens\n        breakdown { relation tags scope text priority recency decay }\n        node { __typename id name scope { id } }\n      }\n      pageInfo { hasNextPage endCursor }\n      meta { totalCount returnedCount truncated hasMore estimatedTokens tokenBudget }\n      scopeChain { id kind }\n    }\n  }\n": types.MemoryDocument,
     "\n  mutation MemoryOrg($name: String!) { createOrganization(input: { name: $name }) { __typename ... on CreateOrganizationSuccess { organization { id } } } }\n": types.MemoryOrgDocument,
     "\n  mutation MemoryRelate($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }\n": types.MemoryRelateDocument,
@@ -263,6 +268,7 @@ const documents: Documents = {
     "\n      mutation RankImport($entries: [ImportEntryInput!]!) {\n        importEntries(input: { entries: $entries }) { __typename }\n      }\n    ": types.RankImportDocument,
     "mutation RankBump($id: ID!, $c: String!) { updateGuideline(input: { id: $id, content: $c }) { __typename } }": types.RankBumpDocument,
     "\n      query RankContext($input: ContextInput!) {\n        context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n      }\n    ": types.RankContextDocument,
+    "\n      query RankNoTotal($input: MemoryQueryInput!, $first: Int) {\n        memoryQuery(input: $input, first: $first) { edges { score node { id } } }\n      }\n    ": types.RankNoTotalDocument,
     "\n      mutation CtxImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n    ": types.CtxImportDocument,
     "\n      query CtxTools($input: ContextInput!) { context(input: $input) { tools { score node { id } } } }\n    ": types.CtxToolsDocument,
     "\n      query MemoryTimes($input: MemoryQueryInput!) { memoryQuery(input: $input, first: 50) { edges { node { name createdAt updatedAt } } } }\n    ": types.MemoryTimesDocument,
@@ -591,6 +597,14 @@ export function graphql(source: "\n  query MqbPage($scope: ID!, $first: Int) {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query MqbNoTotal($scope: ID!, $first: Int) {\n    memoryQuery(input: { scope: $scope, tags: { include: [\"batch\"] } }, first: $first) { edges { node { id } } meta { returnedCount } }\n  }\n"): (typeof documents)["\n  query MqbNoTotal($scope: ID!, $first: Int) {\n    memoryQuery(input: { scope: $scope, tags: { include: [\"batch\"] } }, first: $first) { edges { node { id } } meta { returnedCount } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MqbFragmentTotal($scope: ID!, $first: Int) {\n    memoryQuery(input: { scope: $scope, tags: { include: [\"batch\"] } }, first: $first) { edges { node { id } } ...MqbTotal }\n  }\n  fragment MqbTotal on MemoryQueryConnection { meta { ... on MemoryQueryMeta { totalCount } } }\n"): (typeof documents)["\n  query MqbFragmentTotal($scope: ID!, $first: Int) {\n    memoryQuery(input: { scope: $scope, tags: { include: [\"batch\"] } }, first: $first) { edges { node { id } } ...MqbTotal }\n  }\n  fragment MqbTotal on MemoryQueryConnection { meta { ... on MemoryQueryMeta { totalCount } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query Memory($input: MemoryQueryInput!, $first: Int, $after: String) {\n    memoryQuery(input: $input, first: $first, after: $after) {\n      edges {\n        cursor\n        score\n        estimatedTokens\n        breakdown { relation tags scope text priority recency decay }\n        node { __typename id name scope { id } }\n      }\n      pageInfo { hasNextPage endCursor }\n      meta { totalCount returnedCount truncated hasMore estimatedTokens tokenBudget }\n      scopeChain { id kind }\n    }\n  }\n"): (typeof documents)["\n  query Memory($input: MemoryQueryInput!, $first: Int, $after: String) {\n    memoryQuery(input: $input, first: $first, after: $after) {\n      edges {\n        cursor\n        score\n        estimatedTokens\n        breakdown { relation tags scope text priority recency decay }\n        node { __typename id name scope { id } }\n      }\n      pageInfo { hasNextPage endCursor }\n      meta { totalCount returnedCount truncated hasMore estimatedTokens tokenBudget }\n      scopeChain { id kind }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -636,6 +650,10 @@ export function graphql(source: "mutation RankBump($id: ID!, $c: String!) { upda
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n      query RankContext($input: ContextInput!) {\n        context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n      }\n    "): (typeof documents)["\n      query RankContext($input: ContextInput!) {\n        context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n      }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n      query RankNoTotal($input: MemoryQueryInput!, $first: Int) {\n        memoryQuery(input: $input, first: $first) { edges { score node { id } } }\n      }\n    "): (typeof documents)["\n      query RankNoTotal($input: MemoryQueryInput!, $first: Int) {\n        memoryQuery(input: $input, first: $first) { edges { score node { id } } }\n      }\n    "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -33,6 +33,8 @@ export interface Dialect {
   pickedEntry: Sql;
   /** Ends a correlated probe so that the planner keeps it a probe per row. */
   probeFence: Sql;
+  /** A column that a condition must not pick an index by (another condition's index is the better one). */
+  unindexed(column: Sql): Sql;
 }
 
 const decayOf = (exponent: (e: Sql) => Sql, greatest: string, least: string): Sql => {
@@ -61,6 +63,8 @@ const sqlite: Dialect = {
     Prisma.sql`SELECT COUNT(*) AS df FROM (SELECT 1 FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsQuery([term])} LIMIT ${cap}) d`,
   pickedEntry: Prisma.sql`"Entry" e`,
   probeFence: Prisma.empty,
+  // SQLite's documented way: a unary + keeps the term from selecting an index.
+  unindexed: (column) => Prisma.sql`+${column}`,
 };
 
 const postgresql: Dialect = {
@@ -94,6 +98,8 @@ const postgresql: Dialect = {
   // As an anti-join the planner hashed every entry of the chain (76K at 100K entries) for a few
   // thousand candidates; OFFSET 0 keeps the override check a probe per candidate.
   probeFence: Prisma.raw(' OFFSET 0'),
+  // PostgreSQL weighs both indexes by their statistics.
+  unindexed: (column) => column,
 };
 
 export const DIALECTS: Record<Provider, Dialect> = { sqlite, postgresql };

@@ -44,6 +44,12 @@ export interface MemoryQueryInput {
    * against, and a way to rule them out when a ranking looks wrong. Default false.
    */
   exhaustive?: boolean;
+  /**
+   * The caller will ask for `totalCount` (default false). Only the strategy changes: a query that
+   * starts from a tag's entries then ranks them all in one statement, which counts them too,
+   * rather than pruning and counting apart.
+   */
+  wantsTotal?: boolean;
 }
 
 /** What a caller leaves out: everything in the chain, every kind, no filters, a default page. */
@@ -68,6 +74,7 @@ export const MEMORY_QUERY_DEFAULTS: Omit<MemoryQueryInput, 'scopeId'> = {
   tokenBudget: null,
   compact: false,
   exhaustive: false,
+  wantsTotal: false,
 };
 
 export interface Cursor {

@@ -7,7 +7,7 @@
 //   paging      (below)                       the token budget and the cursors
 // The SQL that differs between SQLite and PostgreSQL is in memory-query.dialect.ts.
 import type { Db, Provider } from '../../infra/database.ts';
-import { candidateSource, notOverridden } from './memory-query.candidates.ts';
+import { candidateSource, notOverridden, type Source } from './memory-query.candidates.ts';
 import { encodeCursor, planQuery, type MemoryQueryInput, type Plan } from './memory-query.plan.ts';
 import { canPrune, prunedPage } from './memory-query.pruning.ts';
 import { countCandidates, rankedPage, type PageRow } from './memory-query.ranking.ts';
@@ -65,7 +65,7 @@ export async function memoryQuery(
     const pruned = await prunedPage(plan, run);
     rows = pruned?.rows ?? null;
     // The rest of the chain was not ranked: it is counted only if asked.
-    if (pruned && !pruned.complete) totalCount = lazyCount(db, plan);
+    if (pruned && !pruned.complete) totalCount = lazyCount(db, plan, source);
   }
   // The full ranking, or a complete sample: the statement counted every candidate.
   rows ??= await run(rankedPage(plan, source.from, [...source.where, ...notOverridden(plan, source.narrow)]));
@@ -74,10 +74,9 @@ export async function memoryQuery(
   return { ...pageOf(plan, rows), totalCount };
 }
 
-/** Counts the candidates of the whole chain once, when first asked. */
-function lazyCount(db: Db, plan: Plan): () => Promise<number> {
-  const chainSource = candidateSource({ ...plan, input: { ...plan.input, exhaustive: true } });
-  const count = countCandidates(plan, chainSource.from, [...chainSource.where, ...notOverridden(plan, false)]);
+/** Counts the candidates once, when first asked, starting where the full ranking would. */
+function lazyCount(db: Db, plan: Plan, source: Source): () => Promise<number> {
+  const count = countCandidates(plan, source.from, [...source.where, ...notOverridden(plan, source.narrow)]);
   let pending: Promise<number> | undefined;
   return () => (pending ??= db.$queryRaw<Array<{ total: number | bigint }>>(count).then((r) => Number(r[0]?.total ?? 0)));
 }

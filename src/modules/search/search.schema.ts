@@ -1,6 +1,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.ts';
 import { can } from '../../graphql/rules.ts';
+import { selectsPath } from '../../graphql/selection.ts';
 import { allows } from '../identity/targets.ts';
 import type { Context } from '../../context.ts';
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId, decodeTypedId } from '../../graphql/ids.ts';
@@ -249,6 +250,7 @@ builder.queryField('memoryQuery', (t) =>
         tokenBudget: input.tokenBudget ?? null,
         compact: input.compact ?? false,
         exhaustive: ctx.exhaustiveRanking,
+        wantsTotal: selectsPath(info, ['meta', 'totalCount']),
       });
       await linkToConversation(ctx, input, result.hits);
       ctx.tracker.record(result.hits.map((hit) => hit.entryId));
