@@ -61,7 +61,8 @@ async function inProcessShapes(w: Workload): Promise<void> {
       const s = shape(key);
       statements = [];
       await inProcess(app)(s.query, s.variables(w, -1));
-      // A batch is BEGIN, its statements, COMMIT: the adapter sends BEGIN without logging it.
+      // A SQLite batch is BEGIN, its statements, COMMIT (the adapter sends BEGIN without logging
+      // it); a PostgreSQL batch is logged as the one query it is sent as.
       const roundTrips = statements.length + statements.filter((sql) => sql === 'COMMIT').length;
       record('memory', w.kind, `N=${w.n} ${s.label}: statements sent (round trips)`, roundTrips, 'round trips', { size: w.n, shape: `${key}RoundTrips` });
     }

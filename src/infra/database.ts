@@ -4,7 +4,6 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { sqlitePath } from '../config.ts';
-import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import { registerDirectDriver } from './direct-batch.ts';
 import { serializeConnection } from './serialized-adapter.ts';
 import { DEFAULT_READERS, SqliteReaders } from './sqlite-readers.ts';
@@ -64,7 +63,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     const client = prisma;
     // Write batches share the client's one connection (and its lock).
     registerDirectDriver(prisma, {
-      provider,
+      provider: 'sqlite',
       onQuery: options.onQuery,
       adapter: async () => {
         if (!adapter.current) await client.$connect();
@@ -96,9 +95,8 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     shared.on('connect', (client) => client.on('error', warn));
     const adapter = new PrismaPg(shared);
     prisma = new PostgresClient({ adapter, ...(log ? { log: [...log] } : {}) }) as unknown as Db;
-    // Write batches take connections from the same pool through an adapter of their own.
-    let direct: Promise<SqlDriverAdapter> | undefined;
-    registerDirectDriver(prisma, { provider, onQuery: options.onQuery, adapter: () => (direct ??= new PrismaPg(shared).connect()) });
+    // Write batches take connections from the same pool, one round trip each.
+    registerDirectDriver(prisma, { provider: 'postgresql', onQuery: options.onQuery, pool: shared });
   }
   if (options.onQuery) {
     const onQuery = options.onQuery;

@@ -1,6 +1,7 @@
-import type { ArgType, SqlDriverAdapter, SqlQuery, Transaction } from '@prisma/driver-adapter-utils';
+import { DriverAdapterError, type ArgType, type SqlDriverAdapter, type SqlQuery, type Transaction } from '@prisma/driver-adapter-utils';
+import pg from 'pg';
 import type { Prisma } from '../generated/sqlite/client.ts';
-import type { Db, Provider } from './database.ts';
+import type { Db } from './database.ts';
 
 /**
  * Fixed write batches (an entry and its version, tags and search text; an update's guarded
@@ -9,13 +10,16 @@ import type { Db, Provider } from './database.ts';
  * one, which was about a fifth of a create's time. The SQL, the connection (SQLite's one
  * serialized connection, PostgreSQL's pool), argument conversion and error reporting are the
  * adapter's, exactly as for a `$transaction([...$executeRaw])`.
+ *
+ * On PostgreSQL a batch is one round trip instead (see `runPostgresBatch`).
  */
-interface DirectDriver {
-  provider: Provider;
-  adapter: () => Promise<SqlDriverAdapter>;
-  /** The statement log of `openDatabase` (tests count statements). */
+type DirectDriver = (
+  | { provider: 'sqlite'; adapter: () => Promise<SqlDriverAdapter> }
+  | { provider: 'postgresql'; pool: pg.Pool }
+) & {
+  /** The statement log of `openDatabase` (tests count statements; a PostgreSQL batch is one). */
   onQuery?: (sql: string) => void;
-}
+};
 
 const drivers = new WeakMap<object, DirectDriver>();
 
@@ -25,8 +29,8 @@ export function registerDirectDriver(db: Db, driver: DirectDriver): void {
 
 const control = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
 
-/** Prisma.Sql as the adapter takes it, arguments typed as Prisma types raw-query parameters. */
-function toQuery(provider: Provider, statement: Prisma.Sql): SqlQuery {
+/** Prisma.Sql as the SQLite adapter takes it, arguments typed as Prisma types raw-query parameters. */
+function toQuery(statement: Prisma.Sql): SqlQuery {
   const args: unknown[] = [];
   const argTypes: ArgType[] = [];
   for (const value of statement.values) {
@@ -52,7 +56,7 @@ function toQuery(provider: Provider, statement: Prisma.Sql): SqlQuery {
       throw new TypeError(`Unsupported SQL parameter in a direct batch: ${Object.prototype.toString.call(value)}`);
     }
   }
-  return { sql: provider === 'postgresql' ? statement.text : statement.sql, args, argTypes };
+  return { sql: statement.sql, args, argTypes };
 }
 
 export interface BatchOptions {
@@ -66,8 +70,6 @@ export interface BatchOptions {
   durable?: boolean;
 }
 
-const ASYNC_COMMIT = control('SET LOCAL synchronous_commit TO OFF');
-
 /**
  * Runs `statements` in one transaction and returns each one's row count. Falls back to Prisma's
  * batch transaction for a client `openDatabase` did not make.
@@ -75,13 +77,64 @@ const ASYNC_COMMIT = control('SET LOCAL synchronous_commit TO OFF');
 export async function runBatch(db: Db, statements: readonly Prisma.Sql[], options: BatchOptions = {}): Promise<number[]> {
   const driver = drivers.get(db);
   if (!driver) return db.$transaction(statements.map((sql) => db.$executeRaw(sql)));
-  const queries = statements.map((statement) => toQuery(driver.provider, statement));
-  if (options.durable === false && driver.provider === 'postgresql') {
-    const tx = await (await driver.adapter()).startTransaction();
-    return finish(driver, tx, [ASYNC_COMMIT, ...queries]).then((counts) => counts.slice(1));
-  }
+  if (driver.provider === 'postgresql') return runPostgresBatch(driver.pool, statements, options, driver.onQuery);
   const tx = await (await driver.adapter()).startTransaction();
-  return finish(driver, tx, queries);
+  return finish(driver, tx, statements.map(toQuery));
+}
+
+/**
+ * A PostgreSQL batch in one round trip: its statements as one simple-protocol query, which the
+ * server runs as one implicit transaction (all or nothing; `SET LOCAL` holds for it alone). The
+ * extended protocol that parameters need takes one statement per message, and node-postgres has
+ * no pipelining, so BEGIN, each statement and COMMIT were a round trip each (8 for a create).
+ * Parameters become literals the way the server reads untyped parameters: quoted text it casts
+ * by context (pg's escapeLiteral quotes them), NULL for null.
+ */
+async function runPostgresBatch(pool: pg.Pool, statements: readonly Prisma.Sql[], options: BatchOptions, onQuery?: (sql: string) => void): Promise<number[]> {
+  const head = options.durable === false ? ['SET LOCAL synchronous_commit TO OFF'] : [];
+  const text = [...head, ...statements.map(inlined)].join(';\n');
+  onQuery?.(text);
+  let results: pg.QueryResult | pg.QueryResult[];
+  try {
+    results = await pool.query(text);
+  } catch (error) {
+    throw asAdapterError(error);
+  }
+  // One statement answers one result, several an array of them.
+  const all: pg.QueryResult[] = Array.isArray(results) ? results : [results];
+  return all.slice(head.length).map((result) => result.rowCount ?? 0);
+}
+
+/** A statement with its parameters written in as literals. */
+function inlined(statement: Prisma.Sql): string {
+  const literal = (value: unknown): string => {
+    if (value === null || value === undefined) return 'NULL';
+    if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`Not a finite number in a batch: ${value}`);
+    if (typeof value === 'string') return pg.escapeLiteral(value);
+    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return pg.escapeLiteral(String(value));
+    throw new TypeError(`Unsupported SQL parameter in a direct batch: ${Object.prototype.toString.call(value)}`);
+  };
+  return statement.text.replace(/\$(\d+)/g, (_, n: string) => literal(statement.values[Number(n) - 1]));
+}
+
+/** node-postgres' error as the Prisma adapter reports it (what prisma-errors.ts and the retries read). */
+function asAdapterError(error: unknown): unknown {
+  if (!(error instanceof pg.DatabaseError) || !error.code) return error;
+  const original = { originalCode: error.code, originalMessage: error.message };
+  const constraint = error.constraint ? { index: error.constraint } : undefined;
+  if (error.code === '23505') return new DriverAdapterError({ kind: 'UniqueConstraintViolation', constraint, ...original });
+  if (error.code === '23503') return new DriverAdapterError({ kind: 'ForeignKeyConstraintViolation', constraint, ...original });
+  return new DriverAdapterError({
+    kind: 'postgres',
+    code: error.code,
+    severity: error.severity ?? 'ERROR',
+    message: error.message,
+    detail: error.detail,
+    column: error.column,
+    hint: error.hint,
+    ...original,
+  });
 }
 
 /** Runs `queries` in the open transaction `tx`, then commits it (or rolls it back on an error). */

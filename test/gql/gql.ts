@@ -209,6 +209,8 @@ type Documents = {
     "\n  mutation TaskRemoveDeps($input: TaskDependenciesInput!) {\n    removeTaskDependencies(input: $input) { __typename ... on RemoveTaskDependenciesSuccess { task { dependsOn { id } blocked } } }\n  }\n": typeof types.TaskRemoveDepsDocument,
     "\n  query TaskList($filter: TaskFilter, $first: Int) {\n    tasks(filter: $filter, first: $first) {\n      totalCount\n      edges { node { title status assignee dependents { title } subtasks { totalCount edges { node { title } } } } }\n    }\n  }\n": typeof types.TaskListDocument,
     "\n      query TaskPage($filter: TaskFilter, $first: Int, $after: String, $last: Int, $before: String) {\n        tasks(filter: $filter, first: $first, after: $after, last: $last, before: $before) {\n          totalCount\n          pageInfo { hasPreviousPage hasNextPage startCursor endCursor }\n          edges { cursor node { title } }\n        }\n      }\n    ": typeof types.TaskPageDocument,
+    "\n  query BatchGet($id: ID!) { entry(id: $id) { name tags { name } currentVersion { ... on KnowledgeVersion { content } } } }\n": typeof types.BatchGetDocument,
+    "mutation BatchDuplicate($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename } }": typeof types.BatchDuplicateDocument,
 };
 const documents: Documents = {
     "\n  query NodeLookup($id: ID!) {\n    node(id: $id) {\n      __typename\n      id\n      ... on Scope { scopeName: name }\n      ... on Entry { name currentVersion { id __typename } }\n      ... on Tag { name }\n    }\n  }\n": types.NodeLookupDocument,
@@ -406,6 +408,8 @@ const documents: Documents = {
     "\n  mutation TaskRemoveDeps($input: TaskDependenciesInput!) {\n    removeTaskDependencies(input: $input) { __typename ... on RemoveTaskDependenciesSuccess { task { dependsOn { id } blocked } } }\n  }\n": types.TaskRemoveDepsDocument,
     "\n  query TaskList($filter: TaskFilter, $first: Int) {\n    tasks(filter: $filter, first: $first) {\n      totalCount\n      edges { node { title status assignee dependents { title } subtasks { totalCount edges { node { title } } } } }\n    }\n  }\n": types.TaskListDocument,
     "\n      query TaskPage($filter: TaskFilter, $first: Int, $after: String, $last: Int, $before: String) {\n        tasks(filter: $filter, first: $first, after: $after, last: $last, before: $before) {\n          totalCount\n          pageInfo { hasPreviousPage hasNextPage startCursor endCursor }\n          edges { cursor node { title } }\n        }\n      }\n    ": types.TaskPageDocument,
+    "\n  query BatchGet($id: ID!) { entry(id: $id) { name tags { name } currentVersion { ... on KnowledgeVersion { content } } } }\n": types.BatchGetDocument,
+    "mutation BatchDuplicate($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename } }": types.BatchDuplicateDocument,
 };
 
 /**
@@ -1202,6 +1206,14 @@ export function graphql(source: "\n  query TaskList($filter: TaskFilter, $first:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n      query TaskPage($filter: TaskFilter, $first: Int, $after: String, $last: Int, $before: String) {\n        tasks(filter: $filter, first: $first, after: $after, last: $last, before: $before) {\n          totalCount\n          pageInfo { hasPreviousPage hasNextPage startCursor endCursor }\n          edges { cursor node { title } }\n        }\n      }\n    "): (typeof documents)["\n      query TaskPage($filter: TaskFilter, $first: Int, $after: String, $last: Int, $before: String) {\n        tasks(filter: $filter, first: $first, after: $after, last: $last, before: $before) {\n          totalCount\n          pageInfo { hasPreviousPage hasNextPage startCursor endCursor }\n          edges { cursor node { title } }\n        }\n      }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BatchGet($id: ID!) { entry(id: $id) { name tags { name } currentVersion { ... on KnowledgeVersion { content } } } }\n"): (typeof documents)["\n  query BatchGet($id: ID!) { entry(id: $id) { name tags { name } currentVersion { ... on KnowledgeVersion { content } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation BatchDuplicate($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename } }"): (typeof documents)["mutation BatchDuplicate($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename } }"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
