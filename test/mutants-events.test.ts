@@ -10,7 +10,7 @@ import { parse, print, type ExecutionResult } from 'graphql';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import Sqlite from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../src/app.ts';
 import { createEventBus } from '../src/infra/events.ts';
 import { ok } from './support/access.ts';
@@ -180,6 +180,13 @@ function client(url: string): Redis {
 }
 
 
+/** The lines logged with console.warn from now on (kept out of the test output). */
+function warnLines(): () => string[] {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  cleanups.push(() => warn.mockRestore());
+  return () => warn.mock.calls.map((args) => args.map(String).join(' '));
+}
+
 /** Resolves once the subscription has ended: one EVENTS_INTERRUPTED, then the end of the stream. */
 async function interrupted(sub: Awaited<ReturnType<typeof watch>>) {
   await eventually('the stream completes', async () => sub.completed(), 10_000);
@@ -282,6 +289,60 @@ describe('over Redis', () => {
     expect(channel).toBe('engram:events-lost');
     expect(Object.keys(JSON.parse(message!) as object)).toEqual(['instance']);
     expect(namesIn(onB.collector.results)).toEqual([]);
+  });
+
+  // What operators read in the server's log during an outage: one line per connection when it is
+  // lost (its first error too), one when it is back, not one per reconnection attempt; one line per
+  // loss of published events; nothing once the bus is closed.
+  it('logs one line per connection when Redis is lost and one when it is back, none per reconnection attempt', async () => {
+    const warnings = warnLines();
+    const redis = await redisServer();
+    const bus = createEventBus({ redisUrl: redis.url });
+    cleanups.push(() => bus.close());
+    // Nothing listens on the port yet: several reconnection attempts (ioredis retries every 50 ms, then more).
+    await eventually('both connections have failed', async () => warnings().filter((l) => l.includes('connection lost')).length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const refused = warnings();
+    expect(refused.filter((l) => !/ECONNREFUSED/.test(l)).sort()).toEqual([
+      'Redis publisher: connection lost, retrying (writes go on; subscriptions are ended, new ones refused until Redis is back)',
+      'Redis subscriber: connection lost, retrying (writes go on; subscriptions are ended, new ones refused until Redis is back)',
+    ]);
+    // The first error of each connection, once.
+    expect(refused.filter((l) => /ECONNREFUSED/.test(l)).map((l) => l.split(':')[0]).sort()).toEqual(['Redis publisher', 'Redis subscriber']);
+    await redis.start();
+    await bus.ready(10_000);
+    expect(warnings().slice(refused.length).sort()).toEqual(['Redis publisher: connected again', 'Redis subscriber: connected again']);
+  });
+
+  it('logs a failed publish once per loss, and nothing when the bus is closed; closing leaves no connection open', async () => {
+    const warnings = warnLines();
+    const redis = await redisServer();
+    await redis.start();
+    const proxy = await tcpProxy(Number(new URL(redis.url).port), (c) => cleanups.push(c));
+    const look = client(redis.url);
+    const connections = async () => String(await look.client('LIST')).trim().split('\n').length - 1; // without `look`
+    const { app, bus } = await instance(proxy.url);
+    expect(await connections()).toBe(2);
+    expect(warnings()).toEqual([]);
+    proxy.cut();
+    await eventually('the bus is down', async () => bus.state() === 'down');
+    const before = warnings().length;
+    const p = await project('ev-publish-failed');
+    await addIn(p, 'lost-1', app);
+    await addIn(p, 'lost-2', app);
+    const failed = warnings()
+      .slice(before)
+      .filter((l) => l.startsWith('Redis: '));
+    // The first failure of this loss only (each addIn publishes on two channels).
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatch(/^Redis: an event could not be published \(.+\); subscriptions are ended$/);
+    proxy.restore();
+    await bus.ready(10_000);
+    const open = warnings().length;
+    await bus.close();
+    await eventually('the connections are closed', async () => (await connections()) === 0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(warnings().slice(open)).toEqual([]);
   });
 
   it("an announcement of another instance ends this instance's subscriptions; other messages on that channel too", async () => {

@@ -1,7 +1,9 @@
 /**
  * Prisma reports constraint violations as P2002/P2003 from model queries, and as P2010 ("raw query
  * failed") carrying the driver adapter's error kind from raw ones; direct batches see the
- * adapter's own error. These helpers accept all three and stay provider neutral.
+ * adapter's own error. These helpers accept all three and stay provider neutral. Other errors of a
+ * model query carry the adapter's error too, under another code: SQLite's SQLITE_BUSY in a
+ * transaction is P1008 ("Operation has timed out") with the adapter's `originalCode` in `meta`.
  */
 interface PrismaLikeError {
   code?: unknown;
@@ -14,8 +16,7 @@ function adapterCause(error: unknown) {
   if ((error as { name?: unknown }).name === 'DriverAdapterError') {
     return (error as { cause?: { kind?: unknown; originalCode?: unknown } }).cause;
   }
-  const { code, meta } = error as PrismaLikeError;
-  return code === 'P2010' ? meta?.driverAdapterError?.cause : undefined;
+  return (error as PrismaLikeError).meta?.driverAdapterError?.cause;
 }
 
 /** A unique constraint violation. */
