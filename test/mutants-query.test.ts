@@ -241,4 +241,55 @@ describe('the query engine against the exhaustive ranking', () => {
     const texts = [...context.tools, ...context.knowledge].map((e: { breakdown: { text: number } }) => e.breakdown.text);
     expect(texts.filter((t) => t > 0).length).toBeGreaterThan(10);
   });
+
+  it('each query shape starts reading where the README says, and counts only when the total is asked for', async () => {
+    // The shortcuts change no answer (the tests above), only what is read: the statements show it.
+    const kinds = (run: () => Promise<unknown>) => async () => {
+      h.resetStatements();
+      await run();
+      return h.statements
+        .filter((sql) => /^\s*WITH chain\(/.test(sql))
+        .map((sql) =>
+          sql.includes('sampled(id)')
+            ? 'sample'
+            : !sql.includes('cand AS')
+              ? 'count'
+              : sql.includes('FROM matches m CROSS JOIN "Entry" e')
+                ? 'matches'
+                : /SELECT (DISTINCT )?et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN/.test(sql)
+                  ? 'include'
+                  : /SELECT et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" =/.test(sql)
+                    ? 'require'
+                    : sql.includes('UNION SELECT r."sourceId" FROM "Relation" r WHERE r."targetEntryId"')
+                      ? 'related-entry'
+                      : sql.includes('SELECT DISTINCT r."sourceId" AS id FROM "Relation" r WHERE r."targetScopeId"')
+                        ? 'related-scope'
+                        : sql.includes('FROM chain c CROSS JOIN "Entry" e')
+                          ? 'chain'
+                          : 'other',
+        );
+    };
+    const s = scopes.skewSession;
+    const page = (i: Record<string, unknown>, first = 4, via: Pick<typeof h, 'ok'> = h) => kinds(() => via.ok(MQ_NO_TOTAL, { i, first }));
+    const total = (i: Record<string, unknown>, first = 4) => kinds(() => h.ok(MQ, { i, first }));
+    // A whole-chain first page: a sample, then the page; its total is counted apart, when asked.
+    expect(await page({ scope: s })()).toEqual(['sample', 'sample']);
+    expect(await total({ scope: s })()).toEqual(['sample', 'sample', 'count']);
+    // A sample that holds every candidate is the answer, with its count.
+    expect(await total({ scope: scopes.skewProject, inherit: false }, 100)()).toEqual(['sample']);
+    // An include tag is pruned without its total, and ranks its tag's entries with it.
+    expect(await page({ scope: s, tags: { include: ['blue'] } })()).toEqual(['sample', 'sample']);
+    expect(await total({ scope: s, tags: { include: ['blue', 'green'] } })()).toEqual(['include']);
+    expect(await page({ scope: s, tags: { require: ['blue', 'green'] } })()).toEqual(['require']);
+    expect(await page({ scope: s, relatedTo: hub })()).toEqual(['related-entry']);
+    expect(await page({ scope: s, relatedTo: scopes.project })()).toEqual(['related-scope']);
+    expect(await page({ scope: s, search: 'skew' })()).toEqual(['matches']);
+    // A later page is ranked whole (its cursor's score is the bound).
+    const { endCursor } = (await h.ok(MQ_NO_TOTAL, { i: { scope: s }, first: 4 })).memoryQuery.pageInfo;
+    expect(await kinds(() => h.ok(MQ_NO_TOTAL, { i: { scope: s }, first: 4, after: endCursor }))()).toEqual(['chain']);
+    // The exhaustive ranking starts from the chain for every shape.
+    for (const i of [{ scope: s }, { scope: s, tags: { include: ['blue'] } }, { scope: s, tags: { require: ['blue'] } }, { scope: s, relatedTo: hub }, { scope: s, search: 'skew' }]) {
+      expect(await page(i, 4, exhaustive)(), JSON.stringify(i)).toEqual(['chain']);
+    }
+  });
 });
