@@ -17,22 +17,35 @@ const Ctx = graphql(`
 `);
 
 const N = COMMON_MIN_ENTRIES + 100;
+/** How many notes make a word common: more than COMMON_SHARE of them. */
+const CUTOFF = Math.floor(N * COMMON_SHARE) + 1;
 let project = '';
 
 beforeAll(async () => {
   project = await createProject(h, 'common-words');
   // Every note has "usual"; one in 110 has "zebra" (well under COMMON_SHARE); one in 4 has "often".
+  // At the cutoff: "kiwi" in one note fewer than CUTOFF (rare), "lime" in exactly CUTOFF (common);
+  // a few notes with and without each carry a tag of their own, to ask about them alone.
   const notes = Array.from({ length: N }, (_, i) => ({
     scope: project,
     kind: 'KNOWLEDGE' as const,
     name: `note-${i}`,
-    content: `usual note ${i % 4 === 0 ? 'often' : ''} ${i % 110 === 0 ? 'zebra' : ''}`,
+    content: `usual note ${i % 4 === 0 ? 'often' : ''} ${i % 110 === 0 ? 'zebra' : ''} ${i < CUTOFF - 1 ? 'kiwi' : ''} ${i >= N - CUTOFF ? 'lime' : ''}`,
+    tags: [...(Math.abs(i - (CUTOFF - 1)) <= 5 ? ['near-kiwi'] : []), ...(Math.abs(i - (N - CUTOFF)) <= 5 ? ['near-lime'] : [])],
   }));
   for (let i = 0; i < notes.length; i += 1_000) await h.ok(Import, { entries: notes.slice(i, i + 1_000) });
   expect(1 / 4).toBeGreaterThan(COMMON_SHARE);
 });
 
-const ask = (task: string, via = h) => via.ok(Ctx, { input: { scope: project, task, kinds: ['KNOWLEDGE'], tokenBudget: 1_000_000 } });
+const ask = (task: string, via = h, tags: { include?: string[] } = {}) =>
+  via.ok(Ctx, { input: { scope: project, task, kinds: ['KNOWLEDGE'], tokenBudget: 1_000_000, tags } });
+/** The notes of a tag with a text score, and those without. */
+const textScored = async (task: string, tag: string) => {
+  const { knowledge } = (await ask(task, h, { include: [tag] })).context;
+  expect(knowledge).toHaveLength(11);
+  const names = (scored: boolean) => knowledge.filter((e) => e.breakdown.text > 0 === scored).map((e) => Number(e.node.name.slice(5))).sort((a, b) => a - b);
+  return { scored: names(true), unscored: names(false) };
+};
 
 describe('context leaves common words out of the text score when the task has a rarer one', () => {
   it('scores only the rare word: notes with just the common words get no text score', async () => {
@@ -64,5 +77,17 @@ describe('context leaves common words out of the text score when the task has a 
       expect(plain.map((e) => e.node.id), task).toEqual(full.map((e) => e.node.id));
       plain.forEach((e, i) => expect(e.score, task).toBeCloseTo(full[i]!.score, 4));
     }
+  });
+
+  it('a word in one note fewer than the cutoff is rare, in as many notes as the cutoff common, also in a task of two words', async () => {
+    const around = (from: number) => Array.from({ length: 11 }, (_, i) => from - 5 + i);
+    // "kiwi" is rare: "usual" (every note) is left out, so only the kiwi notes score.
+    const kiwi = around(CUTOFF - 1);
+    expect(await textScored('usual kiwi', 'near-kiwi')).toEqual({ scored: kiwi.filter((i) => i < CUTOFF - 1), unscored: kiwi.filter((i) => i >= CUTOFF - 1) });
+    // "lime" is common beside the rare "zebra" (in none of these notes): nothing scores.
+    const lime = around(N - CUTOFF);
+    expect(await textScored('lime zebra', 'near-lime')).toEqual({ scored: [], unscored: lime });
+    // Alone, or beside other common words, it counts.
+    expect((await textScored('lime usual', 'near-lime')).unscored).toEqual([]);
   });
 });

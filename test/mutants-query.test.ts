@@ -1,0 +1,295 @@
+// Rules of the query engine's stages (src/modules/search/memory-query.*.ts) that mutation testing
+// found unchecked. Most of them are shortcuts (pruning, starting from tags, relations or text
+// matches, common words): each is checked against the same database ranked with no shortcut
+// (EXHAUSTIVE_RANKING), over a memory whose entries differ in every input of the score (age,
+// priority, tags, memory type, category, reads, importance, relations, text) so that a shortcut
+// that drops or misorders a single entry changes a page.
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { parse } from 'graphql';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness, useVariant } from './support/harness.ts';
+
+const h = useHarness();
+const exhaustive = useVariant(h, { exhaustiveRanking: true });
+
+type Doc = TypedDocumentNode<Record<string, any>, Record<string, unknown>>;
+const doc = (text: string) => parse(text) as unknown as Doc;
+const dbId = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':').slice(1).join(':');
+const HOUR = 3_600_000;
+
+const MQ = doc(`query MutQuery($i: MemoryQueryInput!, $first: Int, $after: String) { memoryQuery(input: $i, first: $first, after: $after) {
+  edges { cursor score node { id } } pageInfo { hasNextPage endCursor } meta { totalCount returnedCount hasMore } } }`);
+const MQ_NO_TOTAL = doc(`query MutQueryNoTotal($i: MemoryQueryInput!, $first: Int, $after: String) { memoryQuery(input: $i, first: $first, after: $after) {
+  edges { cursor score node { id } } pageInfo { hasNextPage endCursor } } }`);
+const CTX = doc(`query MutContext($i: ContextInput!) { context(input: $i) {
+  guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } truncated } }`);
+
+/** A deterministic pseudo-random sequence (the memory is the same on every run and database). */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return s / 2_147_483_648;
+  };
+}
+
+const scopes = { global: '', org: '', project: '', session: '', skewProject: '', skewSession: '' };
+const entryIds: string[] = [];
+let hub = '';
+
+beforeAll(async () => {
+  scopes.global = (await h.ok(doc(`query MutGlobal { globalScope { id } }`))).globalScope.id;
+  scopes.org = (await h.ok(doc(`mutation MutOrg { createOrganization(input: { name: "mut-query-org" }) { ... on CreateOrganizationSuccess { organization { id } } } }`)))
+    .createOrganization.organization.id;
+  scopes.project = (
+    await h.ok(doc(`mutation MutProject($o: ID!) { createProject(input: { name: "mut-query", organization: $o }) { ... on CreateProjectSuccess { project { id } } } }`), {
+      o: scopes.org,
+    })
+  ).createProject.project.id;
+  scopes.session = (
+    await h.ok(doc(`mutation MutSession($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }`), { p: scopes.project })
+  ).startSession.session.id;
+  const rnd = random(11);
+  const pick = <T>(values: readonly T[]) => values[Math.floor(rnd() * values.length)]!;
+  const words = ['amber', 'basil', 'cedar', 'dune', 'ember'];
+  const tagSets = [[], ['red'], ['green'], ['blue'], ['red', 'green'], ['red', 'blue'], ['green', 'blue'], ['red', 'green', 'blue']];
+  const categories = [null, 'conversation', 'decision', 'finding', 'preference'];
+  const entries: Array<Record<string, unknown>> = [];
+  const sizes: Array<['global' | 'org' | 'project' | 'session', number]> = [['global', 14], ['org', 24], ['project', 80], ['session', 36]];
+  for (const [scope, n] of sizes) {
+    for (let i = 0; i < n; i++) {
+      const kind = pick(['GUIDELINE', 'GUIDELINE', 'TOOL', 'KNOWLEDGE'] as const);
+      // A few names repeat across scopes: the nearer entry overrides the farther one.
+      const name = i % 6 === 0 && i < 12 ? `shared-${kind}-${i}` : `${scope}-${i}`;
+      const text = Array.from({ length: 1 + Math.floor(rnd() * 6) }, () => pick(words)).join(' ') + ' filler'.repeat(Math.floor(rnd() * 8));
+      entries.push({
+        scope: scopes[scope],
+        kind,
+        name,
+        ...(kind === 'GUIDELINE'
+          ? { content: text, priority: rnd() < 0.1 ? null : Math.floor(rnd() * 101), memoryType: pick(['PROCEDURAL', 'SEMANTIC', 'EPISODIC']) }
+          : kind === 'TOOL'
+            ? { description: text }
+            : { content: text, memoryType: pick(['SEMANTIC', 'EPISODIC', 'PROCEDURAL']), category: pick(categories) }),
+        importance: pick([0, 0.5, 1]),
+        tags: pick(tagSets),
+      });
+    }
+  }
+  const imported = await h.ok(
+    doc(`mutation MutImport($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) {
+      __typename ... on ImportEntriesSuccess { imported { entries { id } } } ... on UserError { message } } }`),
+    { e: entries },
+  );
+  expect(imported.importEntries.__typename).toBe('ImportEntriesSuccess');
+  entryIds.push(...imported.importEntries.imported.entries.map((e: { id: string }) => e.id));
+  // Ages from an hour to half a year apart, distinct, and reads from none to past the cap.
+  await h.database.prisma.$transaction(
+    entryIds.map((id) =>
+      h.database.prisma.entry.update({
+        where: { id: dbId(id) },
+        data: { updatedAt: new Date(Date.now() - (1 + rnd() * 4_000) * HOUR), accessCount: pick([0, 0, 2, 10, 30]) },
+      }),
+    ),
+  );
+  const relate = (source: string, target: string, type: string) =>
+    h.ok(doc(`mutation MutRelate($i: CreateRelationInput!) { createRelation(input: $i) { __typename } }`), { i: { source, target, type } });
+  hub = entryIds[7]!;
+  for (const i of [3, 19, 40, 77]) await relate(entryIds[i]!, scopes.project, 'APPLIES_TO');
+  await relate(entryIds[90]!, scopes.org, 'APPLIES_TO');
+  for (const i of [1, 11, 23, 58, 101]) await relate(entryIds[i]!, hub, i % 2 ? 'RELATED_TO' : 'DEPENDS_ON');
+  await relate(hub, entryIds[130]!, 'DEPENDS_ON');
+  // A half-life longer than any default: pruning's bound on decay must follow it.
+  await h.ok(doc(`mutation MutPolicy($s: ID!) { setMemoryPolicy(input: { scope: $s, memoryType: EPISODIC, halfLifeHours: 20000 }) { __typename } }`), {
+    s: scopes.project,
+  });
+  for (const i of [5, 33, 61]) await h.ok(doc(`mutation MutDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }`), { id: entryIds[i] });
+
+  // A second chain where the order of last change disagrees with the rest of the score: the most
+  // recent entries of each scope carry one tag, decay fast and have low priorities; older ones
+  // carry every tag, decay slowly (long half-lives, reads, importance), and guidelines sit at the
+  // edges of pruning's priority bands. Pruning's sample (the most recent entries of each scope,
+  // its top-priority guidelines) then misses entries of the page, which its bounds must let in.
+  scopes.skewProject = (
+    await h.ok(doc(`mutation MutSkew { createProject(input: { name: "mut-query-skew" }) { ... on CreateProjectSuccess { project { id } } } }`))
+  ).createProject.project.id;
+  scopes.skewSession = (
+    await h.ok(doc(`mutation MutSkewSession($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }`), {
+      p: scopes.skewProject,
+    })
+  ).startSession.session.id;
+  const skew: Array<Record<string, unknown>> = [];
+  const skewAges: number[] = [];
+  const bandEdges = [null, 0, 9, 10, 19, 20, 49, 50, 51, 79, 80, 89, 90, 99, 100];
+  for (const [scope, n] of [['skewProject', 48], ['skewSession', 20]] as const) {
+    for (let i = 0; i < n; i++) {
+      const recent = i % 3 !== 0;
+      const kind = (['GUIDELINE', 'TOOL', 'KNOWLEDGE'] as const)[i % 3 === 0 ? Math.floor(i / 3) % 3 : i % 3]!;
+      skew.push({
+        scope: scopes[scope],
+        kind,
+        name: `skew-${scope}-${i}`,
+        ...(kind === 'GUIDELINE'
+          ? { content: 'skew rule', priority: recent ? i % 10 : bandEdges[Math.floor(i / 3) % bandEdges.length], memoryType: recent ? 'EPISODIC' : 'PROCEDURAL' }
+          : kind === 'TOOL'
+            ? { description: 'skew tool' }
+            : { content: 'skew fact', memoryType: recent ? 'EPISODIC' : 'SEMANTIC', category: recent ? 'conversation' : 'preference' }),
+        importance: recent ? 0 : 1,
+        tags: recent ? ['red'] : ['red', 'green', 'blue'],
+      });
+      // Recent: within two days; older: 3 to 300 days, spread.
+      skewAges.push(recent ? 1 + rnd() * 47 : 72 + ((i * 977) % 7_128));
+    }
+  }
+  const skewed = await h.ok(
+    doc(`mutation MutSkewImport($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) {
+      __typename ... on ImportEntriesSuccess { imported { entries { id } } } ... on UserError { message } } }`),
+    { e: skew },
+  );
+  expect(skewed.importEntries.__typename).toBe('ImportEntriesSuccess');
+  const skewIds = skewed.importEntries.imported.entries.map((e: { id: string }) => e.id) as string[];
+  await h.database.prisma.$transaction(
+    skewIds.map((id, i) =>
+      h.database.prisma.entry.update({
+        where: { id: dbId(id) },
+        data: { updatedAt: new Date(Date.now() - skewAges[i]! * HOUR), accessCount: skewAges[i]! > 48 ? 10 + (i % 3) : 0 },
+      }),
+    ),
+  );
+}, 120_000);
+
+type Edge = { score: number; node: { id: string } };
+/** Ids in order, and scores to 4 places (recency moves ~2e-7 a second between the two queries). */
+function same(a: Edge[], b: Edge[], label: string): void {
+  expect(a.map((e) => e.node.id), label).toEqual(b.map((e) => e.node.id));
+  a.forEach((e, i) => expect(e.score, label).toBeCloseTo(b[i]!.score, 4));
+}
+
+describe('the query engine against the exhaustive ranking', () => {
+  it('every query shape gives the first pages and totals the exhaustive ranking gives, over a memory of every age', async () => {
+    const { session, project } = scopes;
+    const shapes: Array<Record<string, unknown>> = [
+      { scope: session },
+      { scope: session, kinds: ['GUIDELINE'] },
+      { scope: session, kinds: ['TOOL', 'KNOWLEDGE'] },
+      { scope: session, kinds: ['KNOWLEDGE'], memoryTypes: ['EPISODIC'] },
+      { scope: session, tags: { include: ['red', 'blue'] } },
+      { scope: session, tags: { include: ['green'] } },
+      { scope: session, tags: { exclude: ['red'] } },
+      { scope: session, tags: { require: ['red', 'green'] } },
+      { scope: session, includeInactive: true, includeOverridden: true },
+      { scope: project, inherit: false },
+      { scope: session, relatedTo: hub },
+      { scope: session, relatedTo: project },
+      { scope: session, search: 'amber' },
+      { scope: session, search: 'basil cedar', tags: { include: ['red', 'green'] } },
+      { scope: scopes.skewSession },
+      { scope: scopes.skewSession, kinds: ['GUIDELINE'] },
+      { scope: scopes.skewSession, kinds: ['TOOL', 'KNOWLEDGE'] },
+      { scope: scopes.skewSession, tags: { include: ['red', 'green', 'blue'] } },
+      { scope: scopes.skewSession, tags: { include: ['blue'] } },
+      { scope: scopes.skewSession, tags: { include: ['red', 'green', 'blue'] }, kinds: ['GUIDELINE'] },
+      { scope: scopes.skewProject, inherit: false, kinds: ['GUIDELINE', 'KNOWLEDGE'] },
+    ];
+    for (const i of shapes) {
+      for (const first of [1, 4, 9, 15]) {
+        const label = JSON.stringify({ i, first });
+        const full = (await exhaustive.ok(MQ, { i, first })).memoryQuery;
+        const page = (await h.ok(MQ, { i, first })).memoryQuery;
+        same(page.edges, full.edges, label);
+        expect(page.meta, label).toEqual(full.meta);
+        same((await h.ok(MQ_NO_TOTAL, { i, first })).memoryQuery.edges, full.edges, `${label} without the total`);
+      }
+    }
+  });
+
+  it('context ranks every task as the exhaustive ranking does, with and without tags', async () => {
+    for (const task of ['amber', 'basil ember', 'nothing matches this']) {
+      for (const tags of [{}, { include: ['blue'] }, { exclude: ['green'] }]) {
+        for (const tokenBudget of [150, 1_500]) {
+          const i = { scope: scopes.session, task, tags, tokenBudget };
+          const plain = (await h.ok(CTX, { i })).context;
+          const full = (await exhaustive.ok(CTX, { i })).context;
+          for (const kind of ['guidelines', 'tools', 'knowledge'] as const) same(plain[kind], full[kind], `${JSON.stringify(i)} ${kind}`);
+          expect(plain.truncated).toBe(full.truncated);
+        }
+      }
+    }
+  });
+
+  it('paging with cursors walks the exhaustive ranking, page after page, without a gap or a repeat', async () => {
+    for (const i of [{ scope: scopes.session }, { scope: scopes.session, tags: { include: ['red'] } }, { scope: scopes.session, search: 'cedar' }]) {
+      const full = (await exhaustive.ok(MQ, { i, first: 100 })).memoryQuery;
+      const walked: Edge[] = [];
+      let after: string | null = null;
+      for (let n = 0; n < 100; n++) {
+        const page: Record<string, any> = (await h.ok(MQ_NO_TOTAL, { i, first: 7, after })).memoryQuery;
+        walked.push(...page.edges);
+        if (!page.pageInfo.hasNextPage) break;
+        after = page.pageInfo.endCursor;
+      }
+      expect(walked, JSON.stringify(i)).toHaveLength(full.meta.totalCount);
+      same(walked.slice(0, 100), full.edges, JSON.stringify(i));
+    }
+  });
+
+  it('context counts every word of its task in a memory of fewer than a thousand entries, common or not', async () => {
+    // "filler" is in most entries here and "quincunx" in none: in a larger memory "filler" would
+    // be left out of the text score; in this one it still raises the entries that have it.
+    const TEXT = doc(`query MutContextText($i: ContextInput!) { context(input: $i) { tools { breakdown { text } } knowledge { breakdown { text } } } }`);
+    const { context } = await h.ok(TEXT, { i: { scope: scopes.session, task: 'filler quincunx', kinds: ['TOOL', 'KNOWLEDGE'], tokenBudget: 100_000 } });
+    const texts = [...context.tools, ...context.knowledge].map((e: { breakdown: { text: number } }) => e.breakdown.text);
+    expect(texts.filter((t) => t > 0).length).toBeGreaterThan(10);
+  });
+
+  it('each query shape starts reading where the README says, and counts only when the total is asked for', async () => {
+    // The shortcuts change no answer (the tests above), only what is read: the statements show it.
+    const kinds = (run: () => Promise<unknown>) => async () => {
+      h.resetStatements();
+      await run();
+      return h.statements
+        .filter((sql) => /^\s*WITH chain\(/.test(sql))
+        .map((sql) =>
+          sql.includes('sampled(id)')
+            ? 'sample'
+            : !sql.includes('cand AS')
+              ? 'count'
+              : sql.includes('FROM matches m CROSS JOIN "Entry" e')
+                ? 'matches'
+                : /SELECT (DISTINCT )?et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN/.test(sql)
+                  ? 'include'
+                  : /SELECT et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" =/.test(sql)
+                    ? 'require'
+                    : sql.includes('UNION SELECT r."sourceId" FROM "Relation" r WHERE r."targetEntryId"')
+                      ? 'related-entry'
+                      : sql.includes('SELECT DISTINCT r."sourceId" AS id FROM "Relation" r WHERE r."targetScopeId"')
+                        ? 'related-scope'
+                        : sql.includes('FROM chain c CROSS JOIN "Entry" e')
+                          ? 'chain'
+                          : 'other',
+        );
+    };
+    const s = scopes.skewSession;
+    const page = (i: Record<string, unknown>, first = 4, via: Pick<typeof h, 'ok'> = h) => kinds(() => via.ok(MQ_NO_TOTAL, { i, first }));
+    const total = (i: Record<string, unknown>, first = 4) => kinds(() => h.ok(MQ, { i, first }));
+    // A whole-chain first page: a sample, then the page; its total is counted apart, when asked.
+    expect(await page({ scope: s })()).toEqual(['sample', 'sample']);
+    expect(await total({ scope: s })()).toEqual(['sample', 'sample', 'count']);
+    // A sample that holds every candidate is the answer, with its count.
+    expect(await total({ scope: scopes.skewProject, inherit: false }, 100)()).toEqual(['sample']);
+    // An include tag is pruned without its total, and ranks its tag's entries with it.
+    expect(await page({ scope: s, tags: { include: ['blue'] } })()).toEqual(['sample', 'sample']);
+    expect(await total({ scope: s, tags: { include: ['blue', 'green'] } })()).toEqual(['include']);
+    expect(await page({ scope: s, tags: { require: ['blue', 'green'] } })()).toEqual(['require']);
+    expect(await page({ scope: s, relatedTo: hub })()).toEqual(['related-entry']);
+    expect(await page({ scope: s, relatedTo: scopes.project })()).toEqual(['related-scope']);
+    expect(await page({ scope: s, search: 'skew' })()).toEqual(['matches']);
+    // A later page is ranked whole (its cursor's score is the bound).
+    const { endCursor } = (await h.ok(MQ_NO_TOTAL, { i: { scope: s }, first: 4 })).memoryQuery.pageInfo;
+    expect(await kinds(() => h.ok(MQ_NO_TOTAL, { i: { scope: s }, first: 4, after: endCursor }))()).toEqual(['chain']);
+    // The exhaustive ranking starts from the chain for every shape.
+    for (const i of [{ scope: s }, { scope: s, tags: { include: ['blue'] } }, { scope: s, tags: { require: ['blue'] } }, { scope: s, relatedTo: hub }, { scope: s, search: 'skew' }]) {
+      expect(await page(i, 4, exhaustive)(), JSON.stringify(i)).toEqual(['chain']);
+    }
+  });
+});
