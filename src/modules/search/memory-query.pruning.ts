@@ -48,7 +48,7 @@ export const canPrune = (plan: Plan) =>
  */
 export async function prunedPage(plan: Plan, run: Run): Promise<{ rows: PageRow[]; complete: boolean } | null> {
   const sample = sampleOf(plan);
-  const first = await run(page(plan, sample.ids, sample.complete, sample.anyMatch));
+  const first = await run(page(plan, sample, sample.ids, sample.complete, sample.anyMatch));
   if (Number(first[0]?.complete ?? 0) === 1) return { rows: first, complete: true };
   const last = first[plan.L - 1];
   if (!last?.id) return null;
@@ -60,12 +60,12 @@ export async function prunedPage(plan: Plan, run: Run): Promise<{ rows: PageRow[
   if (textMatches && !(best > 0)) return null;
   const tau = Number(last.score) - 1e-9;
   const ranges = [Prisma.sql`SELECT id FROM sampled`, ...reaching(plan, tau, textMatches ? best : null)];
-  return { rows: await run(page(plan, Prisma.join(ranges, ' UNION '))), complete: false };
+  return { rows: await run(page(plan, sample, Prisma.join(ranges, ' UNION '))), complete: false };
 }
 
 /** The ranking of the ids `ids` (with the sample as CTE "sampled" beside them). */
-function page(plan: Plan, ids: Sql, complete?: Sql, anyMatch?: Sql): Sql {
-  const sampled = Prisma.sql`sampled(id) AS (${sampleOf(plan).lists})`;
+function page(plan: Plan, sample: Sample, ids: Sql, complete?: Sql, anyMatch?: Sql): Sql {
+  const sampled = Prisma.sql`sampled(id) AS (${sample.lists})`;
   const words = plan.terms.length > 0;
   // The ids with their text rank: one grouping of ids and matches together. (A join of the two
   // made PostgreSQL, misjudging the sizes, scan all matches once per id.)
@@ -85,7 +85,14 @@ function page(plan: Plan, ids: Sql, complete?: Sql, anyMatch?: Sql): Sql {
 }
 
 /** The sample's lists (see the head of this file), whether it is complete, whether any word matched. */
-function sampleOf(plan: Plan): { lists: Sql; ids: Sql; complete: Sql; anyMatch: Sql } {
+interface Sample {
+  lists: Sql;
+  ids: Sql;
+  complete: Sql;
+  anyMatch: Sql;
+}
+
+function sampleOf(plan: Plan): Sample {
   const { input, chain } = plan;
   const size = 2 * plan.L;
   const filters = Prisma.join(entryFilters(plan), ' AND ');
