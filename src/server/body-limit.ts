@@ -5,8 +5,8 @@ import type { Plugin } from 'graphql-yoga';
 export const MAX_REQUEST_BODY_BYTES = 25_000_000;
 
 /**
- * `close`: for a chunked body, whose unread rest would otherwise be taken as the next request on
- * the connection (and reset it). A body with a Content-Length is read to its end and discarded by
+ * `close`: for a chunked body, whose unread rest (past what `drain` discards) would otherwise be
+ * taken as the next request on the connection. A body with a Content-Length is read to its end and discarded by
  * Node, so its connection stays usable and the client, still sending, gets the answer.
  */
 const tooLarge = (limit: number, close: boolean) =>
@@ -36,21 +36,53 @@ export function useRequestBodyLimit(limit: number = MAX_REQUEST_BODY_BYTES): Plu
       if (!requestParser || !request.body) return;
       const parse = requestParser;
       setRequestParser(async (req) => {
-        const chunks: Uint8Array[] = [];
-        let total = 0;
         const reader = req.body!.getReader();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          total += value.byteLength;
-          if (total > limit) {
-            await reader.cancel();
-            throw tooLarge(limit, true);
-          }
-          chunks.push(value);
+        const chunks = await readUpTo(reader, limit);
+        if (!chunks) {
+          await drain(reader, limit);
+          throw tooLarge(limit, true);
         }
         return parse(new fetchAPI.Request(req.url, { method: req.method, headers: req.headers, body: Buffer.concat(chunks) }));
       });
     },
   };
+}
+
+type Reader = ReadableStreamDefaultReader<Uint8Array>;
+
+/** The body's chunks, or null once it is longer than `limit` bytes. */
+async function readUpTo(reader: Reader, limit: number): Promise<Uint8Array[] | null> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return chunks;
+    total += value.byteLength;
+    if (total > limit) return null;
+    chunks.push(value);
+  }
+}
+
+/** How long a refused body's sender may pause before the answer goes out without the rest. */
+const DRAIN_IDLE_MS = 1_000;
+
+/**
+ * Reads and discards the rest of a refused chunked body (at most `budget` more bytes, and only
+ * while the client keeps sending), so that the 413 goes out on a connection with nothing unread.
+ * Node closes a `connection: close` response's socket as soon as the answer is written; bytes
+ * still unread then make the kernel reset the connection instead of closing it, and a client that
+ * is still sending loses the 413 it had not read yet (seen under load). This is the lingering close
+ * of RFC 9112 §9.6, done before answering because Node offers no hook after it.
+ */
+async function drain(reader: Reader, budget: number): Promise<void> {
+  let left = budget;
+  while (left > 0) {
+    let timer: NodeJS.Timeout | undefined;
+    const idle = new Promise<'idle'>((resolve) => (timer = setTimeout(() => resolve('idle'), DRAIN_IDLE_MS)));
+    const next = await Promise.race([reader.read(), idle]).finally(() => clearTimeout(timer));
+    if (next === 'idle' || next.done) break;
+    left -= next.value.byteLength;
+  }
+  // Not cancelled: cancelling the body while a read waits kept Yoga from ever sending the answer.
+  // Node closes the connection after the 413 (connection: close), which ends the stream.
 }
