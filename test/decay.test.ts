@@ -91,6 +91,7 @@ describe(`decay in relevance (${DB_KIND})`, () => {
 
   it('a memory policy sets the half-life for a scope and below, over the category default; admins only; bounds checked', async () => {
     const p = await project('decay-policy');
+    await edges(p); // the query before the policy: what it read of the chain must not outlive the change
     const set = await ok(h, null, POLICY, { s: p, m: 'SEMANTIC', hl: 10 });
     expect(set.setMemoryPolicy.scope.memoryLifetimes).toContainEqual({ memoryType: 'SEMANTIC', halfLifeHours: 10 });
     expect(set.setMemoryPolicy.scope.memoryLifetimes).toContainEqual({ memoryType: 'EPISODIC', halfLifeHours: 168 });

@@ -127,4 +127,21 @@ describe(`editing entries and scopes (${DB_KIND})`, () => {
     const toGlobal = await ok(h, null, move, { id: p, o: null });
     expect(toGlobal.moveProject).toEqual({ __typename: 'MoveProjectSuccess', project: { organization: null } });
   });
+
+  it('memoryQuery follows a move and a deletion at once (its cached chains are forgotten)', async () => {
+    const x = await org('chain-x');
+    const y = await org('chain-y');
+    const p = await project(x, 'chain-moving');
+    const s = await session(p);
+    await ok(h, null, `mutation($s: ID!) { addTool(input: { scope: $s, name: "on-y", description: "only under y" }) { __typename } }`, { s: y });
+    const chain = `query($s: ID!) { memoryQuery(input: { scope: $s }) { scopeChain { id } edges { node { name } } } }`;
+    const ids = async () => (await ok(h, null, chain, { s })).memoryQuery.scopeChain.map((c: { id: string }) => c.id);
+    expect((await ids()).slice(0, 3)).toEqual([s, p, x]);
+    await ok(h, null, `mutation($id: ID!, $o: ID) { moveProject(input: { id: $id, organization: $o }) { __typename } }`, { id: p, o: y });
+    expect((await ids()).slice(0, 3)).toEqual([s, p, y]);
+    expect((await ok(h, null, chain, { s })).memoryQuery.edges).toEqual([{ node: { name: 'on-y' } }]);
+    await ok(h, null, `mutation($id: ID!) { deleteSession(input: { id: $id }) { __typename } }`, { id: s });
+    const gone = await as(h, null, chain, { s });
+    expect(gone.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
 });

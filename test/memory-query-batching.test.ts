@@ -56,14 +56,17 @@ describe('memoryQuery batching', () => {
     }
     // Ranking statements start with the scope chain; the rest load what the page shows.
     const ranking = (sql: string) => /^\s*WITH chain\(/.test(sql);
+    // The plan's reads (the scope chain, tag ids) are kept a second, so whether they are sent
+    // depends on the clock: they are not counted.
+    const planning = (sql: string) => /JOIN "MemoryPolicy"|FROM\s+\S*Tag[`"]\s+WHERE/.test(sql);
     h.resetStatements();
     const small = await h.ok(Page, { scope: project, first: 10 });
     const smallRanking = h.statements.filter(ranking).length;
-    const smallCount = h.statements.length - smallRanking;
+    const smallCount = h.statements.filter((sql) => !planning(sql)).length - smallRanking;
     h.resetStatements();
     const large = await h.ok(Page, { scope: project, first: 100 });
     const largeRanking = h.statements.filter(ranking).length;
-    const largeCount = h.statements.length - largeRanking;
+    const largeCount = h.statements.filter((sql) => !planning(sql)).length - largeRanking;
     expect(small.memoryQuery.meta).toMatchObject({ totalCount: 100, returnedCount: 10 });
     expect(large.memoryQuery.meta.returnedCount).toBe(100);
     for (const { node } of large.memoryQuery.edges) {

@@ -122,6 +122,23 @@ describe('memoryQuery', () => {
     expect(names(exclude).sort()).toEqual(['no-secrets']);
   });
 
+  it('looks a tag name up once it exists, and again while it does not', async () => {
+    // Prisma's lookup: SELECT ... FROM `main`.`Tag` WHERE ... IN (SQLite), FROM "public"."Tag" (PostgreSQL).
+    const tagLookups = () => h.statements.filter((sql) => /FROM\s+\S*Tag[`"]\s+WHERE/.test(sql)).length;
+    const elsewhere = await createProject(h, 'mq-tag-lookups', org);
+    await addTool(h, elsewhere, 'known', { description: 'Tagged before any query.', tags: ['known-tag'] });
+    const ask = () => h.ok(Query, { input: { scope: elsewhere, tags: { include: ['known-tag', 'later-tag'] } } });
+    await ask();
+    h.resetStatements();
+    expect(names(await ask())).toEqual(['known']);
+    expect(tagLookups()).toBe(1); // 'later-tag' again; 'known-tag' is known
+    await addKnowledge(h, elsewhere, 'later', { content: 'Tagged after a query asked for the tag.', tags: ['later-tag'] });
+    expect(names(await ask()).sort()).toEqual(['known', 'later']);
+    h.resetStatements();
+    await ask();
+    expect(tagLookups()).toBe(0);
+  });
+
   it('searches text with prefixes, and a better match scores higher', async () => {
     const r = await h.ok(Query, { input: { scope: session, search: 'pipeline', kinds: ['KNOWLEDGE'] } });
     expect(names(r).sort()).toEqual(['pipeline notes', 'pipeline pipeline']);

@@ -6,6 +6,7 @@ import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transac
 import type { DeletionReceipt } from '../../generated/sqlite/client.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
 import { Erasure, eraseEntries } from './erasure.ts';
+import { forgetChains } from '../lifecycle/policies.service.ts';
 
 /**
  * Hard deletion. Each operation is one transaction that erases its target with everything that
@@ -55,7 +56,7 @@ async function withReceipt(
       if (request.dryRun) throw new DryRun(receipt);
       await tx.deletionReceipt.create({ data: receipt });
       return receipt;
-    });
+    }).finally(() => forgetChains(deps.db));
   } catch (error) {
     if (error instanceof DryRun) return error.receipt;
     throw error;

@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, InvalidPlacementError, NotFoundError } from '../../domain/errors.ts';
 import type { Scope } from '../../generated/sqlite/client.ts';
 import { GLOBAL_SCOPE_ID, updateScope, type ScopeChanges } from './scopes.service.ts';
+import { forgetChains } from '../lifecycle/policies.service.ts';
 
 /** Changes an organization: name, description, metadata. */
 export function updateOrganization(db: Db, input: Omit<ScopeChanges, 'purpose' | 'rootPath'>): Promise<Scope> {
@@ -28,7 +29,9 @@ export async function moveProject(db: Db, input: { id: string; organizationId: s
     throw new InvalidPlacementError(`A project goes under an organization or global, not a ${parent.kind.toLowerCase()}`, ['input', 'organization']);
   }
   try {
-    return await db.scope.update({ where: { id: input.id }, data: { parentId } });
+    const moved = await db.scope.update({ where: { id: input.id }, data: { parentId } });
+    forgetChains(db);
+    return moved;
   } catch (error) {
     if (isUniqueViolation(error)) throw new AlreadyExistsError('The destination already has a project of this name', ['input', 'organization']);
     throw error;

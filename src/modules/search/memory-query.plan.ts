@@ -171,11 +171,33 @@ export async function planQuery(
   };
 }
 
-/** The ids of the tags named, in one statement (none when no tag is named). */
+/**
+ * A tag's id never changes for its name: tags are created, never renamed or deleted. So the ids
+ * found are kept (per database, up to TAG_IDS names) and a query naming known tags sends no
+ * statement for them; a name not found is looked up again, since another writer may create it.
+ */
+const knownTagIds = new WeakMap<Db, Map<string, string>>();
+const TAG_IDS = 10_000;
+
+/** The ids of the tags named: those not known yet in one statement (none when all are known). */
 async function tagIds(db: Db, names: Record<'include' | 'require' | 'exclude', string[]>): Promise<Plan['tags']> {
-  const all = [...new Set([...names.include, ...names.require, ...names.exclude])];
-  const found = all.length ? await db.tag.findMany({ where: { name: { in: all } }, select: { id: true, name: true } }) : [];
-  const idOf = new Map(found.map((t) => [t.name, t.id]));
-  const named = (list: string[]) => list.map((name) => ({ name, id: idOf.get(name) ?? null }));
+  let known = knownTagIds.get(db);
+  if (!known) knownTagIds.set(db, (known = new Map()));
+  const ids = new Map<string, string>();
+  const missing: string[] = [];
+  for (const name of new Set([...names.include, ...names.require, ...names.exclude])) {
+    const id = known.get(name);
+    if (id === undefined) missing.push(name);
+    else ids.set(name, id);
+  }
+  if (missing.length > 0) {
+    const found = await db.tag.findMany({ where: { name: { in: missing } }, select: { id: true, name: true } });
+    if (known.size + found.length > TAG_IDS) known.clear();
+    for (const tag of found) {
+      known.set(tag.name, tag.id);
+      ids.set(tag.name, tag.id);
+    }
+  }
+  const named = (list: string[]) => list.map((name) => ({ name, id: ids.get(name) ?? null }));
   return { include: named(names.include), require: named(names.require), exclude: named(names.exclude) };
 }
