@@ -182,7 +182,7 @@ const TAG_IDS = 10_000;
 /** The ids of the tags named: those not known yet in one statement (none when all are known). */
 async function tagIds(db: Db, names: Record<'include' | 'require' | 'exclude', string[]>): Promise<Plan['tags']> {
   let known = knownTagIds.get(db);
-  if (!known) knownTagIds.set(db, (known = new Map()));
+  if (!known) knownTagIds.set(db, (known = new Map<string, string>()));
   const ids = new Map<string, string>();
   const missing: string[] = [];
   for (const name of new Set([...names.include, ...names.require, ...names.exclude])) {
