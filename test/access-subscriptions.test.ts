@@ -119,4 +119,31 @@ describe(`access on subscriptions (${DB_KIND})`, () => {
       sse.close();
     }
   });
+  it('an entry erased with its session is announced up the tree only to those who read it there', async () => {
+    const GONE = parse(`subscription($s: ID!, $d: Boolean) { entryChanged(scope: $s, includeDescendants: $d) { type entryId } }`) as TypedDocumentNode<
+      { entryChanged: { type: string; entryId: string } },
+      { s: string; d?: boolean }
+    >;
+    const session = (await ok(h, null, `mutation($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }`, { p: w.B })).startSession
+      .session.id as string;
+    const erased = await addIn(session);
+    const onB = await principal(h, 'sub-reader-b', { grants: [[w.B, 'READ']] });
+    const watch = (key: string) => sseOver(h.app, GONE, { s: w.global, d: true }, { port: h.port, headers: { authorization: `Bearer ${key}` } });
+    const [a, b] = [await watch(agentA.key), await watch(onB.key)];
+    try {
+      await untilListening(a.collector, () => addIn(w.A));
+      await untilListening(b.collector, () => addIn(w.B));
+      await ok(h, null, `mutation($id: ID!) { deleteSession(input: { id: $id }) { __typename } }`, { id: session });
+      const deleted = (r: ExecutionResult<{ entryChanged: { type: string; entryId: string } }>[]) =>
+        r.flatMap((x) => (x.data?.entryChanged.type === 'DELETED' ? [x.data.entryChanged.entryId] : []));
+      await b.collector.until((r) => deleted(r).length > 0);
+      expect(deleted(b.collector.results)).toEqual([erased]);
+      const marker = await addIn(w.A);
+      await a.collector.until((r) => r.some((x) => x.data?.entryChanged.entryId === marker));
+      expect(deleted(a.collector.results)).toEqual([]);
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
 });

@@ -33,14 +33,12 @@ async function watchTree(scope: string) {
 /** Scope chains are cached for a second when routing: past it, the chain is read anew. */
 const pastChainCache = () => new Promise((resolve) => setTimeout(resolve, 1_100));
 
-// A known bug, found while testing the publishing half (issue #11), not fixed here: an entry erased
-// with its session (deleteSession, deleteScopeTree) is announced as DELETED under the session's id,
-// which no longer exists once the event is published. Routing then finds no ancestors for it (its
-// chain is read after the commit), and delivery checks READ on the erased scope, which nobody has:
-// a subscriber of the project (includeDescendants) never learns that these entries are gone.
-// `it.fails` keeps the reproduction running; it turns red once the bug is fixed (make it `it`).
+// A bug found while testing the publishing half (issue #11), now fixed: an entry erased with its
+// session (deleteSession, deleteScopeTree) is announced as DELETED under the session's id, which no
+// longer exists once the event is published. Its chain is now read inside the erasing transaction
+// and carried by the event, for routing and for the subscriber's access check.
 describe('events of a scope that no longer exists', () => {
-  it.fails('deleting a session announces its entries as DELETED to the trees above it', async () => {
+  it('deleting a session announces its entries as DELETED to the trees above it', async () => {
     const p = await createProject(h, 'pub-deleted-session');
     const s = await startSession(h, p);
     const k = await addKnowledge(h, s, 'erased-with-its-session');

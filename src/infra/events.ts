@@ -27,6 +27,12 @@ export interface EntryChangedPayload {
   /** TOOL | GUIDELINE | KNOWLEDGE, when the publisher knows it (always for DELETED). */
   kind?: string;
   scopeId: string;
+  /**
+   * The scope's chain (itself first, then its ancestors), read inside the write. Set for DELETED:
+   * an entry erased with its scope is announced after the scope is gone, when the chain could no
+   * longer be read, and routing and delivery need it.
+   */
+  chain?: string[];
   /** The version written, for CREATED and UPDATED. */
   versionId: string | null;
   actor: string | null;
@@ -141,7 +147,7 @@ export function createEventBus(options: { redisUrl?: string | null } = {}): Even
             send('sessionEvent', `project:${payload.projectId}`, payload);
             continue;
           }
-          const chain = await chainOf(db, event.payload.scopeId);
+          const chain = (event.topic === 'entryChanged' && event.payload.chain) || (await chainOf(db, event.payload.scopeId));
           const keys = [directKey(event.payload.scopeId), ...chain.map(treeKey)];
           if (event.topic === 'entryChanged') {
             const payload = { ...event.payload, occurredAt };

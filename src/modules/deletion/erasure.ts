@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { scopeChainsOf } from '../../infra/scope-chain.ts';
 import { Prisma } from '../../generated/sqlite/client.ts';
 import type { Tx } from '../../infra/database.ts';
 import type { Emit } from '../../infra/transaction.ts';
@@ -51,6 +52,9 @@ export async function eraseEntries(tx: Tx, emit: Emit, entryIds: readonly string
   const conflicts = await tx.conflict.findMany({ where: { entryId: { in: ids } }, select: { id: true, note: true } });
   const links = await tx.conversationContext.findMany({ where: { entryId: { in: ids } }, select: { id: true } });
   const tags = await tx.entryTag.findMany({ where: { entryId: { in: ids } }, select: { entryId: true, tagId: true } });
+  // Read now: the scopes may be erased in this transaction too, before the events are published.
+  const scopeIds = [...new Set(entries.map((e) => e.scopeId))];
+  const chains = new Map((await scopeChainsOf(tx, scopeIds)).map((chain, i) => [scopeIds[i]!, chain ?? [scopeIds[i]!]]));
   // The entry points at a version (and versions at the entry): unhook before deleting either.
   await tx.entry.updateMany({ where: { id: { in: ids } }, data: { currentVersionId: null } });
   await tx.conflict.deleteMany({ where: { entryId: { in: ids } } });
@@ -67,6 +71,6 @@ export async function eraseEntries(tx: Tx, emit: Emit, entryIds: readonly string
   erasure.add('ConversationContext', links);
   erasure.add('EntryTag', tags.map((t) => ({ id: `${t.entryId}:${t.tagId}` })));
   for (const e of entries) {
-    emit({ topic: 'entryChanged', payload: { type: 'DELETED', entryId: e.id, kind: e.kind, scopeId: e.scopeId, versionId: null, actor } });
+    emit({ topic: 'entryChanged', payload: { type: 'DELETED', entryId: e.id, kind: e.kind, scopeId: e.scopeId, chain: chains.get(e.scopeId), versionId: null, actor } });
   }
 }

@@ -88,8 +88,11 @@ async function watchedScope(ctx: Context, scope: string | number): Promise<strin
   return id;
 }
 
-/** Events of a scope subscription: each delivered only while the caller may read its entry's scope. */
-async function scopeEvents<P extends { scopeId: string }>(
+/**
+ * Events of a scope subscription: each delivered only while the caller may read its entry's scope
+ * (judged on the chain the event carries when its scope may be gone: an entry erased with it).
+ */
+async function scopeEvents<P extends { scopeId: string; chain?: string[] }>(
   ctx: Context,
   topic: 'entryChanged' | 'conflict',
   a: { scope: string | number; includeDescendants?: boolean | null },
@@ -98,7 +101,7 @@ async function scopeEvents<P extends { scopeId: string }>(
   const key = a.includeDescendants ? treeKey(id) : directKey(id);
   return guardSubscription(ctx, ctx.bus.subscribe(topic, key) as AsyncIterable<P | typeof INTERRUPTED>, {
     stillAllowed: (access) => access.has('READ', id),
-    mayDeliver: (access, event) => access.has('READ', event.scopeId),
+    mayDeliver: (access, event) => (event.chain ? access.hasOnChain('READ', event.chain) : access.has('READ', event.scopeId)),
   });
 }
 

@@ -122,6 +122,20 @@ export class Access {
     return best;
   }
 
+  /**
+   * Whether the caller holds `role` on the first scope of `chain` (a scope with its ancestors,
+   * nearest first), judged on that chain as given: for a scope that no longer exists, whose chain
+   * was read before it was erased.
+   */
+  async hasOnChain(role: Role, chain: readonly string[]): Promise<boolean> {
+    if (this.everything) return true;
+    const grants = await this.grants();
+    return chain.some((id) => {
+      const held = grants.get(id);
+      return held !== undefined && RANK[held] >= RANK[role];
+    });
+  }
+
   /** A scope's chain; an unknown id is not remembered (it may name a scope created later). */
   private async chainOf(scopeId: string): Promise<string[] | null> {
     const chain = await this.chains.load(scopeId);
