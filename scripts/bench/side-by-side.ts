@@ -1,0 +1,117 @@
+// Two checkouts of Engram asked the same queries in turn, in one process, on copies of one SQLite
+// database: how issue #13's lifecycle was held to "within 10 % of the figures before it". Timed
+// one after the other, two runs of the bench differed by up to 20 % on the same code on this
+// machine; asked in turn, drift falls on both alike.
+//
+//   git worktree add ../engram-base <commit> && ln -s "$PWD/node_modules" ../engram-base/node_modules
+//   (cd ../engram-base && node scripts/prisma-generate.mjs &&
+//    BENCH_KEEP=1 npx tsx scripts/bench.ts --db sqlite --suite memory --sizes 100000)   # prints "kept file:…"
+//   npx tsx scripts/bench/side-by-side.ts --base ../engram-base --db <that file> [--runs 1000] [--shapes tagWord,tagOnly,context]
+//
+// The base opens its copy as it is; this checkout migrates its own copy first. Reader threads are
+// off on both sides (the base may predate them): this compares what a query costs, not where it runs.
+import Database from 'better-sqlite3';
+import { copyFileSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    base: { type: 'string' },
+    db: { type: 'string' },
+    runs: { type: 'string', default: '300' },
+    shapes: { type: 'string', default: 'tagWord,tagOnly,context' },
+  },
+});
+if (!values.base || !values.db) throw new Error('usage: side-by-side.ts --base <other checkout> --db <SQLite file seeded by it>');
+const runs = Number(values.runs);
+const source = values.db.replace(/^file:/, '');
+
+function copyOf(to: string): string {
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(source + suffix)) copyFileSync(source + suffix, to + suffix);
+  return to;
+}
+
+type Timed = (query: string, variables: object) => Promise<number>;
+
+/** What this script uses of another checkout's modules (stable since before the lifecycle). */
+interface Checkout {
+  app: { createApp(options: object): { yoga: { fetch(url: string, init: RequestInit): Promise<Response> } } };
+  database: { openDatabase(url: string, options: object): Promise<unknown> };
+  events: { createEventBus(): unknown };
+}
+
+/** An app of the checkout at `root` on `file`, as a function that times one request. */
+async function appOf(root: string, file: string): Promise<Timed> {
+  const modules: Checkout = {
+    app: (await import(`${root}/src/app.ts`)) as Checkout['app'],
+    database: (await import(`${root}/src/infra/database.ts`)) as Checkout['database'],
+    events: (await import(`${root}/src/infra/events.ts`)) as Checkout['events'],
+  };
+  const database = await modules.database.openDatabase(`file:${file}`, { readers: 0 });
+  const app = modules.app.createApp({ database, bus: modules.events.createEventBus(), graphiql: false, auth: 'off' });
+  return async (query, variables) => {
+    const started = performance.now();
+    const response = await app.yoga.fetch('http://bench/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-engram-actor': 'bench' },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as { errors?: unknown };
+    if (body.errors) throw new Error(JSON.stringify(body.errors));
+    return performance.now() - started;
+  };
+}
+
+/** The workload's first session and words of its entries (read from the database, so both sides ask the same). */
+function workloadOf(file: string) {
+  const db = new Database(file, { readonly: true });
+  const session = db.prepare(`SELECT id FROM "Scope" WHERE kind = 'SESSION' ORDER BY "createdAt", id LIMIT 1`).get() as { id: string };
+  const texts = db.prepare(`SELECT content FROM "EntryVersion" WHERE content IS NOT NULL LIMIT 300`).all() as Array<{ content: string }>;
+  db.close();
+  return { scope: Buffer.from(`Session:${session.id}`).toString('base64'), words: [...new Set(texts.flatMap((t) => t.content.split(/\s+/)))].slice(0, 500) };
+}
+
+const TAGS = ['python', 'typescript', 'javascript', 'rust', 'go', 'java', 'sql', 'bash', 'web', 'cli', 'api', 'database', 'ml', 'devops', 'security', 'testing', 'documentation', 'code_style', 'architecture', 'performance'];
+let seed = 7;
+const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
+
+const baseFile = copyOf('/tmp/engram-side-by-side-base.db');
+const thisFile = copyOf('/tmp/engram-side-by-side-this.db');
+const { applyMigrations } = await import('../../src/infra/migrations.ts');
+await applyMigrations(`file:${thisFile}`);
+const { scope: s, words } = workloadOf(baseFile);
+const SHAPES: Record<string, () => [string, object]> = {
+  tagWord: () => [`query($s: ID!, $t: String!, $w: String!) { memoryQuery(input: { scope: $s, tags: { include: [$t] }, search: $w }, first: 20) { edges { score node { id name } } meta { totalCount estimatedTokens } } }`, { s, t: pick(TAGS), w: pick(words) }],
+  tagOnly: () => [`query($s: ID!, $t: String!) { memoryQuery(input: { scope: $s, tags: { include: [$t] } }, first: 20) { edges { score node { id name } } meta { totalCount } } }`, { s, t: pick(TAGS) }],
+  context: () => [`query($s: ID!, $task: String!) { context(input: { scope: $s, task: $task }) { tokensUsed guidelines { score node { id name } } tools { score node { id name } } knowledge { score node { id name } } } }`, { s, task: `${pick(words)} ${pick(words)}` }],
+};
+const shapes = values.shapes.split(',');
+for (const name of shapes) if (!SHAPES[name]) throw new Error(`unknown shape ${name}; known: ${Object.keys(SHAPES).join(', ')}`);
+
+const sides: Array<[string, Timed]> = [
+  ['base', await appOf(resolve(values.base), baseFile)],
+  ['this', await appOf(resolve('.'), thisFile)],
+];
+const samples = new Map<string, number[]>();
+for (let i = 0; i < runs + 20; i++) {
+  for (const name of shapes) {
+    const [query, variables] = SHAPES[name]!();
+    // Each side goes first every other round.
+    for (const [side, ask] of i % 2 ? sides : [...sides].reverse()) {
+      const ms = await ask(query, variables);
+      if (i >= 20) samples.set(`${name} ${side}`, [...(samples.get(`${name} ${side}`) ?? []), ms]);
+    }
+  }
+}
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
+console.log(`${runs} rounds, in-process, SQLite (p50 / p95 ms)`);
+for (const name of shapes) {
+  const [base, mine] = [samples.get(`${name} base`)!, samples.get(`${name} this`)!];
+  const change = (percentile(mine, 0.5) / percentile(base, 0.5) - 1) * 100;
+  console.log(
+    `  ${name.padEnd(8)} base ${percentile(base, 0.5).toFixed(2)} / ${percentile(base, 0.95).toFixed(2)}   this ${percentile(mine, 0.5).toFixed(2)} / ${percentile(mine, 0.95).toFixed(2)}   p50 ${change >= 0 ? '+' : ''}${change.toFixed(1)} %`,
+  );
+}
+process.exit(0);
