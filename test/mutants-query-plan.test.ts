@@ -68,3 +68,23 @@ describe('the plan of a query', () => {
     }
   });
 });
+
+describe('the words of a search or a task', () => {
+  const CTX = `query MutPlanContext($i: ContextInput!) { context(input: $i) { tools { breakdown { text } node { id } } } }`;
+
+  it('a task of one word raises the entries that have it', async () => {
+    const p = await project('mut-plan-one-word');
+    const match = await tool(p, 'match', 'walrus notes');
+    await tool(p, 'other', 'penguin notes');
+    const { tools } = (await ok(h, null, CTX, { i: { scope: p, task: 'walrus', kinds: ['TOOL'] } })).context;
+    expect(tools.map((t: { node: { id: string } }) => t.node.id)[0]).toBe(match);
+    expect(tools.map((t: { breakdown: { text: number } }) => t.breakdown.text)).toEqual([1, 0]);
+  });
+
+  it('a word is matched as written, whatever its upper case would be', async () => {
+    // The upper case of "ß" is "SS": a search folded to upper case would look for "strasse".
+    const p = await project('mut-plan-case');
+    const street = await tool(p, 'street', 'hauptstraße');
+    expect((await mq({ scope: p, inherit: false, search: 'Hauptstraße' })).edges.map((e) => e.node.id)).toEqual([street]);
+  });
+});
