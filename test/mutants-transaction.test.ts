@@ -5,12 +5,15 @@
 // the process, so concurrent updates never fall back to the locking path.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { parse } from 'graphql';
+import { parse, print } from 'graphql';
 import pg from 'pg';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { openDatabase } from '../src/infra/database.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { addGuideline, addKnowledge, createProject } from './support/ops.ts';
+import { sseSubscribe, untilListening } from './support/subscriptions.ts';
 
 const h = useHarness();
 
@@ -174,5 +177,58 @@ describe('writes of one entry queue in the process', () => {
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => h.ok(UPDATE, { id, content: `writer ${i}` })));
     expect(results.map((r) => r.updateGuideline.update!.version.version).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(lockingPath()).toBe(0);
+  });
+});
+
+describe('an update that loses its entry to another instance', () => {
+  // Writers of one entry queue only within one process: another instance on the same database can
+  // write the entry between this instance's read and its batch. The batch then writes nothing and
+  // the update takes the locking path, whose version alone is announced. (Kills `if (true)` for
+  // `if (took(counts))` in writeBatch.)
+  type Changed = { entryChanged: { type: string; entryId: string; version: { version: number } | null } };
+  const WATCH = parse(`subscription TxWatch($s: ID!) { entryChanged(scope: $s) { type entryId version { version } } }`) as TypedDocumentNode<Changed, { s: string }>;
+
+  // PostgreSQL only: on SQLite the two instances' connections block the one thread in turn (each
+  // waits out the busy timeout while the other holds the write lock).
+  it.runIf(DB_KIND === 'postgresql')('announces its version once, not also the batch that wrote nothing', async () => {
+    const p = await createProject(h, 'tx-other-instance');
+    const id = await addGuideline(h, p, 'contended');
+    const other = await openDatabase(h.url);
+    const otherApp = createApp({ accessFlushMs: 3_600_000, database: other });
+    const viaOther = async (content: string) => {
+      const response = await otherApp.yoga.fetch('http://engram.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ query: print(UPDATE), variables: { id, content } }),
+      });
+      const body = (await response.json()) as { data?: Update };
+      expect(body.data?.updateGuideline.__typename).toBe('UpdateGuidelineSuccess');
+    };
+    const sub = await sseSubscribe(h.app, WATCH, { s: p });
+    try {
+      let probes = 0;
+      await untilListening(sub.collector, () => addKnowledge(h, p, `probe-${probes++}`));
+      const before = sub.collector.results.length;
+      h.resetStatements();
+      const lockingPath = () => h.statements.filter((sql) => /"latestVersion" = "latestVersion" \+ 1/.test(sql)).length;
+      let ours = 0;
+      for (let round = 0; round < 40 && lockingPath() === 0; round++) {
+        await Promise.all([h.ok(UPDATE, { id, content: `ours ${round}` }), viaOther(`theirs ${round}`)]);
+        ours++;
+      }
+      expect(lockingPath()).toBeGreaterThan(0);
+      // One more update of ours afterwards: every event before its own has arrived by then.
+      const last = await h.ok(UPDATE, { id, content: 'last' });
+      ours++;
+      const lastVersion = last.updateGuideline.update!.version.version;
+      await sub.collector.until((r) => r.some((e) => e.data?.entryChanged.version?.version === lastVersion));
+      const updates = sub.collector.results.slice(before).map((r) => r.data?.entryChanged).filter((e) => e?.entryId === id);
+      expect(updates).toHaveLength(ours);
+      expect(new Set(updates.map((e) => e?.version?.version)).size).toBe(ours);
+    } finally {
+      sub.close();
+      await otherApp.stop(1_000);
+      await other.close();
+    }
   });
 });
