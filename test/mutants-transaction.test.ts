@@ -50,11 +50,17 @@ const db = new Sqlite(workerData.path);
 db.exec('BEGIN IMMEDIATE');
 db.prepare('UPDATE "Scope" SET "description" = ? WHERE "kind" = ?').run('written by another connection', 'GLOBAL');
 parentPort.postMessage('held');
-setTimeout(() => { db.exec('COMMIT'); db.close(); parentPort.postMessage('released'); }, workerData.ms);
+let open = true;
+const release = () => { if (!open) return; open = false; db.exec('COMMIT'); db.close(); parentPort.postMessage('released'); };
+setTimeout(release, workerData.ms);
+parentPort.on('message', (m) => { if (m === 'release') release(); });
 `;
 
-/** Resolves once the other connection holds the lock; `released` once it has committed. */
-async function writeFromAnotherConnection(ms: number): Promise<{ released: Promise<void> }> {
+/**
+ * Resolves once the other connection holds the lock (for `ms` at most); `release()` lets it commit
+ * at once; `released` resolves once it has committed.
+ */
+async function writeFromAnotherConnection(ms: number): Promise<{ released: Promise<void>; release(): void }> {
   const worker = new Worker(WRITER, {
     eval: true,
     workerData: { path: h.url.replace(/^file:/, ''), module: createRequire(import.meta.url).resolve('better-sqlite3'), ms },
@@ -72,7 +78,12 @@ async function writeFromAnotherConnection(ms: number): Promise<{ released: Promi
       check();
     });
   await until('held');
-  return { released: until('released').then(async () => void (await worker.terminate())) };
+  return { released: until('released').then(async () => void (await worker.terminate())), release: () => worker.postMessage('release') };
+}
+
+/** Waits until a transaction has been rolled back since the last reset (at most 5 s). */
+async function untilRefused(): Promise<void> {
+  for (const deadline = Date.now() + 5_000; rollbacks() === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 describe('retries of a write the database refuses for a moment', () => {
@@ -81,9 +92,13 @@ describe('retries of a write the database refuses for a moment', () => {
   it.runIf(DB_KIND === 'sqlite')('a write refused while another connection holds the lock is retried and commits once', async () => {
     const p = await createProject(h, 'tx-retry');
     const k = await addKnowledge(h, p, 'retried');
-    const { released } = await writeFromAnotherConnection(300);
+    const { released, release } = await writeFromAnotherConnection(5_000);
     h.resetStatements();
-    const r = await h.ok(ATTACH, { e: k, t: ['after-the-lock'] });
+    const attach = h.ok(ATTACH, { e: k, t: ['after-the-lock'] });
+    // Held until the write has been refused once (a fixed time was too short on a loaded machine).
+    await untilRefused();
+    release();
+    const r = await attach;
     await released;
     expect(r.attachTags.__typename).toBe('AttachTagsSuccess');
     expect(r.attachTags.entry?.tags.map((t) => t.name)).toEqual(['after-the-lock']);
@@ -96,9 +111,12 @@ describe('retries of a write the database refuses for a moment', () => {
   // until prisma-errors.ts read the adapter's code of every Prisma error, not only of raw queries.
   it.runIf(DB_KIND === 'sqlite')('a model write refused while another connection holds the lock is retried too', async () => {
     const p = await createProject(h, 'tx-retry-model');
-    const { released } = await writeFromAnotherConnection(300);
+    const { released, release } = await writeFromAnotherConnection(5_000);
     h.resetStatements();
-    const r = await h.ok(CREATE_TASK, { s: p, t: 'written after the lock' });
+    const create = h.ok(CREATE_TASK, { s: p, t: 'written after the lock' });
+    await untilRefused();
+    release();
+    const r = await create;
     await released;
     expect(r.createTask.task?.title).toBe('written after the lock');
     expect(rollbacks()).toBeGreaterThan(0);
