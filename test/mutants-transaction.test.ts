@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { openDatabase } from '../src/infra/database.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
-import { addGuideline, addKnowledge, createProject } from './support/ops.ts';
+import { AddKnowledgeOp, addGuideline, addKnowledge, createProject } from './support/ops.ts';
 import { sseSubscribe, untilListening } from './support/subscriptions.ts';
 
 const h = useHarness();
@@ -182,6 +182,19 @@ describe('a write refused for a reason of its own', () => {
     expect(r.attachTags.__typename).toBe('ValidationError');
     expect(r.attachTags.message).toMatch(/at most 50 tags/);
     expect(rollbacks()).toBe(1);
+  });
+});
+
+describe('a write the database refuses by a constraint', () => {
+  // The refusal carries the database's code (a unique violation), but not one that asks for a
+  // retry: the batch runs once and the caller hears at once that the name is taken.
+  it('is not retried: a duplicate title is inserted once', async () => {
+    const p = await createProject(h, 'tx-duplicate');
+    await addKnowledge(h, p, 'taken');
+    h.resetStatements();
+    const r = await h.ok(AddKnowledgeOp, { input: { scope: p, title: 'taken', content: 'again' } });
+    expect(r.addKnowledge.__typename).toBe('AlreadyExistsError');
+    expect(h.statements.filter((sql) => /INSERT INTO "Entry"/.test(sql))).toHaveLength(1);
   });
 });
 
