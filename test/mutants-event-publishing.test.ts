@@ -3,6 +3,7 @@
 import { parse } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
 import { ok } from './support/access.ts';
 import { useHarness } from './support/harness.ts';
 import { addKnowledge, createProject, startSession } from './support/ops.ts';
@@ -32,6 +33,36 @@ async function watchTree(scope: string) {
 
 /** Scope chains are cached for a second when routing: past it, the chain is read anew. */
 const pastChainCache = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+
+// The scheduled purge publishes its run (topic `purge`) to every `memoryPurged` subscriber, under
+// the one key `all`, with its counts.
+describe('a purge run', () => {
+  type Purged = { memoryPurged: { erasedEntries: number; archivedSessions: number; receipts: { operation: string }[] } };
+  const PURGED = parse(`subscription PubPurged { memoryPurged { erasedEntries archivedSessions receipts { operation } } }`) as TypedDocumentNode<
+    Purged,
+    Record<string, never>
+  >;
+
+  it('that archived a session reaches memoryPurged subscribers with its counts', async () => {
+    const p = await createProject(h, 'pub-purge');
+    const s = await startSession(h, p);
+    const d = await ok(h, null, `mutation($id: ID!) { discardSession(input: { id: $id }) { __typename } }`, { id: s });
+    expect(d.discardSession).toEqual({ __typename: 'DiscardSessionSuccess' });
+    const scheduled = createApp({ accessFlushMs: 3_600_000, database: h.database, purge: { intervalMs: 30 } });
+    const sub = await sseSubscribe(scheduled, PURGED, {});
+    try {
+      // Ended long enough ago to be archived only once the subscription listens (a run every 30 ms).
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const id = Buffer.from(s, 'base64').toString().split(':').slice(1).join(':');
+      await h.database.prisma.scope.update({ where: { id }, data: { endedAt: new Date(Date.now() - 31 * 86_400_000) } });
+      await sub.collector.until((r) => r.length >= 1);
+      expect(sub.collector.results.map((r) => r.data?.memoryPurged)).toEqual([{ erasedEntries: 0, archivedSessions: 1, receipts: [] }]);
+    } finally {
+      sub.close();
+      await scheduled.stop(1_000);
+    }
+  });
+});
 
 // A bug found while testing the publishing half (issue #11), now fixed: an entry erased with its
 // session (deleteSession, deleteScopeTree) is announced as DELETED under the session's id, which no

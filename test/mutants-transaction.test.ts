@@ -5,12 +5,15 @@
 // the process, so concurrent updates never fall back to the locking path.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { parse } from 'graphql';
+import { parse, print } from 'graphql';
 import pg from 'pg';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { openDatabase } from '../src/infra/database.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
-import { addGuideline, addKnowledge, createProject } from './support/ops.ts';
+import { AddKnowledgeOp, addGuideline, addKnowledge, createProject } from './support/ops.ts';
+import { sseSubscribe, untilListening } from './support/subscriptions.ts';
 
 const h = useHarness();
 
@@ -47,11 +50,17 @@ const db = new Sqlite(workerData.path);
 db.exec('BEGIN IMMEDIATE');
 db.prepare('UPDATE "Scope" SET "description" = ? WHERE "kind" = ?').run('written by another connection', 'GLOBAL');
 parentPort.postMessage('held');
-setTimeout(() => { db.exec('COMMIT'); db.close(); parentPort.postMessage('released'); }, workerData.ms);
+let open = true;
+const release = () => { if (!open) return; open = false; db.exec('COMMIT'); db.close(); parentPort.postMessage('released'); };
+setTimeout(release, workerData.ms);
+parentPort.on('message', (m) => { if (m === 'release') release(); });
 `;
 
-/** Resolves once the other connection holds the lock; `released` once it has committed. */
-async function writeFromAnotherConnection(ms: number): Promise<{ released: Promise<void> }> {
+/**
+ * Resolves once the other connection holds the lock (for `ms` at most); `release()` lets it commit
+ * at once; `released` resolves once it has committed.
+ */
+async function writeFromAnotherConnection(ms: number): Promise<{ released: Promise<void>; release(): void }> {
   const worker = new Worker(WRITER, {
     eval: true,
     workerData: { path: h.url.replace(/^file:/, ''), module: createRequire(import.meta.url).resolve('better-sqlite3'), ms },
@@ -69,7 +78,12 @@ async function writeFromAnotherConnection(ms: number): Promise<{ released: Promi
       check();
     });
   await until('held');
-  return { released: until('released').then(async () => void (await worker.terminate())) };
+  return { released: until('released').then(async () => void (await worker.terminate())), release: () => worker.postMessage('release') };
+}
+
+/** Waits until a transaction has been rolled back since the last reset (at most 5 s). */
+async function untilRefused(): Promise<void> {
+  for (const deadline = Date.now() + 5_000; rollbacks() === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 describe('retries of a write the database refuses for a moment', () => {
@@ -78,9 +92,13 @@ describe('retries of a write the database refuses for a moment', () => {
   it.runIf(DB_KIND === 'sqlite')('a write refused while another connection holds the lock is retried and commits once', async () => {
     const p = await createProject(h, 'tx-retry');
     const k = await addKnowledge(h, p, 'retried');
-    const { released } = await writeFromAnotherConnection(300);
+    const { released, release } = await writeFromAnotherConnection(5_000);
     h.resetStatements();
-    const r = await h.ok(ATTACH, { e: k, t: ['after-the-lock'] });
+    const attach = h.ok(ATTACH, { e: k, t: ['after-the-lock'] });
+    // Held until the write has been refused once (a fixed time was too short on a loaded machine).
+    await untilRefused();
+    release();
+    const r = await attach;
     await released;
     expect(r.attachTags.__typename).toBe('AttachTagsSuccess');
     expect(r.attachTags.entry?.tags.map((t) => t.name)).toEqual(['after-the-lock']);
@@ -93,9 +111,12 @@ describe('retries of a write the database refuses for a moment', () => {
   // until prisma-errors.ts read the adapter's code of every Prisma error, not only of raw queries.
   it.runIf(DB_KIND === 'sqlite')('a model write refused while another connection holds the lock is retried too', async () => {
     const p = await createProject(h, 'tx-retry-model');
-    const { released } = await writeFromAnotherConnection(300);
+    const { released, release } = await writeFromAnotherConnection(5_000);
     h.resetStatements();
-    const r = await h.ok(CREATE_TASK, { s: p, t: 'written after the lock' });
+    const create = h.ok(CREATE_TASK, { s: p, t: 'written after the lock' });
+    await untilRefused();
+    release();
+    const r = await create;
     await released;
     expect(r.createTask.task?.title).toBe('written after the lock');
     expect(rollbacks()).toBeGreaterThan(0);
@@ -164,6 +185,19 @@ describe('a write refused for a reason of its own', () => {
   });
 });
 
+describe('a write the database refuses by a constraint', () => {
+  // The refusal carries the database's code (a unique violation), but not one that asks for a
+  // retry: the batch runs once and the caller hears at once that the name is taken.
+  it('is not retried: a duplicate title is inserted once', async () => {
+    const p = await createProject(h, 'tx-duplicate');
+    await addKnowledge(h, p, 'taken');
+    h.resetStatements();
+    const r = await h.ok(AddKnowledgeOp, { input: { scope: p, title: 'taken', content: 'again' } });
+    expect(r.addKnowledge.__typename).toBe('AlreadyExistsError');
+    expect(h.statements.filter((sql) => /INSERT INTO "Entry"/.test(sql))).toHaveLength(1);
+  });
+});
+
 describe('writes of one entry queue in the process', () => {
   const lockingPath = () => h.statements.filter((sql) => /"latestVersion" = "latestVersion" \+ 1/.test(sql)).length;
 
@@ -174,5 +208,58 @@ describe('writes of one entry queue in the process', () => {
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => h.ok(UPDATE, { id, content: `writer ${i}` })));
     expect(results.map((r) => r.updateGuideline.update!.version.version).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(lockingPath()).toBe(0);
+  });
+});
+
+describe('an update that loses its entry to another instance', () => {
+  // Writers of one entry queue only within one process: another instance on the same database can
+  // write the entry between this instance's read and its batch. The batch then writes nothing and
+  // the update takes the locking path, whose version alone is announced. (Kills `if (true)` for
+  // `if (took(counts))` in writeBatch.)
+  type Changed = { entryChanged: { type: string; entryId: string; version: { version: number } | null } };
+  const WATCH = parse(`subscription TxWatch($s: ID!) { entryChanged(scope: $s) { type entryId version { version } } }`) as TypedDocumentNode<Changed, { s: string }>;
+
+  // PostgreSQL only: on SQLite the two instances' connections block the one thread in turn (each
+  // waits out the busy timeout while the other holds the write lock).
+  it.runIf(DB_KIND === 'postgresql')('announces its version once, not also the batch that wrote nothing', async () => {
+    const p = await createProject(h, 'tx-other-instance');
+    const id = await addGuideline(h, p, 'contended');
+    const other = await openDatabase(h.url);
+    const otherApp = createApp({ accessFlushMs: 3_600_000, database: other });
+    const viaOther = async (content: string) => {
+      const response = await otherApp.yoga.fetch('http://engram.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ query: print(UPDATE), variables: { id, content } }),
+      });
+      const body = (await response.json()) as { data?: Update };
+      expect(body.data?.updateGuideline.__typename).toBe('UpdateGuidelineSuccess');
+    };
+    const sub = await sseSubscribe(h.app, WATCH, { s: p });
+    try {
+      let probes = 0;
+      await untilListening(sub.collector, () => addKnowledge(h, p, `probe-${probes++}`));
+      const before = sub.collector.results.length;
+      h.resetStatements();
+      const lockingPath = () => h.statements.filter((sql) => /"latestVersion" = "latestVersion" \+ 1/.test(sql)).length;
+      let ours = 0;
+      for (let round = 0; round < 40 && lockingPath() === 0; round++) {
+        await Promise.all([h.ok(UPDATE, { id, content: `ours ${round}` }), viaOther(`theirs ${round}`)]);
+        ours++;
+      }
+      expect(lockingPath()).toBeGreaterThan(0);
+      // One more update of ours afterwards: every event before its own has arrived by then.
+      const last = await h.ok(UPDATE, { id, content: 'last' });
+      ours++;
+      const lastVersion = last.updateGuideline.update!.version.version;
+      await sub.collector.until((r) => r.some((e) => e.data?.entryChanged.version?.version === lastVersion));
+      const updates = sub.collector.results.slice(before).map((r) => r.data?.entryChanged).filter((e) => e?.entryId === id);
+      expect(updates).toHaveLength(ours);
+      expect(new Set(updates.map((e) => e?.version?.version)).size).toBe(ours);
+    } finally {
+      sub.close();
+      await otherApp.stop(1_000);
+      await other.close();
+    }
   });
 });
