@@ -113,11 +113,7 @@ export class Access {
     if (grants.size === 0) return null;
     const chain = await this.chainOf(scopeId);
     if (!chain) return null;
-    let best: Role | null = null;
-    for (const id of chain) {
-      const role = grants.get(id);
-      if (role && (!best || RANK[role] > RANK[best])) best = role;
-    }
+    const best = bestRoleAlong(grants, chain);
     if (!best && scopeId === GLOBAL_SCOPE_ID && this.settings.globalReadable) return 'READ';
     return best;
   }
@@ -129,11 +125,8 @@ export class Access {
    */
   async hasOnChain(role: Role, chain: readonly string[]): Promise<boolean> {
     if (this.everything) return true;
-    const grants = await this.grants();
-    return chain.some((id) => {
-      const held = grants.get(id);
-      return held !== undefined && RANK[held] >= RANK[role];
-    });
+    const held = bestRoleAlong(await this.grants(), chain);
+    return held !== null && RANK[held] >= RANK[role];
   }
 
   /** A scope's chain; an unknown id is not remembered (it may name a scope created later). */
@@ -195,4 +188,14 @@ export class Access {
 export async function inReadableScope<W extends object>(access: Access, where: W): Promise<W | { AND: [W, { scope: Prisma.ScopeWhereInput }] }> {
   const scope = await access.scopeWhere();
   return scope ? { AND: [where, { scope }] } : where;
+}
+
+/** The highest role granted on any scope of a chain (a scope's grants cover what is below it). */
+function bestRoleAlong(grants: ReadonlyMap<string, Role>, chain: readonly string[]): Role | null {
+  let best: Role | null = null;
+  for (const id of chain) {
+    const role = grants.get(id);
+    if (role && (!best || RANK[role] > RANK[best])) best = role;
+  }
+  return best;
 }
