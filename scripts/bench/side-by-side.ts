@@ -63,28 +63,32 @@ async function appOf(root: string, file: string): Promise<Timed> {
   };
 }
 
-/** The workload's first session and words of its entries (read from the database, so both sides ask the same). */
+/** The workload's first session, its tags and words of its entries, read from the database itself. */
 function workloadOf(file: string) {
   const db = new Database(file, { readonly: true });
   const session = db.prepare(`SELECT id FROM "Scope" WHERE kind = 'SESSION' ORDER BY "createdAt", id LIMIT 1`).get() as { id: string };
+  // The tags the workload put on entries (the built-in ones carried by none would rank nothing).
+  const tags = db.prepare(`SELECT name FROM "Tag" t WHERE EXISTS (SELECT 1 FROM "EntryTag" et WHERE et."tagId" = t.id)`).all() as Array<{ name: string }>;
   const texts = db.prepare(`SELECT content FROM "EntryVersion" WHERE content IS NOT NULL LIMIT 300`).all() as Array<{ content: string }>;
   db.close();
-  return { scope: Buffer.from(`Session:${session.id}`).toString('base64'), words: [...new Set(texts.flatMap((t) => t.content.split(/\s+/)))].slice(0, 500) };
+  return {
+    scope: Buffer.from(`Session:${session.id}`).toString('base64'),
+    tags: tags.map((t) => t.name),
+    words: [...new Set(texts.flatMap((t) => t.content.split(/\s+/)))].slice(0, 500),
+  };
 }
 
-const TAGS = ['python', 'typescript', 'javascript', 'rust', 'go', 'java', 'sql', 'bash', 'web', 'cli', 'api', 'database', 'ml', 'devops', 'security', 'testing', 'documentation', 'code_style', 'architecture', 'performance'];
-let seed = 7;
-const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
+// Both sides get the very same query each round, so the draw need not repeat across runs.
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 
 const baseFile = copyOf('/tmp/engram-side-by-side-base.db');
 const thisFile = copyOf('/tmp/engram-side-by-side-this.db');
 const { applyMigrations } = await import('../../src/infra/migrations.ts');
 await applyMigrations(`file:${thisFile}`);
-const { scope: s, words } = workloadOf(baseFile);
+const { scope: s, tags, words } = workloadOf(baseFile);
 const SHAPES: Record<string, () => [string, object]> = {
-  tagWord: () => [`query($s: ID!, $t: String!, $w: String!) { memoryQuery(input: { scope: $s, tags: { include: [$t] }, search: $w }, first: 20) { edges { score node { id name } } meta { totalCount estimatedTokens } } }`, { s, t: pick(TAGS), w: pick(words) }],
-  tagOnly: () => [`query($s: ID!, $t: String!) { memoryQuery(input: { scope: $s, tags: { include: [$t] } }, first: 20) { edges { score node { id name } } meta { totalCount } } }`, { s, t: pick(TAGS) }],
+  tagWord: () => [`query($s: ID!, $t: String!, $w: String!) { memoryQuery(input: { scope: $s, tags: { include: [$t] }, search: $w }, first: 20) { edges { score node { id name } } meta { totalCount estimatedTokens } } }`, { s, t: pick(tags), w: pick(words) }],
+  tagOnly: () => [`query($s: ID!, $t: String!) { memoryQuery(input: { scope: $s, tags: { include: [$t] } }, first: 20) { edges { score node { id name } } meta { totalCount } } }`, { s, t: pick(tags) }],
   context: () => [`query($s: ID!, $task: String!) { context(input: { scope: $s, task: $task }) { tokensUsed guidelines { score node { id name } } tools { score node { id name } } knowledge { score node { id name } } } }`, { s, task: `${pick(words)} ${pick(words)}` }],
 };
 const shapes = values.shapes.split(',');
