@@ -6,8 +6,9 @@ export const MAX_REQUEST_BODY_BYTES = 25_000_000;
 
 /**
  * `close`: for a chunked body, whose unread rest (past what `drain` discards) would otherwise be
- * taken as the next request on the connection. A body with a Content-Length is read to its end and discarded by
- * Node, so its connection stays usable and the client, still sending, gets the answer.
+ * taken as the next request on the connection. A body with a Content-Length is read to its end
+ * and discarded by Node, so its connection stays usable and the client, still sending, gets the
+ * answer.
  */
 const tooLarge = (limit: number, close: boolean) =>
   new GraphQLError(`Request body too large (at most ${limit} bytes)`, {
