@@ -1,5 +1,4 @@
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
-import { availableParallelism } from 'node:os';
 import pg from 'pg';
 
 /** Admin connection used to create per-file PostgreSQL test databases. */
@@ -50,11 +49,6 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: 'forks',
-      // Two workers per core: the files mostly wait (on sockets, server processes, databases). On
-      // the 2-core CI machine the default (one per core) used 1.2 cores and took 942 s; four
-      // workers use 1.8 and take 580 s.
-      // (Vitest caps a percentage at the core count, so the number is computed here.)
-      maxWorkers: 2 * availableParallelism(),
     },
   };
 });
