@@ -1,10 +1,10 @@
 // The real server process (`node --import tsx src/main.ts`) for end-to-end tests: started on a
-// given database with extra environment, its output collected, killed after each test file.
+// given database with extra environment, its output collected, killed after each test file
+// (by test/support/per-file.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Upper bound for a start (a failure guard, not a measurement). */
@@ -26,9 +26,11 @@ export interface ServerProcess {
 }
 
 const children = new Set<ChildProcess>();
-afterAll(async () => {
+
+/** Kills every server this module started and is still running (test/support/per-file.ts, after each file). */
+export async function killServerProcesses(): Promise<void> {
   await Promise.all([...children].map((child) => killed(child)));
-});
+}
 
 function killed(child: ChildProcess): Promise<void> {
   return new Promise((done) => {
