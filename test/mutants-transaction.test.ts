@@ -209,6 +209,26 @@ describe('writes of one entry queue in the process', () => {
     expect(results.map((r) => r.updateGuideline.update!.version.version).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(lockingPath()).toBe(0);
   });
+
+  it('a writer that arrives while others are in line waits behind the last of them', async () => {
+    // Four writers, each sending its next update as soon as its last one is answered: every new
+    // update joins a line that others are still in. (Kills the queue forgetting a key that has
+    // writers left in line.)
+    const p = await createProject(h, 'tx-queue-rolling');
+    const id = await addGuideline(h, p, 'rolling');
+    h.resetStatements();
+    const versions: number[] = [];
+    let sent = 0;
+    const writer = async () => {
+      while (sent < 40) {
+        const r = await h.ok(UPDATE, { id, content: `rolling ${sent++}` });
+        versions.push(r.updateGuideline.update!.version.version);
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, writer));
+    expect(versions.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 2));
+    expect(lockingPath()).toBe(0);
+  });
 });
 
 describe('an update that loses its entry to another instance', () => {
