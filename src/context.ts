@@ -2,6 +2,7 @@ import type DataLoader from 'dataloader';
 import type { AccessTracker } from './modules/entries/access-tracker.ts';
 import { GraphQLError } from 'graphql';
 import { PermissionDeniedError } from './domain/errors.ts';
+import { MutationAudit } from './modules/audit/audit.service.ts';
 import { bindActor, type BoundActor } from './modules/identity/actors.ts';
 import type { Tag } from './generated/sqlite/client.ts';
 import { createTagLoader } from './modules/tags/tag-loader.ts';
@@ -12,6 +13,8 @@ import { stateGuard, type StateGuard } from './modules/identity/state-access.ts'
 
 /** Per-request (or per-subscription) context; read-only after creation. Services take it as WriteDeps. */
 export interface Context extends WriteDeps {
+  /** The audit row of the Mutation field being resolved (src/graphql/audit.ts opens it; a write batch may carry it). */
+  audit: MutationAudit;
   /**
    * Who writes are recorded as: the `X-Engram-Actor` header (bound to the caller: src/modules/identity/actors.ts),
    * else the caller's own actor name (`agent:<name>`), null for a local caller without the header.
@@ -72,6 +75,7 @@ export async function createContext(
     provider: deps.provider,
     bus: deps.bus,
     settings: deps.settings,
+    audit: new MutationAudit(),
     actor: bound.actor,
     async author(this: Context, named, path) {
       if (named === null || named === undefined) return context.actor;

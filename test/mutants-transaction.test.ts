@@ -5,6 +5,7 @@
 // the process, so concurrent updates never fall back to the locking path.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { decodeGlobalID } from '@pothos/plugin-relay';
 import { parse, print } from 'graphql';
 import pg from 'pg';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
@@ -31,10 +32,10 @@ const CREATE_TASK = parse(`mutation TxCreateTask($s: ID!, $t: String!) {
   createTask(input: { scope: $s, title: $t }) { __typename ... on CreateTaskSuccess { task { title } } }
 }`) as TypedDocumentNode<CreateTask, { s: string; t: string }>;
 
-type Update = { updateGuideline: { __typename: string; update?: { conflicted: boolean; version: { version: number } } } };
+type Update = { updateGuideline: { __typename: string; update?: { conflicted: boolean; version: { id: string; version: number } } } };
 const UPDATE = parse(`mutation TxUpdate($id: ID!, $content: String!) {
   updateGuideline(input: { id: $id, content: $content }) {
-    __typename ... on UpdateGuidelineSuccess { update { conflicted version { version } } }
+    __typename ... on UpdateGuidelineSuccess { update { conflicted version { id version } } }
   }
 }`) as TypedDocumentNode<Update, { id: string; content: string }>;
 
@@ -241,7 +242,7 @@ describe('an update that loses its entry to another instance', () => {
 
   // PostgreSQL only: on SQLite the two instances' connections block the one thread in turn (each
   // waits out the busy timeout while the other holds the write lock).
-  it.runIf(DB_KIND === 'postgresql')('announces its version once, not also the batch that wrote nothing', async () => {
+  it.runIf(DB_KIND === 'postgresql')('announces and audits its version once, not also the batch that wrote nothing', async () => {
     const p = await createProject(h, 'tx-other-instance');
     const id = await addGuideline(h, p, 'contended');
     const other = await openDatabase(h.url);
@@ -261,16 +262,31 @@ describe('an update that loses its entry to another instance', () => {
       await untilListening(sub.collector, () => addKnowledge(h, p, `probe-${probes++}`));
       const before = sub.collector.results.length;
       h.resetStatements();
+      // A lost one-batch write either fails on the version number the other instance took, or
+      // finds the entry moved on and writes nothing; both then take the locking path. Rounds go on
+      // until that has happened a few times, so that the batch that wrote nothing is among them.
       const lockingPath = () => h.statements.filter((sql) => /"latestVersion" = "latestVersion" \+ 1/.test(sql)).length;
       let ours = 0;
-      for (let round = 0; round < 40 && lockingPath() === 0; round++) {
-        await Promise.all([h.ok(UPDATE, { id, content: `ours ${round}` }), viaOther(`theirs ${round}`)]);
+      const answered: string[] = [];
+      for (let round = 0; round < 200 && lockingPath() < 6; round++) {
+        const [mine] = await Promise.all([h.ok(UPDATE, { id, content: `ours ${round}` }), viaOther(`theirs ${round}`)]);
+        answered.push(mine.updateGuideline.update!.version.id);
         ours++;
       }
-      expect(lockingPath()).toBeGreaterThan(0);
+      expect(lockingPath()).toBeGreaterThanOrEqual(6);
       // One more update of ours afterwards: every event before its own has arrived by then.
       const last = await h.ok(UPDATE, { id, content: 'last' });
+      answered.push(last.updateGuideline.update!.version.id);
       ours++;
+      // Each update has one audit row naming the version it answered, also the one whose one-batch
+      // write lost and took the locking path (its batch must not carry the row).
+      const rows = await h.database.prisma.auditEvent.findMany({
+        where: { operation: 'updateGuideline', targetIds: { contains: JSON.stringify(decodeGlobalID(id).id) } },
+        select: { targetIds: true },
+      });
+      const named = rows.flatMap((r) => JSON.parse(r.targetIds) as string[]);
+      for (const version of answered) expect(named.filter((t) => t === decodeGlobalID(version).id)).toHaveLength(1);
+      expect(rows).toHaveLength(2 * ours - 1);
       const lastVersion = last.updateGuideline.update!.version.version;
       await sub.collector.until((r) => r.some((e) => e.data?.entryChanged.version?.version === lastVersion));
       const updates = sub.collector.results.slice(before).map((r) => r.data?.entryChanged).filter((e) => e?.entryId === id);

@@ -1,9 +1,11 @@
+import { decodeGlobalID } from '@pothos/plugin-relay';
 import { describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { addKnowledge, createProject } from './support/ops.ts';
 
 const h = useHarness();
+const dbId = (globalId: string) => decodeGlobalID(globalId).id;
 
 const Get = graphql(`
   query BatchGet($id: ID!) { entry(id: $id) { name tags { name } currentVersion { ... on KnowledgeVersion { content } } } }
@@ -23,11 +25,14 @@ describe('write batches', () => {
 
   it.runIf(DB_KIND === 'postgresql')('send a create to PostgreSQL as one query, and report a failed one as its constraint', async () => {
     const project = await createProject(h, 'batches-pg');
+    await addKnowledge(h, project, 'warm-up'); // the scope chain and its policies are then known
     h.resetStatements();
-    await addKnowledge(h, project, 'one trip', { tags: ['trip'] });
-    const writes = h.statements.filter((sql) => sql.includes('INSERT INTO "Entry" '));
-    expect(writes).toHaveLength(1);
-    for (const table of ['EntryVersion', 'EntryTag', 'EntrySearch']) expect(writes[0]).toContain(`INSERT INTO "${table}"`);
+    const id = await addKnowledge(h, project, 'one trip', { tags: ['trip'] });
+    // The whole request is one query: the write, its tags and search text, and its audit row.
+    expect(h.statements).toHaveLength(1);
+    for (const table of ['Entry', 'EntryVersion', 'EntryTag', 'EntrySearch', 'AuditEvent']) expect(h.statements[0]).toContain(`INSERT INTO "${table}"`);
+    const audited = await h.database.prisma.auditEvent.findMany({ where: { operation: 'addKnowledge', targetIds: { contains: dbId(id) } } });
+    expect(audited.map((e) => [e.outcome, JSON.parse(e.targetIds) as unknown])).toEqual([['OK', [dbId(project), dbId(id)]]]);
     // A second entry of that name fails on the unique index: the database's error reaches the
     // service as the constraint it is (AlreadyExistsError), and nothing of the query stays. (A
     // failure in the middle of a batch: import.test.ts, 'a duplicate at the end leaves nothing'.)
@@ -38,5 +43,24 @@ describe('write batches', () => {
     expect(duplicate.data?.addKnowledge.__typename).toBe('AlreadyExistsError');
     const tags = await h.database.prisma.tag.findMany({ where: { name: 'fresh-tag-of-the-failed-write' } });
     expect(tags).toEqual([]);
+    // The failed batch took its audit row with it; the failure is recorded on its own.
+    const rows = await h.database.prisma.auditEvent.findMany({
+      where: { operation: 'addKnowledge', targetIds: { contains: dbId(project) } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+    expect(rows.map((e) => [e.outcome, e.detail])).toEqual([['OK', null], ['OK', null], ['FAILED', '{"code":"ALREADY_EXISTS"}']]);
+  });
+
+  it.runIf(DB_KIND === 'postgresql')('carry the audit row of an update in its write, and only when the write took', async () => {
+    const project = await createProject(h, 'batches-update');
+    const id = await addKnowledge(h, project, 'updated');
+    const Update = graphql(`mutation BatchUpdate($id: ID!, $c: String!) { updateKnowledge(input: { id: $id, content: $c }) { __typename } }`);
+    h.resetStatements();
+    expect((await h.ok(Update, { id, c: 'second' })).updateKnowledge.__typename).toBe('UpdateKnowledgeSuccess');
+    const audits = h.statements.filter((sql) => sql.includes('INSERT INTO "AuditEvent"'));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toContain('INSERT INTO "EntryVersion"');
+    const rows = await h.database.prisma.auditEvent.findMany({ where: { operation: 'updateKnowledge', targetIds: { contains: dbId(id) } } });
+    expect(rows.map((e) => e.outcome)).toEqual(['OK']);
   });
 });

@@ -14,7 +14,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { Context } from '../context.ts';
-import { MAX_TARGET_IDS, recordAudit, type AuditCategory, type AuditOutcome } from '../modules/audit/audit.service.ts';
+import { MAX_TARGET_IDS, recordAudit, type AuditCategory, type AuditOutcome, type AuditRecord } from '../modules/audit/audit.service.ts';
 
 /** Mutations that manage principals, keys and grants are IDENTITY events; every other one is a WRITE. */
 const IDENTITY_FIELD = /principal|apikey|grant/i;
@@ -37,24 +37,31 @@ function auditField(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>
   const category: AuditCategory = IDENTITY_FIELD.test(field.name) ? 'IDENTITY' : 'WRITE';
   field.resolve = async (source, args: Record<string, unknown>, context, info) => {
     const ctx = context as Context;
+    const row = (outcome: AuditOutcome, result: unknown, detail: Record<string, unknown> | null): AuditRecord => ({
+      category,
+      operation: field.name,
+      principal: ctx.caller.principal,
+      onBehalfOf: ctx.onBehalfOf,
+      targetIds: [...idsInArguments(schema, field.args, args), ...idsInResult(result)],
+      outcome,
+      detail,
+      clientAddress: ctx.clientAddress,
+    });
     const record = (outcome: AuditOutcome, result: unknown, detail: Record<string, unknown> | null) =>
-      recordAudit(ctx.db, {
-        category,
-        operation: field.name,
-        principal: ctx.caller.principal,
-        onBehalfOf: ctx.onBehalfOf,
-        targetIds: [...idsInArguments(schema, field.args, args), ...idsInResult(result)],
-        outcome,
-        detail,
-        clientAddress: ctx.clientAddress,
-      }).catch((error: unknown) => console.warn(`Recording an audit event for ${field.name} failed:`, error));
+      recordAudit(ctx.db, row(outcome, result, detail)).catch((error: unknown) =>
+        console.warn(`Recording an audit event for ${field.name} failed:`, error),
+      );
+    // A write made in one batch carries the OK row itself (MutationAudit); the row is written
+    // here otherwise, and for every failure.
+    ctx.audit?.begin((result) => row('OK', result, prefixOf(result)));
     let result: unknown;
     try {
       result = await resolve(source, args, context, info);
     } catch (error) {
-      await record(outcomeOf(error), null, { code: codeOf(error) });
+      if (!ctx.audit?.end()) await record(outcomeOf(error), null, { code: codeOf(error) });
       throw error;
     }
+    if (ctx.audit?.end()) return result;
     if (isErrorResult(result)) await record(outcomeOf(result), null, { code: codeOf(result) });
     else await record('OK', result, prefixOf(result));
     return result;

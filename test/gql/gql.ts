@@ -211,6 +211,7 @@ type Documents = {
     "\n      query TaskPage($filter: TaskFilter, $first: Int, $after: String, $last: Int, $before: String) {\n        tasks(filter: $filter, first: $first, after: $after, last: $last, before: $before) {\n          totalCount\n          pageInfo { hasPreviousPage hasNextPage startCursor endCursor }\n          edges { cursor node { title } }\n        }\n      }\n    ": typeof types.TaskPageDocument,
     "\n  query BatchGet($id: ID!) { entry(id: $id) { name tags { name } currentVersion { ... on KnowledgeVersion { content } } } }\n": typeof types.BatchGetDocument,
     "mutation BatchDuplicate($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename } }": typeof types.BatchDuplicateDocument,
+    "mutation BatchUpdate($id: ID!, $c: String!) { updateKnowledge(input: { id: $id, content: $c }) { __typename } }": typeof types.BatchUpdateDocument,
 };
 const documents: Documents = {
     "\n  query NodeLookup($id: ID!) {\n    node(id: $id) {\n      __typename\n      id\n      ... on Scope { scopeName: name }\n      ... on Entry { name currentVersion { id __typename } }\n      ... on Tag { name }\n    }\n  }\n": types.NodeLookupDocument,
@@ -410,6 +411,7 @@ const documents: Documents = {
     "\n      query TaskPage($filter: TaskFilter, $first: Int, $after: String, $last: Int, $before: String) {\n        tasks(filter: $filter, first: $first, after: $after, last: $last, before: $before) {\n          totalCount\n          pageInfo { hasPreviousPage hasNextPage startCursor endCursor }\n          edges { cursor node { title } }\n        }\n      }\n    ": types.TaskPageDocument,
     "\n  query BatchGet($id: ID!) { entry(id: $id) { name tags { name } currentVersion { ... on KnowledgeVersion { content } } } }\n": types.BatchGetDocument,
     "mutation BatchDuplicate($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename } }": types.BatchDuplicateDocument,
+    "mutation BatchUpdate($id: ID!, $c: String!) { updateKnowledge(input: { id: $id, content: $c }) { __typename } }": types.BatchUpdateDocument,
 };
 
 /**
@@ -1214,6 +1216,10 @@ export function graphql(source: "\n  query BatchGet($id: ID!) { entry(id: $id) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation BatchDuplicate($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename } }"): (typeof documents)["mutation BatchDuplicate($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation BatchUpdate($id: ID!, $c: String!) { updateKnowledge(input: { id: $id, content: $c }) { __typename } }"): (typeof documents)["mutation BatchUpdate($id: ID!, $c: String!) { updateKnowledge(input: { id: $id, content: $c }) { __typename } }"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

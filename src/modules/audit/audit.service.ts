@@ -1,5 +1,6 @@
 import { uuidv7 } from '../../domain/uuid.ts';
-import type { Db } from '../../infra/database.ts';
+import type { Db, Provider } from '../../infra/database.ts';
+import type { AuditCarrier } from '../../infra/transaction.ts';
 import { runBatch } from '../../infra/direct-batch.ts';
 import { Prisma, type AuditEvent } from '../../generated/sqlite/client.ts';
 
@@ -30,19 +31,64 @@ export interface AuditRecord {
  * they hold ids and names as text (no foreign keys), so they outlive what they name.
  */
 export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
-  const targetIds = JSON.stringify([...new Set(record.targetIds ?? [])].slice(0, MAX_TARGET_IDS));
-  const detail = record.detail ? JSON.stringify(record.detail) : null;
   // One INSERT straight to the driver adapter (runBatch): through Prisma's client it took longer
   // than the write it records (a create went from 0.7 to 1.2 ms at p50 on SQLite). Its commit does
   // not wait for a second disk flush on PostgreSQL (`durable: false`): that wait made a create
   // ~11 ms slower (PostgreSQL 15, fdatasync). Only a crash of the database server within a few
   // hundred milliseconds could lose the row, as a crash of Engram between the write and this
-  // insert always could.
-  await runBatch(db, [
-    Prisma.sql`INSERT INTO "AuditEvent" ("id", "createdAt", "category", "operation", "principalId", "principalName", "onBehalfOf", "targetIds", "outcome", "detail", "clientAddress")
-      VALUES (${uuidv7()}, ${new Date()}, ${record.category}, ${record.operation}, ${record.principal?.id ?? null}, ${record.principal?.name ?? null},
-        ${record.onBehalfOf ?? null}, ${targetIds}, ${record.outcome}, ${detail}, ${record.clientAddress ?? null})`,
-  ], { durable: false });
+  // insert always could. (The writes that can, carry their row in their own batch: MutationAudit.)
+  await runBatch(db, [Prisma.sql`INSERT INTO "AuditEvent" (${AUDIT_COLUMNS}) VALUES (${auditValues(uuidv7(), Prisma.sql`${new Date()}`, record)})`], {
+    durable: false,
+  });
+}
+
+const AUDIT_COLUMNS = Prisma.raw(
+  '"id", "createdAt", "category", "operation", "principalId", "principalName", "onBehalfOf", "targetIds", "outcome", "detail", "clientAddress"',
+);
+
+function auditValues(id: string, createdAt: Prisma.Sql, record: AuditRecord): Prisma.Sql {
+  const targetIds = JSON.stringify([...new Set(record.targetIds ?? [])].slice(0, MAX_TARGET_IDS));
+  const detail = record.detail ? JSON.stringify(record.detail) : null;
+  return Prisma.sql`${id}, ${createdAt}, ${record.category}, ${record.operation}, ${record.principal?.id ?? null}, ${record.principal?.name ?? null},
+    ${record.onBehalfOf ?? null}, ${targetIds}, ${record.outcome}, ${detail}, ${record.clientAddress ?? null}`;
+}
+
+/**
+ * The audit row of the mutation being resolved, for the one write batch that can carry it
+ * (`writeBatch`'s `audit` option): the row then commits with the write, all or nothing, and costs
+ * no round trip of its own (a create on PostgreSQL is one query). src/graphql/audit.ts opens it
+ * around each Mutation field and writes the row itself when no batch carried it (a failure, or a
+ * write that is no single batch). Mutation fields run one at a time, so one per request suffices.
+ */
+export class MutationAudit implements AuditCarrier {
+  private row: { id: string; of: (result: unknown) => AuditRecord } | null = null;
+  private written = false;
+
+  /** A Mutation field starts; `of` makes its OK row from the field's answer. */
+  begin(of: (result: unknown) => AuditRecord): void {
+    this.row = { id: uuidv7(), of };
+    this.written = false;
+  }
+
+  /** The field is resolved: whether a batch carried its row. */
+  end(): boolean {
+    const written = this.written;
+    this.row = null;
+    this.written = false;
+    return written;
+  }
+
+  statement(provider: Provider, result: unknown, onlyIf?: Prisma.Sql): Prisma.Sql | null {
+    if (!this.row || this.written) return null;
+    // In a SELECT list PostgreSQL reads an untyped literal as text, which a timestamp column refuses.
+    const at = provider === 'postgresql' ? Prisma.sql`CAST(${new Date()} AS TIMESTAMP(3))` : Prisma.sql`${new Date()}`;
+    const values = auditValues(this.row.id, at, this.row.of(result));
+    return Prisma.sql`INSERT INTO "AuditEvent" (${AUDIT_COLUMNS}) SELECT ${values}${onlyIf ? Prisma.sql` WHERE ${onlyIf}` : Prisma.empty}`;
+  }
+
+  carried(): void {
+    if (this.row) this.written = true;
+  }
 }
 
 export interface AuditFilter {

@@ -214,8 +214,19 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
   const name = input.name.trim();
   const item: NewEntry = { input, tags, entryId: uuidv7(), versionId: uuidv7() };
   const at = new Date();
+  const entry: Entry = {
+    ...entryRow(item),
+    active: true,
+    latestVersion: 1,
+    currentVersionId: item.versionId,
+    validUntil: validUntilOf(item.input),
+    accessCount: 0,
+    lastAccessedAt: null,
+    createdAt: at,
+    updatedAt: at,
+  };
   try {
-    await writeBatch(deps, newEntryStatements(deps.provider, [item], at), createdEvents([item]));
+    await writeBatch(deps, newEntryStatements(deps.provider, [item], at), createdEvents([item]), { audit: { result: entry } });
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AlreadyExistsError(
@@ -228,17 +239,7 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
     }
     throw error;
   }
-  return {
-    ...entryRow(item),
-    active: true,
-    latestVersion: 1,
-    currentVersionId: item.versionId,
-    validUntil: validUntilOf(item.input),
-    accessCount: 0,
-    lastAccessedAt: null,
-    createdAt: at,
-    updatedAt: at,
-  };
+  return entry;
 }
 
 /** Entries per statement in `addEntries` (bounded by SQL parameter limits). */
@@ -474,7 +475,12 @@ async function optimisticUpdate(deps: WriteDeps, input: UpdateEntryInput): Promi
   const at = new Date();
   const plan = planVersion(deps.settings, input, true, { ...entry, latestVersion: entry.latestVersion + 1 }, version, at);
   try {
-    const counts = await writeBatch(deps, versionStatements(deps.provider, plan, entry.latestVersion), plan.events, (c) => c[1] === 1);
+    // The audit row goes in only if the entry now points at this version (the guard held).
+    const wrote = Prisma.sql`EXISTS (SELECT 1 FROM "Entry" WHERE "id" = ${entry.id} AND "currentVersionId" = ${plan.result.version.id})`;
+    const counts = await writeBatch(deps, versionStatements(deps.provider, plan, entry.latestVersion), plan.events, {
+      took: (c) => c[1] === 1,
+      audit: { result: plan.result, onlyIf: wrote },
+    });
     if (counts[1] === 1) return plan.result;
     if (counts[0] === 1) {
       // The version went in but the entry had moved on before it could point at it (a race
