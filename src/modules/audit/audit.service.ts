@@ -87,7 +87,7 @@ export class MutationAudit implements AuditCarrier {
   }
 
   carried(): void {
-    if (this.row) this.written = true;
+    this.written = true;
   }
 }
 
