@@ -21,7 +21,7 @@ export interface AuditCarrier {
    * would after the answer), inserted only when `onlyIf` holds at the end of the batch; null when
    * there is no row to write (none open, or one already written).
    */
-  statement(provider: Provider, result: unknown, onlyIf?: Prisma.Sql): Prisma.Sql | null;
+  statement(result: unknown, onlyIf?: Prisma.Sql): Prisma.Sql | null;
   /** The batch that held the statement committed, and the row went in. */
   carried(): void;
 }
@@ -77,7 +77,7 @@ export async function writeBatch(
   { took = () => true, audit }: BatchOptions = {},
 ): Promise<number[]> {
   return retrying(async () => {
-    const row = audit && deps.audit ? deps.audit.statement(deps.provider, audit.result, audit.onlyIf) : null;
+    const row = audit && deps.audit ? deps.audit.statement(audit.result, audit.onlyIf) : null;
     const counts = await runBatch(deps.db, row ? [...statements, row] : statements);
     if (row && counts.pop() === 1) deps.audit!.carried();
     if (took(counts)) await deps.bus.publish(deps.db, events);
