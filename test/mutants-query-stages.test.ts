@@ -1,0 +1,80 @@
+// Rules of the query engine's stages (src/modules/search/memory-query.*.ts) that mutation testing
+// found unchecked in its fourth pass: a memory type's TTL counted from the query's instant, a
+// text search that excludes several tags, tags no entry carries, pruning's bound on decay with a
+// half-life policy in the chain. Each test builds a few entries of its own.
+import { describe, expect, it } from 'vitest';
+import { ok } from './support/access.ts';
+import { useHarness } from './support/harness.ts';
+
+const h = useHarness();
+const HOUR = 3_600_000;
+let n = 0;
+const m = (query: string, variables: Record<string, unknown> = {}) => ok(h, null, query, variables);
+const dbId = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':').slice(1).join(':');
+
+async function project(): Promise<string> {
+  return (await m(`mutation($n: String!) { createProject(input: { name: $n }) { ... on CreateProjectSuccess { project { id } } } }`, { n: `mqs-${++n}` })).createProject
+    .project.id;
+}
+async function knowledge(scope: string, title: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const d = await m(`mutation($i: AddKnowledgeInput!) { addKnowledge(input: $i) { __typename ... on AddKnowledgeSuccess { knowledge { id } } ... on UserError { message } } }`, {
+    i: { scope, title, content: 'c', ...extra },
+  });
+  if (!d.addKnowledge.knowledge) throw new Error(JSON.stringify(d));
+  return d.addKnowledge.knowledge.id;
+}
+/** Moves an entry's last change back in time (the clock of TTLs and decay). */
+async function age(entry: string, ms: number): Promise<void> {
+  await h.database.prisma.entry.update({ where: { id: dbId(entry) }, data: { updatedAt: new Date(Date.now() - ms) } });
+}
+const MQ = `query($i: MemoryQueryInput!) { memoryQuery(input: $i, first: 50) { edges { node { id } } } }`;
+const ids = async (i: Record<string, unknown>) => ((await m(MQ, { i })).memoryQuery.edges as Array<{ node: { id: string } }>).map((e) => e.node.id).sort();
+
+describe('the candidates of a query', () => {
+  it("a memory type's TTL expires its entries that long after their last change, others stay", async () => {
+    const p = await project();
+    const young = await knowledge(p, 'young', { memoryType: 'EPISODIC' });
+    const old = await knowledge(p, 'old', { memoryType: 'EPISODIC' });
+    const otherType = await knowledge(p, 'other type', { memoryType: 'SEMANTIC' });
+    await age(young, 47 * HOUR);
+    await age(old, 49 * HOUR);
+    await age(otherType, 49 * HOUR);
+    const policy = await m(`mutation($s: ID!) { setMemoryPolicy(input: { scope: $s, memoryType: EPISODIC, ttlHours: 48 }) { __typename } }`, { s: p });
+    expect(policy.setMemoryPolicy.__typename).toBe('SetMemoryPolicySuccess');
+    expect(await ids({ scope: p, inherit: false })).toEqual([young, otherType].sort());
+    expect(await ids({ scope: p, inherit: false, includeExpired: true })).toEqual([young, old, otherType].sort());
+  });
+
+  it('a text search leaves out the entries of every excluded tag', async () => {
+    const p = await project();
+    const [x, y, z] = [
+      await knowledge(p, 'x', { content: 'walrus', tags: ['mqs-x'] }),
+      await knowledge(p, 'y', { content: 'walrus', tags: ['mqs-y'] }),
+      await knowledge(p, 'z', { content: 'walrus', tags: ['mqs-z'] }),
+    ];
+    expect(await ids({ scope: p, inherit: false, search: 'walrus' })).toEqual([x, y, z].sort());
+    expect(await ids({ scope: p, inherit: false, search: 'walrus', tags: { exclude: ['mqs-x', 'mqs-y'] } })).toEqual([z]);
+  });
+});
+
+describe('the ranking of a query', () => {
+  it('include tags that no entry carries find nothing', async () => {
+    const p = await project();
+    await knowledge(p, 'untagged');
+    expect(await ids({ scope: p, inherit: false, tags: { include: ['mqs-none-1', 'mqs-none-2'] } })).toEqual([]);
+  });
+
+  it("a first page holds an older, slower-decaying entry outside pruning's sample, with a half-life policy in the chain", async () => {
+    // A page of one samples the 4 most recently changed entries of the scope: EPISODIC notes (168 h
+    // half-life, three days old). The older PROCEDURAL note (1,440 h) outranks them all; only
+    // pruning's bound on decay, which follows the longest half-life of the chain, lets it in.
+    const p = await project();
+    for (let i = 0; i < 5; i++) await age(await knowledge(p, `episode-${i}`, { memoryType: 'EPISODIC', importance: 0 }), (72 - i) * HOUR);
+    const slow = await knowledge(p, 'slow', { memoryType: 'PROCEDURAL', importance: 0 });
+    await age(slow, 96 * HOUR);
+    const policy = await m(`mutation($s: ID!) { setMemoryPolicy(input: { scope: $s, memoryType: SEMANTIC, halfLifeHours: 10 }) { __typename } }`, { s: p });
+    expect(policy.setMemoryPolicy.__typename).toBe('SetMemoryPolicySuccess');
+    const first = (await m(`query($s: ID!) { memoryQuery(input: { scope: $s, inherit: false }, first: 1) { edges { node { id } } } }`, { s: p })).memoryQuery.edges;
+    expect(first.map((e: { node: { id: string } }) => e.node.id)).toEqual([slow]);
+  });
+});
