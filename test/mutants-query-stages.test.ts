@@ -1,12 +1,16 @@
 // Rules of the query engine's stages (src/modules/search/memory-query.*.ts) that mutation testing
 // found unchecked in its fourth pass: a memory type's TTL counted from the query's instant, a
 // text search that excludes several tags, tags no entry carries, pruning's bound on decay with a
-// half-life policy in the chain. Each test builds a few entries of its own.
+// half-life policy in the chain, and the text score of a pruned context whose best match is not
+// among the most recent entries. Each test builds the entries it needs.
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ok } from './support/access.ts';
-import { useHarness } from './support/harness.ts';
+import { useHarness, useVariant } from './support/harness.ts';
 
 const h = useHarness();
+const exhaustive = useVariant(h, { exhaustiveRanking: true });
 const HOUR = 3_600_000;
 let n = 0;
 const m = (query: string, variables: Record<string, unknown> = {}) => ok(h, null, query, variables);
@@ -76,5 +80,36 @@ describe('the ranking of a query', () => {
     expect(policy.setMemoryPolicy.__typename).toBe('SetMemoryPolicySuccess');
     const first = (await m(`query($s: ID!) { memoryQuery(input: { scope: $s, inherit: false }, first: 1) { edges { node { id } } } }`, { s: p })).memoryQuery.edges;
     expect(first.map((e: { node: { id: string } }) => e.node.id)).toEqual([slow]);
+  });
+});
+
+describe('the text score of a pruned context', () => {
+  it('is relative to the best match of the kinds asked for, though stronger matches of other kinds fill the sample', async () => {
+    // A page of 100 samples 202 entries of each list. The 203 tools match "zebra" best; of the
+    // knowledge, 110 weak matches related to the project (5 points each: they fill the page) and
+    // one older, stronger match, neither recent nor related. The knowledge's text scores are
+    // relative to that stronger match, which the sample of best matches must therefore hold.
+    const p = await project();
+    const entries: Array<Record<string, unknown>> = [];
+    for (let i = 0; i < 203; i++) entries.push({ scope: p, kind: 'TOOL', name: `tool-${i}`, description: 'zebra zebra zebra zebra' });
+    for (let i = 0; i < 110; i++) entries.push({ scope: p, kind: 'KNOWLEDGE', name: `related-${i}`, content: `plain words number ${i} zebra and more filler text here` });
+    entries.push({ scope: p, kind: 'KNOWLEDGE', name: 'strong', content: 'zebra zebra and a few other words' });
+    for (let i = 0; i < 95; i++) entries.push({ scope: p, kind: 'KNOWLEDGE', name: `filler-${i}`, content: 'nothing to see' });
+    const imported = await m(`mutation($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { ... on ImportEntriesSuccess { imported { entries { id } } } } }`, {
+      e: entries,
+    });
+    const ids = (imported.importEntries.imported.entries as Array<{ id: string }>).map((e) => e.id);
+    await age(ids[313]!, 240 * HOUR);
+    for (const source of ids.slice(203, 313)) {
+      await m(`mutation($i: CreateRelationInput!) { createRelation(input: $i) { __typename } }`, { i: { source, target: p, type: 'APPLIES_TO' } });
+    }
+    const CTX = `query($i: ContextInput!) { context(input: $i) { knowledge { score node { id } } } }`;
+    const i = { scope: p, task: 'zebra', kinds: ['KNOWLEDGE'], tokenBudget: 1_000_000 };
+    type Hit = { score: number; node: { id: string } };
+    const plain = (await m(CTX, { i })).context.knowledge as Hit[];
+    const doc = parse(CTX) as unknown as TypedDocumentNode<{ context: { knowledge: Hit[] } }, Record<string, unknown>>;
+    const full = (await exhaustive.ok(doc, { i })).context.knowledge;
+    expect(plain.map((e) => e.node.id)).toEqual(full.map((e) => e.node.id));
+    plain.forEach((e, k) => expect(e.score).toBeCloseTo(full[k]!.score, 4));
   });
 });

@@ -26,11 +26,16 @@ export function chainCte(plan: Plan): Sql {
   return Prisma.sql`chain(scope_id, depth) AS (VALUES ${Prisma.join(rows, ', ')})`;
 }
 
-/** The text matches as CTEs (null without words). When the text filters, they carry the filters. */
+/**
+ * The text matches as CTEs (null without words). They carry the filters (but for the exhaustive
+ * ranking): a text search then starts from the few matches that pass, and a `context` task's text
+ * score, relative to the best match that passes, finds that match among pruning's sample of the
+ * best matches (stronger matches of kinds or tags not asked for would otherwise fill it).
+ */
 export function matchesCte(plan: Plan): Sql | null {
   if (plan.terms.length === 0) return null;
   const filters: Sql[] = [Prisma.sql`s."scopeId" IN (SELECT scope_id FROM chain)`];
-  if (plan.searchFilters && !plan.input.exhaustive) {
+  if (!plan.input.exhaustive) {
     // Each match is checked against copies of its entry's scope, kind, active flag and tag ids kept
     // on its "EntrySearch" row (which the match visits anyway): only the few matches that pass go
     // on to "Entry".
