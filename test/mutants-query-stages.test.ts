@@ -85,16 +85,19 @@ describe('the ranking of a query', () => {
 
 describe('the text score of a pruned context', () => {
   it('is relative to the best match of the kinds asked for, though stronger matches of other kinds fill the sample', async () => {
-    // A page of 100 samples 202 entries of each list. The 203 tools match "zebra" best; of the
-    // knowledge, 110 weak matches related to the project (5 points each: they fill the page) and
-    // one older, stronger match, neither recent nor related. The knowledge's text scores are
-    // relative to that stronger match, which the sample of best matches must therefore hold.
+    // A page of 100 samples 202 entries of each list. The 203 tools of the project and the 203
+    // notes of another project match "zebra" best; of the project's notes, 110 weak matches related
+    // to it (5 points each: they fill the page) and one older, stronger match, neither recent nor
+    // related. The notes' text scores are relative to that stronger match, which the sample of best
+    // matches must therefore hold.
     const p = await project();
+    const elsewhere = await project();
     const entries: Array<Record<string, unknown>> = [];
     for (let i = 0; i < 203; i++) entries.push({ scope: p, kind: 'TOOL', name: `tool-${i}`, description: 'zebra zebra zebra zebra' });
     for (let i = 0; i < 110; i++) entries.push({ scope: p, kind: 'KNOWLEDGE', name: `related-${i}`, content: `plain words number ${i} zebra and more filler text here` });
     entries.push({ scope: p, kind: 'KNOWLEDGE', name: 'strong', content: 'zebra zebra and a few other words' });
     for (let i = 0; i < 95; i++) entries.push({ scope: p, kind: 'KNOWLEDGE', name: `filler-${i}`, content: 'nothing to see' });
+    for (let i = 0; i < 203; i++) entries.push({ scope: elsewhere, kind: 'KNOWLEDGE', name: `elsewhere-${i}`, content: 'zebra zebra zebra zebra' });
     const imported = await m(`mutation($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { ... on ImportEntriesSuccess { imported { entries { id } } } } }`, {
       e: entries,
     });

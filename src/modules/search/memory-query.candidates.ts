@@ -41,7 +41,6 @@ export function matchesCte(plan: Plan): Sql | null {
     // on to "Entry".
     const { input, d, tags } = plan;
     const hasTag = (id: string | null) => (id ? Prisma.sql`${d.position(Prisma.sql`s."tagIds"`, Prisma.sql`${` ${id} `}`)} > 0` : never);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, entryFilters checks the kind of every candidate again
     if (input.kinds.length < ENTRY_KINDS.length) filters.push(Prisma.sql`s."kind" IN (${list(input.kinds)})`);
     if (!input.includeInactive) filters.push(Prisma.sql`s."active" = ${true}`);
     if (tags.include.length) filters.push(Prisma.sql`(${Prisma.join(tags.include.map((t) => hasTag(t.id)), ' OR ')})`);
