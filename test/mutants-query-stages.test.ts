@@ -1,8 +1,9 @@
 // Rules of the query engine's stages (src/modules/search/memory-query.*.ts) that mutation testing
 // found unchecked in its fourth pass: a memory type's TTL counted from the query's instant, a
 // text search that excludes several tags, tags no entry carries, pruning's bound on decay with a
-// half-life policy in the chain, and the text score of a pruned context whose best match is not
-// among the most recent entries. Each test builds the entries it needs.
+// half-life policy in the chain, the text score of a pruned context whose best match is not among
+// the most recent entries, and the plan's tag ids kept across queries. Each test builds the
+// entries it needs.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -114,5 +115,19 @@ describe('the text score of a pruned context', () => {
     const full = (await exhaustive.ok(doc, { i })).context.knowledge;
     expect(plain.map((e) => e.node.id)).toEqual(full.map((e) => e.node.id));
     plain.forEach((e, k) => expect(e.score).toBeCloseTo(full[k]!.score, 4));
+  });
+});
+
+describe('the plan of a query', () => {
+  it("keeps a tag's id once found, though a later query names a tag that does not exist", async () => {
+    // Prisma's lookup: SELECT ... FROM `main`.`Tag` WHERE ... (SQLite), FROM "public"."Tag" (PostgreSQL).
+    const tagLookups = () => h.statements.filter((sql) => /FROM\s+\S*Tag[`"]\s+WHERE/.test(sql)).length;
+    const p = await project();
+    const known = await knowledge(p, 'known', { tags: ['mqs-known'] });
+    expect(await ids({ scope: p, inherit: false, tags: { include: ['mqs-known'] } })).toEqual([known]);
+    expect(await ids({ scope: p, inherit: false, tags: { include: ['mqs-no-such-tag'] } })).toEqual([]);
+    h.resetStatements();
+    expect(await ids({ scope: p, inherit: false, tags: { include: ['mqs-known'] } })).toEqual([known]);
+    expect(tagLookups()).toBe(0);
   });
 });
