@@ -16,24 +16,25 @@ const Ctx = graphql(`
   }
 `);
 
-const N = COMMON_MIN_ENTRIES + 100;
+// The smallest memory the rule applies to: one note fewer and every word would count.
+const N = COMMON_MIN_ENTRIES;
 /** How many notes make a word common: more than COMMON_SHARE of them. */
 const CUTOFF = Math.floor(N * COMMON_SHARE) + 1;
 let project = '';
 
 beforeAll(async () => {
   project = await createProject(h, 'common-words');
-  // Every note has "usual"; one in 110 has "zebra" (well under COMMON_SHARE); one in 4 has "often".
+  // Every note has "usual"; one in 100 has "zebra" (well under COMMON_SHARE); one in 4 has "often".
   // At the cutoff: "kiwi" in one note fewer than CUTOFF (rare), "lime" in exactly CUTOFF (common);
   // a few notes with and without each carry a tag of their own, to ask about them alone.
   const notes = Array.from({ length: N }, (_, i) => ({
     scope: project,
     kind: 'KNOWLEDGE' as const,
     name: `note-${i}`,
-    content: `usual note ${i % 4 === 0 ? 'often' : ''} ${i % 110 === 0 ? 'zebra' : ''} ${i < CUTOFF - 1 ? 'kiwi' : ''} ${i >= N - CUTOFF ? 'lime' : ''}`,
+    content: `usual note ${i % 4 === 0 ? 'often' : ''} ${i % 100 === 0 ? 'zebra' : ''} ${i < CUTOFF - 1 ? 'kiwi' : ''} ${i >= N - CUTOFF ? 'lime' : ''}`,
     tags: [...(Math.abs(i - (CUTOFF - 1)) <= 5 ? ['near-kiwi'] : []), ...(Math.abs(i - (N - CUTOFF)) <= 5 ? ['near-lime'] : [])],
   }));
-  for (let i = 0; i < notes.length; i += 1_000) await h.ok(Import, { entries: notes.slice(i, i + 1_000) });
+  await h.ok(Import, { entries: notes });
   expect(1 / 4).toBeGreaterThan(COMMON_SHARE);
 });
 
@@ -50,12 +51,12 @@ const textScored = async (task: string, tag: string) => {
 describe('context leaves common words out of the text score when the task has a rarer one', () => {
   it('scores only the rare word: notes with just the common words get no text score', async () => {
     const { knowledge } = (await ask('usual often zebra')).context;
-    const zebras = knowledge.filter((e) => Number(e.node.name.slice(5)) % 110 === 0);
-    expect(zebras).toHaveLength(N / 110);
+    const zebras = knowledge.filter((e) => Number(e.node.name.slice(5)) % 100 === 0);
+    expect(zebras).toHaveLength(N / 100);
     expect(knowledge.slice(0, zebras.length).map((e) => e.node.name).sort()).toEqual(zebras.map((e) => e.node.name).sort());
     for (const e of zebras) expect(e.breakdown.text, e.node.name).toBeGreaterThan(0);
     // "often" and "usual" would each raise these notes' text score were they counted.
-    const others = knowledge.filter((e) => Number(e.node.name.slice(5)) % 110 !== 0);
+    const others = knowledge.filter((e) => Number(e.node.name.slice(5)) % 100 !== 0);
     expect(others.length).toBeGreaterThan(0);
     for (const e of others) expect(e.breakdown.text, e.node.name).toBe(0);
   });

@@ -42,8 +42,12 @@ const decayOf = (exponent: (e: Sql) => Sql, greatest: string, least: string): Sq
   return Prisma.sql`${Prisma.raw(greatest)}(${num(DECAY.floor)}, ${Prisma.raw(least)}(1.0, ${left}))`;
 };
 
+/** A term's quotes doubled, as an FTS5 string wants them. */
+// Stryker disable next-line StringLiteral,Regex: equivalent, searchTerms keeps only letters, digits and _, so no term holds a quote
+const doubleQuotes = (term: string) => term.replace(/"/g, '""');
+
 /** An FTS5 query of prefix terms, each quoted so that no word is read as an operator. */
-const ftsQuery = (terms: readonly string[]) => terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(' OR ');
+const ftsQuery = (terms: readonly string[]) => terms.map((t) => `"${doubleQuotes(t)}"*`).join(' OR ');
 
 const sqlite: Dialect = {
   provider: 'sqlite',

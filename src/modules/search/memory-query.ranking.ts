@@ -41,12 +41,14 @@ function decayInputs(policies: ChainPolicy[]): { halfLife: Sql; boost: Sql } {
   const cases = (values: Record<string, number>) =>
     Prisma.join(
       Object.entries(values).map(([key, hours]) => Prisma.sql`WHEN ${key} THEN ${num(hours)}`),
+      // Stryker disable next-line StringLiteral: equivalent, each WHEN ends in a parenthesis, so no blank is needed between them
       ' ',
     );
   const defaults = Prisma.sql`COALESCE(CASE e."category" ${cases(DECAY.categoryHalfLifeHours)} END, CASE e."memoryType" ${cases(DECAY.halfLifeHours)} END, ${num(DECAY.halfLifeHours.SEMANTIC)})`;
   const halfLife = policies.length
     ? Prisma.sql`CASE ${Prisma.join(
         policies.map((p) => Prisma.sql`WHEN e."scopeId" = ${p.scopeId} AND e."memoryType" = ${p.memoryType} THEN ${num(p.hours)}`),
+        // Stryker disable next-line StringLiteral: equivalent, each WHEN ends in a parenthesis, so no blank is needed between them
         ' ',
       )} ELSE ${defaults} END`
     : defaults;

@@ -60,8 +60,15 @@ export const DECAY_MAX_BOOST = 1 + DECAY.accessBoost * DECAY.accessCap + DECAY.i
  * `maxHalfLifeHours`: what pruning may assume of an entry it does not rank.
  */
 export function decayBound(ageDays: number, maxHalfLifeHours: number): number {
-  const left = Math.pow(2, -(Math.max(ageDays, 0) * 24) / maxHalfLifeHours) * DECAY_MAX_BOOST;
-  return Math.max(DECAY.floor, Math.min(1, left));
+  // A bound that is too large only lets pruning rank more entries (the page stays exact): each
+  // mutant that enlarges it is equivalent, each that shrinks it is killed (test/mutation-survivors.md).
+  // Stryker disable next-line ArithmeticOperator,MethodExpression: equivalent, a younger age only enlarges the bound
+  const hours = Math.max(ageDays, 0) * 24;
+  // Stryker disable next-line UnaryOperator: equivalent, a positive exponent only enlarges the bound
+  const left = Math.pow(2, -hours / maxHalfLifeHours) * DECAY_MAX_BOOST;
+  // Stryker disable next-line MethodExpression: equivalent, no cap (or a floor of 1) only enlarges the bound
+  const capped = Math.min(1, left);
+  return Math.max(DECAY.floor, capped);
 }
 
 /**
@@ -71,6 +78,7 @@ export function decayBound(ageDays: number, maxHalfLifeHours: number): number {
 export function maxAgeReaching(bound: (ageDays: number) => number, tau: number): number | null {
   const far = 1e7;
   if (bound(far) >= tau) return null;
+  // Stryker disable next-line UnaryOperator: equivalent, an age of one day admits more than none
   if (bound(0) < tau) return -1;
   let lo = 0;
   let hi = far;

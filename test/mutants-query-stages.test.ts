@@ -1,0 +1,133 @@
+// Rules of the query engine's stages (src/modules/search/memory-query.*.ts) that mutation testing
+// found unchecked in its fourth pass: a memory type's TTL counted from the query's instant, a
+// text search that excludes several tags, tags no entry carries, pruning's bound on decay with a
+// half-life policy in the chain, the text score of a pruned context whose best match is not among
+// the most recent entries, and the plan's tag ids kept across queries. Each test builds the
+// entries it needs.
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { parse } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { ok } from './support/access.ts';
+import { useHarness, useVariant } from './support/harness.ts';
+
+const h = useHarness();
+const exhaustive = useVariant(h, { exhaustiveRanking: true });
+const HOUR = 3_600_000;
+let n = 0;
+const m = (query: string, variables: Record<string, unknown> = {}) => ok(h, null, query, variables);
+const dbId = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':').slice(1).join(':');
+
+async function project(): Promise<string> {
+  return (await m(`mutation($n: String!) { createProject(input: { name: $n }) { ... on CreateProjectSuccess { project { id } } } }`, { n: `mqs-${++n}` })).createProject
+    .project.id;
+}
+async function knowledge(scope: string, title: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const d = await m(`mutation($i: AddKnowledgeInput!) { addKnowledge(input: $i) { __typename ... on AddKnowledgeSuccess { knowledge { id } } ... on UserError { message } } }`, {
+    i: { scope, title, content: 'c', ...extra },
+  });
+  if (!d.addKnowledge.knowledge) throw new Error(JSON.stringify(d));
+  return d.addKnowledge.knowledge.id;
+}
+/** Moves an entry's last change back in time (the clock of TTLs and decay). */
+async function age(entry: string, ms: number): Promise<void> {
+  await h.database.prisma.entry.update({ where: { id: dbId(entry) }, data: { updatedAt: new Date(Date.now() - ms) } });
+}
+const MQ = `query($i: MemoryQueryInput!) { memoryQuery(input: $i, first: 50) { edges { node { id } } } }`;
+const ids = async (i: Record<string, unknown>) => ((await m(MQ, { i })).memoryQuery.edges as Array<{ node: { id: string } }>).map((e) => e.node.id).sort();
+
+describe('the candidates of a query', () => {
+  it("a memory type's TTL expires its entries that long after their last change, others stay", async () => {
+    const p = await project();
+    const young = await knowledge(p, 'young', { memoryType: 'EPISODIC' });
+    const old = await knowledge(p, 'old', { memoryType: 'EPISODIC' });
+    const otherType = await knowledge(p, 'other type', { memoryType: 'SEMANTIC' });
+    await age(young, 47 * HOUR);
+    await age(old, 49 * HOUR);
+    await age(otherType, 49 * HOUR);
+    const policy = await m(`mutation($s: ID!) { setMemoryPolicy(input: { scope: $s, memoryType: EPISODIC, ttlHours: 48 }) { __typename } }`, { s: p });
+    expect(policy.setMemoryPolicy.__typename).toBe('SetMemoryPolicySuccess');
+    expect(await ids({ scope: p, inherit: false })).toEqual([young, otherType].sort());
+    expect(await ids({ scope: p, inherit: false, includeExpired: true })).toEqual([young, old, otherType].sort());
+  });
+
+  it('a text search leaves out the entries of every excluded tag', async () => {
+    const p = await project();
+    const [x, y, z] = [
+      await knowledge(p, 'x', { content: 'walrus', tags: ['mqs-x'] }),
+      await knowledge(p, 'y', { content: 'walrus', tags: ['mqs-y'] }),
+      await knowledge(p, 'z', { content: 'walrus', tags: ['mqs-z'] }),
+    ];
+    expect(await ids({ scope: p, inherit: false, search: 'walrus' })).toEqual([x, y, z].sort());
+    expect(await ids({ scope: p, inherit: false, search: 'walrus', tags: { exclude: ['mqs-x', 'mqs-y'] } })).toEqual([z]);
+  });
+});
+
+describe('the ranking of a query', () => {
+  it('include tags that no entry carries find nothing', async () => {
+    const p = await project();
+    await knowledge(p, 'untagged');
+    expect(await ids({ scope: p, inherit: false, tags: { include: ['mqs-none-1', 'mqs-none-2'] } })).toEqual([]);
+  });
+
+  it("a first page holds an older, slower-decaying entry outside pruning's sample, with a half-life policy in the chain", async () => {
+    // A page of one samples the 4 most recently changed entries of the scope: EPISODIC notes (168 h
+    // half-life, three days old). The older PROCEDURAL note (1,440 h) outranks them all; only
+    // pruning's bound on decay, which follows the longest half-life of the chain, lets it in.
+    const p = await project();
+    for (let i = 0; i < 5; i++) await age(await knowledge(p, `episode-${i}`, { memoryType: 'EPISODIC', importance: 0 }), (72 - i) * HOUR);
+    const slow = await knowledge(p, 'slow', { memoryType: 'PROCEDURAL', importance: 0 });
+    await age(slow, 96 * HOUR);
+    const policy = await m(`mutation($s: ID!) { setMemoryPolicy(input: { scope: $s, memoryType: SEMANTIC, halfLifeHours: 10 }) { __typename } }`, { s: p });
+    expect(policy.setMemoryPolicy.__typename).toBe('SetMemoryPolicySuccess');
+    const first = (await m(`query($s: ID!) { memoryQuery(input: { scope: $s, inherit: false }, first: 1) { edges { node { id } } } }`, { s: p })).memoryQuery.edges;
+    expect(first.map((e: { node: { id: string } }) => e.node.id)).toEqual([slow]);
+  });
+});
+
+describe('the text score of a pruned context', () => {
+  it('is relative to the best match of the kinds asked for, though stronger matches of other kinds fill the sample', async () => {
+    // A page of 100 samples 202 entries of each list. The 203 tools of the project and the 203
+    // notes of another project match "zebra" best; of the project's notes, 110 weak matches related
+    // to it (5 points each: they fill the page) and one older, stronger match, neither recent nor
+    // related. The notes' text scores are relative to that stronger match, which the sample of best
+    // matches must therefore hold.
+    const p = await project();
+    const elsewhere = await project();
+    const entries: Array<Record<string, unknown>> = [];
+    for (let i = 0; i < 203; i++) entries.push({ scope: p, kind: 'TOOL', name: `tool-${i}`, description: 'zebra zebra zebra zebra' });
+    for (let i = 0; i < 110; i++) entries.push({ scope: p, kind: 'KNOWLEDGE', name: `related-${i}`, content: `plain words number ${i} zebra and more filler text here` });
+    entries.push({ scope: p, kind: 'KNOWLEDGE', name: 'strong', content: 'zebra zebra and a few other words' });
+    for (let i = 0; i < 95; i++) entries.push({ scope: p, kind: 'KNOWLEDGE', name: `filler-${i}`, content: 'nothing to see' });
+    for (let i = 0; i < 203; i++) entries.push({ scope: elsewhere, kind: 'KNOWLEDGE', name: `elsewhere-${i}`, content: 'zebra zebra zebra zebra' });
+    const imported = await m(`mutation($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { ... on ImportEntriesSuccess { imported { entries { id } } } } }`, {
+      e: entries,
+    });
+    const ids = (imported.importEntries.imported.entries as Array<{ id: string }>).map((e) => e.id);
+    await age(ids[313]!, 240 * HOUR);
+    for (const source of ids.slice(203, 313)) {
+      await m(`mutation($i: CreateRelationInput!) { createRelation(input: $i) { __typename } }`, { i: { source, target: p, type: 'APPLIES_TO' } });
+    }
+    const CTX = `query($i: ContextInput!) { context(input: $i) { knowledge { score node { id } } } }`;
+    const i = { scope: p, task: 'zebra', kinds: ['KNOWLEDGE'], tokenBudget: 1_000_000 };
+    type Hit = { score: number; node: { id: string } };
+    const plain = (await m(CTX, { i })).context.knowledge as Hit[];
+    const doc = parse(CTX) as unknown as TypedDocumentNode<{ context: { knowledge: Hit[] } }, Record<string, unknown>>;
+    const full = (await exhaustive.ok(doc, { i })).context.knowledge;
+    expect(plain.map((e) => e.node.id)).toEqual(full.map((e) => e.node.id));
+    plain.forEach((e, k) => expect(e.score).toBeCloseTo(full[k]!.score, 4));
+  });
+});
+
+describe('the plan of a query', () => {
+  it("keeps a tag's id once found, though a later query names a tag that does not exist", async () => {
+    // Prisma's lookup: SELECT ... FROM `main`.`Tag` WHERE ... (SQLite), FROM "public"."Tag" (PostgreSQL).
+    const tagLookups = () => h.statements.filter((sql) => /FROM\s+\S*Tag[`"]\s+WHERE/.test(sql)).length;
+    const p = await project();
+    const known = await knowledge(p, 'known', { tags: ['mqs-known'] });
+    expect(await ids({ scope: p, inherit: false, tags: { include: ['mqs-known'] } })).toEqual([known]);
+    expect(await ids({ scope: p, inherit: false, tags: { include: ['mqs-no-such-tag'] } })).toEqual([]);
+    h.resetStatements();
+    expect(await ids({ scope: p, inherit: false, tags: { include: ['mqs-known'] } })).toEqual([known]);
+    expect(tagLookups()).toBe(0);
+  });
+});
