@@ -8,10 +8,15 @@ import type { SecretLintCoreConfig } from '@secretlint/types';
  * Slack, SendGrid, Shopify, npm, Linear, 1Password, private keys, basic auth and database
  * connection strings), plus patterns of ours for what those rules leave to configuration:
  * passwords and secrets written as `key: value` or "password is …", and bearer tokens.
+ *
+ * The preset's rules are listed one by one without its filter-comments rule: that one honours
+ * `secretlint-disable` comments in the text scanned, which in a memory would let any writer turn
+ * the scanner off.
  */
+const IGNORES_COMMENTS = '@secretlint/secretlint-rule-filter-comments';
 const CONFIG: SecretLintCoreConfig = {
   rules: [
-    { id: '@secretlint/secretlint-rule-preset-recommend', rule: recommended },
+    ...recommended.rules.filter((rule) => rule.meta.id !== IGNORES_COMMENTS).map((rule) => ({ id: rule.meta.id, rule })),
     {
       id: '@secretlint/secretlint-rule-pattern',
       rule: pattern,
