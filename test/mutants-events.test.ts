@@ -291,6 +291,36 @@ describe('over Redis', () => {
     expect(namesIn(onB.collector.results)).toEqual([]);
   });
 
+  it('an announcement Redis refuses on a ready connection is retried until it goes through', async () => {
+    const warnings = warnLines();
+    const redis = await redisServer();
+    await redis.start();
+    const a = await instance(redis.url);
+    const look = client(redis.url);
+    const listener = client(redis.url);
+    const announcements: string[] = [];
+    listener.on('message', (_channel: string, message: string) => announcements.push(message));
+    await listener.subscribe('engram:events-lost');
+    const p = await project('ev-announce-retry');
+    // Redis stays up but refuses every PUBLISH (NOPERM): the event is lost, and so is its announcement.
+    await look.call('ACL', 'SETUSER', 'default', '-publish');
+    await addIn(p, 'refused', a.app);
+    await eventually('A is down', async () => a.bus.state() === 'down');
+    // Commands Redis refused so far (ACL LOG counts them per kind); the event's two channels make 2.
+    const refusals = async () => ((await look.call('ACL', 'LOG')) as unknown[][]).reduce((n, entry) => n + Number(entry[entry.indexOf('count') + 1]), 0);
+    await eventually('both channels of the event were refused', async () => (await refusals()) >= 2);
+    // The next write announces the loss first, on the same connection: the third refusal.
+    await addIn(p, 'announcement-refused', a.app);
+    await eventually('the announcement was refused', async () => (await refusals()) >= 3);
+    expect(warnings().filter((l) => l.startsWith('Redis: an event could not be published'))).toHaveLength(1);
+    await look.call('ACL', 'SETUSER', 'default', '+publish');
+    // Nothing publishes or reconnects from here: only the retry can announce the loss.
+    await a.bus.ready(10_000);
+    await eventually('the loss is announced', async () => announcements.length > 0);
+    expect(announcements).toHaveLength(1);
+    expect(Object.keys(JSON.parse(announcements[0]!) as object)).toEqual(['instance']);
+  });
+
   // What operators read in the server's log during an outage: one line per connection when it is
   // lost (its first error too), one when it is back, not one per reconnection attempt; one line per
   // loss of published events; nothing once the bus is closed.
