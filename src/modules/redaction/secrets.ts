@@ -49,11 +49,24 @@ export interface SecretFinding {
 export async function findSecrets(text: string): Promise<SecretFinding[]> {
   if (text.length < 8) return [];
   const result = await lintSource({
-    source: { filePath: '/engram-memory.txt', content: text, ext: '.txt', contentType: 'text' },
+    source: {
+      // Stryker disable next-line StringLiteral: equivalent, rules look at the name and extension only for .p12, .json, .npmrc and package files; "" is none of them either
+      filePath: '/engram-memory.txt',
+      content: text,
+      // Stryker disable next-line StringLiteral: equivalent, as for filePath
+      ext: '.txt',
+      contentType: 'text',
+    },
+    // Stryker disable next-line BooleanLiteral: equivalent, only the GCP rule reads a physical file, and only for a .p12 name
     options: { config: CONFIG, noPhysicFilePath: true },
   });
+  // secretlint (9.x) already returns its messages by start, then end, ascending: this sort changes
+  // only the order of two findings starting at the same character, which no two of our rules make.
+  // It is kept so that the merge below does not depend on that. (`&&` for `||` is killed.)
+  // Stryker disable next-line MethodExpression: equivalent, see above
   const findings = result.messages
     .map((m) => ({ kind: kindOf(m.ruleId, m.messageId, m.message), start: m.range[0], end: m.range[1] }))
+    // Stryker disable next-line ArrowFunction,ConditionalExpression,ArithmeticOperator: equivalent, on messages already in this order they keep it (see above)
     .sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: SecretFinding[] = [];
   for (const f of findings) {
