@@ -342,6 +342,37 @@ describe('over Redis', () => {
     await redis.start();
     await bus.ready(10_000);
     expect(warnings().slice(refused.length).sort()).toEqual(['Redis publisher: connected again', 'Redis subscriber: connected again']);
+    // A second outage is reported like the first.
+    const back = warnings().length;
+    await redis.kill();
+    await eventually('both connections are lost again', async () => warnings().slice(back).filter((l) => l.includes('connection lost')).length === 2);
+  });
+
+  it('the bus is up only while its subscriber listens to the loss channel', async () => {
+    const warnings = warnLines();
+    const redis = await redisServer();
+    await redis.start();
+    const look = client(redis.url);
+    // Channels Redis refused to the bus so far (ACL LOG counts them).
+    const refusedChannels = async () =>
+      ((await look.call('ACL', 'LOG')) as unknown[][])
+        .filter((entry) => entry[entry.indexOf('reason') + 1] === 'channel')
+        .reduce((n, entry) => n + Number(entry[entry.indexOf('count') + 1]), 0);
+    // The subscriber may not listen to any channel: the publisher alone does not make the bus up.
+    await look.call('ACL', 'SETUSER', 'default', 'resetchannels');
+    const bus = createEventBus({ redisUrl: redis.url });
+    cleanups.push(() => bus.close());
+    await eventually('the subscription of the loss channel was refused', async () => (await refusedChannels()) >= 1);
+    expect(bus.state()).toBe('down');
+    await look.call('ACL', 'SETUSER', 'default', 'allchannels');
+    await look.call('CLIENT', 'KILL', 'TYPE', 'normal', 'SKIPME', 'yes'); // the bus reconnects, and subscribes now
+    await bus.ready(10_000);
+    // Taking the channel away again drops the subscriber's connection (Redis 7); its new one is refused.
+    const before = await refusedChannels();
+    await look.call('ACL', 'SETUSER', 'default', 'resetchannels');
+    await eventually('the new subscription was refused', async () => (await refusedChannels()) > before);
+    expect(bus.state()).toBe('down');
+    expect(warnings().some((l) => l.startsWith('Redis subscriber: connection lost'))).toBe(true);
   });
 
   it('logs a failed publish once per loss, and nothing when the bus is closed; closing leaves no connection open', async () => {
