@@ -291,6 +291,36 @@ describe('over Redis', () => {
     expect(namesIn(onB.collector.results)).toEqual([]);
   });
 
+  it('an announcement Redis refuses on a ready connection is retried until it goes through', async () => {
+    const warnings = warnLines();
+    const redis = await redisServer();
+    await redis.start();
+    const a = await instance(redis.url);
+    const look = client(redis.url);
+    const listener = client(redis.url);
+    const announcements: string[] = [];
+    listener.on('message', (_channel: string, message: string) => announcements.push(message));
+    await listener.subscribe('engram:events-lost');
+    const p = await project('ev-announce-retry');
+    // Redis stays up but refuses every PUBLISH (NOPERM): the event is lost, and so is its announcement.
+    await look.call('ACL', 'SETUSER', 'default', '-publish');
+    await addIn(p, 'refused', a.app);
+    await eventually('A is down', async () => a.bus.state() === 'down');
+    // Commands Redis refused so far (ACL LOG counts them per kind); the event's two channels make 2.
+    const refusals = async () => ((await look.call('ACL', 'LOG')) as unknown[][]).reduce((n, entry) => n + Number(entry[entry.indexOf('count') + 1]), 0);
+    await eventually('both channels of the event were refused', async () => (await refusals()) >= 2);
+    // The next write announces the loss first, on the same connection: the third refusal.
+    await addIn(p, 'announcement-refused', a.app);
+    await eventually('the announcement was refused', async () => (await refusals()) >= 3);
+    expect(warnings().filter((l) => l.startsWith('Redis: an event could not be published'))).toHaveLength(1);
+    await look.call('ACL', 'SETUSER', 'default', '+publish');
+    // Nothing publishes or reconnects from here: only the retry can announce the loss.
+    await a.bus.ready(10_000);
+    await eventually('the loss is announced', async () => announcements.length > 0);
+    expect(announcements).toHaveLength(1);
+    expect(Object.keys(JSON.parse(announcements[0]!) as object)).toEqual(['instance']);
+  });
+
   // What operators read in the server's log during an outage: one line per connection when it is
   // lost (its first error too), one when it is back, not one per reconnection attempt; one line per
   // loss of published events; nothing once the bus is closed.
@@ -312,6 +342,37 @@ describe('over Redis', () => {
     await redis.start();
     await bus.ready(10_000);
     expect(warnings().slice(refused.length).sort()).toEqual(['Redis publisher: connected again', 'Redis subscriber: connected again']);
+    // A second outage is reported like the first.
+    const back = warnings().length;
+    await redis.kill();
+    await eventually('both connections are lost again', async () => warnings().slice(back).filter((l) => l.includes('connection lost')).length === 2);
+  });
+
+  it('the bus is up only while its subscriber listens to the loss channel', async () => {
+    const warnings = warnLines();
+    const redis = await redisServer();
+    await redis.start();
+    const look = client(redis.url);
+    // Channels Redis refused to the bus so far (ACL LOG counts them).
+    const refusedChannels = async () =>
+      ((await look.call('ACL', 'LOG')) as unknown[][])
+        .filter((entry) => entry[entry.indexOf('reason') + 1] === 'channel')
+        .reduce((n, entry) => n + Number(entry[entry.indexOf('count') + 1]), 0);
+    // The subscriber may not listen to any channel: the publisher alone does not make the bus up.
+    await look.call('ACL', 'SETUSER', 'default', 'resetchannels');
+    const bus = createEventBus({ redisUrl: redis.url });
+    cleanups.push(() => bus.close());
+    await eventually('the subscription of the loss channel was refused', async () => (await refusedChannels()) >= 1);
+    expect(bus.state()).toBe('down');
+    await look.call('ACL', 'SETUSER', 'default', 'allchannels');
+    await look.call('CLIENT', 'KILL', 'TYPE', 'normal', 'SKIPME', 'yes'); // the bus reconnects, and subscribes now
+    await bus.ready(10_000);
+    // Taking the channel away again drops the subscriber's connection (Redis 7); its new one is refused.
+    const before = await refusedChannels();
+    await look.call('ACL', 'SETUSER', 'default', 'resetchannels');
+    await eventually('the new subscription was refused', async () => (await refusedChannels()) > before);
+    expect(bus.state()).toBe('down');
+    expect(warnings().some((l) => l.startsWith('Redis subscriber: connection lost'))).toBe(true);
   });
 
   it('logs a failed publish once per loss, and nothing when the bus is closed; closing leaves no connection open', async () => {

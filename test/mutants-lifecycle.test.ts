@@ -6,7 +6,7 @@
 // the scheduled purge publishes.
 import { parse } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { RELEVANCE_WEIGHTS } from '../src/modules/search/relevance.ts';
 import { as, ok, principal } from './support/access.ts';
@@ -38,6 +38,31 @@ async function knowledge(scope: string, memoryType: string, title = `k-${++n}`):
 /** Moves entries' last change back in time (the clock of TTLs, retention and decay). */
 async function age(entries: string[], ms: number): Promise<void> {
   await h.database.prisma.entry.updateMany({ where: { id: { in: entries.map(dbId) } }, data: { updatedAt: new Date(Date.now() - ms) } });
+}
+
+/** A real fault of the database: a trigger refusing `operation` on one entry (dropped by `allow`). */
+async function refuse(operation: 'UPDATE OF "accessCount"' | 'DELETE', entryId: string): Promise<void> {
+  const db = h.database.prisma;
+  if (h.database.provider === 'sqlite') {
+    await db.$executeRawUnsafe(`CREATE TRIGGER "refuse_test" BEFORE ${operation} ON "Entry" WHEN OLD."id" = '${entryId}'
+      BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
+  } else {
+    await db.$executeRawUnsafe(`CREATE FUNCTION "refuse_test"() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$ LANGUAGE plpgsql`);
+    await db.$executeRawUnsafe(`CREATE TRIGGER "refuse_test" BEFORE ${operation} ON "Entry" FOR EACH ROW WHEN (OLD."id" = '${entryId}') EXECUTE FUNCTION "refuse_test"()`);
+  }
+}
+async function allow(): Promise<void> {
+  const db = h.database.prisma;
+  if (h.database.provider === 'sqlite') await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS "refuse_test"`);
+  else {
+    await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS "refuse_test" ON "Entry"`);
+    await db.$executeRawUnsafe(`DROP FUNCTION IF EXISTS "refuse_test"()`);
+  }
+}
+/** Polls `done` every 20 ms for up to 10 s. */
+async function until(done: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await done()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 const LIFETIMES = `query($id: ID!) { node(id: $id) { ... on Scope { memoryLifetimes { memoryType ttlHours retentionDays halfLifeHours } } } }`;
@@ -285,6 +310,30 @@ describe(`the scheduled purge (${DB_KIND})`, () => {
     Record<string, never>
   >;
 
+  it('a run that fails is logged, and the next interval runs again', async () => {
+    await purge();
+    const k = await knowledge(await project(), 'EPISODIC');
+    await age([k], 91 * DAY);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await refuse('DELETE', dbId(k));
+    const scheduled = createApp({ database: h.database, purge: { intervalMs: 20 } });
+    const exists = async () => (await m(`query($id: ID!) { node(id: $id) { id } }`, { id: k })).node !== null;
+    try {
+      const failed = () => error.mock.calls.filter((args) => args[0] === 'The retention purge failed (it runs again at the next interval):');
+      await until(() => failed().length > 0);
+      // The database's own error comes with it (SQLite's trigger abort reads as a foreign-key error through Prisma).
+      expect(failed()[0]![1]).toBeInstanceOf(Error);
+      expect(await exists()).toBe(true);
+      await allow();
+      await until(async () => !(await exists()));
+    } finally {
+      await allow();
+      await scheduled.stop();
+      error.mockRestore();
+    }
+    expect(await exists()).toBe(false);
+  });
+
   it('publishes only runs that erased or archived something, with exact counts; after stop() it runs no more', async () => {
     await purge();
     let runs = 0;
@@ -360,11 +409,49 @@ describe(`counted reads (${DB_KIND})`, () => {
     expect(await counted(k)).toBe(3);
   });
 
-  it('are written 500 entries a statement, each entry once', async () => {
+  it('are written 500 entries a statement, each entry once; exactly 500 make one statement', async () => {
     const p = await project();
     const entries = Array.from({ length: 501 }, (_, i) => ({ kind: 'KNOWLEDGE', scope: p, name: `read-${i}`, content: 'c' }));
     await m(`mutation($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }`, { e: entries });
+    // Exactly one full chunk buffered: the flush at stop writes it and ends there (no empty chunk after it).
+    const first = createApp({ database: h.database, accessFlushMs: 3_600_000 });
+    await pagesRead(first, p, 5);
+    await first.stop();
     const app = createApp({ database: h.database, accessFlushMs: 3_600_000 });
+    expect(await pagesRead(app, p)).toBe(6);
+    await app.stop();
+    const counts = await h.database.prisma.entry.groupBy({ by: ['accessCount'], where: { scopeId: dbId(p) }, _count: true, orderBy: { accessCount: 'asc' } });
+    expect(counts.map((c) => [c.accessCount, c._count])).toEqual([
+      [1, 1],
+      [2, 500],
+    ]);
+  });
+
+  it('a statement the database refuses is logged and its counts lost; the server and later counts go on', async () => {
+    const k = await knowledge(await project(), 'SEMANTIC');
+    const id = dbId(k);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await refuse('UPDATE OF "accessCount"', id);
+    const app = createApp({ database: h.database, accessFlushMs: 20 });
+    try {
+      await readOn(app, k);
+      const failed = () => warn.mock.calls.filter((args) => args[0] === 'Recording entry reads failed:');
+      await until(() => failed().length > 0);
+      expect(failed()).toHaveLength(1);
+      expect(String(failed()[0]![1])).toContain('refused by the test');
+      await allow();
+      await readOn(app, k);
+      await until(async () => (await counted(k)) > 0);
+    } finally {
+      await allow();
+      await app.stop();
+      warn.mockRestore();
+    }
+    expect(await counted(k)).toBe(1);
+  });
+
+  /** Reads `scope`'s entries 100 a page through `app` (at most `limit` pages); returns the pages read. */
+  async function pagesRead(app: ReturnType<typeof createApp>, scope: string, limit = Infinity): Promise<number> {
     let after: string | null = null;
     let pages = 0;
     do {
@@ -373,16 +460,13 @@ describe(`counted reads (${DB_KIND})`, () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           query: `query($s: ID!, $a: String) { memoryQuery(input: { scope: $s, inherit: false }, first: 100, after: $a) { pageInfo { hasNextPage endCursor } } }`,
-          variables: { s: p, a: after },
+          variables: { s: scope, a: after },
         }),
       });
       const page: { hasNextPage: boolean; endCursor: string } = ((await response.json()) as { data: { memoryQuery: { pageInfo: { hasNextPage: boolean; endCursor: string } } } }).data.memoryQuery.pageInfo;
       after = page.hasNextPage ? page.endCursor : null;
       pages++;
-    } while (after);
-    await app.stop();
-    expect(pages).toBe(6);
-    const counts = await h.database.prisma.entry.groupBy({ by: ['accessCount'], where: { scopeId: dbId(p) }, _count: true });
-    expect(counts.map((c) => [c.accessCount, c._count])).toEqual([[1, 501]]);
-  });
+    } while (after && pages < limit);
+    return pages;
+  }
 });

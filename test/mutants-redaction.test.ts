@@ -33,6 +33,11 @@ describe(`secrets found and redacted (${DB_KIND})`, () => {
     expect(await stored(`${GITHUB} password=zzzzzz;`)).toBe('[REDACTED:GITHUB_TOKEN] [REDACTED:credential];');
   });
 
+  it('findings that touch without overlapping keep a marker each', async () => {
+    // The basic-auth URL ends at the `)` (its host part takes parentheses), where the bearer token begins.
+    expect(await stored('https://user:pa55word@example.co)Bearer abcdefghijklmnop1234')).toBe('[REDACTED:BasicAuth][REDACTED:bearer-token]');
+  });
+
   it('a secret inside another finding is redacted once, with the outer kind', async () => {
     expect(await stored(`password is ${GITHUB}; done`)).toBe('[REDACTED:credential]; done');
   });

@@ -83,4 +83,19 @@ describe(`redaction of secrets (${DB_KIND})`, () => {
       expect((await ok(h, null, ADD, { s: p, t: `overlap-${i}`, c: text })).addKnowledge.knowledge.currentVersion.content).toBe(kept);
     }
   });
+
+  it('a secretlint-disable comment in the text does not turn the scanner off', async () => {
+    // secretlint's preset honours such comments in the files it lints; in a memory they would let
+    // any writer store secrets in clear (and pass a REFUSE policy).
+    const p = await project('disable-comment');
+    for (const [i, [text, kept]] of [
+      ['<!-- secretlint-disable --> pwd=hunter22', '<!-- secretlint-disable --> [REDACTED:credential]'],
+      [`// secretlint-disable-next-line\ntoken ${GITHUB}`, '// secretlint-disable-next-line\ntoken [REDACTED:GITHUB_TOKEN]'],
+    ].entries()) {
+      expect((await ok(h, null, ADD, { s: p, t: `disable-${i}`, c: text })).addKnowledge.knowledge.currentVersion.content).toBe(kept);
+    }
+    await ok(h, null, POLICY, { s: p, p: 'REFUSE' });
+    const refused = (await ok(h, null, ADD, { s: p, t: 'disable-refused', c: 'secretlint-disable\npassword: hunter22' })).addKnowledge;
+    expect(refused).toEqual({ __typename: 'ValidationError', issues: [{ path: ['input', 'content'], message: 'holds a secret (credential); this scope refuses secrets' }] });
+  });
 });

