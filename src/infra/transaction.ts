@@ -54,7 +54,7 @@ export async function writeTransaction<T>(deps: WriteDeps, work: (tx: Tx, emit: 
   });
 }
 
-export interface BatchOptions {
+export interface WriteBatchOptions {
   /** Given each statement's row count: whether the write happened (events are published only then). */
   took?: (counts: number[]) => boolean;
   /**
@@ -74,7 +74,7 @@ export async function writeBatch(
   deps: WriteDeps,
   statements: readonly Prisma.Sql[],
   events: readonly PendingEvent[],
-  { took = () => true, audit }: BatchOptions = {},
+  { took = () => true, audit }: WriteBatchOptions = {},
 ): Promise<number[]> {
   return retrying(async () => {
     const row = audit && deps.audit ? deps.audit.statement(audit.result, audit.onlyIf) : null;
