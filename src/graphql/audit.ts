@@ -53,15 +53,15 @@ function auditField(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>
       );
     // A write made in one batch carries the OK row itself (MutationAudit); the row is written
     // here otherwise, and for every failure.
-    ctx.audit?.begin((result) => row('OK', result, prefixOf(result)));
+    ctx.audit.begin((result) => row('OK', result, prefixOf(result)));
     let result: unknown;
     try {
       result = await resolve(source, args, context, info);
     } catch (error) {
-      if (!ctx.audit?.end()) await record(outcomeOf(error), null, { code: codeOf(error) });
+      if (!ctx.audit.end()) await record(outcomeOf(error), null, { code: codeOf(error) });
       throw error;
     }
-    if (ctx.audit?.end()) return result;
+    if (ctx.audit.end()) return result;
     if (isErrorResult(result)) await record(outcomeOf(result), null, { code: codeOf(result) });
     else await record('OK', result, prefixOf(result));
     return result;
