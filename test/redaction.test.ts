@@ -1,5 +1,6 @@
 // Redaction of secrets on write (issue #13): by policy per scope a secret is replaced by a marker
 // naming its kind, or the write is refused naming the field; the stored text never holds it.
+import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { ok } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
@@ -97,5 +98,20 @@ describe(`redaction of secrets (${DB_KIND})`, () => {
     await ok(h, null, POLICY, { s: p, p: 'REFUSE' });
     const refused = (await ok(h, null, ADD, { s: p, t: 'disable-refused', c: 'secretlint-disable\npassword: hunter22' })).addKnowledge;
     expect(refused).toEqual({ __typename: 'ValidationError', issues: [{ path: ['input', 'content'], message: 'holds a secret (credential); this scope refuses secrets' }] });
+  });
+
+  it('scanning leaves nothing behind in the process: no performance marks or measures pile up write after write', async () => {
+    // secretlint's profiler marked every rule of every scan in Node's global timeline, kept until
+    // cleared: memory grew with every write and each scan got slower.
+    const p = await project('no-marks');
+    performance.clearMarks();
+    performance.clearMeasures();
+    for (let i = 0; i < 5; i++) {
+      const added = await ok(h, null, ADD, { s: p, t: `creds ${i}`, c: `${TEXT} ${i}` });
+      expect(added.addKnowledge.knowledge.currentVersion.content).toContain('[REDACTED:GITHUB_TOKEN]');
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(performance.getEntriesByType('mark')).toEqual([]);
+    expect(performance.getEntriesByType('measure')).toEqual([]);
   });
 });
