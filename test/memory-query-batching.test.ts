@@ -92,4 +92,20 @@ describe('memoryQuery batching', () => {
     expect(fragment.memoryQuery.meta.totalCount).toBe(100);
     expect(h.statements.filter(ranking)).toHaveLength(1);
   });
+
+  it('a query asked again sends the same statement texts: the instant it scores at is a parameter, so SQLite reuses the prepared ranking', async () => {
+    const project = await createProject(h, 'mq-same-text');
+    for (let i = 0; i < 30; i++) await addGuideline(h, project, `same-${i}`, { tags: ['batch'] });
+    const ranking = (sql: string) => /^\s*WITH chain\(/.test(sql);
+    const texts = async () => {
+      h.resetStatements();
+      await h.ok(NoTotal, { scope: project, first: 10 });
+      return h.statements.filter(ranking);
+    };
+    const first = await texts();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await texts();
+    expect(first).toHaveLength(2);
+    expect(again).toEqual(first);
+  });
 });

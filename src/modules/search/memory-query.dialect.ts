@@ -9,6 +9,14 @@ type Sql = Prisma.Sql;
 /** A number as a double in both dialects. */
 export const num = (n: number): Sql => Prisma.raw(`CAST(${n} AS DOUBLE PRECISION)`);
 
+/**
+ * A number that changes from one query to the next (the instant scores are computed at), as a
+ * bound parameter: written into the text, it made every ranking statement new, so SQLite prepared
+ * each one afresh (~3 ms of a 30 ms tag-only query at 100K entries) and the prepared-statement
+ * cache filled with statements used once.
+ */
+const param = (n: number): Sql => Prisma.sql`CAST(${n} AS DOUBLE PRECISION)`;
+
 export interface Dialect {
   provider: Provider;
   /** Milliseconds since the epoch of a DateTime column. */
@@ -54,7 +62,7 @@ const sqlite: Dialect = {
   // julianday is a double a few microseconds off the stored instant: rounded, a time filter's bound is exact.
   epochMs: (column) => Prisma.sql`ROUND((julianday(${column}) - 2440587.5) * 86400000.0)`,
   // One function call per row: the Julian day of `asOf` is a constant.
-  ageDays: (column, asOf) => Prisma.sql`(${num(asOf / 86_400_000 + 2_440_587.5)} - julianday(${column}))`,
+  ageDays: (column, asOf) => Prisma.sql`(${param(asOf / 86_400_000 + 2_440_587.5)} - julianday(${column}))`,
   greatest: Prisma.raw('MAX'),
   least: Prisma.raw('MIN'),
   decay: decayOf((e) => e, 'MAX', 'MIN'),
@@ -74,7 +82,7 @@ const sqlite: Dialect = {
 const postgresql: Dialect = {
   provider: 'postgresql',
   epochMs: (column) => Prisma.sql`(EXTRACT(EPOCH FROM ${column}) * 1000.0)`,
-  ageDays: (column, asOf) => Prisma.sql`((${num(asOf)} - (EXTRACT(EPOCH FROM ${column}) * 1000.0)) / 86400000.0)`,
+  ageDays: (column, asOf) => Prisma.sql`((${param(asOf)} - (EXTRACT(EPOCH FROM ${column}) * 1000.0)) / 86400000.0)`,
   greatest: Prisma.raw('GREATEST'),
   least: Prisma.raw('LEAST'),
   // EXP raises an error where the result underflows: e^-50 (times the largest boost) is far below the floor anyway.
