@@ -48,10 +48,13 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       include: ['test/**/*.test.ts'],
       globalSetup: ['test/support/global-setup.ts'],
       setupFiles: ['test/support/per-file.ts'],
-      // Each file in a fresh process (Vitest's default). Sharing a worker's module cache
-      // (`isolate: false`) took the suite from 947 to 570 s, but two fresh-clone CI runs of four
-      // then had context-common-words.test.ts's import of 1,000 notes outlast its 60 s hook on
-      // PostgreSQL (9 s alone), not understood yet; see the closing note of 2026-11-26.
+      // Files share a worker's module cache: importing the app (about 2 s a file) and building its
+      // schema happen once per worker instead of once per file (full suite 947 -> 570 s on one
+      // worker). Every file still gets its own database and app from the harness; per-file cleanup
+      // is in test/support/per-file.ts. (A first try stalled: the secret scanner's profiler kept
+      // every performance mark in the shared module, so a worker's later files scanned ever
+      // slower, and a 1,000-note import outlasted its 60 s hook. Fixed in secrets.ts.)
+      isolate: false,
       // One worker per core. Vitest's default for a run is one less than the cores: a single
       // worker on the 2-core CI machine. (Four workers there made CPU-bound tests outlast 30 s.)
       maxWorkers: availableParallelism(),
