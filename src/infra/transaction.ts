@@ -99,7 +99,9 @@ export function serializedPerKey(db: Db, key: string): <T>(work: () => Promise<T
   let tails = queues.get(db);
   if (!tails) queues.set(db, (tails = new Map<string, Promise<void>>()));
   const queue = tails;
+  const marks = marksOf(db);
   return (work) => {
+    marks.last.set(key, ++marks.seq);
     const result = (queue.get(key) ?? Promise.resolve()).then(work);
     const tail = result.then(
       () => undefined,
@@ -111,13 +113,49 @@ export function serializedPerKey(db: Db, key: string): <T>(work: () => Promise<T
     // Stryker disable next-line BlockStatement: equivalent through the API (see above)
     void tail.then(() => {
       // Stryker disable next-line ConditionalExpression: `false` only lets the map grow (see above); the mark also hides `true`, which the queue tests kill on PostgreSQL
-      if (queue.get(key) === tail) queue.delete(key);
+      if (queue.get(key) === tail) {
+        queue.delete(key);
+        marks.forgotten = Math.max(marks.forgotten, marks.last.get(key) ?? 0);
+        marks.last.delete(key);
+      }
     });
     return result;
   };
 }
 
 const queues = new WeakMap<Db, Map<string, Promise<void>>>();
+
+/** Whether a write of `key` is running or waiting in this process (serializedPerKey). */
+export function isWriting(db: Db, key: string): boolean {
+  return queues.get(db)?.has(key) ?? false;
+}
+
+/**
+ * Writes joining the line, numbered: per key the last one's number while the key has writers, and
+ * the largest number of the keys forgotten since (so a key's number never goes back).
+ */
+interface WriteMarks {
+  seq: number;
+  last: Map<string, number>;
+  forgotten: number;
+}
+const writeMarks = new WeakMap<Db, WriteMarks>();
+
+function marksOf(db: Db): WriteMarks {
+  let marks = writeMarks.get(db);
+  if (!marks) writeMarks.set(db, (marks = { seq: 0, last: new Map<string, number>(), forgotten: 0 }));
+  return marks;
+}
+
+/**
+ * A number that changes whenever a write of `key` joins the line in this process (and, erring on
+ * the safe side, when another key's writes end): equal before and after, no write of `key` started
+ * in between, so a row read then is still the latest this process wrote.
+ */
+export function writeMark(db: Db, key: string): number {
+  const marks = marksOf(db);
+  return marks.last.get(key) ?? marks.forgotten;
+}
 
 async function retrying<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {

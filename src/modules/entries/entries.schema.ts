@@ -8,6 +8,7 @@ import type { MemoryType } from './memory-types.ts';
 import { lifetimesIn } from '../lifecycle/policies.service.ts';
 import { screenVersion } from '../redaction/redaction.service.ts';
 import { scopeOfTarget } from '../identity/targets.ts';
+import { takeEntryRead } from './entry-read.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import { TagRef } from '../tags/tags.schema.ts';
 import { RelationRef } from '../relations/relations.schema.ts';
@@ -564,10 +565,12 @@ const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateTool
       resolve: async (_root, args, ctx) => {
         const { input } = args;
         const id = decodeId(String(input.id), [ENTRY_TYPENAME[kind]], ['input', 'id']);
-        const scopeId = (await scopeOfTarget(ctx.db, ctx.access, 'entry', id)) ?? null;
+        // Read for a write: the entry with its current version, which the update then takes.
+        const scopeId = (await scopeOfTarget(ctx.db, ctx.access, 'entry', id, 'WRITE')) ?? null;
         return updateEntry(ctx, {
           kind,
           id,
+          read: takeEntryRead(ctx.access, id),
           category: input.category,
           priority: input.priority,
           memoryType: input.memoryType,

@@ -1,7 +1,7 @@
 import { ALLOWED_MEMORY_TYPES, DEFAULT_IMPORTANCE, DEFAULT_MEMORY_TYPE, type MemoryType } from './memory-types.ts';
-import type { Provider, Tx } from '../../infra/database.ts';
+import type { Db, Provider, Tx } from '../../infra/database.ts';
 import type { PendingEvent } from '../../infra/events.ts';
-import { serializedPerKey, writeBatch, writeTransaction, type Emit, type WriteDeps, type WriteSettings } from '../../infra/transaction.ts';
+import { serializedPerKey, writeBatch, writeMark, writeTransaction, type Emit, type WriteDeps, type WriteSettings } from '../../infra/transaction.ts';
 import { timestampSql } from '../../infra/sql.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, NotFoundError, WriteConflictError } from '../../domain/errors.ts';
@@ -292,6 +292,24 @@ export interface UpdateEntryInput {
   expectedVersion?: number | null;
   /** KEEP_BOTH (default) writes a flagged version on conflict; REJECT refuses the write. */
   onConflict?: 'KEEP_BOTH' | 'REJECT' | null;
+  /**
+   * The entry with its current version as this request already read it (the access rule's read,
+   * entry-read.ts), to decide on instead of reading again: one round trip less. Used only when no
+   * write of the entry is in line in this process; a row that is stale all the same (another
+   * instance wrote in between) fails the batch's guard, and the update takes the locking path.
+   */
+  read?: EntryRead;
+}
+
+export interface EntryWithVersion {
+  entry: Entry;
+  version: EntryVersion | null;
+}
+
+/** A read of an entry with its current version, and the entry's write mark (transaction.ts) when it was read. */
+export interface EntryRead {
+  row: Promise<EntryWithVersion | null>;
+  mark: number;
 }
 
 export interface UpdateEntryResult {
@@ -320,8 +338,10 @@ export async function updateEntry(deps: WriteDeps, input: UpdateEntryInput): Pro
   c.text(input.author, ['input', 'author'], LIMITS.author);
   c.range(input.expectedVersion, ['input', 'expectedVersion'], 1, 2 ** 31 - 1, true);
   c.done();
+  // A write of this entry that joined the line since the request's read makes the row stale by this one's turn.
+  const read = input.read?.mark === writeMark(deps.db, input.id) ? input.read.row : undefined;
   return serializedPerKey(deps.db, input.id)(
-    async () => (await optimisticUpdate(deps, input)) ?? writeTransaction(deps, (tx, emit) => appendVersion(tx, emit, deps, input, true)),
+    async () => (await optimisticUpdate(deps, input, read)) ?? writeTransaction(deps, (tx, emit) => appendVersion(tx, emit, deps, input, true)),
   );
 }
 
@@ -466,12 +486,10 @@ function versionStatements(provider: Provider, { result }: VersionPlan, expectLa
  * when the entry moved in between (or is unknown or read-only): the caller then takes the locking
  * path, which also says why.
  */
-async function optimisticUpdate(deps: WriteDeps, input: UpdateEntryInput): Promise<UpdateEntryResult | null> {
-  const [found] = await deps.db.$queryRaw<Array<Entry & Prefixed<EntryVersion>>>`
-    SELECT e.*, ${VERSION_SELECT} FROM "Entry" e LEFT JOIN "EntryVersion" v ON v."id" = e."currentVersionId"
-    WHERE e."id" = ${input.id} AND e."kind" = ${input.kind}`;
-  if (!found) return null;
-  const { entry, version } = splitVersion(found);
+async function optimisticUpdate(deps: WriteDeps, input: UpdateEntryInput, read?: Promise<EntryWithVersion | null>): Promise<UpdateEntryResult | null> {
+  const found = (await read) ?? (await readEntryWithVersion(deps.db, input.id));
+  if (found?.entry.kind !== input.kind) return null;
+  const { entry, version } = found;
   const at = new Date();
   const plan = planVersion(deps.settings, input, true, { ...entry, latestVersion: entry.latestVersion + 1 }, version, at);
   try {
@@ -508,7 +526,15 @@ const VERSION_SELECT = Prisma.raw(
   VERSION_KEYS.map((k) => (JSON_COLUMNS.has(k as VersionColumn) ? `CAST(v."${k}" AS TEXT) AS "v_${k}"` : `v."${k}" AS "v_${k}"`)).join(', '),
 );
 
-function splitVersion(row: Entry & Prefixed<EntryVersion>): { entry: Entry; version: EntryVersion | null } {
+/** An entry with its current version, in one statement; null when there is none. */
+export async function readEntryWithVersion(db: Db, id: string): Promise<EntryWithVersion | null> {
+  const [found] = await db.$queryRaw<Array<Entry & Prefixed<EntryVersion>>>`
+    SELECT e.*, ${VERSION_SELECT} FROM "Entry" e LEFT JOIN "EntryVersion" v ON v."id" = e."currentVersionId"
+    WHERE e."id" = ${id}`;
+  return found ? splitVersion(found) : null;
+}
+
+function splitVersion(row: Entry & Prefixed<EntryVersion>): EntryWithVersion {
   const entry: Record<string, unknown> = {};
   const version: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {

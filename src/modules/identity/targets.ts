@@ -1,5 +1,6 @@
 import { NotFoundError } from '../../domain/errors.ts';
 import type { Db } from '../../infra/database.ts';
+import { readEntryForWrite } from '../entries/entry-read.ts';
 import type { Access, Role } from './access.service.ts';
 
 /** What an access rule can be about: each resolves to the scope whose grants decide. */
@@ -36,14 +37,21 @@ const SCOPE_OF: Record<Exclude<TargetKind, 'scope'>, (db: Db, id: string) => Pro
 /** Per request: the scope of each target read (rules and the writes they guard ask for the same ones). */
 const memo = new WeakMap<Access, Map<string, Promise<string | null | undefined>>>();
 
-/** The scope of a target row (a scope is its own), read once per request. */
-export function scopeOfTarget(db: Db, access: Access, kind: TargetKind, id: string): Promise<string | null | undefined> {
+/**
+ * The scope of a target row (a scope is its own), read once per request. For WRITE on an entry the
+ * read is the whole entry with its current version, which the update it guards then takes
+ * (src/modules/entries/entry-read.ts) instead of reading it again.
+ */
+export function scopeOfTarget(db: Db, access: Access, kind: TargetKind, id: string, role?: Role): Promise<string | null | undefined> {
   if (kind === 'scope') return Promise.resolve(id);
   let known = memo.get(access);
   if (!known) memo.set(access, (known = new Map<string, Promise<string | null | undefined>>()));
   const key = `${kind}:${id}`;
   let scopeId = known.get(key);
-  if (!scopeId) known.set(key, (scopeId = SCOPE_OF[kind](db, id)));
+  if (!scopeId) {
+    const read = kind === 'entry' && role === 'WRITE' ? readEntryForWrite(db, access, id).then((row) => row?.entry.scopeId) : SCOPE_OF[kind](db, id);
+    known.set(key, (scopeId = read));
+  }
   return scopeId;
 }
 
@@ -55,7 +63,7 @@ export function scopeOfTarget(db: Db, access: Access, kind: TargetKind, id: stri
 export async function allows(db: Db, access: Access, target: Target): Promise<boolean> {
   const notFound = () => new NotFoundError(`No ${target.label ?? target.kind} has this id`, target.path);
   // A scope's own chain says whether it exists: no separate read.
-  const scopeId = await scopeOfTarget(db, access, target.kind, target.id);
+  const scopeId = await scopeOfTarget(db, access, target.kind, target.id, target.role);
   const role = scopeId ? await access.roleOn(scopeId) : null;
   if (!scopeId || role === null) {
     if (target.quiet) return false;
