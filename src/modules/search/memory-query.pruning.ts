@@ -187,7 +187,6 @@ function guidelinesReaching(plan: Plan, scopeId: string, need: number, changedSi
     const hi = lo === 90 ? LIMITS.priority.max + 1 : lo + 10;
     // Stryker disable next-line MethodExpression: equivalent, every band then gets the age of priority 100 (looser)
     const since = changedSince(need - (W.priority * Math.min(hi, LIMITS.priority.max)) / 100);
-    // Stryker disable next-line StringLiteral: equivalent, 'never' then compares the change time with text no stored time reaches (the band admits nothing)
     if (since === 'never') continue;
     // The priority range is read from the (scopeId, kind, priority) index; SQLite would otherwise take
     // the (scopeId, updatedAt) index for a band's age, which spans the whole scope where entries
