@@ -61,6 +61,7 @@ export async function prunedPage(plan: Plan, run: Run): Promise<{ rows: PageRow[
   // Stryker disable next-line OptionalChaining: equivalent, the ranking statement always returns its totals row
   const anyMatch = Number(first[0]?.anymatch ?? 1);
   const textMatches = plan.terms.length > 0 && anyMatch > 0;
+  // Stryker disable next-line BooleanLiteral: equivalent, giving up whenever the best match scores sends the page to the full ranking, which gives the same page
   if (textMatches && !(best > 0)) return null;
   // Stryker disable next-line ArithmeticOperator: equivalent in practice, a float margin no bound lands within
   const tau = Number(last.score) - 1e-9;
@@ -102,6 +103,7 @@ function sampleOf(plan: Plan): Sample {
   const { input, chain } = plan;
   const size = 2 * plan.L;
   const filters = Prisma.join(entryFilters(plan), ' AND ');
+  // Stryker disable next-line StringLiteral: equivalent, counting inactive entries too only finds the sample incomplete more often (the exact ranking then decides)
   const alive = input.includeInactive ? Prisma.empty : Prisma.sql` AND e."active" = ${true}`;
   const lists: Sql[] = [];
   chain.forEach((scopeId, i) => {
