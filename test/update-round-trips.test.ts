@@ -3,8 +3,9 @@
 // update decides on that row; the write is then one batch. On PostgreSQL: two round trips.
 import { describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
+import { as, principal } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
-import { addKnowledge, createProject } from './support/ops.ts';
+import { addGuideline, addKnowledge, createProject } from './support/ops.ts';
 
 const h = useHarness();
 
@@ -15,6 +16,9 @@ const Twice = graphql(`mutation RoundTripTwice($id: ID!) {
   a: updateKnowledge(input: { id: $id, content: "fourth" }) { ... on UpdateKnowledgeSuccess { update { version { version } conflict { id } } } }
   b: updateKnowledge(input: { id: $id, content: "fifth" }) { ... on UpdateKnowledgeSuccess { update { version { version } conflict { id } } } }
 }`);
+
+const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString('base64');
+const dbId = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':')[1]!;
 
 const isRead = (sql: string) => sql.includes('FROM "Entry" e LEFT JOIN "EntryVersion" v');
 const isEntryRead = (sql: string) => isRead(sql) || /FROM [`"]\w+[`"]\.[`"]Entry[`"] WHERE/.test(sql);
@@ -51,5 +55,32 @@ describe(`an update's reads (${DB_KIND})`, () => {
     if (DB_KIND === 'postgresql') expect(h.statements).toHaveLength(4);
     const versions = await h.database.prisma.entryVersion.findMany({ where: { entry: { name: 'twice' } }, orderBy: { version: 'asc' }, select: { version: true, content: true } });
     expect(versions.map((v) => [v.version, v.content])).toEqual([[1, 'content of twice'], [2, 'second'], [3, 'third'], [4, 'fourth'], [5, 'fifth']]);
+  });
+
+  it('for a caller with a grant, the access rule\'s read is the update\'s: one read', async () => {
+    const project = await createProject(h, 'round-trips-grant');
+    const id = await addKnowledge(h, project, 'granted');
+    const writer = await principal(h, 'round-trip-writer', { grants: [[project, 'WRITE']] });
+    const update = `mutation($id: ID!) { updateKnowledge(input: { id: $id, content: "by key" }) { __typename ... on UpdateKnowledgeSuccess { update { version { version } } } } }`;
+    await as(h, writer.key, update, { id }); // the key and its grants are then known
+    h.resetStatements();
+    const answer = await as(h, writer.key, update, { id });
+    expect(answer.data).toEqual({ updateKnowledge: { __typename: 'UpdateKnowledgeSuccess', update: { version: { version: 3 } } } });
+    expect(h.statements.filter(isEntryRead)).toHaveLength(1);
+  });
+
+  it('an update names an entry of its kind that exists: another kind\'s id, or an unknown one, is not found and writes nothing', async () => {
+    const project = await createProject(h, 'round-trips-kind');
+    const guideline = await addGuideline(h, project, 'not-a-tool');
+    const asTool = gid('Tool', dbId(guideline));
+    const updateTool = `mutation($id: ID!) { updateTool(input: { id: $id, description: "now a tool?" }) { __typename } }`;
+    const writer = await principal(h, 'round-trip-kinds', { grants: [[project, 'WRITE']] });
+    for (const key of [null, writer.key]) {
+      expect((await as(h, key, updateTool, { id: asTool })).data).toEqual({ updateTool: { __typename: 'NotFoundError' } });
+      const unknown = gid('Tool', '01a00000-0000-7000-8000-000000000000');
+      expect((await as(h, key, updateTool, { id: unknown })).data).toEqual({ updateTool: { __typename: 'NotFoundError' } });
+    }
+    const versions = await h.database.prisma.entryVersion.findMany({ where: { entryId: dbId(guideline) }, select: { kind: true } });
+    expect(versions).toEqual([{ kind: 'GUIDELINE' }]);
   });
 });
