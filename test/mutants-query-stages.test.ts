@@ -82,6 +82,26 @@ describe('the ranking of a query', () => {
     const first = (await m(`query($s: ID!) { memoryQuery(input: { scope: $s, inherit: false }, first: 1) { edges { node { id } } } }`, { s: p })).memoryQuery.edges;
     expect(first.map((e: { node: { id: string } }) => e.node.id)).toEqual([slow]);
   });
+
+  it("a first page holds an entry changed more than 30 days ago, outside pruning's sample, that its importance and reads keep on top", async () => {
+    // The sample of a page of one: the 4 most recently changed entries, EPISODIC notes five days
+    // old (score 2 + recency 0.43 + decay 0.61). The note changed forty days ago, read often and
+    // rated important, keeps most of its decay (0.87) and outranks them (2 + 0.21 + 0.87). Pruning
+    // admits it by its age bound, whose recency term must stay positive past the 30 days of
+    // recency's half-value (a bound that turned negative there cut the range at 30 days).
+    const p = await project();
+    for (let i = 0; i < 6; i++) await age(await knowledge(p, `recent-${i}`, { memoryType: 'EPISODIC', importance: 0 }), (5 * 24 - i) * HOUR);
+    const old = await knowledge(p, 'old-but-valued', { memoryType: 'SEMANTIC', importance: 1 });
+    await h.database.prisma.entry.update({ where: { id: dbId(old) }, data: { accessCount: 10 } });
+    await age(old, 40 * 24 * HOUR);
+    const first = (await m(`query($s: ID!) { memoryQuery(input: { scope: $s, inherit: false }, first: 1) { edges { node { id } } } }`, { s: p })).memoryQuery.edges;
+    expect(first.map((e: { node: { id: string } }) => e.node.id)).toEqual([old]);
+    const doc = parse(`query($s: ID!) { memoryQuery(input: { scope: $s, inherit: false }, first: 1) { edges { node { id } } } }`) as unknown as TypedDocumentNode<
+      { memoryQuery: { edges: Array<{ node: { id: string } }> } },
+      Record<string, unknown>
+    >;
+    expect((await exhaustive.ok(doc, { s: p })).memoryQuery.edges.map((e) => e.node.id)).toEqual([old]);
+  });
 });
 
 describe('the text score of a pruned context', () => {
