@@ -102,6 +102,51 @@ describe('the ranking of a query', () => {
     >;
     expect((await exhaustive.ok(doc, { s: p })).memoryQuery.edges.map((e) => e.node.id)).toEqual([old]);
   });
+
+  it("a first page holds a guideline outside pruning's sample whose priority band reaches the page at any age", async () => {
+    // A page of one samples per scope the 4 highest-priority guidelines (priority 96, ten years
+    // old: 2 + 1.44 + 0.10) and the 4 most recently changed entries (EPISODIC notes, three days
+    // old: 2 + 1.19). The priority-95 guideline, ten days old, is in neither list and tops the page
+    // (2 + 1.425 + 1.27). For its band (90-100) the need left after priority is below what any age
+    // keeps (the decay floor), so the band has no age limit: a limit there would leave it out.
+    const p = await project();
+    const guideline = async (name: string, priority: number) => {
+      const d = await m(`mutation($i: AddGuidelineInput!) { addGuideline(input: $i) { ... on AddGuidelineSuccess { guideline { id } } } }`, {
+        i: { scope: p, name, content: 'g', priority },
+      });
+      return d.addGuideline.guideline.id as string;
+    };
+    for (let i = 0; i < 4; i++) await age(await guideline(`old-96-${i}`, 96), 3650 * 24 * HOUR);
+    const top = await guideline('ten-days-95', 95);
+    await age(top, 10 * 24 * HOUR);
+    for (let i = 0; i < 4; i++) await age(await knowledge(p, `fresh-${i}`, { memoryType: 'EPISODIC', importance: 0 }), (72 - i) * HOUR);
+    const q = `query($s: ID!) { memoryQuery(input: { scope: $s, inherit: false }, first: 1) { edges { node { id } } } }`;
+    expect((await m(q, { s: p })).memoryQuery.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([top]);
+    const doc = parse(q) as unknown as TypedDocumentNode<{ memoryQuery: { edges: Array<{ node: { id: string } }> } }, Record<string, unknown>>;
+    expect((await exhaustive.ok(doc, { s: p })).memoryQuery.edges.map((e) => e.node.id)).toEqual([top]);
+  });
+
+  it("a first page holds a priority-100 guideline outside pruning's sample (the last band includes 100)", async () => {
+    // As above with priority 100 throughout: four ten-year-old guidelines of priority 100 fill the
+    // priority list (written after the one that tops the page, so an index read from the top takes
+    // them first), four fresh notes the recency list. The ten-day-old priority-100 guideline tops
+    // the page; only the band of priorities 90 to 100 can admit it.
+    const p = await project();
+    const guideline = async (name: string) => {
+      const d = await m(`mutation($i: AddGuidelineInput!) { addGuideline(input: $i) { ... on AddGuidelineSuccess { guideline { id } } } }`, {
+        i: { scope: p, name, content: 'g', priority: 100 },
+      });
+      return d.addGuideline.guideline.id as string;
+    };
+    const top = await guideline('ten-days-100');
+    await age(top, 10 * 24 * HOUR);
+    for (let i = 0; i < 4; i++) await age(await guideline(`old-100-${i}`), 3650 * 24 * HOUR);
+    for (let i = 0; i < 4; i++) await age(await knowledge(p, `fresh-${i}`, { memoryType: 'EPISODIC', importance: 0 }), (72 - i) * HOUR);
+    const q = `query($s: ID!) { memoryQuery(input: { scope: $s, inherit: false }, first: 1) { edges { node { id } } } }`;
+    expect((await m(q, { s: p })).memoryQuery.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([top]);
+    const doc = parse(q) as unknown as TypedDocumentNode<{ memoryQuery: { edges: Array<{ node: { id: string } }> } }, Record<string, unknown>>;
+    expect((await exhaustive.ok(doc, { s: p })).memoryQuery.edges.map((e) => e.node.id)).toEqual([top]);
+  });
 });
 
 describe('the text score of a pruned context', () => {
