@@ -149,6 +149,69 @@ describe('the ranking of a query', () => {
   });
 });
 
+describe('the token budget of a pruned page', () => {
+  it("a page cut by its token budget holds an entry outside pruning's sample that ranks just above the sample's first entry that does not fit", async () => {
+    // A page of four samples the 10 most recently changed of 12 notes (importance 0, ~94 to ~106
+    // hours old). The budget holds the two best of them and a smaller note, but not a third: so
+    // the sample's first row that does not fit (the third) bounds the page. The older note X (300
+    // hours, important, read often: 2 + 0.353 + 1) ranks between the second (3.3544) and the third
+    // (3.3516) and is small enough to fit: it is the page's third hit. Bounding by the second
+    // sampled row, the last that fits, would leave it out.
+    const p = await project();
+    const fillers: string[] = [];
+    const ages = [94, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106];
+    for (const [i, hours] of ages.entries()) {
+      const id = await knowledge(p, `filler-${String(i).padStart(2, '0')}`, { content: 'c'.repeat(40), importance: 0 });
+      await age(id, (hours - 0.05) * HOUR);
+      fillers.push(id);
+    }
+    const x = await knowledge(p, 'x', { content: 'c', importance: 1 });
+    await h.database.prisma.entry.update({ where: { id: dbId(x) }, data: { accessCount: 10 } });
+    await age(x, 300 * HOUR);
+    type Page = { memoryQuery: { edges: Array<{ estimatedTokens: number; node: { id: string } }>; meta: { truncated: boolean } } };
+    const q = parse(`query($i: MemoryQueryInput!) { memoryQuery(input: $i, first: 4) { edges { estimatedTokens node { id } } meta { truncated } } }`) as unknown as TypedDocumentNode<
+      Page,
+      Record<string, unknown>
+    >;
+    const all = (await exhaustive.ok(q, { i: { scope: p, inherit: false } })).memoryQuery.edges;
+    expect(all.map((e) => e.node.id)).toEqual([fillers[0], fillers[1], x, fillers[2]]);
+    const budget = all[0]!.estimatedTokens + all[1]!.estimatedTokens + all[2]!.estimatedTokens;
+    // The fillers are bigger than X: without X the third filler would not fit either.
+    expect(all[3]!.estimatedTokens).toBeGreaterThan(all[2]!.estimatedTokens);
+    const i = { scope: p, inherit: false, tokenBudget: budget };
+    const pruned = (await h.ok(q, { i })).memoryQuery;
+    expect(pruned.edges.map((e) => e.node.id)).toEqual([fillers[0], fillers[1], x]);
+    expect(pruned.meta.truncated).toBe(true);
+    expect(pruned).toEqual((await exhaustive.ok(q, { i })).memoryQuery);
+  });
+
+  it('a page whose budget its first hits fill exactly is still truncated by the next entry, outside the sample or not', async () => {
+    // Twelve notes, all important and read often, so that decay is 1 and pruning's bound is each
+    // one's own score; a page of four samples the 10 most recent. The budget holds exactly the
+    // first three: the fourth does not fit, so the page is truncated. Bounding the page by the
+    // third (the last that fits) would rank nothing after it, and the page would end untruncated.
+    const p = await project();
+    const notes: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const id = await knowledge(p, `valued-${String(i).padStart(2, '0')}`, { content: 'c'.repeat(40), importance: 1 });
+      await h.database.prisma.entry.update({ where: { id: dbId(id) }, data: { accessCount: 10 } });
+      await age(id, (10 + i) * HOUR);
+      notes.push(id);
+    }
+    type Page = { memoryQuery: { edges: Array<{ estimatedTokens: number; node: { id: string } }>; meta: { truncated: boolean } } };
+    const q = parse(`query($i: MemoryQueryInput!) { memoryQuery(input: $i, first: 4) { edges { estimatedTokens node { id } } meta { truncated } } }`) as unknown as TypedDocumentNode<
+      Page,
+      Record<string, unknown>
+    >;
+    const all = (await exhaustive.ok(q, { i: { scope: p, inherit: false } })).memoryQuery.edges;
+    const i = { scope: p, inherit: false, tokenBudget: all[0]!.estimatedTokens + all[1]!.estimatedTokens + all[2]!.estimatedTokens };
+    const pruned = (await h.ok(q, { i })).memoryQuery;
+    expect(pruned.edges.map((e) => e.node.id)).toEqual(notes.slice(0, 3));
+    expect(pruned.meta.truncated).toBe(true);
+    expect(pruned).toEqual((await exhaustive.ok(q, { i })).memoryQuery);
+  });
+});
+
 describe('the text score of a pruned context', () => {
   it('is relative to the best match of the kinds asked for, though stronger matches of other kinds fill the sample', async () => {
     // A page of 100 samples 202 entries of each list. The 203 tools of the project and the 203

@@ -177,6 +177,11 @@ describe('the query engine against the exhaustive ranking', () => {
       { scope: session, tags: { include: ['green'] } },
       { scope: session, tags: { exclude: ['red'] } },
       { scope: session, tags: { require: ['red', 'green'] } },
+      // The tag set operations: INTERSECT the required, EXCEPT the excluded.
+      { scope: session, tags: { require: ['red', 'green'], exclude: ['blue'] } },
+      { scope: session, tags: { include: ['red', 'blue'], require: ['green'], exclude: ['amber'] } },
+      { scope: session, tags: { include: ['green'], exclude: ['red', 'blue'] } },
+      { scope: session, tags: { require: ['red', 'no-such-tag'] } },
       { scope: session, includeInactive: true, includeOverridden: true },
       { scope: project, inherit: false },
       { scope: session, relatedTo: hub },
@@ -252,15 +257,17 @@ describe('the query engine against the exhaustive ranking', () => {
         .map((sql) =>
           sql.includes('sampled(id)')
             ? 'sample'
-            : !sql.includes('cand AS')
+            : sql.includes('kept(id) AS (VALUES')
+              ? 'kept'
+              : !sql.includes('cand AS')
               ? 'count'
               : sql.includes('FROM matches m CROSS JOIN "Entry" e')
                 ? 'matches'
                 : /SELECT (DISTINCT )?et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN/.test(sql)
-                  ? 'include'
-                  : /SELECT et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" =/.test(sql)
-                    ? 'require'
-                    : sql.includes('UNION SELECT r."sourceId" FROM "Relation" r WHERE r."targetEntryId"')
+                  ? /\) (INTERSECT|EXCEPT) SELECT et."entryId"/.test(sql)
+                    ? 'tag-sets'
+                    : 'tags'
+                  : sql.includes('UNION SELECT r."sourceId" FROM "Relation" r WHERE r."targetEntryId"')
                       ? 'related-entry'
                       : sql.includes('SELECT DISTINCT r."sourceId" AS id FROM "Relation" r WHERE r."targetScopeId"')
                         ? 'related-scope'
@@ -272,15 +279,20 @@ describe('the query engine against the exhaustive ranking', () => {
     const s = scopes.skewSession;
     const page = (i: Record<string, unknown>, first = 4, via: Pick<typeof h, 'ok'> = h) => kinds(() => via.ok(MQ_NO_TOTAL, { i, first }));
     const total = (i: Record<string, unknown>, first = 4) => kinds(() => h.ok(MQ, { i, first }));
-    // A whole-chain first page: a sample, then the page; its total is counted apart, when asked.
-    expect(await page({ scope: s })()).toEqual(['sample', 'sample']);
-    expect(await total({ scope: s })()).toEqual(['sample', 'sample', 'count']);
+    // A whole-chain first page: a sample, then the page (the sample's rows above tau, by id, and the
+    // entries whose bound reaches tau); its total is counted apart, when asked.
+    expect(await page({ scope: s })()).toEqual(['sample', 'kept']);
+    expect(await total({ scope: s })()).toEqual(['sample', 'kept', 'count']);
     // A sample that holds every candidate is the answer, with its count.
     expect(await total({ scope: scopes.skewProject, inherit: false }, 100)()).toEqual(['sample']);
     // An include tag is pruned without its total, and ranks its tag's entries with it.
-    expect(await page({ scope: s, tags: { include: ['blue'] } })()).toEqual(['sample', 'sample']);
-    expect(await total({ scope: s, tags: { include: ['blue', 'green'] } })()).toEqual(['include']);
-    expect(await page({ scope: s, tags: { require: ['blue', 'green'] } })()).toEqual(['require']);
+    expect(await page({ scope: s, tags: { include: ['blue'] } })()).toEqual(['sample', 'kept']);
+    expect(await total({ scope: s, tags: { include: ['blue', 'green'] } })()).toEqual(['tags']);
+    // Required and excluded tags are set operations over the tag index, before any entry is read.
+    expect(await page({ scope: s, tags: { require: ['blue'] } })()).toEqual(['tags']);
+    expect(await page({ scope: s, tags: { require: ['blue', 'green'] } })()).toEqual(['tag-sets']);
+    expect(await page({ scope: s, tags: { include: ['blue'], exclude: ['green'] } })()).toEqual(['sample', 'kept']);
+    expect(await total({ scope: s, tags: { include: ['blue'], exclude: ['green'] } })()).toEqual(['tag-sets']);
     expect(await page({ scope: s, relatedTo: hub })()).toEqual(['related-entry']);
     expect(await page({ scope: s, relatedTo: scopes.project })()).toEqual(['related-scope']);
     expect(await page({ scope: s, search: 'skew' })()).toEqual(['matches']);

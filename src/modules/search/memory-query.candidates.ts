@@ -56,10 +56,10 @@ const tagsCheckedOnMatches = (plan: Plan) => plan.searchFilters && !plan.input.e
 
 /**
  * Conditions on the entry e alone that every candidate meets: kind, state, memory type, expiry,
- * time ranges, tags (unless `drivenBy` a tag list that implies them), relatedTo. Usable wherever
+ * time ranges, tags (unless `drivenBy` the tag sets, which imply them), relatedTo. Usable wherever
  * e is an "Entry" row.
  */
-export function entryFilters(plan: Plan, drivenBy: 'include' | 'require' | 'related' | null = null): Sql[] {
+export function entryFilters(plan: Plan, drivenBy: 'tags' | 'related' | null = null): Sql[] {
   const { input, d, asOf, tags } = plan;
   const where: Sql[] = [Prisma.sql`e."kind" IN (${list(input.kinds)})`];
   if (!input.includeInactive) where.push(Prisma.sql`e."active" = ${true}`);
@@ -81,11 +81,9 @@ export function entryFilters(plan: Plan, drivenBy: 'include' | 'require' | 'rela
   time('updatedAt', '>=', input.updatedAfter);
   time('updatedAt', '<', input.updatedBefore);
   // The cheap, selective tag probes come before costlier terms (SQLite evaluates them in order).
-  if (!tagsCheckedOnMatches(plan)) {
-    if (tags.include.length && drivenBy !== 'include') where.push(carries(known(tags.include)));
-    tags.require.forEach((t, i) => {
-      if (!(drivenBy === 'require' && i === 0)) where.push(t.id ? carries([t.id]) : never);
-    });
+  if (!tagsCheckedOnMatches(plan) && drivenBy !== 'tags') {
+    if (tags.include.length) where.push(carries(known(tags.include)));
+    for (const t of tags.require) where.push(t.id ? carries([t.id]) : never);
     const excluded = known(tags.exclude);
     if (excluded.length) where.push(Prisma.sql`NOT ${carries(excluded)}`);
   }
@@ -140,11 +138,11 @@ export interface Source {
  * filter checked per entry: the reference every other start is tested against.
  */
 export function candidateSource(plan: Plan): Source {
-  const { input, tags } = plan;
+  const { input } = plan;
   const words = plan.terms.length > 0;
   const scoped = Prisma.sql`e."scopeId" = c.scope_id`;
   const ranked = words ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty;
-  const startAt = (ids: Sql, drivenBy: 'include' | 'require' | 'related'): Source => ({
+  const startAt = (ids: Sql, drivenBy: 'tags' | 'related'): Source => ({
     from: Prisma.sql`(${ids}) start ${cross} "Entry" e ${cross} chain c ${ranked}`,
     where: [Prisma.sql`e."id" = start.id`, scoped, ...entryFilters(plan, drivenBy)],
     // Stryker disable next-line BooleanLiteral: equivalent, the fence changes PostgreSQL's plan only (it is empty on SQLite)
@@ -157,18 +155,40 @@ export function candidateSource(plan: Plan): Source {
     }
     // Stryker disable next-line StringLiteral: equivalent, another name only adds the relatedTo condition the start already implies
     if (input.relatedTo) return startAt(relatedIds(plan), 'related');
-    // Read from the (tagId, entryId) index alone; one tag lists an entry once.
-    const included = known(tags.include);
-    if (included.length) {
-      return startAt(Prisma.sql`SELECT ${Prisma.raw(included.length > 1 ? 'DISTINCT ' : '')}et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN (${list(included)})`, 'include');
-    }
-    const required = tags.require[0]?.id;
-    if (!tags.include.length && required) return startAt(Prisma.sql`SELECT et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" = ${required}`, 'require');
+    const ids = taggedIds(plan);
+    if (ids) return startAt(ids, 'tags');
   }
   const where = [scoped, ...entryFilters(plan)];
   if (words && plan.searchFilters) where.push(Prisma.sql`m."entryId" IS NOT NULL`);
   // Stryker disable next-line BooleanLiteral: equivalent, the fence changes PostgreSQL's plan only (it is empty on SQLite)
   return { from: Prisma.sql`chain c ${cross} "Entry" e ${ranked}`, where, narrow: false };
+}
+
+/**
+ * The ids the tag conditions allow, as set operations over the (tagId, entryId) index alone: the
+ * `include` tags' entries (or the first required tag's), INTERSECT each other required tag's,
+ * EXCEPT the excluded tags'. No "Entry" row is read for an id the tags rule out: `require` two tags
+ * and `exclude` one at 100K entries reads ~400 entries instead of the first tag's ~8,600. Null
+ * when no tag condition narrows the candidates (no known `include` or `require` tag).
+ * Both dialects read A INTERSECT B EXCEPT C as (A INTERSECT B) EXCEPT C.
+ */
+function taggedIds(plan: Plan): Sql | null {
+  const { include, require, exclude } = plan.tags;
+  const of = (ids: readonly string[]) => Prisma.sql`SELECT et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN (${list(ids)})`;
+  const included = known(include);
+  // A required tag no entry carries: no candidate at all (the filters say so on the chain's start).
+  if (require.some((t) => !t.id) || (include.length && !included.length)) return null;
+  const required = known(require);
+  const sets: Sql[] = [];
+  // One tag lists an entry once; several may list it more than once.
+  if (included.length > 1) sets.push(Prisma.sql`SELECT DISTINCT et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN (${list(included)})`);
+  else if (included.length) sets.push(of(included));
+  else if (required.length) sets.push(of([required.shift()!]));
+  else return null;
+  for (const id of required) sets.push(Prisma.sql`INTERSECT ${of([id])}`);
+  const excluded = known(exclude);
+  if (excluded.length) sets.push(Prisma.sql`EXCEPT ${of(excluded)}`);
+  return Prisma.join(sets, ' ');
 }
 
 /** The ids related to `relatedTo`, from the relation indexes (both directions for an entry). */

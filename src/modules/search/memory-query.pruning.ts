@@ -19,7 +19,7 @@ import { LIMITS } from '../../domain/limits.ts';
 import { cross, entryFilters, list, matchesCte, notOverridden } from './memory-query.candidates.ts';
 import type { Plan } from './memory-query.plan.ts';
 import { maxHalfLife, rankedPage, type PageRow } from './memory-query.ranking.ts';
-import { RECENCY_HALF_DAYS, RELEVANCE_WEIGHTS as W, decayBound, maxAgeReaching } from './relevance.ts';
+import { RECENCY_HALF_DAYS, RELEVANCE_WEIGHTS as W, decayBound, estimateTokens, maxAgeReaching } from './relevance.ts';
 
 type Sql = Prisma.Sql;
 type Run = (sql: Sql) => Promise<PageRow[]>;
@@ -48,10 +48,10 @@ export const canPrune = (plan: Plan) =>
  */
 export async function prunedPage(plan: Plan, run: Run): Promise<{ rows: PageRow[]; complete: boolean } | null> {
   const sample = sampleOf(plan);
-  const first = await run(page(plan, sample, sample.ids, sample.complete, sample.anyMatch));
+  const first = await run(page(plan, { ctes: Prisma.sql`sampled(id) AS (${sample.lists})`, ids: sample.ids, complete: sample.complete, anyMatch: sample.anyMatch }));
   // Stryker disable next-line OptionalChaining: equivalent, the ranking statement always returns its totals row
   if (Number(first[0]?.complete ?? 0) === 1) return { rows: first, complete: true };
-  const last = first[plan.L - 1];
+  const last = boundingRow(plan, first);
   if (!last?.id) return null;
   // Stryker disable next-line OptionalChaining,LogicalOperator: equivalent, first[0] always exists; a best of 0 sends words to the full ranking, and without words best is unused
   const best = Number(first[0]?.maxraw ?? 0);
@@ -65,29 +65,64 @@ export async function prunedPage(plan: Plan, run: Run): Promise<{ rows: PageRow[
   if (textMatches && !(best > 0)) return null;
   // Stryker disable next-line ArithmeticOperator: equivalent in practice, a float margin no bound lands within
   const tau = Number(last.score) - 1e-9;
-  const ranges = [Prisma.sql`SELECT id FROM sampled`, ...reaching(plan, tau, textMatches ? best : null)];
-  return { rows: await run(page(plan, sample, Prisma.join(ranges, ' UNION '))), complete: false };
+  // Of the sample, only the rows ranked above tau can make the page, and the first statement
+  // returned them all: they go on by id, so the sample is not read or ranked again. The text score
+  // stays relative to the sample's best match, which may not be among them.
+  const kept = first.flatMap((row) => (row.id && Number(row.score) >= tau ? [Prisma.sql`(CAST(${row.id} AS TEXT))`] : []));
+  const ranges = [Prisma.sql`SELECT id FROM kept`, ...reaching(plan, tau, textMatches ? best : null)];
+  const ctes = Prisma.sql`kept(id) AS (VALUES ${Prisma.join(kept, ', ')})`;
+  return { rows: await run(page(plan, { ctes, ids: Prisma.join(ranges, ' UNION '), best: textMatches ? best : 0 })), complete: false };
 }
 
-/** The ranking of the ids `ids` (with the sample as CTE "sampled" beside them). */
-function page(plan: Plan, sample: Sample, ids: Sql, complete?: Sql, anyMatch?: Sql): Sql {
-  const sampled = Prisma.sql`sampled(id) AS (${sample.lists})`;
+/**
+ * The sampled row whose score bounds the page: its last row (the L-th, which tells whether there
+ * is more), or, where the token budget ends the page before, the first row that does not fit. No
+ * entry scoring below that row can be a hit: the real ranking has every sampled row above it in
+ * front of it too, so its budget runs out at that row or earlier; and with fewer than `first`
+ * hits the page is truncated, so the rows after the cut do not show. For `context` (a page of 100,
+ * a budget that holds ~30 entries) this raises tau from the 101st sampled score to the ~31st.
+ */
+function boundingRow(plan: Plan, rows: PageRow[]): PageRow | undefined {
+  const { tokenBudget, compact } = plan.input;
+  if (tokenBudget !== null) {
+    let tokens = 0;
+    for (const row of rows.slice(0, plan.L - 1)) {
+      if (!row.id) break;
+      tokens += estimateTokens(Number(row.name_len), Number(row.body_len), compact);
+      if (tokens > tokenBudget) return row;
+    }
+  }
+  return rows[plan.L - 1];
+}
+
+interface PageOf {
+  /** The CTEs `ids` reads ("sampled", or "kept"). */
+  ctes: Sql;
+  ids: Sql;
+  complete?: Sql;
+  anyMatch?: Sql;
+  /** The best text rank to score against (default: the best among `ids`). */
+  best?: number;
+}
+
+/** The ranking of the ids `ids`. */
+function page(plan: Plan, { ctes, ids, complete, anyMatch, best }: PageOf): Sql {
   const words = plan.terms.length > 0;
   // The ids with their text rank: one grouping of ids and matches together. (A join of the two
   // made PostgreSQL, misjudging the sizes, scan all matches once per id.)
   const picked = words
-    ? Prisma.sql`, ${sampled}, picked(id, rank) AS (
+    ? Prisma.sql`, ${ctes}, picked(id, rank) AS (
         SELECT id, MAX(rank) FROM (
           SELECT u.id AS id, CAST(NULL AS DOUBLE PRECISION) AS rank, 1 AS wanted FROM (${ids}) u
           UNION ALL SELECT m."entryId", m.rank, 0 FROM matches m) x
         GROUP BY id HAVING MAX(wanted) = 1)`
-    : Prisma.sql`, ${sampled}, picked(id) AS (${ids})`;
+    : Prisma.sql`, ${ctes}, picked(id) AS (${ids})`;
   return rankedPage(
     plan,
     Prisma.sql`picked p ${cross} ${plan.d.pickedEntry} ${cross} chain c`,
     // Stryker disable next-line BooleanLiteral: equivalent, the flag only sets the override check's fence (a plan, not the rows)
     [Prisma.sql`e."id" = p.id`, Prisma.sql`e."scopeId" = c.scope_id`, ...entryFilters(plan), ...notOverridden(plan, true)],
-    { ctes: picked, rank: words ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`, complete, anyMatch },
+    { ctes: picked, rank: words ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`, complete, anyMatch, best },
   );
 }
 

@@ -81,6 +81,20 @@ export interface PageOptions {
   complete?: Sql;
   /** The value of the `anymatch` column. */
   anyMatch?: Sql;
+  /** The best text rank, when known beforehand (default: the best among the candidates). */
+  best?: number;
+}
+
+/** The columns txt and maxraw: a candidate's text rank relative to the best (`best`, or the best among the candidates). */
+function textScore(words: boolean, best: number | undefined): Sql {
+  // Without a text search every text score is 0: no window over them.
+  if (!words) return Prisma.sql`0.0 AS txt, CAST(NULL AS DOUBLE PRECISION) AS maxraw,`;
+  if (best === undefined) {
+    return Prisma.sql`CASE WHEN MAX(raw_text) OVER () > 0 THEN raw_text / MAX(raw_text) OVER () ELSE 0.0 END AS txt,
+        MAX(raw_text) OVER () AS maxraw,`;
+  }
+  const b = Prisma.sql`CAST(${best} AS DOUBLE PRECISION)`;
+  return Prisma.sql`CASE WHEN ${b} > 0 THEN raw_text / ${b} ELSE 0.0 END AS txt, ${b} AS maxraw,`;
 }
 
 /** The ranked page over the candidates FROM `from` WHERE `where`. */
@@ -112,13 +126,7 @@ export function rankedPage(plan: Plan, from: Sql, where: Sql[], options: PageOpt
       SELECT id, rel, tag, prox, prio,
         1.0 / (1.0 + age / ${num(RECENCY_HALF_DAYS)}) AS rec,
         ${d.decay} AS dec,
-        ${
-          // Without a text search every text score is 0: no window over them.
-          matches
-            ? Prisma.sql`CASE WHEN MAX(raw_text) OVER () > 0 THEN raw_text / MAX(raw_text) OVER () ELSE 0.0 END AS txt,
-        MAX(raw_text) OVER () AS maxraw,`
-            : Prisma.sql`0.0 AS txt, CAST(NULL AS DOUBLE PRECISION) AS maxraw,`
-        }
+        ${textScore(matches !== null, options.best)}
         COUNT(*) OVER () AS total
       FROM cand
     ),
