@@ -48,7 +48,9 @@ export function matchesCte(plan: Plan): Sql | null {
     const excluded = known(tags.exclude);
     if (excluded.length) filters.push(Prisma.sql`NOT (${Prisma.join(excluded.map(hasTag), ' OR ')})`);
   }
-  return plan.d.textMatches(plan.terms, join(filters));
+  // A task's words (context) only raise scores: pruning, and the full ranking's join, read the
+  // matches several times. A text filter starts from them, once.
+  return plan.d.textMatches(plan.terms, join(filters), !plan.searchFilters);
 }
 
 /** The text filter's conditions already hold for the matches themselves (see matchesCte). */
