@@ -145,7 +145,7 @@ export function candidateSource(plan: Plan): Source {
   const scoped = Prisma.sql`e."scopeId" = c.scope_id`;
   const ranked = words ? Prisma.sql`LEFT JOIN matches m ON m."entryId" = e."id"` : Prisma.empty;
   const startAt = (ids: Sql, drivenBy: 'tags' | 'related'): Source => ({
-    from: Prisma.sql`(${ids}) start ${cross} "Entry" e ${cross} chain c ${ranked}`,
+    from: Prisma.sql`(${ids}) start ${cross} ${plan.d.entryById(Prisma.raw('start.id'))} ${cross} chain c ${ranked}`,
     where: [Prisma.sql`e."id" = start.id`, scoped, ...entryFilters(plan, drivenBy)],
     // Stryker disable next-line BooleanLiteral: equivalent, the fence changes PostgreSQL's plan only (it is empty on SQLite)
     narrow: true,

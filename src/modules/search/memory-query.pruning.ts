@@ -119,7 +119,7 @@ function page(plan: Plan, { ctes, ids, complete, anyMatch, best }: PageOf): Sql 
     : Prisma.sql`, ${ctes}, picked(id) AS (${ids})`;
   return rankedPage(
     plan,
-    Prisma.sql`picked p ${cross} ${plan.d.pickedEntry} ${cross} chain c`,
+    Prisma.sql`picked p ${cross} ${plan.d.entryById(Prisma.raw('p.id'))} ${cross} chain c`,
     // Stryker disable next-line BooleanLiteral: equivalent, the flag only sets the override check's fence (a plan, not the rows)
     [Prisma.sql`e."id" = p.id`, Prisma.sql`e."scopeId" = c.scope_id`, ...entryFilters(plan), ...notOverridden(plan, true)],
     { ctes: picked, rank: words ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`, complete, anyMatch, best },
