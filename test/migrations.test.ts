@@ -121,7 +121,7 @@ describe('migrations', () => {
     expect((await applyMigrations(url)).applied).toEqual([]);
   });
 
-  it('keep the SQLite triggers that keep search rows in step (a table rebuild in a migration would drop them)', async () => {
+  it('keep the SQLite triggers that keep search rows and tag links in step (a table rebuild in a migration would drop them)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'engram-triggers-'));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'triggers.db');
@@ -134,9 +134,11 @@ describe('migrations', () => {
       { name: 'EntrySearch_ai', tbl: 'EntrySearch' },
       { name: 'EntrySearch_au', tbl: 'EntrySearch' },
       { name: 'EntrySearch_filters_ai', tbl: 'EntrySearch' },
+      { name: 'EntryTag_copies_ai', tbl: 'EntryTag' },
       { name: 'EntryTag_search_filters_ad', tbl: 'EntryTag' },
       { name: 'EntryTag_search_filters_ai', tbl: 'EntryTag' },
       { name: 'Entry_search_filters_au', tbl: 'Entry' },
+      { name: 'Entry_tag_copies_au', tbl: 'Entry' },
     ]);
   });
 

@@ -259,7 +259,9 @@ describe('the query engine against the exhaustive ranking', () => {
             ? 'sample'
             : sql.includes('kept(id) AS (VALUES')
               ? 'kept'
-              : !sql.includes('cand AS')
+              : /SELECT COUNT\(\*\) AS total FROM \(SELECT (DISTINCT )?e."entryId", e."kind", e."name", c.depth/.test(sql)
+                ? 'tag-count'
+                : !sql.includes('cand AS')
               ? 'count'
               : sql.includes('FROM matches m CROSS JOIN "Entry" e')
                 ? 'matches'
@@ -285,14 +287,16 @@ describe('the query engine against the exhaustive ranking', () => {
     expect(await total({ scope: s })()).toEqual(['sample', 'kept', 'count']);
     // A sample that holds every candidate is the answer, with its count.
     expect(await total({ scope: scopes.skewProject, inherit: false }, 100)()).toEqual(['sample']);
-    // An include tag is pruned without its total, and ranks its tag's entries with it.
+    // An include tag is pruned (its sample and ranges read the tag's links) and, when asked, its
+    // total is counted on the links' copies; a filter the copies do not hold counts on the entries.
     expect(await page({ scope: s, tags: { include: ['blue'] } })()).toEqual(['sample', 'kept']);
-    expect(await total({ scope: s, tags: { include: ['blue', 'green'] } })()).toEqual(['tags']);
+    expect(await total({ scope: s, tags: { include: ['blue', 'green'] } })()).toEqual(['sample', 'kept', 'tag-count']);
+    expect(await total({ scope: s, tags: { include: ['blue'] }, memoryTypes: ['SEMANTIC'] })()).toEqual(['tags']);
     // Required and excluded tags are set operations over the tag index, before any entry is read.
     expect(await page({ scope: s, tags: { require: ['blue'] } })()).toEqual(['tags']);
     expect(await page({ scope: s, tags: { require: ['blue', 'green'] } })()).toEqual(['tag-sets']);
     expect(await page({ scope: s, tags: { include: ['blue'], exclude: ['green'] } })()).toEqual(['sample', 'kept']);
-    expect(await total({ scope: s, tags: { include: ['blue'], exclude: ['green'] } })()).toEqual(['tag-sets']);
+    expect(await total({ scope: s, tags: { include: ['blue'], exclude: ['green'] } })()).toEqual(['sample', 'kept', 'tag-count']);
     expect(await page({ scope: s, relatedTo: hub })()).toEqual(['related-entry']);
     expect(await page({ scope: s, relatedTo: scopes.project })()).toEqual(['related-scope']);
     expect(await page({ scope: s, search: 'skew' })()).toEqual(['matches']);

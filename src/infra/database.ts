@@ -77,8 +77,8 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     // Random lookups over a large memory (an entry per full-text match, its tags, its overrides)
     // missed SQLite's default 2 MiB page cache and went to the OS a page at a time. Memory-mapped
     // reads and a 64 MiB cache cut a 100K-entry search by about 40 %.
-    await prisma.$queryRawUnsafe('PRAGMA mmap_size = 268435456');
-    await prisma.$executeRawUnsafe('PRAGMA cache_size = -65536');
+    await prisma.$queryRawUnsafe(`PRAGMA mmap_size = ${process.env.X_MMAP ?? 268435456}`);
+    await prisma.$executeRawUnsafe(`PRAGMA cache_size = ${process.env.X_CACHE ?? -65536}`);
     // Refresh planner statistics where they are missing or stale (cheap; SQLite's advice for
     // long-lived connections). Without them the planner guesses on large tables.
     await prisma.$queryRawUnsafe('PRAGMA optimize = 0x10002');

@@ -88,10 +88,15 @@ export function insertVersionsSql(provider: Provider, rows: readonly NewVersionR
   return Prisma.sql`INSERT INTO "EntryVersion" ${columns} VALUES ${Prisma.join(values)}`;
 }
 
-/** Links entries to tags by tag name. */
+/**
+ * Links entries to tags by tag name, with the copies of each entry's columns that tag queries read
+ * (see EntryTag in models.prisma): written here, they spare the trigger that fills a link made
+ * without them a second write of every link.
+ */
 export function linkTagsSql(provider: Provider, links: ReadonlyArray<{ entryId: string; name: string }>, at: Date): Prisma.Sql {
   const values = links.map((l) => Prisma.sql`(${l.entryId}, ${l.name})`);
-  return Prisma.sql`INSERT INTO "EntryTag" ("entryId", "tagId", "createdAt")
-    SELECT v.column1, t."id", ${timestampSql(provider, at)} FROM (VALUES ${Prisma.join(values)}) AS v
-    JOIN "Tag" t ON t."name" = v.column2`;
+  return Prisma.sql`INSERT INTO "EntryTag" ("entryId", "tagId", "createdAt", "scopeId", "kind", "active", "name", "validUntil", "updatedAt", "priority")
+    SELECT v.column1, t."id", ${timestampSql(provider, at)}, e."scopeId", e."kind", e."active", e."name", e."validUntil", e."updatedAt", e."priority"
+    FROM (VALUES ${Prisma.join(values)}) AS v
+    JOIN "Tag" t ON t."name" = v.column2 JOIN "Entry" e ON e."id" = v.column1`;
 }

@@ -19,6 +19,7 @@ import { LIMITS } from '../../domain/limits.ts';
 import { cross, entryFilters, list, matchesCte, notOverridden } from './memory-query.candidates.ts';
 import type { Plan } from './memory-query.plan.ts';
 import { maxHalfLife, rankedPage, type PageRow } from './memory-query.ranking.ts';
+import { taggedCount, taggedRows, type ScopeRows } from './memory-query.tag-copies.ts';
 import { RECENCY_HALF_DAYS, RELEVANCE_WEIGHTS as W, decayBound, estimateTokens, maxAgeReaching } from './relevance.ts';
 
 type Sql = Prisma.Sql;
@@ -39,7 +40,7 @@ export const canPrune = (plan: Plan) =>
   !plan.input.relatedTo &&
   !plan.cursor &&
   !plan.tags.require.length &&
-  !(plan.input.wantsTotal && plan.tags.include.length);
+  !(plan.input.wantsTotal && plan.tags.include.length && !taggedCount(plan));
 
 /**
  * The page without ranking the whole chain; `complete` when the sample was every candidate there
@@ -134,19 +135,30 @@ interface Sample {
   anyMatch: Sql;
 }
 
+/** Where the sample lists and ranges read a scope's entries: a tag's links (copies), else "Entry". */
+function scopeRows(plan: Plan): ScopeRows {
+  return (
+    taggedRows(plan) ?? {
+      rows: (scopeId) => Prisma.sql`"Entry" e WHERE e."scopeId" = ${scopeId}`,
+      id: Prisma.sql`e."id"`,
+      filters: Prisma.join(entryFilters(plan), ' AND '),
+    }
+  );
+}
+
 function sampleOf(plan: Plan): Sample {
   const { input, chain } = plan;
   const size = 2 * plan.L;
-  const filters = Prisma.join(entryFilters(plan), ' AND ');
+  const { rows, id, filters } = scopeRows(plan);
   // Stryker disable next-line StringLiteral: equivalent, counting inactive entries too only finds the sample incomplete more often (the exact ranking then decides)
   const alive = input.includeInactive ? Prisma.empty : Prisma.sql` AND e."active" = ${true}`;
   const lists: Sql[] = [];
   chain.forEach((scopeId, i) => {
-    lists.push(Prisma.sql`SELECT id FROM (SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND ${filters}
+    lists.push(Prisma.sql`SELECT id FROM (SELECT ${id} AS id FROM ${rows(scopeId)} AND ${filters}
       ORDER BY e."updatedAt" DESC LIMIT ${size}) r${Prisma.raw(String(i))}`);
     // Stryker disable next-line ConditionalExpression,StringLiteral,BlockStatement: equivalent, the sample only sets tau (a smaller one is looser) and the filters drop kinds not asked for
     if (input.kinds.includes('GUIDELINE')) {
-      lists.push(Prisma.sql`SELECT id FROM (SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" = 'GUIDELINE' AND ${filters}
+      lists.push(Prisma.sql`SELECT id FROM (SELECT ${id} AS id FROM ${rows(scopeId)} AND e."kind" = 'GUIDELINE' AND ${filters}
         ORDER BY e."priority" DESC LIMIT ${size}) g${Prisma.raw(String(i))}`);
     }
   });
@@ -194,18 +206,19 @@ function reaching(plan: Plan, tau: number, best: number | null): Sql[] {
   };
   // Stryker disable next-line MethodExpression,StringLiteral: equivalent, guidelines then also admitted by age (looser)
   const others = input.kinds.filter((k) => k !== 'GUIDELINE');
+  const { rows, id } = scopeRows(plan);
   chain.forEach((scopeId, depth) => {
     const fixed = tags + (W.scope * (chain.length - depth)) / chain.length;
     // Stryker disable next-line StringLiteral: equivalent, guideline ranges read when none is asked for are dropped by the kind filter
     if (input.kinds.includes('GUIDELINE')) {
-      const guidelines = guidelinesReaching(plan, scopeId, tau - fixed, changedSince);
+      const guidelines = guidelinesReaching(plan, { rows: rows(scopeId), id }, tau - fixed, changedSince);
       if (guidelines) ranges.push(guidelines);
     }
     const since = others.length ? changedSince(tau - fixed) : 'never';
     if (since !== 'never') {
       // Stryker disable next-line StringLiteral: equivalent, no age condition admits every entry of the scope (looser)
       const age = since ? Prisma.sql` AND e."updatedAt" >= ${since}` : Prisma.empty;
-      ranges.push(Prisma.sql`SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" IN (${list(others)})${age}`);
+      ranges.push(Prisma.sql`SELECT ${id} AS id FROM ${rows(scopeId)} AND e."kind" IN (${list(others)})${age}`);
     }
   });
   return ranges;
@@ -216,7 +229,7 @@ function reaching(plan: Plan, tau: number, best: number | null): Sql[] {
  * priority range of the index, then per band of ten priority points (a null priority scores as
  * 50) the age that the band's highest priority still allows.
  */
-function guidelinesReaching(plan: Plan, scopeId: string, need: number, changedSince: (need: number) => Date | null | 'never'): Sql | null {
+function guidelinesReaching(plan: Plan, scope: { rows: Sql; id: Sql }, need: number, changedSince: (need: number) => Date | null | 'never'): Sql | null {
   const minPriority = ((need - W.recency - W.decay) * 100) / W.priority;
   if (minPriority > LIMITS.priority.max) return null;
   const bands: Sql[] = [];
@@ -234,6 +247,6 @@ function guidelinesReaching(plan: Plan, scopeId: string, need: number, changedSi
     bands.push(Prisma.sql`(COALESCE(e."priority", 50) >= ${lo} AND COALESCE(e."priority", 50) < ${hi}${age})`);
   }
   if (!bands.length) return null;
-  return Prisma.sql`SELECT e."id" AS id FROM "Entry" e WHERE e."scopeId" = ${scopeId} AND e."kind" = 'GUIDELINE'
+  return Prisma.sql`SELECT ${scope.id} AS id FROM ${scope.rows} AND e."kind" = 'GUIDELINE'
     AND (e."priority" >= CAST(${minPriority} AS DOUBLE PRECISION) OR e."priority" IS NULL) AND (${Prisma.join(bands, ' OR ')})`;
 }

@@ -11,6 +11,7 @@ import { candidateSource, notOverridden, type Source } from './memory-query.cand
 import { encodeCursor, planQuery, type MemoryQueryInput, type Plan } from './memory-query.plan.ts';
 import { canPrune, prunedPage } from './memory-query.pruning.ts';
 import { countCandidates, rankedPage, type PageRow } from './memory-query.ranking.ts';
+import { taggedCount } from './memory-query.tag-copies.ts';
 import { RELEVANCE_WEIGHTS as W, estimateTokens } from './relevance.ts';
 
 export { MEMORY_QUERY_DEFAULTS, type MemoryQueryInput } from './memory-query.plan.ts';
@@ -74,9 +75,9 @@ export async function memoryQuery(
   return { ...pageOf(plan, rows), totalCount };
 }
 
-/** Counts the candidates once, when first asked, starting where the full ranking would. */
+/** Counts the candidates once, when first asked: on a tag's links where they answer, else starting where the full ranking would. */
 function lazyCount(db: Db, plan: Plan, source: Source): () => Promise<number> {
-  const count = countCandidates(plan, source.from, [...source.where, ...notOverridden(plan, source.narrow)]);
+  const count = taggedCount(plan) ?? countCandidates(plan, source.from, [...source.where, ...notOverridden(plan, source.narrow)]);
   let pending: Promise<number> | undefined;
   return () => (pending ??= db.$queryRaw<Array<{ total: number | bigint }>>(count).then((r) => Number(r[0]?.total ?? 0)));
 }

@@ -1,0 +1,75 @@
+// Where a query that includes tags reads a scope's candidates from: the copies of each tagged
+// entry's scope, kind, active flag, name, expiry, last change and priority kept on its "EntryTag"
+// rows (triggers keep them in step; see EntryTag in prisma/models.prisma). Their indexes serve a
+// scope's tagged entries most recent or highest-priority first (pruning's sample and ranges), and
+// count them with their override check, without reading a tagged entry's own row. The copies are
+// named as the entry's columns, so the statements that read "Entry" e read "EntryTag" e alike.
+import { Prisma } from '../../generated/sqlite/client.ts';
+import { chainCte, list } from './memory-query.candidates.ts';
+import type { Plan } from './memory-query.plan.ts';
+
+type Sql = Prisma.Sql;
+
+const known = (ids: ReadonlyArray<{ id: string | null }>) => ids.flatMap((t) => (t.id ? [t.id] : []));
+
+/** A scope's rows a sample list or range reads, as `FROM <rows(scope)> AND ...`, with their entry id. */
+export interface ScopeRows {
+  rows(scopeId: string): Sql;
+  id: Sql;
+  /** The filters the rows can check themselves (the ranking checks every filter again). */
+  filters: Sql;
+}
+
+/**
+ * The tagged entries' copies, for a query whose candidates all carry one of its (known) `include`
+ * tags; null otherwise. Every candidate is then among these rows, so reading a scope's ranges
+ * from them alone is exact.
+ */
+export function taggedRows(plan: Plan): ScopeRows | null {
+  const included = known(plan.tags.include);
+  if (!included.length || plan.input.exhaustive) return null;
+  return {
+    rows: (scopeId) => Prisma.sql`"EntryTag" e WHERE e."tagId" IN (${list(included)}) AND e."scopeId" = ${scopeId}`,
+    id: Prisma.sql`e."entryId"`,
+    filters: Prisma.join(copyFilters(plan), ' AND '),
+  };
+}
+
+/** The filters a tagged entry's copies answer: kind, active, expiry (its own), excluded tags. */
+function copyFilters(plan: Plan): Sql[] {
+  const { input, d, asOf } = plan;
+  const where: Sql[] = [Prisma.sql`e."kind" IN (${list(input.kinds)})`];
+  if (!input.includeInactive) where.push(Prisma.sql`e."active" = ${true}`);
+  if (!input.includeExpired) {
+    where.push(Prisma.sql`(e."validUntil" IS NULL OR ${d.epochMs(Prisma.sql`e."validUntil"`)} > CAST(${asOf} AS DOUBLE PRECISION))`);
+  }
+  const excluded = known(plan.tags.exclude);
+  if (excluded.length) {
+    where.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM "EntryTag" x WHERE x."entryId" = e."entryId" AND x."tagId" IN (${list(excluded)}))`);
+  }
+  return where;
+}
+
+/**
+ * The total of a query that includes tags, counted on the tagged entries' copies (null when a
+ * filter needs the entry's own row: memory types, time ranges, a memory type's TTL, `require`,
+ * `relatedTo`, a text filter). At 100K entries, one tag's ~8,600 links: ~4 ms on SQLite against
+ * ~17 ms reading each entry.
+ */
+export function taggedCount(plan: Plan): Sql | null {
+  const { input, chain } = plan;
+  const rows = taggedRows(plan);
+  if (!rows || plan.searchFilters || input.relatedTo || plan.tags.require.length || input.memoryTypes?.length || plan.ttls.length) return null;
+  if (input.createdAfter || input.createdBefore || input.updatedAfter || input.updatedBefore) return null;
+  const included = known(plan.tags.include);
+  // One tag links an entry once; several may link it more than once.
+  const links = Prisma.sql`SELECT ${Prisma.raw(included.length > 1 ? 'DISTINCT ' : '')}e."entryId", e."kind", e."name", c.depth
+    FROM chain c ${Prisma.raw('CROSS JOIN')} "EntryTag" e
+    WHERE e."tagId" IN (${list(included)}) AND e."scopeId" = c.scope_id AND ${rows.filters}`;
+  const overridden =
+    input.includeOverridden || chain.length < 2
+      ? Prisma.sql`1 = 0`
+      : Prisma.sql`EXISTS (SELECT 1 FROM chain oc ${Prisma.raw('CROSS JOIN')} "Entry" o
+          WHERE oc.depth < t.depth AND o."scopeId" = oc.scope_id AND o."kind" = t."kind" AND o."name" = t."name" AND o."active" = ${true}${plan.d.probeFence})`;
+  return Prisma.sql`WITH ${chainCte(plan)} SELECT COUNT(*) AS total FROM (${links}) t WHERE NOT ${overridden}`;
+}

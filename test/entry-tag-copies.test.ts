@@ -1,0 +1,78 @@
+// The copies of an entry's columns on its tag links (EntryTag: scope, kind, active flag, name,
+// expiry, last change, priority), which tag queries count and sample on, follow every write that
+// changes them: a new link, an update, a priority change, tags attached and detached, deactivation
+// and reactivation, a new expiry, a promotion from a session to its project. Both databases.
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { parse } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { ok } from './support/access.ts';
+import { useHarness, useVariant } from './support/harness.ts';
+
+const h = useHarness();
+const exhaustive = useVariant(h, { exhaustiveRanking: true });
+const m = (query: string, variables: Record<string, unknown> = {}) => ok(h, null, query, variables);
+const dbId = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':').slice(1).join(':');
+const COPIED = ['scopeId', 'kind', 'active', 'name', 'validUntil', 'updatedAt', 'priority'] as const;
+
+/** Every link of these entries whose copies differ from its entry, as [entry name, tag, column]. */
+async function stale(entries: string[]): Promise<Array<[string, string, string]>> {
+  const links = await h.database.prisma.entryTag.findMany({ where: { entryId: { in: entries.map(dbId) } }, include: { entry: true } });
+  expect(links.length).toBeGreaterThan(0);
+  const text = (v: Date | string | number | boolean | null) => (v instanceof Date ? v.toISOString() : String(v));
+  return links.flatMap((link) =>
+    COPIED.filter((c) => text(link[c]) !== text(link.entry[c])).map((c): [string, string, string] => [link.entry.name, link.tagId, c]),
+  );
+}
+
+describe("an entry's tag links", () => {
+  it('keep copies of the columns tag queries read through every kind of write, and tag queries agree with the exhaustive ranking', async () => {
+    const project = (await m(`mutation { createProject(input: { name: "tag-copies" }) { ... on CreateProjectSuccess { project { id } } } }`)).createProject.project.id;
+    const session = (
+      await m(`mutation($p: ID!) { startSession(input: { project: $p, mode: SCRATCH }) { ... on StartSessionSuccess { session { id } } } }`, { p: project })
+    ).startSession.session.id;
+    const guideline = (
+      await m(`mutation($s: ID!) { addGuideline(input: { scope: $s, name: "tc-guideline", content: "g", priority: 10, tags: ["tc-a", "tc-b"] }) { ... on AddGuidelineSuccess { guideline { id } } } }`, { s: project })
+    ).addGuideline.guideline.id;
+    const tool = (await m(`mutation($s: ID!) { addTool(input: { scope: $s, name: "tc-tool", description: "t" }) { ... on AddToolSuccess { tool { id } } } }`, { s: project })).addTool.tool.id;
+    const note = (
+      await m(`mutation($s: ID!) { addKnowledge(input: { scope: $s, title: "tc-note", content: "k", tags: ["tc-a"], validUntil: "2999-01-01T00:00:00.000Z" }) { ... on AddKnowledgeSuccess { knowledge { id } } } }`, {
+        s: session,
+      })
+    ).addKnowledge.knowledge.id;
+    const entries = [guideline, tool, note];
+    expect(await stale([guideline, note])).toEqual([]);
+
+    const steps: Array<[string, string, Record<string, unknown>]> = [
+      ['an update with a new priority', `mutation($id: ID!) { updateGuideline(input: { id: $id, content: "g2", priority: 90 }) { __typename } }`, { id: guideline }],
+      ['tags attached (the trigger fills a link made without copies)', `mutation($id: ID!) { attachTags(input: { entry: $id, tags: ["tc-a"] }) { __typename } }`, { id: tool }],
+      ['tags detached', `mutation($id: ID!) { detachTags(input: { entry: $id, tags: ["tc-b"] }) { __typename } }`, { id: guideline }],
+      ['deactivation', `mutation($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }`, { id: guideline }],
+      ['reactivation', `mutation($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }`, { id: guideline }],
+      ['a new expiry', `mutation($id: ID!) { updateKnowledge(input: { id: $id, content: "k2", validUntil: "2998-01-01T00:00:00.000Z" }) { __typename } }`, { id: note }],
+      ['a promotion to the project', `mutation($id: ID!, $e: ID!) { completeSession(input: { id: $id, promote: [$e] }) { __typename } }`, { id: session, e: note }],
+      ['another deactivation', `mutation($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }`, { id: tool }],
+    ];
+    for (const [label, mutation, variables] of steps) {
+      const result = await m(mutation, variables);
+      expect(Object.values(result)[0], label).toMatchObject({ __typename: expect.stringMatching(/Success$/) });
+      expect(await stale(entries), label).toEqual([]);
+    }
+    const links = await h.database.prisma.entryTag.findMany({ where: { entryId: dbId(note) } });
+    expect(links.map((l) => l.scopeId)).toEqual([dbId(project)]);
+
+    // A tag query's page and total, pruned and counted on the links, as the exhaustive ranking has them.
+    const q = parse(`query($i: MemoryQueryInput!) { memoryQuery(input: $i, first: 1) { edges { score node { id } } meta { totalCount } } }`) as unknown as TypedDocumentNode<
+      { memoryQuery: { edges: Array<{ score: number; node: { id: string } }>; meta: { totalCount: number } } },
+      Record<string, unknown>
+    >;
+    for (const i of [{ scope: project, tags: { include: ['tc-a'] } }, { scope: project, tags: { include: ['tc-a'] }, includeInactive: true }]) {
+      const page = (await h.ok(q, { i })).memoryQuery;
+      const full = (await exhaustive.ok(q, { i })).memoryQuery;
+      // Scored a few milliseconds apart: recency differs in the eighth decimal.
+      expect(page.edges.map((e) => e.node.id)).toEqual(full.edges.map((e) => e.node.id));
+      expect(page.edges[0]!.score).toBeCloseTo(full.edges[0]!.score, 5);
+      expect(page.meta).toEqual(full.meta);
+      expect(page.meta.totalCount).toBe(i.includeInactive ? 3 : 2);
+    }
+  });
+});
