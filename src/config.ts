@@ -37,9 +37,20 @@ export interface Config {
   purgeIntervalMinutes: number;
   /** SQLITE_READERS: reader threads for slow reads (default: one per core, 2 to 4; 0: none). */
   sqliteReaders: number;
+  /** SQLITE_CACHE_MB: the writing connection's page cache (default 256). */
+  sqliteCacheMb: number;
   /** EXHAUSTIVE_RANKING (default false): rank every candidate, no shortcut (to rule them out when a ranking looks wrong). */
   exhaustiveRanking: boolean;
 }
+
+/**
+ * The writing connection's page cache. Writes insert into indexes whose keys arrive in random
+ * order (names, tag links by name and priority, the full-text index): once those outgrow the
+ * cache, each insert reads its pages from the file again. Seeding 300K entries took 103 s with
+ * 64 MiB and 63 s with 256 MiB (1M: ~1,270 s with 64 MiB, ~550 s with 256 MiB and the file
+ * mapped). The cache fills only as pages are used.
+ */
+export const DEFAULT_SQLITE_CACHE_MB = 256;
 
 export const DEFAULT_DATABASE_URL = 'file:./data/engram.db';
 
@@ -92,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     grantsReadGlobal: bool(env, 'GRANTS_READ_GLOBAL', true),
     purgeIntervalMinutes: int(env, 'PURGE_INTERVAL_MINUTES', 60, 0, 10_080),
     sqliteReaders: int(env, 'SQLITE_READERS', DEFAULT_READERS, 0, 16),
+    sqliteCacheMb: int(env, 'SQLITE_CACHE_MB', DEFAULT_SQLITE_CACHE_MB, 2, 65_536),
     exhaustiveRanking: bool(env, 'EXHAUSTIVE_RANKING', false),
   };
 }

@@ -35,7 +35,7 @@ if (sqliteProblem) {
   process.exit(1);
 }
 const { applied } = await applyMigrations(config.databaseUrl);
-const database = (running.database = await openDatabase(config.databaseUrl, { readers: config.sqliteReaders }));
+const database = (running.database = await openDatabase(config.databaseUrl, { readers: config.sqliteReaders, cacheMb: config.sqliteCacheMb }));
 if (!stopping) {
   const bus = (running.bus = createEventBus({ redisUrl: config.redisUrl }));
   // Redis down at start-up is an outage like any other: serve reads and writes, refuse new

@@ -53,6 +53,7 @@ describe('loadConfig', () => {
       grantsReadGlobal: true,
       purgeIntervalMinutes: 60,
       sqliteReaders: DEFAULT_READERS,
+      sqliteCacheMb: 256,
       exhaustiveRanking: false,
     });
   });

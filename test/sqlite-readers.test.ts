@@ -100,5 +100,22 @@ describe.skipIf(DB_KIND !== 'sqlite')('SQLite reader threads', () => {
     expect(loadConfig({ SQLITE_READERS: '0' }).sqliteReaders).toBe(0);
     expect(() => loadConfig({ SQLITE_READERS: '17' })).toThrow(/SQLITE_READERS/);
   });
+
+  it("SQLITE_CACHE_MB sets the writing connection's page cache (default 256 MiB)", async () => {
+    expect(loadConfig({}).sqliteCacheMb).toBe(256);
+    expect(loadConfig({ SQLITE_CACHE_MB: '1024' }).sqliteCacheMb).toBe(1024);
+    expect(() => loadConfig({ SQLITE_CACHE_MB: '1' })).toThrow(/SQLITE_CACHE_MB/);
+    for (const [cacheMb, pages] of [[undefined, -262_144], [8, -8_192]] as const) {
+      const { url, drop } = await createDatabaseUrl();
+      const db = await openDatabase(url, { readers: 0, cacheMb });
+      try {
+        const [row] = await db.prisma.$queryRawUnsafe<Array<{ cache_size: number | bigint }>>('PRAGMA cache_size');
+        expect(Number(row!.cache_size)).toBe(pages);
+      } finally {
+        await db.close();
+        await drop();
+      }
+    }
+  });
 });
 

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { sqlitePath } from '../config.ts';
+import { DEFAULT_SQLITE_CACHE_MB, sqlitePath } from '../config.ts';
 import { registerDirectDriver } from './direct-batch.ts';
 import { serializeConnection } from './serialized-adapter.ts';
 import { DEFAULT_READERS, SqliteReaders } from './sqlite-readers.ts';
@@ -40,7 +40,10 @@ export interface DatabaseOptions {
    * loop (see sqlite-readers.ts); 0 reads on the main connection.
    */
   readers?: number;
+  /** SQLite: the main (writing) connection's page cache, MiB (default DEFAULT_SQLITE_CACHE_MB). */
+  cacheMb?: number;
 }
+
 
 export function providerOfUrl(url: string): Provider {
   if (url.startsWith('file:')) return 'sqlite';
@@ -76,9 +79,10 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     await prisma.$executeRawUnsafe('PRAGMA foreign_keys = ON');
     // Random lookups over a large memory (an entry per full-text match, its tags, its overrides)
     // missed SQLite's default 2 MiB page cache and went to the OS a page at a time. Memory-mapped
-    // reads and a 64 MiB cache cut a 100K-entry search by about 40 %.
-    await prisma.$queryRawUnsafe(`PRAGMA mmap_size = ${process.env.X_MMAP ?? 268435456}`);
-    await prisma.$executeRawUnsafe(`PRAGMA cache_size = ${process.env.X_CACHE ?? -65536}`);
+    // reads and a 64 MiB cache cut a 100K-entry search by about 40 %; this connection, which
+    // writes, gets more (see DEFAULT_SQLITE_CACHE_MB).
+    await prisma.$queryRawUnsafe('PRAGMA mmap_size = 268435456');
+    await prisma.$executeRawUnsafe(`PRAGMA cache_size = ${-1024 * Math.trunc(options.cacheMb ?? DEFAULT_SQLITE_CACHE_MB)}`);
     // Refresh planner statistics where they are missing or stale (cheap; SQLite's advice for
     // long-lived connections). Without them the planner guesses on large tables.
     await prisma.$queryRawUnsafe('PRAGMA optimize = 0x10002');
