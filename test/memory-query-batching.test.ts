@@ -54,8 +54,9 @@ describe('memoryQuery batching', () => {
       if (previous) await h.ok(Relate, { input: { source: id, target: previous, type: 'RELATED_TO' } });
       previous = id;
     }
-    // Ranking statements start with the scope chain; the rest load what the page shows.
-    const ranking = (sql: string) => /^\s*WITH chain\(/.test(sql);
+    // Ranking statements start with the scope chain, a count on tag links with a sum of per-scope
+    // counts; the rest load what the page shows.
+    const ranking = (sql: string) => /^\s*(WITH chain\(|SELECT \(SELECT COUNT)/.test(sql);
     // The plan's reads (the scope chain, tag ids) are kept a second, so whether they are sent
     // depends on the clock: they are not counted.
     const planning = (sql: string) => /JOIN "MemoryPolicy"|FROM\s+\S*Tag[`"]\s+WHERE/.test(sql);

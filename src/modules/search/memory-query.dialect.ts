@@ -43,7 +43,16 @@ export interface Dialect {
   probeFence: Sql;
   /** A column that a condition must not pick an index by (another condition's index is the better one). */
   unindexed(column: Sql): Sql;
+  /** "EntryTag" e, read by the index of its copies for a scope's most recent links, guidelines by priority, or the count. */
+  tagLinks(by: 'recent' | 'priority' | 'count'): Sql;
 }
+
+/** The indexes over the tag links' copies (prisma/models.prisma, EntryTag). */
+const TAG_LINK_INDEXES = {
+  recent: 'EntryTag_tagId_scopeId_updatedAt_idx',
+  priority: 'EntryTag_tagId_scopeId_kind_priority_idx',
+  count: 'EntryTag_tagId_scopeId_kind_active_name_validUntil_entryId_idx',
+} as const;
 
 const decayOf = (exponent: (e: Sql) => Sql, greatest: string, least: string): Sql => {
   const left = Prisma.sql`EXP(${exponent(Prisma.sql`${num(-Math.LN2 * 24)} * age / hl`)}) * boost`;
@@ -82,6 +91,11 @@ const sqlite: Dialect = {
   probeFence: Prisma.empty,
   // SQLite's documented way: a unary + keeps the term from selecting an index.
   unindexed: (column) => Prisma.sql`+${column}`,
+  // Named: SQLite's statistics are sampled (PRAGMA optimize reads ~400 rows of an index), which
+  // sees a tag's links of one scope only and rates the scope column as no narrower than the tag;
+  // the planner then read a guideline range through the (tagId, entryId) index, every link of the
+  // tag (one tag-only query at 100K: 9 ms instead of 2).
+  tagLinks: (by) => Prisma.raw(`"EntryTag" e INDEXED BY "${TAG_LINK_INDEXES[by]}"`),
 };
 
 const postgresql: Dialect = {
@@ -119,6 +133,7 @@ const postgresql: Dialect = {
   probeFence: Prisma.raw(' OFFSET 0'),
   // PostgreSQL weighs both indexes by their statistics.
   unindexed: (column) => column,
+  tagLinks: () => Prisma.raw('"EntryTag" e'),
 };
 
 export const DIALECTS: Record<Provider, Dialect> = { sqlite, postgresql };

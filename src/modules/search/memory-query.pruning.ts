@@ -154,11 +154,11 @@ function sampleOf(plan: Plan): Sample {
   const alive = input.includeInactive ? Prisma.empty : Prisma.sql` AND e."active" = ${true}`;
   const lists: Sql[] = [];
   chain.forEach((scopeId, i) => {
-    lists.push(Prisma.sql`SELECT id FROM (SELECT ${id} AS id FROM ${rows(scopeId)} AND ${filters}
+    lists.push(Prisma.sql`SELECT id FROM (SELECT ${id} AS id FROM ${rows(scopeId, 'recent')} AND ${filters}
       ORDER BY e."updatedAt" DESC LIMIT ${size}) r${Prisma.raw(String(i))}`);
     // Stryker disable next-line ConditionalExpression,StringLiteral,BlockStatement: equivalent, the sample only sets tau (a smaller one is looser) and the filters drop kinds not asked for
     if (input.kinds.includes('GUIDELINE')) {
-      lists.push(Prisma.sql`SELECT id FROM (SELECT ${id} AS id FROM ${rows(scopeId)} AND e."kind" = 'GUIDELINE' AND ${filters}
+      lists.push(Prisma.sql`SELECT id FROM (SELECT ${id} AS id FROM ${rows(scopeId, 'priority')} AND e."kind" = 'GUIDELINE' AND ${filters}
         ORDER BY e."priority" DESC LIMIT ${size}) g${Prisma.raw(String(i))}`);
     }
   });
@@ -211,14 +211,14 @@ function reaching(plan: Plan, tau: number, best: number | null): Sql[] {
     const fixed = tags + (W.scope * (chain.length - depth)) / chain.length;
     // Stryker disable next-line StringLiteral: equivalent, guideline ranges read when none is asked for are dropped by the kind filter
     if (input.kinds.includes('GUIDELINE')) {
-      const guidelines = guidelinesReaching(plan, { rows: rows(scopeId), id }, tau - fixed, changedSince);
+      const guidelines = guidelinesReaching(plan, { rows: rows(scopeId, 'priority'), id }, tau - fixed, changedSince);
       if (guidelines) ranges.push(guidelines);
     }
     const since = others.length ? changedSince(tau - fixed) : 'never';
     if (since !== 'never') {
       // Stryker disable next-line StringLiteral: equivalent, no age condition admits every entry of the scope (looser)
       const age = since ? Prisma.sql` AND e."updatedAt" >= ${since}` : Prisma.empty;
-      ranges.push(Prisma.sql`SELECT ${id} AS id FROM ${rows(scopeId)} AND e."kind" IN (${list(others)})${age}`);
+      ranges.push(Prisma.sql`SELECT ${id} AS id FROM ${rows(scopeId, 'recent')} AND e."kind" IN (${list(others)})${age}`);
     }
   });
   return ranges;

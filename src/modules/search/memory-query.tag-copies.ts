@@ -5,16 +5,19 @@
 // count them with their override check, without reading a tagged entry's own row. The copies are
 // named as the entry's columns, so the statements that read "Entry" e read "EntryTag" e alike.
 import { Prisma } from '../../generated/sqlite/client.ts';
-import { chainCte, list } from './memory-query.candidates.ts';
+import { list } from './memory-query.candidates.ts';
 import type { Plan } from './memory-query.plan.ts';
 
 type Sql = Prisma.Sql;
 
 const known = (ids: ReadonlyArray<{ id: string | null }>) => ids.flatMap((t) => (t.id ? [t.id] : []));
 
-/** A scope's rows a sample list or range reads, as `FROM <rows(scope)> AND ...`, with their entry id. */
+/** Which index a scope's rows are read by: most recently changed first, or guidelines by priority. */
+export type ReadBy = 'recent' | 'priority';
+
+/** A scope's rows a sample list or range reads, as `FROM <rows(scope, by)> AND ...`, with their entry id. */
 export interface ScopeRows {
-  rows(scopeId: string): Sql;
+  rows(scopeId: string, by: ReadBy): Sql;
   id: Sql;
   /** The filters the rows can check themselves (the ranking checks every filter again). */
   filters: Sql;
@@ -29,7 +32,7 @@ export function taggedRows(plan: Plan): ScopeRows | null {
   const included = known(plan.tags.include);
   if (!included.length || plan.input.exhaustive) return null;
   return {
-    rows: (scopeId) => Prisma.sql`"EntryTag" e WHERE e."tagId" IN (${list(included)}) AND e."scopeId" = ${scopeId}`,
+    rows: (scopeId, by) => Prisma.sql`${plan.d.tagLinks(by)} WHERE e."tagId" IN (${list(included)}) AND e."scopeId" = ${scopeId}`,
     id: Prisma.sql`e."entryId"`,
     filters: Prisma.join(copyFilters(plan), ' AND '),
   };
@@ -62,14 +65,18 @@ export function taggedCount(plan: Plan): Sql | null {
   if (!rows || plan.searchFilters || input.relatedTo || plan.tags.require.length || input.memoryTypes?.length || plan.ttls.length) return null;
   if (input.createdAfter || input.createdBefore || input.updatedAfter || input.updatedBefore) return null;
   const included = known(plan.tags.include);
-  // One tag links an entry once; several may link it more than once.
-  const links = Prisma.sql`SELECT ${Prisma.raw(included.length > 1 ? 'DISTINCT ' : '')}e."entryId", e."kind", e."name", c.depth
-    FROM chain c ${Prisma.raw('CROSS JOIN')} "EntryTag" e
-    WHERE e."tagId" IN (${list(included)}) AND e."scopeId" = c.scope_id AND ${rows.filters}`;
-  const overridden =
-    input.includeOverridden || chain.length < 2
-      ? Prisma.sql`1 = 0`
-      : Prisma.sql`EXISTS (SELECT 1 FROM chain oc ${Prisma.raw('CROSS JOIN')} "Entry" o
-          WHERE oc.depth < t.depth AND o."scopeId" = oc.scope_id AND o."kind" = t."kind" AND o."name" = t."name" AND o."active" = ${true}${plan.d.probeFence})`;
-  return Prisma.sql`WITH ${chainCte(plan)} SELECT COUNT(*) AS total FROM (${links}) t WHERE NOT ${overridden}`;
+  // Per scope of the chain, its links that count, less those a nearer scope's entry of the same kind
+  // and name overrides: the nearer scopes are a list per scope, probed through the (scopeId, kind,
+  // name) index, rather than the chain scanned again for each link. One tag links an entry once;
+  // several may link it more than once (an entry has one scope, so distinct per scope is enough).
+  const counted = Prisma.raw(included.length > 1 ? 'COUNT(DISTINCT e."entryId")' : 'COUNT(*)');
+  const perScope = chain.map((scopeId, depth) => {
+    const nearer = chain.slice(0, depth);
+    const overridden =
+      input.includeOverridden || nearer.length === 0
+        ? Prisma.empty
+        : Prisma.sql` AND NOT EXISTS (SELECT 1 FROM "Entry" o WHERE o."scopeId" IN (${list(nearer)}) AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true})`;
+    return Prisma.sql`(SELECT ${counted} FROM ${plan.d.tagLinks('count')} WHERE e."tagId" IN (${list(included)}) AND e."scopeId" = ${scopeId} AND ${rows.filters}${overridden})`;
+  });
+  return Prisma.sql`SELECT ${Prisma.join(perScope, ' + ')} AS total`;
 }
