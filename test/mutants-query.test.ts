@@ -193,6 +193,9 @@ describe('the query engine against the exhaustive ranking', () => {
       { scope: scopes.skewSession, kinds: ['TOOL', 'KNOWLEDGE'] },
       { scope: scopes.skewSession, tags: { include: ['red', 'green', 'blue'] } },
       { scope: scopes.skewSession, tags: { include: ['blue'] } },
+      { scope: scopes.skewSession, tags: { require: ['blue'] } },
+      { scope: scopes.skewSession, tags: { require: ['blue'], exclude: ['red'] } },
+      { scope: scopes.skewSession, tags: { include: ['red', 'green', 'blue'], exclude: ['green'] }, kinds: ['TOOL', 'KNOWLEDGE'] },
       { scope: scopes.skewSession, tags: { include: ['red', 'green', 'blue'] }, kinds: ['GUIDELINE'] },
       { scope: scopes.skewProject, inherit: false, kinds: ['GUIDELINE', 'KNOWLEDGE'] },
     ];
@@ -293,7 +296,9 @@ describe('the query engine against the exhaustive ranking', () => {
     expect(await total({ scope: s, tags: { include: ['blue', 'green'] } })()).toEqual(['sample', 'kept', 'tag-count']);
     expect(await total({ scope: s, tags: { include: ['blue'] }, memoryTypes: ['SEMANTIC'] })()).toEqual(['tags']);
     // Required and excluded tags are set operations over the tag index, before any entry is read.
-    expect(await page({ scope: s, tags: { require: ['blue'] } })()).toEqual(['tags']);
+    // One required tag alone is pruned on its links, like an included one.
+    expect(await page({ scope: s, tags: { require: ['blue'] } })()).toEqual(['sample', 'kept']);
+    expect(await total({ scope: s, tags: { require: ['blue'], exclude: ['green'] } })()).toEqual(['sample', 'kept', 'tag-count']);
     expect(await page({ scope: s, tags: { require: ['blue', 'green'] } })()).toEqual(['tag-sets']);
     expect(await page({ scope: s, tags: { include: ['blue'], exclude: ['green'] } })()).toEqual(['sample', 'kept']);
     expect(await total({ scope: s, tags: { include: ['blue'], exclude: ['green'] } })()).toEqual(['sample', 'kept', 'tag-count']);

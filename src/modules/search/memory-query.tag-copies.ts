@@ -24,28 +24,44 @@ export interface ScopeRows {
 }
 
 /**
- * The tagged entries' copies, for a query whose candidates all carry one of its (known) `include`
- * tags; null otherwise. Every candidate is then among these rows, so reading a scope's ranges
- * from them alone is exact.
+ * The tags whose links a query reads: its known `include` tags, else its first required tag; null
+ * when its candidates need not carry any (or cannot exist: a required tag no entry carries).
+ */
+function drivingTags(plan: Plan): { tags: string[]; required: string[] } | null {
+  const { include, require } = plan.tags;
+  if (plan.input.exhaustive || require.some((t) => !t.id)) return null;
+  const required = known(require);
+  const included = known(include);
+  if (included.length) return { tags: included, required };
+  if (required.length) return { tags: required.slice(0, 1), required: required.slice(1) };
+  return null;
+}
+
+/**
+ * The tagged entries' copies, for a query whose candidates all carry one of its driving tags (its
+ * known `include` tags, else its first required one); null otherwise. Every candidate is then
+ * among these rows, so reading a scope's ranges from them alone is exact.
  */
 export function taggedRows(plan: Plan): ScopeRows | null {
-  const included = known(plan.tags.include);
-  if (!included.length || plan.input.exhaustive) return null;
+  const driving = drivingTags(plan);
+  if (!driving) return null;
   return {
-    rows: (scopeId, by) => Prisma.sql`${plan.d.tagLinks(by)} WHERE e."tagId" IN (${list(included)}) AND e."scopeId" = ${scopeId}`,
+    rows: (scopeId, by) => Prisma.sql`${plan.d.tagLinks(by)} WHERE e."tagId" IN (${list(driving.tags)}) AND e."scopeId" = ${scopeId}`,
     id: Prisma.sql`e."entryId"`,
-    filters: Prisma.join(copyFilters(plan), ' AND '),
+    filters: Prisma.join(copyFilters(plan, driving.required), ' AND '),
   };
 }
 
-/** The filters a tagged entry's copies answer: kind, active, expiry (its own), excluded tags. */
-function copyFilters(plan: Plan): Sql[] {
+/** The filters a tagged entry's copies answer: kind, active, expiry (its own), the other required tags, excluded tags. */
+function copyFilters(plan: Plan, required: string[]): Sql[] {
   const { input, d, asOf } = plan;
   const where: Sql[] = [Prisma.sql`e."kind" IN (${list(input.kinds)})`];
   if (!input.includeInactive) where.push(Prisma.sql`e."active" = ${true}`);
   if (!input.includeExpired) {
     where.push(Prisma.sql`(e."validUntil" IS NULL OR ${d.epochMs(Prisma.sql`e."validUntil"`)} > CAST(${asOf} AS DOUBLE PRECISION))`);
   }
+  // Probes of the links' primary key (entryId, tagId): the index alone.
+  for (const id of required) where.push(Prisma.sql`EXISTS (SELECT 1 FROM "EntryTag" x WHERE x."entryId" = e."entryId" AND x."tagId" = ${id})`);
   const excluded = known(plan.tags.exclude);
   if (excluded.length) {
     where.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM "EntryTag" x WHERE x."entryId" = e."entryId" AND x."tagId" IN (${list(excluded)}))`);
@@ -54,17 +70,17 @@ function copyFilters(plan: Plan): Sql[] {
 }
 
 /**
- * The total of a query that includes tags, counted on the tagged entries' copies (null when a
- * filter needs the entry's own row: memory types, time ranges, a memory type's TTL, `require`,
- * `relatedTo`, a text filter). At 100K entries, one tag's ~8,600 links: ~4 ms on SQLite against
- * ~17 ms reading each entry.
+ * The total of a query whose candidates carry its driving tags, counted on the tagged entries'
+ * copies (null when a filter needs the entry's own row: memory types, time ranges, a memory
+ * type's TTL, `relatedTo`, a text filter). At 100K entries, one tag's ~8,600 links: ~6 ms on
+ * SQLite against ~17 ms reading each entry.
  */
 export function taggedCount(plan: Plan): Sql | null {
   const { input, chain } = plan;
   const rows = taggedRows(plan);
-  if (!rows || plan.searchFilters || input.relatedTo || plan.tags.require.length || input.memoryTypes?.length || plan.ttls.length) return null;
+  if (!rows || plan.searchFilters || input.relatedTo || input.memoryTypes?.length || plan.ttls.length) return null;
   if (input.createdAfter || input.createdBefore || input.updatedAfter || input.updatedBefore) return null;
-  const included = known(plan.tags.include);
+  const included = drivingTags(plan)!.tags;
   // Per scope of the chain, its links that count, less those a nearer scope's entry of the same kind
   // and name overrides: the nearer scopes are a list per scope, probed through the (scopeId, kind,
   // name) index, rather than the chain scanned again for each link. One tag links an entry once;
