@@ -91,7 +91,7 @@ export function taggedCount(plan: Plan): Sql | null {
     const overridden =
       input.includeOverridden || nearer.length === 0
         ? Prisma.empty
-        : Prisma.sql` AND NOT EXISTS (SELECT 1 FROM "Entry" o WHERE o."scopeId" IN (${list(nearer)}) AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true})`;
+        : Prisma.sql` AND NOT EXISTS (SELECT 1 FROM "Entry" o WHERE o."scopeId" IN (${list(nearer)}) AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true}${plan.d.probeFence})`;
     return Prisma.sql`(SELECT ${counted} FROM ${plan.d.tagLinks('count')} WHERE e."tagId" IN (${list(included)}) AND e."scopeId" = ${scopeId} AND ${rows.filters}${overridden})`;
   });
   return Prisma.sql`SELECT ${Prisma.join(perScope, ' + ')} AS total`;
