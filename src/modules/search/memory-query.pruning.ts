@@ -51,7 +51,9 @@ export const canPrune = (plan: Plan) =>
  */
 export async function prunedPage(plan: Plan, run: Run): Promise<{ rows: PageRow[]; complete: boolean } | null> {
   const sample = sampleOf(plan);
-  const first = await run(page(plan, { ctes: Prisma.sql`sampled(id) AS (${sample.lists})`, ids: sample.ids, complete: sample.complete, anyMatch: sample.anyMatch }));
+  const first = await run(
+    page(plan, { ctes: Prisma.sql`sampled(id) AS (${sample.lists})`, ids: sample.ids, complete: sample.complete, anyMatch: sample.anyMatch, withBest: true }),
+  );
   // Stryker disable next-line OptionalChaining: equivalent, the ranking statement always returns its totals row
   if (Number(first[0]?.complete ?? 0) === 1) return { rows: first, complete: true };
   const last = boundingRow(plan, first);
@@ -69,12 +71,16 @@ export async function prunedPage(plan: Plan, run: Run): Promise<{ rows: PageRow[
   // Stryker disable next-line ArithmeticOperator: equivalent in practice, a float margin no bound lands within
   const tau = Number(last.score) - 1e-9;
   // Of the sample, only the rows ranked above tau can make the page, and the first statement
-  // returned them all: they go on by id, so the sample is not read or ranked again. The text score
-  // stays relative to the sample's best match, which may not be among them.
-  const kept = first.flatMap((row) => (row.id && Number(row.score) >= tau ? [Prisma.sql`(CAST(${row.id} AS TEXT))`] : []));
+  // returned them all: they go on by id, so the sample is not read or ranked again. So does the
+  // sample's best text match: the text score is relative to the best match among the ranked, and
+  // the ranges add any better one (its bound is the highest), as when the whole sample was ranked.
+  const ids = new Set(first.flatMap((row) => (row.id && Number(row.score) >= tau ? [row.id] : [])));
+  const bestId = first[0]?.bestid;
+  if (textMatches && bestId) ids.add(bestId);
+  const kept = [...ids].map((id) => Prisma.sql`(CAST(${id} AS TEXT))`);
   const ranges = [Prisma.sql`SELECT id FROM kept`, ...reaching(plan, tau, textMatches ? best : null)];
   const ctes = Prisma.sql`kept(id) AS (VALUES ${Prisma.join(kept, ', ')})`;
-  return { rows: await run(page(plan, { ctes, ids: Prisma.join(ranges, ' UNION '), best: textMatches ? best : 0 })), complete: false };
+  return { rows: await run(page(plan, { ctes, ids: Prisma.join(ranges, ' UNION ') })), complete: false };
 }
 
 /**
@@ -104,12 +110,12 @@ interface PageOf {
   ids: Sql;
   complete?: Sql;
   anyMatch?: Sql;
-  /** The best text rank to score against (default: the best among `ids`). */
-  best?: number;
+  /** Also return a candidate with the best text rank (`bestid`). */
+  withBest?: boolean;
 }
 
 /** The ranking of the ids `ids`. */
-function page(plan: Plan, { ctes, ids, complete, anyMatch, best }: PageOf): Sql {
+function page(plan: Plan, { ctes, ids, complete, anyMatch, withBest }: PageOf): Sql {
   const words = plan.terms.length > 0;
   // The ids with their text rank: one grouping of ids and matches together. (A join of the two
   // made PostgreSQL, misjudging the sizes, scan all matches once per id.)
@@ -125,7 +131,7 @@ function page(plan: Plan, { ctes, ids, complete, anyMatch, best }: PageOf): Sql 
     Prisma.sql`picked p ${cross} ${plan.d.entryById(Prisma.raw('p.id'))} ${cross} chain c`,
     // Stryker disable next-line BooleanLiteral: equivalent, the flag only sets the override check's fence (a plan, not the rows)
     [Prisma.sql`e."id" = p.id`, Prisma.sql`e."scopeId" = c.scope_id`, ...entryFilters(plan), ...notOverridden(plan, true)],
-    { ctes: picked, rank: words ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`, complete, anyMatch, best },
+    { ctes: picked, rank: words ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`, complete, anyMatch, withBest },
   );
 }
 

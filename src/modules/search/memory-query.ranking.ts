@@ -30,6 +30,8 @@ export interface PageRow {
   complete: number | bigint;
   /** 0 when a text search matched nothing in the chain at all. */
   anymatch: number | bigint;
+  /** With `withBest` and words: a candidate with the best text rank (null without one). */
+  bestid?: string | null;
 }
 
 /**
@@ -81,20 +83,16 @@ export interface PageOptions {
   complete?: Sql;
   /** The value of the `anymatch` column. */
   anyMatch?: Sql;
-  /** The best text rank, when known beforehand (default: the best among the candidates). */
-  best?: number;
+  /** Also return, as `bestid`, a candidate whose text rank is the best. */
+  withBest?: boolean;
 }
 
-/** The columns txt and maxraw: a candidate's text rank relative to the best (`best`, or the best among the candidates). */
-function textScore(words: boolean, best: number | undefined): Sql {
+/** The columns txt and maxraw: a candidate's text rank relative to the best among the candidates. */
+function textScore(words: boolean): Sql {
   // Without a text search every text score is 0: no window over them.
   if (!words) return Prisma.sql`0.0 AS txt, CAST(NULL AS DOUBLE PRECISION) AS maxraw,`;
-  if (best === undefined) {
-    return Prisma.sql`CASE WHEN MAX(raw_text) OVER () > 0 THEN raw_text / MAX(raw_text) OVER () ELSE 0.0 END AS txt,
+  return Prisma.sql`CASE WHEN MAX(raw_text) OVER () > 0 THEN raw_text / MAX(raw_text) OVER () ELSE 0.0 END AS txt,
         MAX(raw_text) OVER () AS maxraw,`;
-  }
-  const b = Prisma.sql`CAST(${best} AS DOUBLE PRECISION)`;
-  return Prisma.sql`CASE WHEN ${b} > 0 THEN raw_text / ${b} ELSE 0.0 END AS txt, ${b} AS maxraw,`;
 }
 
 /** The ranked page over the candidates FROM `from` WHERE `where`. */
@@ -126,7 +124,7 @@ export function rankedPage(plan: Plan, from: Sql, where: Sql[], options: PageOpt
       SELECT id, rel, tag, prox, prio,
         1.0 / (1.0 + age / ${num(RECENCY_HALF_DAYS)}) AS rec,
         ${d.decay} AS dec,
-        ${textScore(matches !== null, options.best)}
+        ${textScore(matches !== null)}
         COUNT(*) OVER () AS total
       FROM cand
     ),
@@ -136,7 +134,10 @@ export function rankedPage(plan: Plan, from: Sql, where: Sql[], options: PageOpt
       FROM scored
     )
     SELECT page.id, page.score, page.rel, page.tag, page.prox, page.txt, page.prio, page.rec, page.dec, page.maxraw, totals.total,
-      ${options.complete ?? Prisma.sql`1`} AS complete, ${options.anyMatch ?? Prisma.sql`1`} AS anymatch,
+      ${options.complete ?? Prisma.sql`1`} AS complete, ${options.anyMatch ?? Prisma.sql`1`} AS anymatch,${
+        // The best match has a text score of exactly 1 (its rank over itself).
+        options.withBest && matches ? Prisma.sql` (SELECT b.id FROM scored b WHERE b.txt >= 1.0 ORDER BY b.id LIMIT 1) AS bestid,` : Prisma.empty
+      }
       LENGTH(e."name") AS name_len, COALESCE(LENGTH(s."body"), 0) AS body_len
     FROM (SELECT COUNT(*) AS total FROM scored) totals
     LEFT JOIN (SELECT * FROM ranked ${after} ORDER BY score DESC, id ASC LIMIT ${plan.L}) page ON 1 = 1
