@@ -185,6 +185,26 @@ describe('the token budget of a pruned page', () => {
     expect(pruned).toEqual((await exhaustive.ok(q, { i })).memoryQuery);
   });
 
+  it("a sample sized by the token budget that is too small to bound the page is taken again whole, not given up for the full ranking", async () => {
+    // A budget of 1,000 tokens sizes the sample lists for ~25 hits (52 rows); 60 compact notes of
+    // 13 tokens all fit, so the 52 sampled rows neither reach the budget nor fill a page of 100.
+    // The sample is taken again at the page's size (it then holds all 60): two samples, no full
+    // ranking of the chain, and the page the exhaustive ranking gives.
+    const p = await project();
+    for (let i = 0; i < 60; i++) await knowledge(p, `n${String(i).padStart(2, '0')}`, { importance: 0 });
+    const q = parse(`query($i: MemoryQueryInput!) { memoryQuery(input: $i, first: 100) { edges { node { id } } meta { truncated } } }`) as unknown as TypedDocumentNode<
+      { memoryQuery: { edges: Array<{ node: { id: string } }>; meta: { truncated: boolean } } },
+      Record<string, unknown>
+    >;
+    const i = { scope: p, inherit: false, tokenBudget: 1_000, compact: true };
+    h.resetStatements();
+    const pruned = (await h.ok(q, { i })).memoryQuery;
+    const ranking = h.statements.filter((sql) => /^\s*WITH chain\(/.test(sql));
+    expect(ranking.map((sql) => (sql.includes('sampled(id)') ? 'sample' : 'other'))).toEqual(['sample', 'sample']);
+    expect(pruned.edges).toHaveLength(60);
+    expect(pruned).toEqual((await exhaustive.ok(q, { i })).memoryQuery);
+  });
+
   it('a page whose budget its first hits fill exactly is still truncated by the next entry, outside the sample or not', async () => {
     // Twelve notes, all important and read often, so that decay is 1 and pruning's bound is each
     // one's own score; a page of four samples the 10 most recent. The budget holds exactly the
