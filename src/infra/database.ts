@@ -44,7 +44,6 @@ export interface DatabaseOptions {
   cacheMb?: number;
 }
 
-
 export function providerOfUrl(url: string): Provider {
   if (url.startsWith('file:')) return 'sqlite';
   if (/^postgres(ql)?:\/\//.test(url)) return 'postgresql';

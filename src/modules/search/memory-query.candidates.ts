@@ -13,7 +13,24 @@ export const join = (parts: Sql[], sep = ' AND ') => (parts.length ? Prisma.join
 export const cross = Prisma.raw('CROSS JOIN');
 const never = Prisma.sql`1 = 0`;
 
-const known = (tags: readonly NamedTag[]) => tags.flatMap((t) => (t.id ? [t.id] : []));
+/** The ids of the named tags that exist. */
+export const known = (tags: readonly NamedTag[]) => tags.flatMap((t) => (t.id ? [t.id] : []));
+
+/**
+ * The tags whose entries a query with tag conditions starts from: its known `include` tags, else
+ * its first required tag, with the required tags left to check (`required`). Null when the tags do
+ * not narrow the candidates (no known `include` or `require` tag), or leave none (a required tag,
+ * or every `include` tag, that no entry carries: the filters say so on the chain's start).
+ */
+export function drivingTags(plan: Plan): { tags: string[]; required: string[] } | null {
+  const { include, require } = plan.tags;
+  const included = known(include);
+  if (require.some((t) => !t.id) || (include.length && !included.length)) return null;
+  const required = known(require);
+  if (included.length) return { tags: included, required };
+  if (required.length) return { tags: required.slice(0, 1), required: required.slice(1) };
+  return null;
+}
 
 /** Entry e carries one of the tags `ids`: a probe of "EntryTag"'s primary key per id. */
 const carries = (ids: readonly string[]) =>
@@ -175,20 +192,15 @@ export function candidateSource(plan: Plan): Source {
  * Both dialects read A INTERSECT B EXCEPT C as (A INTERSECT B) EXCEPT C.
  */
 function taggedIds(plan: Plan): Sql | null {
-  const { include, require, exclude } = plan.tags;
-  const of = (ids: readonly string[]) => Prisma.sql`SELECT et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN (${list(ids)})`;
-  const included = known(include);
-  // A required tag no entry carries: no candidate at all (the filters say so on the chain's start).
-  if (require.some((t) => !t.id) || (include.length && !included.length)) return null;
-  const required = known(require);
-  const sets: Sql[] = [];
+  const driving = drivingTags(plan);
+  if (!driving) return null;
   // One tag lists an entry once; several may list it more than once.
-  if (included.length > 1) sets.push(Prisma.sql`SELECT DISTINCT et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN (${list(included)})`);
-  else if (included.length) sets.push(of(included));
-  else if (required.length) sets.push(of([required.shift()!]));
-  else return null;
-  for (const id of required) sets.push(Prisma.sql`INTERSECT ${of([id])}`);
-  const excluded = known(exclude);
+  const distinct = Prisma.raw(driving.tags.length > 1 ? 'DISTINCT ' : '');
+  const of = (ids: readonly string[], modifier = Prisma.empty) =>
+    Prisma.sql`SELECT ${modifier}et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN (${list(ids)})`;
+  const sets: Sql[] = [of(driving.tags, distinct)];
+  for (const id of driving.required) sets.push(Prisma.sql`INTERSECT ${of([id])}`);
+  const excluded = known(plan.tags.exclude);
   if (excluded.length) sets.push(Prisma.sql`EXCEPT ${of(excluded)}`);
   return Prisma.join(sets, ' ');
 }

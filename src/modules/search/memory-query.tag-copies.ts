@@ -5,12 +5,10 @@
 // count them with their override check, without reading a tagged entry's own row. The copies are
 // named as the entry's columns, so the statements that read "Entry" e read "EntryTag" e alike.
 import { Prisma } from '../../generated/sqlite/client.ts';
-import { list } from './memory-query.candidates.ts';
+import { drivingTags, known, list } from './memory-query.candidates.ts';
 import type { Plan } from './memory-query.plan.ts';
 
 type Sql = Prisma.Sql;
-
-const known = (ids: ReadonlyArray<{ id: string | null }>) => ids.flatMap((t) => (t.id ? [t.id] : []));
 
 /** Which index a scope's rows are read by: most recently changed first, or guidelines by priority. */
 export type ReadBy = 'recent' | 'priority';
@@ -24,27 +22,16 @@ export interface ScopeRows {
 }
 
 /**
- * The tags whose links a query reads: its known `include` tags, else its first required tag; null
- * when its candidates need not carry any (or cannot exist: a required tag no entry carries).
- */
-function drivingTags(plan: Plan): { tags: string[]; required: string[] } | null {
-  const { include, require } = plan.tags;
-  if (plan.input.exhaustive || require.some((t) => !t.id)) return null;
-  const required = known(require);
-  const included = known(include);
-  if (included.length) return { tags: included, required };
-  if (required.length) return { tags: required.slice(0, 1), required: required.slice(1) };
-  return null;
-}
-
-/**
  * The tagged entries' copies, for a query whose candidates all carry one of its driving tags (its
  * known `include` tags, else its first required one); null otherwise. Every candidate is then
  * among these rows, so reading a scope's ranges from them alone is exact.
  */
 export function taggedRows(plan: Plan): ScopeRows | null {
-  const driving = drivingTags(plan);
-  if (!driving) return null;
+  const driving = plan.input.exhaustive ? null : drivingTags(plan);
+  return driving && linksOf(plan, driving);
+}
+
+function linksOf(plan: Plan, driving: { tags: string[]; required: string[] }): ScopeRows {
   return {
     rows: (scopeId, by) => Prisma.sql`${plan.d.tagLinks(by)} WHERE e."tagId" IN (${list(driving.tags)}) AND e."scopeId" = ${scopeId}`,
     id: Prisma.sql`e."entryId"`,
@@ -77,10 +64,11 @@ function copyFilters(plan: Plan, required: string[]): Sql[] {
  */
 export function taggedCount(plan: Plan): Sql | null {
   const { input, chain } = plan;
-  const rows = taggedRows(plan);
-  if (!rows || plan.searchFilters || input.relatedTo || input.memoryTypes?.length || plan.ttls.length) return null;
+  const driving = input.exhaustive ? null : drivingTags(plan);
+  if (!driving || plan.searchFilters || input.relatedTo || input.memoryTypes?.length || plan.ttls.length) return null;
   if (input.createdAfter || input.createdBefore || input.updatedAfter || input.updatedBefore) return null;
-  const included = drivingTags(plan)!.tags;
+  const rows = linksOf(plan, driving);
+  const included = driving.tags;
   // Per scope of the chain, its links that count, less those a nearer scope's entry of the same kind
   // and name overrides: the nearer scopes are a list per scope, probed through the (scopeId, kind,
   // name) index, rather than the chain scanned again for each link. One tag links an entry once;
