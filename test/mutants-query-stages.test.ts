@@ -150,6 +150,13 @@ describe('the ranking of a query', () => {
 });
 
 describe('the token budget of a pruned page', () => {
+  const SMALL_HITS = parse(`query($i: MemoryQueryInput!) { memoryQuery(input: $i, first: 100) { edges { node { id } } meta { truncated } } }`) as unknown as TypedDocumentNode<
+    { memoryQuery: { edges: Array<{ node: { id: string } }>; meta: { truncated: boolean } } },
+    Record<string, unknown>
+  >;
+  /** The ranking statements since the last reset: a pruning sample, or another. */
+  const samplesTaken = () => h.statements.filter((sql) => /^\s*WITH chain\(/.test(sql)).map((sql) => (sql.includes('sampled(id)') ? 'sample' : 'other'));
+
   it("a page cut by its token budget holds an entry outside pruning's sample that ranks just above the sample's first entry that does not fit", async () => {
     // A page of four samples the 10 most recently changed of 12 notes (importance 0, ~94 to ~106
     // hours old). The budget holds the two best of them and a smaller note, but not a third: so
@@ -186,23 +193,37 @@ describe('the token budget of a pruned page', () => {
   });
 
   it("a sample sized by the token budget that is too small to bound the page is taken again whole, not given up for the full ranking", async () => {
-    // A budget of 1,000 tokens sizes the sample lists for ~25 hits (52 rows); 60 compact notes of
-    // 13 tokens all fit, so the 52 sampled rows neither reach the budget nor fill a page of 100.
-    // The sample is taken again at the page's size (it then holds all 60): two samples, no full
+    // 90 compact notes of 13 tokens, a budget of 1,000 tokens: the budget stops the page at the
+    // 77th. This memory's hits so far took 24 tokens or more (none was compact), so the sample
+    // lists are sized for at most ~42 hits: too few rows to reach the budget or fill the page.
+    // The sample is taken again at the page's size (it then holds all 90): two samples, no full
     // ranking of the chain, and the page the exhaustive ranking gives.
     const p = await project();
-    for (let i = 0; i < 60; i++) await knowledge(p, `n${String(i).padStart(2, '0')}`, { importance: 0 });
-    const q = parse(`query($i: MemoryQueryInput!) { memoryQuery(input: $i, first: 100) { edges { node { id } } meta { truncated } } }`) as unknown as TypedDocumentNode<
-      { memoryQuery: { edges: Array<{ node: { id: string } }>; meta: { truncated: boolean } } },
-      Record<string, unknown>
-    >;
+    for (let i = 0; i < 90; i++) await knowledge(p, `n${String(i).padStart(2, '0')}`, { importance: 0 });
     const i = { scope: p, inherit: false, tokenBudget: 1_000, compact: true };
     h.resetStatements();
-    const pruned = (await h.ok(q, { i })).memoryQuery;
-    const ranking = h.statements.filter((sql) => /^\s*WITH chain\(/.test(sql));
-    expect(ranking.map((sql) => (sql.includes('sampled(id)') ? 'sample' : 'other'))).toEqual(['sample', 'sample']);
-    expect(pruned.edges).toHaveLength(60);
-    expect(pruned).toEqual((await exhaustive.ok(q, { i })).memoryQuery);
+    const pruned = (await h.ok(SMALL_HITS, { i })).memoryQuery;
+    expect(samplesTaken()).toEqual(['sample', 'sample']);
+    expect(pruned.edges).toHaveLength(76);
+    expect(pruned.meta.truncated).toBe(true);
+    expect(pruned).toEqual((await exhaustive.ok(SMALL_HITS, { i })).memoryQuery);
+  });
+
+  it('a memory whose hits are small is sampled once, after a few queries have shown their size', async () => {
+    // The same memory of small notes as above: its budget cuts teach the size of its hits (13
+    // tokens), and the lists grow to hold what the budget takes, so one sample settles the page.
+    const p = await project();
+    for (let i = 0; i < 90; i++) await knowledge(p, `n${String(i).padStart(2, '0')}`, { importance: 0 });
+    const i = { scope: p, inherit: false, tokenBudget: 1_000, compact: true };
+    const expected = (await exhaustive.ok(SMALL_HITS, { i })).memoryQuery;
+    const taken: number[] = [];
+    for (let n = 0; n < 12; n++) {
+      h.resetStatements();
+      expect((await h.ok(SMALL_HITS, { i })).memoryQuery).toEqual(expected);
+      taken.push(samplesTaken().length);
+    }
+    expect(taken[0]).toBe(2);
+    expect(taken.at(-1)).toBe(1);
   });
 
   it('a page whose budget its first hits fill exactly is still truncated by the next entry, outside the sample or not', async () => {

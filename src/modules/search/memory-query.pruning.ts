@@ -49,14 +49,15 @@ export const canPrune = (plan: Plan) =>
  * is (a small memory: its count is then exact). Null when the page cannot be settled this way
  * (fewer sampled candidates than a page, or no usable text match among them).
  */
-export async function prunedPage(plan: Plan, run: Run): Promise<{ rows: PageRow[]; complete: boolean } | null> {
-  for (const size of sampleSizes(plan)) {
+export async function prunedPage(plan: Plan, run: Run, memory: object): Promise<{ rows: PageRow[]; complete: boolean } | null> {
+  for (const size of sampleSizes(plan, memory)) {
     const sample = sampleOf(plan, size);
     const first = await run(
       page(plan, { ctes: Prisma.sql`sampled(id) AS (${sample.lists})`, ids: sample.ids, complete: sample.complete, anyMatch: sample.anyMatch, withBest: true }),
     );
     // Stryker disable next-line OptionalChaining: equivalent, the ranking statement always returns its totals row
     if (Number(first[0]?.complete ?? 0) === 1) return { rows: first, complete: true };
+    observeHitTokens(plan, memory, first);
     const last = boundingRow(plan, first);
     // Too few sampled rows to bound the page: a larger sample, else the full ranking.
     if (last?.id) return settled(plan, first, last, run);
@@ -65,20 +66,52 @@ export async function prunedPage(plan: Plan, run: Run): Promise<{ rows: PageRow[
 }
 
 /**
- * Tokens a hit is assumed to take when a token budget sizes the sample. The budget bounds the
- * page at its first row that does not fit (see boundingRow), so the lists need to hold about the
- * hits the budget takes, not the whole page: a two-word `context` at 100K (a page of 100, a
- * budget of 2,000 tokens), lists of 102 rows instead of 202: 24 -> 20 ms. Smaller hits than this
- * only leave the bound at the page's last row; a sample too small for that is taken again whole.
+ * Tokens a hit takes in a memory, learnt from its budget cuts (per database; a moving average).
+ * The budget bounds the page at its first row that does not fit (see boundingRow), so the lists
+ * need to hold about the hits the budget takes, not the whole page. A fixed guess cannot serve
+ * every memory: one-line guidelines take ~20 tokens, the bench's notes ~60 (a `context` of 4,000
+ * tokens then stops at ~65 hits, and lists sized for 40-token hits were the whole page's 202 rows:
+ * 27 ms for the first statement, against 18 ms sized for 80). A guess too large only leaves the
+ * sample too small to bound the page: it is then taken again whole (a second statement), and the
+ * next query of that memory is sized by what this one saw.
  */
-const TOKENS_PER_HIT = 40;
+const hitTokens = new WeakMap<object, number>();
+/** The guess before a memory has had a budget cut, and the weight of each new observation. */
+const FIRST_GUESS = 40;
+const LEARNING_RATE = 0.3;
 
-/** Rows per sample list: twice the page, or first twice the hits a token budget likely holds. */
-function sampleSizes(plan: Plan): number[] {
+/**
+ * Sample lists sized by a budget hold this many times the hits it likely takes. The page's best
+ * spread over several lists, so a margin gains little: at 100K a two-word `context` took 37 ms
+ * (p50, in-process) with lists of 1x or 1.25x the ~68 hits, 45 ms with 1.5x, 51 ms with 2x; at
+ * 0.75x, 57 ms (more samples too small to bound the page).
+ */
+const LIST_MARGIN = 1.25;
+
+/** Rows per sample list: twice the page, or first about the hits a token budget likely holds. */
+function sampleSizes(plan: Plan, memory: object): number[] {
   const whole = 2 * plan.L;
   const budget = plan.input.tokenBudget;
-  const likely = budget === null ? whole : 2 * (Math.ceil(budget / TOKENS_PER_HIT) + 1);
+  const perHit = hitTokens.get(memory) ?? FIRST_GUESS;
+  const likely = budget === null ? whole : Math.ceil(LIST_MARGIN * (Math.ceil(budget / perHit) + 1));
   return likely < whole ? [likely, whole] : [whole];
+}
+
+/** Learns the tokens per hit from a budgeted sample's rows up to the page's bound. */
+function observeHitTokens(plan: Plan, memory: object, rows: PageRow[]): void {
+  const { tokenBudget, compact } = plan.input;
+  if (tokenBudget === null) return;
+  let tokens = 0;
+  let hits = 0;
+  for (const row of rows.slice(0, plan.L - 1)) {
+    if (!row.id) break;
+    tokens += estimateTokens(Number(row.name_len), Number(row.body_len), compact);
+    hits++;
+    if (tokens > tokenBudget) break;
+  }
+  if (hits === 0) return;
+  const before = hitTokens.get(memory) ?? FIRST_GUESS;
+  hitTokens.set(memory, before + LEARNING_RATE * (tokens / hits - before));
 }
 
 /** The page from the sample's ranking `first` and its bounding row (null: the full ranking must decide). */

@@ -63,7 +63,7 @@ export async function memoryQuery(
   let rows: PageRow[] | null = null;
   let totalCount: (() => Promise<number>) | undefined;
   if (canPrune(plan)) {
-    const pruned = await prunedPage(plan, run);
+    const pruned = await prunedPage(plan, run, db);
     rows = pruned?.rows ?? null;
     // The rest of the chain was not ranked: it is counted only if asked.
     if (pruned && !pruned.complete) totalCount = lazyCount(db, plan, source);
