@@ -1,5 +1,5 @@
 // The copies of an entry's columns on its tag links (EntryTag: scope, kind, active flag, name,
-// expiry, last change, priority), which tag queries count and sample on, follow every write that
+// expiry, last change, priority, whether its name is shared), which tag queries count and sample on, follow every write that
 // changes them: a new link, an update, a priority change, tags attached and detached, deactivation
 // and reactivation, a new expiry, a promotion from a session to its project. Both databases.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
@@ -12,7 +12,7 @@ const h = useHarness();
 const exhaustive = useVariant(h, { exhaustiveRanking: true });
 const m = (query: string, variables: Record<string, unknown> = {}) => ok(h, null, query, variables);
 const dbId = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':').slice(1).join(':');
-const COPIED = ['scopeId', 'kind', 'active', 'name', 'validUntil', 'updatedAt', 'priority'] as const;
+const COPIED = ['scopeId', 'kind', 'active', 'name', 'validUntil', 'updatedAt', 'priority', 'nameShared'] as const;
 
 /** Every link of these entries whose copies differ from its entry, as [entry name, tag, column]. */
 async function stale(entries: string[]): Promise<Array<[string, string, string]>> {

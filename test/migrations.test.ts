@@ -137,6 +137,8 @@ describe('migrations', () => {
       { name: 'EntryTag_copies_ai', tbl: 'EntryTag' },
       { name: 'EntryTag_search_filters_ad', tbl: 'EntryTag' },
       { name: 'EntryTag_search_filters_ai', tbl: 'EntryTag' },
+      { name: 'Entry_name_shared_ai', tbl: 'Entry' },
+      { name: 'Entry_name_shared_au', tbl: 'Entry' },
       { name: 'Entry_search_filters_au', tbl: 'Entry' },
       { name: 'Entry_tag_copies_au', tbl: 'Entry' },
     ]);
@@ -162,6 +164,7 @@ describe('migrations', () => {
       'ConversationMessage',
       'DeletionReceipt',
       'Entry',
+      'EntryName',
       'EntryTag',
       'EntryVersion',
       'Grant',

@@ -214,7 +214,7 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
   const name = input.name.trim();
   const item: NewEntry = { input, tags, entryId: uuidv7(), versionId: uuidv7() };
   const at = new Date();
-  const entry: Entry = {
+  const entry: Omit<Entry, 'nameShared'> = {
     ...entryRow(item),
     active: true,
     latestVersion: 1,
@@ -239,7 +239,9 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
     }
     throw error;
   }
-  return entry;
+  // Not read back: whether another entry shares the name is the triggers' to mark, and only queries
+  // read the mark (from the column). The audit row above leaves it out.
+  return { ...entry, nameShared: false };
 }
 
 /** Entries per statement in `addEntries` (bounded by SQL parameter limits). */

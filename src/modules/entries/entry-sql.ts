@@ -95,8 +95,8 @@ export function insertVersionsSql(provider: Provider, rows: readonly NewVersionR
  */
 export function linkTagsSql(provider: Provider, links: ReadonlyArray<{ entryId: string; name: string }>, at: Date): Prisma.Sql {
   const values = links.map((l) => Prisma.sql`(${l.entryId}, ${l.name})`);
-  return Prisma.sql`INSERT INTO "EntryTag" ("entryId", "tagId", "createdAt", "scopeId", "kind", "active", "name", "validUntil", "updatedAt", "priority")
-    SELECT v.column1, t."id", ${timestampSql(provider, at)}, e."scopeId", e."kind", e."active", e."name", e."validUntil", e."updatedAt", e."priority"
+  return Prisma.sql`INSERT INTO "EntryTag" ("entryId", "tagId", "createdAt", "scopeId", "kind", "active", "name", "validUntil", "updatedAt", "priority", "nameShared")
+    SELECT v.column1, t."id", ${timestampSql(provider, at)}, e."scopeId", e."kind", e."active", e."name", e."validUntil", e."updatedAt", e."priority", e."nameShared"
     FROM (VALUES ${Prisma.join(values)}) AS v
     JOIN "Tag" t ON t."name" = v.column2 JOIN "Entry" e ON e."id" = v.column1`;
 }

@@ -129,18 +129,19 @@ export const relationScore = (plan: Plan): Sql =>
 
 /**
  * Entries a nearer scope overrides (same kind and name) are left out: a lookup in the (scopeId,
- * kind, name) index per nearer scope. `fence` (for a few thousand candidates at most) keeps it a
+ * kind, name) index per nearer scope, for the entries whose name is shared. `fence` (for a few thousand candidates at most) keeps it a
  * probe per candidate; over the whole chain, the planner's own choice is the better plan.
  */
 export function notOverridden(plan: Plan, fence: boolean): Sql[] {
   if (plan.input.includeOverridden || plan.chain.length < 2) return [];
-  return [
-    Prisma.sql`NOT EXISTS (
+  const check = Prisma.sql`NOT EXISTS (
       SELECT 1 FROM chain oc ${cross} "Entry" o
       WHERE oc.depth < c.depth AND o."scopeId" = oc.scope_id AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true}${
         fence ? plan.d.probeFence : Prisma.empty
-      })`,
-  ];
+      })`;
+  // Only an entry whose name another entry shares can be overridden (Entry.nameShared); the
+  // exhaustive ranking checks every entry, so the tests against it also check the marks.
+  return [plan.input.exhaustive ? check : Prisma.sql`(e."nameShared" = ${false} OR ${check})`];
 }
 
 export interface Source {

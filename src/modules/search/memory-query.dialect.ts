@@ -51,7 +51,7 @@ export interface Dialect {
 const TAG_LINK_INDEXES = {
   recent: 'EntryTag_tagId_scopeId_updatedAt_idx',
   priority: 'EntryTag_tagId_scopeId_kind_priority_idx',
-  count: 'EntryTag_tagId_scopeId_kind_active_name_validUntil_entryId_idx',
+  count: 'EntryTag_tagId_scopeId_kind_active_name_validUntil_nameShared_entryId_idx',
 } as const;
 
 const decayOf = (exponent: (e: Sql) => Sql, greatest: string, least: string): Sql => {

