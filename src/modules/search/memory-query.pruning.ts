@@ -53,14 +53,21 @@ export async function prunedPage(plan: Plan, run: Run, memory: object): Promise<
   for (const size of sampleSizes(plan, memory)) {
     const sample = sampleOf(plan, size);
     const first = await run(
-      page(plan, { ctes: Prisma.sql`sampled(id) AS (${sample.lists})`, ids: sample.ids, complete: sample.complete, anyMatch: sample.anyMatch, withBest: true }),
+      page(plan, {
+        ctes: Prisma.sql`sampled(id) AS (${sample.lists})`,
+        ids: sample.ids,
+        complete: sample.complete,
+        anyMatch: sample.anyMatch,
+        withBest: true,
+        withMatches: true,
+      }),
     );
     // Stryker disable next-line OptionalChaining: equivalent, the ranking statement always returns its totals row
     if (Number(first[0]?.complete ?? 0) === 1) return { rows: first, complete: true };
     observeHitTokens(plan, memory, first);
     const last = boundingRow(plan, first);
     // Too few sampled rows to bound the page: a larger sample, else the full ranking.
-    if (last?.id) return settled(plan, first, last, run);
+    if (last?.id) return settled(plan, first, last, run, size);
   }
   return null;
 }
@@ -115,7 +122,7 @@ function observeHitTokens(plan: Plan, memory: object, rows: PageRow[]): void {
 }
 
 /** The page from the sample's ranking `first` and its bounding row (null: the full ranking must decide). */
-async function settled(plan: Plan, first: PageRow[], last: PageRow, run: Run): Promise<{ rows: PageRow[]; complete: boolean } | null> {
+async function settled(plan: Plan, first: PageRow[], last: PageRow, run: Run, size: number): Promise<{ rows: PageRow[]; complete: boolean } | null> {
   // Stryker disable next-line OptionalChaining,LogicalOperator: equivalent, first[0] always exists; a best of 0 sends words to the full ranking, and without words best is unused
   const best = Number(first[0]?.maxraw ?? 0);
   // Words that match nothing in the chain score nothing: the page is settled as without them.
@@ -136,9 +143,13 @@ async function settled(plan: Plan, first: PageRow[], last: PageRow, run: Run): P
   const bestId = first[0]?.bestid;
   if (textMatches && bestId) ids.add(bestId);
   const kept = [...ids].map((id) => Prisma.sql`(CAST(${id} AS TEXT))`);
-  const ranges = [Prisma.sql`SELECT id FROM kept`, ...reaching(plan, tau, textMatches ? best : null)];
+  // The matches the first statement found, handed on rather than matched and ranked again.
+  const list = first[0]?.matchlist;
+  const knownMatches = list ? plan.d.knownMatches(list) : undefined;
+  const text = textMatches ? { best, sampledAbove: list ? sampledAbove(list, size) : null } : null;
+  const ranges = [Prisma.sql`SELECT id FROM kept`, ...reaching(plan, tau, text)];
   const ctes = Prisma.sql`kept(id) AS (VALUES ${Prisma.join(kept, ', ')})`;
-  return { rows: await run(page(plan, { ctes, ids: Prisma.join(ranges, ' UNION ') })), complete: false };
+  return { rows: await run(page(plan, { ctes, ids: Prisma.join(ranges, ' UNION '), knownMatches })), complete: false };
 }
 
 /**
@@ -170,10 +181,14 @@ interface PageOf {
   anyMatch?: Sql;
   /** Also return a candidate with the best text rank (`bestid`). */
   withBest?: boolean;
+  /** Also return the text matches (`matchlist`). */
+  withMatches?: boolean;
+  /** The text matches of a first statement's `matchlist`. */
+  knownMatches?: Sql;
 }
 
 /** The ranking of the ids `ids`. */
-function page(plan: Plan, { ctes, ids, complete, anyMatch, withBest }: PageOf): Sql {
+function page(plan: Plan, { ctes, ids, complete, anyMatch, withBest, withMatches, knownMatches }: PageOf): Sql {
   const words = plan.terms.length > 0;
   // The ids with their text rank: one grouping of ids and matches together. (A join of the two
   // made PostgreSQL, misjudging the sizes, scan all matches once per id.)
@@ -189,7 +204,7 @@ function page(plan: Plan, { ctes, ids, complete, anyMatch, withBest }: PageOf): 
     Prisma.sql`picked p ${cross} ${plan.d.entryById(Prisma.raw('p.id'))} ${cross} chain c`,
     // Stryker disable next-line BooleanLiteral: equivalent, the flag only sets the override check's fence (a plan, not the rows)
     [Prisma.sql`e."id" = p.id`, Prisma.sql`e."scopeId" = c.scope_id`, ...entryFilters(plan), ...notOverridden(plan, true)],
-    { ctes: picked, rank: words ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`, complete, anyMatch, withBest },
+    { ctes: picked, rank: words ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`, complete, anyMatch, withBest, withMatches, knownMatches },
   );
 }
 
@@ -242,14 +257,30 @@ function sampleOf(plan: Plan, size: number): Sample {
   };
 }
 
-/** The candidates outside the sample whose bound reaches `tau` (text matches only when `best` is known). */
-function reaching(plan: Plan, tau: number, best: number | null): Sql[] {
+/**
+ * The rank above which every match was in the sample (its list of the `size` best matches), from
+ * a matchList; -Infinity when the list held them all. A sampled match that passes the filters was
+ * ranked against the sample's best match, which is then also the best of all (no match outside
+ * the list ranks higher), so its score was final: if it can make the page it is among the kept.
+ */
+function sampledAbove(list: string, size: number): number {
+  const ranks = (JSON.parse(list) as Array<[string, number, string, string]>).map((m) => m[1]).sort((a, b) => b - a);
+  return ranks.length > size ? ranks[size - 1]! : -Infinity;
+}
+
+/**
+ * The candidates outside the sample whose bound reaches `tau`. Text matches only when the best
+ * rank is known, and of them only those at or below `sampledAbove` (null: all of them).
+ */
+function reaching(plan: Plan, tau: number, text: { best: number; sampledAbove: number | null } | null): Sql[] {
   const { chain, input, asOf } = plan;
   const tags = plan.tags.include.length ? W.tags : 0;
   const ranges: Sql[] = [];
-  if (best !== null) {
+  if (text && text.sampledAbove !== -Infinity) {
+    const { best, sampledAbove } = text;
+    const unsampled = sampledAbove === null ? Prisma.empty : Prisma.sql` AND m.rank <= CAST(${sampledAbove} AS DOUBLE PRECISION)`;
     // A text match scores at most its text score + tags + its scope + priority (guidelines) + recency + decay.
-    ranges.push(Prisma.sql`SELECT m."entryId" AS id FROM matches m ${cross} chain c WHERE c.scope_id = m."scopeId"
+    ranges.push(Prisma.sql`SELECT m."entryId" AS id FROM matches m ${cross} chain c WHERE c.scope_id = m."scopeId"${unsampled}
       AND ${Prisma.raw(String(W.text))} * m.rank / CAST(${best} AS DOUBLE PRECISION)
         + CAST(${W.scope} AS DOUBLE PRECISION) * CAST(${chain.length} - c.depth AS DOUBLE PRECISION) / CAST(${chain.length} AS DOUBLE PRECISION)
         + CASE WHEN m.kind = 'GUIDELINE' THEN ${Prisma.raw(String(W.priority))} ELSE 0.0 END + ${Prisma.raw(String(tags + W.recency + W.decay))}
@@ -312,6 +343,8 @@ function guidelinesReaching(plan: Plan, scope: { rows: Sql; id: Sql }, need: num
     bands.push(Prisma.sql`(COALESCE(e."priority", 50) >= ${lo} AND COALESCE(e."priority", 50) < ${hi}${age})`);
   }
   if (!bands.length) return null;
+  // Priorities are integers: compared with one, PostgreSQL reads the range from the index (compared
+  // with a double, it read every guideline of the scope: ~3,300 at 100K for ~60).
   return Prisma.sql`SELECT ${scope.id} AS id FROM ${scope.rows} AND e."kind" = 'GUIDELINE'
-    AND (e."priority" >= CAST(${minPriority} AS DOUBLE PRECISION) OR e."priority" IS NULL) AND (${Prisma.join(bands, ' OR ')})`;
+    AND (e."priority" >= CAST(${Math.ceil(minPriority)} AS INTEGER) OR e."priority" IS NULL) AND (${Prisma.join(bands, ' OR ')})`;
 }

@@ -32,6 +32,8 @@ export interface PageRow {
   anymatch: number | bigint;
   /** With `withBest` and words: a candidate with the best text rank (null without one). */
   bestid?: string | null;
+  /** With `withMatches`, on the first row: every text match as a dialect's matchList (null when too many). */
+  matchlist?: string | null;
 }
 
 /**
@@ -85,7 +87,17 @@ export interface PageOptions {
   anyMatch?: Sql;
   /** Also return, as `bestid`, a candidate whose text rank is the best. */
   withBest?: boolean;
+  /** Also return, as `matchlist` on the first row, the text matches (at most MATCH_LIST_MAX of them). */
+  withMatches?: boolean;
+  /** The CTE `matches` as a previous statement's `matchlist` gave it, instead of matching again. */
+  knownMatches?: Sql;
 }
+
+/**
+ * Most text matches a statement hands on to the next as a list (~70 bytes each): the two-word
+ * `context` at 100K has ~1,100, whose match and rank took ~20 ms on PostgreSQL.
+ */
+export const MATCH_LIST_MAX = 5_000;
 
 /** The columns txt and maxraw: a candidate's text rank relative to the best among the candidates. */
 function textScore(words: boolean): Sql {
@@ -98,13 +110,14 @@ function textScore(words: boolean): Sql {
 /** The ranked page over the candidates FROM `from` WHERE `where`. */
 export function rankedPage(plan: Plan, from: Sql, where: Sql[], options: PageOptions = {}): Sql {
   const { d, chain, cursor } = plan;
-  const matches = matchesCte(plan);
+  const matches = options.knownMatches ?? matchesCte(plan);
   const rank = options.rank ?? (matches ? Prisma.sql`COALESCE(m.rank, 0.0)` : Prisma.sql`0.0`);
   const decay = decayInputs(plan.halfLives);
   const after = cursor
     ? // The cursor's score is the caller's: a parameter, never SQL text.
       Prisma.sql`WHERE score < CAST(${cursor.s} AS DOUBLE PRECISION) OR (score = CAST(${cursor.s} AS DOUBLE PRECISION) AND id > ${cursor.i})`
     : Prisma.empty;
+  const pageRows = Prisma.sql`SELECT * FROM ranked ${after} ORDER BY score DESC, id ASC LIMIT ${plan.L}`;
   return Prisma.sql`
     WITH ${chainCte(plan)}${matches ? Prisma.sql`, ${matches}` : Prisma.empty}${options.ctes ?? Prisma.empty},
     cand AS (
@@ -137,10 +150,19 @@ export function rankedPage(plan: Plan, from: Sql, where: Sql[], options: PageOpt
       ${options.complete ?? Prisma.sql`1`} AS complete, ${options.anyMatch ?? Prisma.sql`1`} AS anymatch,${
         // The best match has a text score of exactly 1 (its rank over itself).
         options.withBest && matches ? Prisma.sql` (SELECT b.id FROM scored b WHERE b.txt >= 1.0 ORDER BY b.id LIMIT 1) AS bestid,` : Prisma.empty
+      }${
+        // Once, not on every row of the page.
+        options.withMatches && matches
+          ? Prisma.sql` CASE WHEN page.pos = 1 THEN (SELECT CASE WHEN COUNT(*) <= ${MATCH_LIST_MAX} THEN ${d.matchList} END FROM matches m) END AS matchlist,`
+          : Prisma.empty
       }
       LENGTH(e."name") AS name_len, COALESCE(LENGTH(s."body"), 0) AS body_len
     FROM (SELECT COUNT(*) AS total FROM scored) totals
-    LEFT JOIN (SELECT * FROM ranked ${after} ORDER BY score DESC, id ASC LIMIT ${plan.L}) page ON 1 = 1
+    LEFT JOIN (${
+      options.withMatches && matches
+        ? Prisma.sql`SELECT r.*, ROW_NUMBER() OVER (ORDER BY score DESC, id ASC) AS pos FROM (${pageRows}) r`
+        : pageRows
+    }) page ON 1 = 1
     LEFT JOIN "Entry" e ON e."id" = page.id
     LEFT JOIN "EntrySearch" s ON s."entryId" = page.id
     ORDER BY page.score DESC, page.id ASC`;
