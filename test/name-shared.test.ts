@@ -106,6 +106,23 @@ describe("an entry's nameShared mark", () => {
     expect(plain!.memoryQuery.meta.totalCount).toBe(15);
   });
 
+  it('is set on every entry of two bulk imports of the same names in opposite orders, run at once', async () => {
+    // Each import takes its names' rows in one order (kind, then name) whatever the order it was
+    // given, so the two never wait on each other in a cycle; either way, every name ends up shared.
+    const { project, session } = await scopes();
+    const names = Array.from({ length: 60 }, (_, i) => `ns-bulk-${String(i).padStart(2, '0')}`);
+    const entries = (scope: string, order: string[]) => order.map((name) => ({ scope, kind: 'TOOL', name, description: 'd', tags: ['ns-tag'] }));
+    const importing = (scope: string, order: string[]) =>
+      m(`mutation($i: ImportEntriesInput!) { importEntries(input: $i) { __typename ... on ImportEntriesSuccess { imported { entries { id } } } } }`, { i: { entries: entries(scope, order) } });
+    const [a, b] = await Promise.all([importing(project, names), importing(session, [...names].reverse())]);
+    const ids = [...a.importEntries.imported.entries, ...b.importEntries.imported.entries].map((e: { id: string }) => e.id);
+    expect(ids).toHaveLength(120);
+    expect((await marks(ids)).every((mark) => mark.entry && mark.links.every(Boolean))).toBe(true);
+    const [tagged, plain] = await agree(session);
+    expect(tagged!.memoryQuery.meta.totalCount).toBe(60);
+    expect(plain!.memoryQuery.meta.totalCount).toBe(60);
+  });
+
   it.skipIf(DB_KIND !== 'postgresql')('is set on both entries when the second of two open transactions takes the name (PostgreSQL: it waits for the first)', async () => {
     // Two connections, each adding an entry of one name in its own transaction: the second's
     // trigger waits on the name's row until the first commits, then sees the first's entry. A

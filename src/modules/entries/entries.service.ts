@@ -253,6 +253,13 @@ export const BULK_BATCH = 400;
  * written; a duplicate name or an unknown scope fails the whole call. Returns the new entry ids in
  * input order.
  */
+/** By kind, then name as stored (code units: the same order in every process). */
+function compareNames(a: AddEntryInput, b: AddEntryInput): number {
+  if (a.kind !== b.kind) return a.kind < b.kind ? -1 : 1;
+  const [x, y] = [a.name.trim(), b.name.trim()];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 export async function addEntries(deps: WriteDeps, inputs: readonly AddEntryInput[]): Promise<string[]> {
   const c = new Checker();
   const items: NewEntry[] = inputs.map((input, i) => {
@@ -262,11 +269,15 @@ export async function addEntries(deps: WriteDeps, inputs: readonly AddEntryInput
     return { input, tags, entryId: uuidv7(), versionId: uuidv7() };
   });
   c.done();
-  // Multi-row statements of at most BULK_BATCH entries each, all in one transaction.
+  // Multi-row statements of at most BULK_BATCH entries each, all in one transaction, in the order
+  // of kind and name: each new entry takes its name's "EntryName" row (see the migration
+  // name_shared), and writers that take rows in one order never wait on each other in a cycle
+  // (PostgreSQL would find the deadlock only after a second and retry the loser).
+  const ordered = [...items].sort((a, b) => compareNames(a.input, b.input));
   const statements: Prisma.Sql[] = [];
   const at = new Date();
-  for (let start = 0; start < items.length; start += BULK_BATCH) {
-    statements.push(...newEntryStatements(deps.provider, items.slice(start, start + BULK_BATCH), at));
+  for (let start = 0; start < ordered.length; start += BULK_BATCH) {
+    statements.push(...newEntryStatements(deps.provider, ordered.slice(start, start + BULK_BATCH), at));
   }
   try {
     await writeBatch(deps, statements, createdEvents(items));
