@@ -154,6 +154,12 @@ describe('the token budget of a pruned page', () => {
     { memoryQuery: { edges: Array<{ node: { id: string } }>; meta: { truncated: boolean } } },
     Record<string, unknown>
   >;
+  /** A project of 90 compact notes of 13 tokens, and a query of it with a budget of 1,000 tokens. */
+  async function smallNotes(): Promise<Record<string, unknown>> {
+    const p = await project();
+    for (let i = 0; i < 90; i++) await knowledge(p, `n${String(i).padStart(2, '0')}`, { importance: 0 });
+    return { scope: p, inherit: false, tokenBudget: 1_000, compact: true };
+  }
   /** The ranking statements since the last reset: a pruning sample, or another. */
   const samplesTaken = () => h.statements.filter((sql) => /^\s*WITH chain\(/.test(sql)).map((sql) => (sql.includes('sampled(id)') ? 'sample' : 'other'));
 
@@ -198,9 +204,7 @@ describe('the token budget of a pruned page', () => {
     // lists are sized for at most ~42 hits: too few rows to reach the budget or fill the page.
     // The sample is taken again at the page's size (it then holds all 90): two samples, no full
     // ranking of the chain, and the page the exhaustive ranking gives.
-    const p = await project();
-    for (let i = 0; i < 90; i++) await knowledge(p, `n${String(i).padStart(2, '0')}`, { importance: 0 });
-    const i = { scope: p, inherit: false, tokenBudget: 1_000, compact: true };
+    const i = await smallNotes();
     h.resetStatements();
     const pruned = (await h.ok(SMALL_HITS, { i })).memoryQuery;
     expect(samplesTaken()).toEqual(['sample', 'sample']);
@@ -212,9 +216,7 @@ describe('the token budget of a pruned page', () => {
   it('a memory whose hits are small is sampled once, after a few queries have shown their size', async () => {
     // The same memory of small notes as above: its budget cuts teach the size of its hits (13
     // tokens), and the lists grow to hold what the budget takes, so one sample settles the page.
-    const p = await project();
-    for (let i = 0; i < 90; i++) await knowledge(p, `n${String(i).padStart(2, '0')}`, { importance: 0 });
-    const i = { scope: p, inherit: false, tokenBudget: 1_000, compact: true };
+    const i = await smallNotes();
     const expected = (await exhaustive.ok(SMALL_HITS, { i })).memoryQuery;
     const taken: number[] = [];
     for (let n = 0; n < 12; n++) {
