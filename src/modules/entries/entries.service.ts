@@ -247,12 +247,6 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
 /** Entries per statement in `addEntries` (bounded by SQL parameter limits). */
 export const BULK_BATCH = 400;
 
-/**
- * Adds many entries, each with version 1, its tags and its search text, in one transaction of a
- * few multi-row statements per BULK_BATCH entries. All inputs are validated before anything is
- * written; a duplicate name or an unknown scope fails the whole call. Returns the new entry ids in
- * input order.
- */
 /** By kind, then name as stored (code units: the same order in every process). */
 function compareNames(a: AddEntryInput, b: AddEntryInput): number {
   if (a.kind !== b.kind) return a.kind < b.kind ? -1 : 1;
@@ -260,6 +254,12 @@ function compareNames(a: AddEntryInput, b: AddEntryInput): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/**
+ * Adds many entries, each with version 1, its tags and its search text, in one transaction of a
+ * few multi-row statements per BULK_BATCH entries. All inputs are validated before anything is
+ * written; a duplicate name or an unknown scope fails the whole call. Returns the new entry ids in
+ * input order.
+ */
 export async function addEntries(deps: WriteDeps, inputs: readonly AddEntryInput[]): Promise<string[]> {
   const c = new Checker();
   const items: NewEntry[] = inputs.map((input, i) => {

@@ -129,8 +129,9 @@ export const relationScore = (plan: Plan): Sql =>
 
 /**
  * Entries a nearer scope overrides (same kind and name) are left out: a lookup in the (scopeId,
- * kind, name) index per nearer scope, for the entries whose name is shared. `fence` (for a few thousand candidates at most) keeps it a
- * probe per candidate; over the whole chain, the planner's own choice is the better plan.
+ * kind, name) index per nearer scope, for the entries whose name is shared. `fence` (for a few
+ * thousand candidates at most) keeps it a probe per candidate; over the whole chain, the
+ * planner's own choice is the better plan.
  */
 export function notOverridden(plan: Plan, fence: boolean): Sql[] {
   if (plan.input.includeOverridden || plan.chain.length < 2) return [];

@@ -64,8 +64,9 @@ export async function prunedPage(plan: Plan, run: Run, memory: object): Promise<
     );
     // Stryker disable next-line OptionalChaining: equivalent, the ranking statement always returns its totals row
     if (Number(first[0]?.complete ?? 0) === 1) return { rows: first, complete: true };
-    observeHitTokens(plan, memory, first);
-    const last = boundingRow(plan, first);
+    const walk = walkBudget(plan, first);
+    if (walk) observeHitTokens(memory, walk);
+    const last = boundingRow(plan, first, walk);
     // Too few sampled rows to bound the page: a larger sample, else the full ranking.
     if (last?.id) return settled(plan, first, last, run, size);
   }
@@ -104,18 +105,8 @@ function sampleSizes(plan: Plan, memory: object): number[] {
   return likely < whole ? [likely, whole] : [whole];
 }
 
-/** Learns the tokens per hit from a budgeted sample's rows up to the page's bound. */
-function observeHitTokens(plan: Plan, memory: object, rows: PageRow[]): void {
-  const { tokenBudget, compact } = plan.input;
-  if (tokenBudget === null) return;
-  let tokens = 0;
-  let hits = 0;
-  for (const row of rows.slice(0, plan.L - 1)) {
-    if (!row.id) break;
-    tokens += estimateTokens(Number(row.name_len), Number(row.body_len), compact);
-    hits++;
-    if (tokens > tokenBudget) break;
-  }
+/** Learns the tokens per hit from the sampled rows the budget walk went through. */
+function observeHitTokens(memory: object, { tokens, hits }: BudgetWalk): void {
   if (hits === 0) return;
   const before = hitTokens.get(memory) ?? FIRST_GUESS;
   hitTokens.set(memory, before + LEARNING_RATE * (tokens / hits - before));
@@ -160,17 +151,30 @@ async function settled(plan: Plan, first: PageRow[], last: PageRow, run: Run, si
  * hits the page is truncated, so the rows after the cut do not show. For `context` (a page of 100,
  * a budget that holds ~30 entries) this raises tau from the 101st sampled score to the ~31st.
  */
-function boundingRow(plan: Plan, rows: PageRow[]): PageRow | undefined {
+function boundingRow(plan: Plan, rows: PageRow[], walk: BudgetWalk | null): PageRow | undefined {
+  return walk?.cut ?? rows[plan.L - 1];
+}
+
+interface BudgetWalk {
+  /** The first row the budget cannot hold (none: the page ends before the budget does). */
+  cut?: PageRow;
+  /** Tokens and rows walked, the cut row included. */
+  tokens: number;
+  hits: number;
+}
+
+/** The page's rows taken in order until one does not fit the token budget (null without a budget). */
+function walkBudget(plan: Plan, rows: PageRow[]): BudgetWalk | null {
   const { tokenBudget, compact } = plan.input;
-  if (tokenBudget !== null) {
-    let tokens = 0;
-    for (const row of rows.slice(0, plan.L - 1)) {
-      if (!row.id) break;
-      tokens += estimateTokens(Number(row.name_len), Number(row.body_len), compact);
-      if (tokens > tokenBudget) return row;
-    }
+  if (tokenBudget === null) return null;
+  const walk: BudgetWalk = { tokens: 0, hits: 0 };
+  for (const row of rows.slice(0, plan.L - 1)) {
+    if (!row.id) break;
+    walk.tokens += estimateTokens(Number(row.name_len), Number(row.body_len), compact);
+    walk.hits++;
+    if (walk.tokens > tokenBudget) return { ...walk, cut: row };
   }
-  return rows[plan.L - 1];
+  return walk;
 }
 
 interface PageOf {

@@ -118,6 +118,7 @@ export function rankedPage(plan: Plan, from: Sql, where: Sql[], options: PageOpt
       Prisma.sql`WHERE score < CAST(${cursor.s} AS DOUBLE PRECISION) OR (score = CAST(${cursor.s} AS DOUBLE PRECISION) AND id > ${cursor.i})`
     : Prisma.empty;
   const pageRows = Prisma.sql`SELECT * FROM ranked ${after} ORDER BY score DESC, id ASC LIMIT ${plan.L}`;
+  const listsMatches = Boolean(options.withMatches && matches);
   return Prisma.sql`
     WITH ${chainCte(plan)}${matches ? Prisma.sql`, ${matches}` : Prisma.empty}${options.ctes ?? Prisma.empty},
     cand AS (
@@ -152,14 +153,14 @@ export function rankedPage(plan: Plan, from: Sql, where: Sql[], options: PageOpt
         options.withBest && matches ? Prisma.sql` (SELECT b.id FROM scored b WHERE b.txt >= 1.0 ORDER BY b.id LIMIT 1) AS bestid,` : Prisma.empty
       }${
         // Once, not on every row of the page.
-        options.withMatches && matches
+        listsMatches
           ? Prisma.sql` CASE WHEN page.pos = 1 THEN (SELECT CASE WHEN COUNT(*) <= ${MATCH_LIST_MAX} THEN ${d.matchList} END FROM matches m) END AS matchlist,`
           : Prisma.empty
       }
       LENGTH(e."name") AS name_len, COALESCE(LENGTH(s."body"), 0) AS body_len
     FROM (SELECT COUNT(*) AS total FROM scored) totals
     LEFT JOIN (${
-      options.withMatches && matches
+      listsMatches
         ? Prisma.sql`SELECT r.*, ROW_NUMBER() OVER (ORDER BY score DESC, id ASC) AS pos FROM (${pageRows}) r`
         : pageRows
     }) page ON 1 = 1

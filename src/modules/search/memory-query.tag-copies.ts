@@ -72,8 +72,9 @@ export function taggedCount(plan: Plan): Sql | null {
   // Per scope of the chain, its links that count, less those a nearer scope's entry of the same kind
   // and name overrides: the nearer scopes are a list per scope, probed through the (scopeId, kind,
   // name) index, rather than the chain scanned again for each link; only for links whose name
-  // another entry shares (nameShared: one tag at 100K on PostgreSQL, 54 -> 6 ms). One tag links an entry once;
-  // several may link it more than once (an entry has one scope, so distinct per scope is enough).
+  // another entry shares (nameShared: one tag at 100K on PostgreSQL, 54 -> 6 ms). One tag links an
+  // entry once; several may link it more than once (an entry has one scope, so distinct per scope
+  // is enough).
   const counted = Prisma.raw(included.length > 1 ? 'COUNT(DISTINCT e."entryId")' : 'COUNT(*)');
   const perScope = chain.map((scopeId, depth) => {
     const nearer = chain.slice(0, depth);
