@@ -19,6 +19,7 @@ import { DEFAULT_LIMITS, useOperationLimits, type OperationLimits } from './serv
 import { createRateLimiter, useRateLimits, type RateLimits } from './server/rate-limit.ts';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
 import { getSchema } from './graphql/schema.ts';
+import { useMcp } from './mcp/http.ts';
 import { AuthenticationFailures } from './modules/audit/audit.service.ts';
 import { AccessTracker } from './modules/entries/access-tracker.ts';
 import { startPurgeJob, type PurgeSchedule } from './modules/lifecycle/purge-job.ts';
@@ -84,7 +85,8 @@ export function createApp(options: AppOptions): App {
   const grantCache = new GrantCache(database.prisma);
   const tracker = new AccessTracker(database.prisma, options.accessFlushMs, options.trackAccess ?? true);
   const purgeJob = options.purge ? startPurgeJob(deps, options.purge) : null;
-  const yoga = createYoga<Record<string, never>, Context>({
+  // Typed: the MCP plugin below reads `yoga` itself.
+  const yoga: YogaServerInstance<Record<string, never>, Context> = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
     graphqlEndpoint: '/graphql',
     // Yoga's built-in health check answers any URL ending in its endpoint (default "/health") with
@@ -138,6 +140,13 @@ export function createApp(options: AppOptions): App {
       ...useOperationLimits({ ...DEFAULT_LIMITS, ...limits }),
       useHealth(database, bus),
       useGraphiQLDelivery(),
+      useMcp({
+        // The Node adapter's server context ({ req, res }) is not in Yoga's declared one: the context factory reads `req` (InitialContext).
+        fetch: async (url, init, serverContext) => yoga.fetch(url, init, serverContext as Partial<Record<string, never>>),
+        authenticate,
+        corsOrigins,
+        maxRequestBodyBytes,
+      }),
     ],
   });
 

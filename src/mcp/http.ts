@@ -1,0 +1,83 @@
+import type { IncomingMessage } from 'node:http';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { GraphQLError, type ExecutionResult } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { Caller } from '../server/authentication.ts';
+import { createMcpServer, type Execute } from './server.ts';
+
+export const MCP_PATH = '/mcp';
+
+/** Request headers a tool call passes on to its GraphQL operation. */
+const FORWARDED = ['authorization', 'x-engram-actor', 'x-request-id'];
+
+export interface McpHttpOptions {
+  /** Yoga's in-process fetch (this plugin is part of Yoga, so it is called only once a call arrives). */
+  fetch: (url: string, init: RequestInit, serverContext: { req?: IncomingMessage }) => Promise<Response>;
+  /** The server's authentication, run before anything else of MCP. */
+  authenticate: (authorization: string | null, address: string | undefined) => Promise<Caller>;
+  /** Browser origins allowed to call (CORS_ORIGINS); other requests with an Origin are refused. */
+  corsOrigins: readonly string[];
+  maxRequestBodyBytes: number;
+}
+
+/**
+ * MCP's Streamable HTTP transport at /mcp, stateless: each POST carries one exchange, answered as
+ * JSON, so any instance can answer any call and nothing is kept between them. Tool calls run as
+ * GraphQL operations through `yoga.fetch` with the caller's credentials and address.
+ */
+export function useMcp(options: McpHttpOptions): Plugin {
+  return {
+    onRequest({ request, url, endResponse, serverContext }) {
+      if (url.pathname !== MCP_PATH) return undefined;
+      const req = (serverContext as { req?: IncomingMessage }).req;
+      return answer(request, req, options).then(endResponse);
+    },
+  };
+}
+
+async function answer(request: Request, req: IncomingMessage | undefined, options: McpHttpOptions): Promise<Response> {
+  // The MCP specification asks servers to check Origin (DNS rebinding): agent runtimes send none.
+  const origin = request.headers.get('origin');
+  if (origin && !options.corsOrigins.includes('*') && !options.corsOrigins.includes(origin)) {
+    return refusal(403, 'FORBIDDEN', `Origin ${origin} may not call ${MCP_PATH} (see CORS_ORIGINS)`);
+  }
+  try {
+    await options.authenticate(request.headers.get('authorization'), req?.socket.remoteAddress);
+  } catch (error) {
+    if (!(error instanceof GraphQLError)) throw error;
+    const http = error.extensions.http;
+    return refusal(http?.status ?? 401, String(error.extensions.code), error.message, http?.headers);
+  }
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: options.maxRequestBodyBytes,
+  });
+  const server = createMcpServer(graphqlAs(request, req, options));
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    void server.close();
+  }
+}
+
+/** Runs operations as the caller of `request`: its credentials and actor, its address for limits. */
+function graphqlAs(request: Request, req: IncomingMessage | undefined, options: McpHttpOptions): Execute {
+  return async (document, variables) => {
+    const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json' });
+    for (const name of FORWARDED) {
+      const value = request.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    const body = JSON.stringify({ query: document, variables });
+    const response = await options.fetch('http://engram.internal/graphql', { method: 'POST', headers, body }, req ? { req } : {});
+    return (await response.json()) as ExecutionResult;
+  };
+}
+
+/** A JSON-RPC error answer (MCP clients read these), with the same code as GraphQL's. */
+function refusal(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
+  const body = { jsonrpc: '2.0', id: null, error: { code: -32001, message, data: { code } } };
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}

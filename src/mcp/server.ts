@@ -1,0 +1,129 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { parse, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { getSchema } from '../graphql/schema.ts';
+import { inputSchemaOf } from './input-schema.ts';
+import { TOOLS, type ToolSpec } from './tools.ts';
+
+/** Runs a GraphQL operation as the MCP caller (through Yoga, so with its credentials and limits). */
+export type Execute = (document: string, variables: Record<string, unknown>) => Promise<ExecutionResult>;
+
+const VERSION = '0.1.0';
+
+const INSTRUCTIONS =
+  'Engram is a memory for agents, organized in scopes: global > organization > project > session. ' +
+  'Before a piece of work, call `context` with the scope and the task; write back what you learn with add*/update* tools; ' +
+  'keep a run in a session (startSession, appendSessionEvent, setState, endSession). `listScopes` gives scope ids.';
+
+interface Listed {
+  tools: Tool[];
+  specs: Map<string, { spec: ToolSpec; flattened: boolean }>;
+}
+
+let listed: Listed | undefined;
+
+/** The tools with their input schemas, built once from the GraphQL schema (a tool that does not validate is a bug). */
+function listedTools(schema: GraphQLSchema = getSchema()): Listed {
+  if (listed) return listed;
+  const tools: Tool[] = [];
+  const specs = new Map<string, { spec: ToolSpec; flattened: boolean }>();
+  for (const spec of TOOLS) {
+    const errors = validate(schema, parse(spec.document));
+    if (errors.length) throw new Error(`MCP tool ${spec.name}: ${errors.map((e) => e.message).join('; ')}`);
+    const { schema: inputSchema, flattened } = inputSchemaOf(schema, spec.document);
+    for (const [name, description] of Object.entries(spec.inputs ?? {})) {
+      const property = inputSchema.properties?.[name];
+      if (!property) throw new Error(`MCP tool ${spec.name} has no input ${name}`);
+      property.description = description;
+    }
+    tools.push({
+      name: spec.name,
+      title: spec.title,
+      description: spec.description,
+      inputSchema: inputSchema as Tool['inputSchema'],
+      annotations: { title: spec.title, readOnlyHint: spec.readOnly ?? false, openWorldHint: false },
+    });
+    specs.set(spec.name, { spec, flattened });
+  }
+  return (listed = { tools, specs });
+}
+
+/**
+ * An MCP server whose tools run as GraphQL operations through `execute`. The low-level `Server`
+ * rather than `McpServer`: `McpServer.registerTool` takes zod shapes, and these tools' input
+ * schemas are JSON Schema read from the GraphQL schema (one description of every input).
+ */
+export function createMcpServer(execute: Execute): Server {
+  const server = new Server({ name: 'engram', title: 'Engram', version: VERSION }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools().tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const found = listedTools().specs.get(request.params.name);
+    if (!found) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    const args = request.params.arguments ?? {};
+    return toolResult(await execute(found.spec.document, found.flattened ? { input: args } : args));
+  });
+  return server;
+}
+
+/** A GraphQL result as a tool result: errors (top-level, or a result union's error type) become tool errors with their code. */
+export function toolResult(result: ExecutionResult): CallToolResult {
+  if (result.errors?.length) {
+    const first = result.errors[0]!;
+    const code = typeof first.extensions?.code === 'string' ? first.extensions.code : 'INTERNAL_SERVER_ERROR';
+    return failure({ code, message: result.errors.map((e) => shortened(e.message)).join('\n') });
+  }
+  const data = (result.data ?? {}) as Record<string, unknown>;
+  const keys = Object.keys(data);
+  const value = keys.length === 1 ? data[keys[0]!] : data;
+  if (isObject(value) && typeof value.code === 'string' && typeof value.message === 'string' && typeof value.__typename === 'string') {
+    const { __typename: _type, ...error } = value;
+    return failure(error as { code: string; message: string });
+  }
+  const simplified = simplify(value);
+  return {
+    content: [{ type: 'text', text: JSON.stringify(simplified) }],
+    ...(isObject(simplified) ? { structuredContent: simplified } : {}),
+  };
+}
+
+/**
+ * GraphQL's coercion errors quote the whole value they refused (`Variable "$input" got invalid
+ * value { …all of it… }; Field "x" …`): a model needs the head and the reason at the end.
+ */
+function shortened(message: string): string {
+  return message.length <= 600 ? message : `${message.slice(0, 200)} … ${message.slice(-350)}`;
+}
+
+function failure(error: { code: string; message: string } & Record<string, unknown>): CallToolResult {
+  const details = Object.keys(error).length > 2 ? `\n${JSON.stringify(error)}` : '';
+  return { isError: true, content: [{ type: 'text', text: `${error.code}: ${error.message}${details}` }], structuredContent: { error } };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Shorter for a model: an edge (`{ cursor, score, node }`) becomes its node with the edge's other
+ * fields (such as `score`) beside it; a connection's edges become `items`, and its page info
+ * `next` (the cursor of the next page, null on the last); union type names are dropped.
+ */
+function simplify(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(simplify);
+  if (!isObject(value)) return value;
+  const { node, cursor: _cursor, ...edge } = value;
+  if (isObject(node)) return simplify({ ...edge, ...node });
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === '__typename') continue;
+    if (key === 'edges') out.items = simplify(inner);
+    else if (key === 'pageInfo' && isObject(inner)) out.next = inner.hasNextPage ? inner.endCursor : null;
+    else out[key] = simplify(inner);
+  }
+  return out;
+}

@@ -1,0 +1,236 @@
+/**
+ * The MCP tools: each is a GraphQL operation of the public schema, so a tool call goes through the
+ * same parsing, limits, access checks, services and error codes as the same call over GraphQL.
+ * Selections are kept small (what a model needs to act on), and lists are paged with small
+ * defaults, so results fit a model's context.
+ */
+export interface ToolSpec {
+  name: string;
+  title: string;
+  /** What the tool is for, for a model choosing tools. */
+  description: string;
+  /** A GraphQL operation (with the fragments it uses). Its variables become the tool's input. */
+  document: string;
+  /** Reads only (MCP's readOnlyHint). */
+  readOnly?: boolean;
+  /** Descriptions of inputs where the argument's own would mislead (an argument taking any scope given a session). */
+  inputs?: Record<string, string>;
+}
+
+const VERSION = /* GraphQL */ `
+  fragment Version on EntryVersion {
+    version createdAt createdBy changeReason conflictFlag
+    ... on ToolVersion { description parameters constraints examples }
+    ... on GuidelineVersion { content rationale examples }
+    ... on KnowledgeVersion { content source confidence validUntil }
+  }`;
+
+const ENTRY = /* GraphQL */ `
+  fragment Entry on Entry {
+    id kind name memoryType active expired hasUnresolvedConflicts updatedAt
+    scope { id kind name }
+    tags { name }
+    ... on Guideline { priority }
+    currentVersion { ...Version }
+  }
+  ${VERSION}`;
+
+/** Expected failures of a mutation (its result union's error types). */
+const FAILURE = /* GraphQL */ `
+  fragment Failure on UserError {
+    __typename code message path
+    ... on ValidationError { issues { path message } }
+  }`;
+
+const PAGE = 'pageInfo { hasNextPage endCursor }';
+
+const entryTools: ToolSpec[] = (['Tool', 'Guideline', 'Knowledge'] as const).flatMap((kind) => {
+  const field = kind.toLowerCase();
+  return [
+    {
+      name: `add${kind}`,
+      title: `Add a ${field}`,
+      description: `Adds a ${field} entry to a scope (global, organization, project or session). Names are unique per kind within a scope; a nearer scope's entry of the same name overrides an outer one.`,
+      document: `mutation ($input: Add${kind}Input!) { add${kind}(input: $input) { __typename ...Failure ... on Add${kind}Success { ${field} { ...Entry } } } } ${ENTRY} ${FAILURE}`,
+    },
+    {
+      name: `update${kind}`,
+      title: `Update a ${field}`,
+      description: `Writes a new version of a ${field}. Pass expectedVersion (the version you read) so that a concurrent change is reported as a conflict instead of being overwritten silently.`,
+      document: `mutation ($input: Update${kind}Input!) { update${kind}(input: $input) { __typename ...Failure ... on Update${kind}Success { update { conflicted conflict { id } entry { ...Entry } } } } } ${ENTRY} ${FAILURE}`,
+    },
+  ];
+});
+
+export const TOOLS: ToolSpec[] = [
+  {
+    name: 'context',
+    title: 'Context for a task',
+    description:
+      'The tools, guidelines and knowledge that apply to a task in a scope (its own and every enclosing scope, nearer ones overriding), most relevant first, cut to a token budget. Call it before starting a piece of work.',
+    document: `query ($input: ContextInput!) { context(input: $input) {
+      tokenBudget tokensUsed truncated scopeChain { id kind name }
+      tools { score node { ...Entry } } guidelines { score node { ...Entry } } knowledge { score node { ...Entry } } } } ${ENTRY}`,
+    readOnly: true,
+  },
+  {
+    name: 'memoryQuery',
+    title: 'Search memory',
+    description:
+      'Searches entries visible from a scope by words, tags, kinds, relations and dates, ranked by relevance. Pages with `first` and `after` (the `next` cursor of the previous page).',
+    document: `query ($input: MemoryQueryInput!, $first: Int = 10, $after: String) { memoryQuery(input: $input, first: $first, after: $after) {
+      meta { returnedCount hasMore truncated estimatedTokens } ${PAGE} edges { score node { ...Entry } } } } ${ENTRY}`,
+    readOnly: true,
+  },
+  {
+    name: 'getEntry',
+    title: 'Get an entry',
+    description: 'One tool, guideline or knowledge entry by id, with its current version.',
+    document: `query ($id: ID!) { entry(id: $id) { ...Entry } } ${ENTRY}`,
+    readOnly: true,
+  },
+  {
+    name: 'getEntryByName',
+    title: 'Get an entry by name',
+    description: 'The entry of a kind and name defined in exactly that scope (no inheritance).',
+    document: `query ($scope: ID!, $kind: EntryKind!, $name: String!) { entryByName(scope: $scope, kind: $kind, name: $name) { ...Entry } } ${ENTRY}`,
+    readOnly: true,
+  },
+  {
+    name: 'entryHistory',
+    title: 'History of an entry',
+    description: "An entry's versions, newest first, with who wrote each and why.",
+    document: `query ($id: ID!, $first: Int = 10, $after: String) { entry(id: $id) { id kind name latestVersion
+      versions(first: $first, after: $after) { ${PAGE} edges { node { ...Version } } } } } ${VERSION}`,
+    readOnly: true,
+  },
+  ...entryTools,
+  {
+    name: 'listTags',
+    title: 'List tags',
+    description: 'Tags that entries can carry (predefined and custom).',
+    document: `query ($first: Int = 50, $after: String, $category: TagCategory) { tags(first: $first, after: $after, category: $category) {
+      totalCount ${PAGE} edges { node { id name category description } } } }`,
+    readOnly: true,
+  },
+  {
+    name: 'createTag',
+    title: 'Create a tag',
+    description: 'Creates a custom tag.',
+    document: `mutation ($input: CreateTagInput!) { createTag(input: $input) { __typename ...Failure ... on CreateTagSuccess { tag { id name category } } } } ${FAILURE}`,
+  },
+  {
+    name: 'attachTags',
+    title: 'Tag an entry',
+    description: 'Attaches tags (by name) to an entry.',
+    document: `mutation ($input: TagsOfEntryInput!) { attachTags(input: $input) { __typename ...Failure ... on AttachTagsSuccess { entry { id tags { name } } } } } ${FAILURE}`,
+  },
+  {
+    name: 'detachTags',
+    title: 'Untag an entry',
+    description: 'Removes tags (by name) from an entry.',
+    document: `mutation ($input: TagsOfEntryInput!) { detachTags(input: $input) { __typename ...Failure ... on DetachTagsSuccess { entry { id tags { name } } } } } ${FAILURE}`,
+  },
+  {
+    name: 'createRelation',
+    title: 'Relate two entries',
+    description: 'Records a typed relation from an entry to another entry or to a scope.',
+    document: `mutation ($input: CreateRelationInput!) { createRelation(input: $input) { __typename ...Failure
+      ... on CreateRelationSuccess { relation { id type source { id name } targetEntry { id name } targetScope { id name } } } } } ${FAILURE}`,
+  },
+  {
+    name: 'deleteRelation',
+    title: 'Delete a relation',
+    description: 'Deletes a relation by id.',
+    document: `mutation ($input: DeleteRelationInput!) { deleteRelation(input: $input) { __typename ...Failure ... on DeleteRelationSuccess { deleted { id } } } } ${FAILURE}`,
+  },
+  {
+    name: 'listConflicts',
+    title: 'List conflicts',
+    description: 'Write conflicts (two versions written concurrently), newest first; by default unresolved ones of every scope you may read.',
+    document: `query ($filter: ConflictFilter = { resolved: false }, $first: Int = 20, $after: String) { conflicts(filter: $filter, first: $first, after: $after) {
+      totalCount ${PAGE} edges { node { id detectedAt resolved resolution entry { id kind name scope { id name } }
+        versionA { ...Version } versionB { ...Version } } } } } ${VERSION}`,
+    readOnly: true,
+  },
+  {
+    name: 'resolveConflict',
+    title: 'Resolve a conflict',
+    description: 'Resolves a conflict by keeping the current version, taking the incoming one, or writing merged content.',
+    document: `mutation ($input: ResolveConflictInput!) { resolveConflict(input: $input) { __typename ...Failure
+      ... on ResolveConflictSuccess { resolution { conflict { id resolved resolution } version { version } } } } } ${FAILURE}`,
+  },
+  {
+    name: 'listScopes',
+    title: 'List scopes',
+    description: 'The global scope, and the organizations and projects you may read, with their ids (the `scope` of other tools).',
+    document: `query ($first: Int = 50, $after: String, $organization: ID) { globalScope { id }
+      organizations(first: 50) { edges { node { id name } } }
+      projects(first: $first, after: $after, organization: $organization) { totalCount ${PAGE} edges { node { id name organization { id } } } } }`,
+    readOnly: true,
+  },
+  {
+    name: 'startSession',
+    title: 'Start a session',
+    description: 'Starts a session (a scope for one run of an agent) in a project.',
+    document: `mutation ($input: StartSessionInput!) { startSession(input: $input) { __typename ...Failure ... on StartSessionSuccess { session { id name status mode startedAt } } } } ${FAILURE}`,
+  },
+  {
+    name: 'appendSessionEvent',
+    title: 'Log a session event',
+    description: "Appends an event to a session's log, optionally writing state keys in the same transaction.",
+    document: `mutation ($input: AppendSessionEventInput!) { appendSessionEvent(input: $input) { __typename ...Failure
+      ... on AppendSessionEventSuccess { appended { event { id sequence type createdAt } session { id turn eventCount } } } } } ${FAILURE}`,
+  },
+  {
+    name: 'getState',
+    title: 'Read session state',
+    description: 'Reads a state key as a session sees it: `user:theme` reads that namespace; a bare `theme` resolves temp > session > user > app > project.',
+    inputs: { session: 'The session id.' },
+    document: `query ($session: ID!, $key: String!) { scope(id: $session) { ... on Session { state(key: $key) { key namespace value entry { version updatedAt } } } } }`,
+    readOnly: true,
+  },
+  {
+    name: 'setState',
+    title: 'Write session state',
+    description: 'Writes a state key (with a namespace prefix such as `session:` or `user:`).',
+    document: `mutation ($input: SetStateInput!) { setState(input: $input) { __typename ...Failure ... on SetStateSuccess { state { key namespace owner value version } } } } ${FAILURE}`,
+  },
+  {
+    name: 'endSession',
+    title: 'End a session',
+    description: 'Completes a session (a scratch session may promote its entries to the project).',
+    document: `mutation ($input: CompleteSessionInput!) { completeSession(input: $input) { __typename ...Failure
+      ... on CompleteSessionSuccess { transition { session { id status endedAt } } } } } ${FAILURE}`,
+  },
+  {
+    name: 'listSessions',
+    title: 'List sessions',
+    description: 'Sessions you may read, newest first, optionally of one project or status.',
+    document: `query ($project: ID, $status: SessionStatus, $first: Int = 20, $after: String) { sessions(project: $project, status: $status, first: $first, after: $after) {
+      totalCount ${PAGE} edges { node { id name status agentId startedAt endedAt project { id name } } } } }`,
+    readOnly: true,
+  },
+  {
+    name: 'createTask',
+    title: 'Create a task',
+    description: 'Creates a task in a scope, optionally under a parent task and depending on others.',
+    document: `mutation ($input: CreateTaskInput!) { createTask(input: $input) { __typename ...Failure ... on CreateTaskSuccess { task { ...Task } } } }
+      fragment Task on Task { id title status assignee blocked dueAt parent { id } dependsOn { id } } ${FAILURE}`,
+  },
+  {
+    name: 'updateTask',
+    title: 'Update a task',
+    description: "Changes a task's status, assignee, title, description, parent or due date.",
+    document: `mutation ($input: UpdateTaskInput!) { updateTask(input: $input) { __typename ...Failure ... on UpdateTaskSuccess { task { ...Task } } } }
+      fragment Task on Task { id title status assignee blocked dueAt parent { id } dependsOn { id } } ${FAILURE}`,
+  },
+  {
+    name: 'listTasks',
+    title: 'List tasks',
+    description: 'Tasks you may read, filtered by scope, status, assignee, parent or due date.',
+    document: `query ($filter: TaskFilter, $first: Int = 20, $after: String) { tasks(filter: $filter, first: $first, after: $after) {
+      totalCount ${PAGE} edges { node { id title status assignee blocked dueAt scope { id name } parent { id } } } } }`,
+    readOnly: true,
+  },
+];

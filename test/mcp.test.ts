@@ -1,0 +1,201 @@
+// MCP over Streamable HTTP (/mcp on the real listening server), driven by the official SDK client:
+// the tools list, each family of tools end to end, errors with GraphQL's codes, and access
+// control identical to GraphQL's.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { as, codes, principal } from './support/access.ts';
+import { useHarness } from './support/harness.ts';
+import { createProject, globalScopeId, startSession } from './support/ops.ts';
+
+const h = useHarness({ listen: true });
+const clients: Client[] = [];
+afterAll(async () => void (await Promise.all(clients.map((c) => c.close()))));
+
+async function connect(headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: 'engram-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${h.port}/mcp`), { requestInit: { headers } }));
+  clients.push(client);
+  return client;
+}
+
+/** A tool's result: its structured content, failing the test on a tool error. */
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<any> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`);
+  const text = (result.content[0] as { text: string }).text;
+  return JSON.parse(text);
+}
+
+/** A tool error's code (the test fails when the call succeeds). */
+async function failing(client: Client, name: string, args: Record<string, unknown>): Promise<{ code: string; text: string }> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  expect(result.isError, JSON.stringify(result.content)).toBe(true);
+  const error = (result.structuredContent as { error: { code: string } }).error;
+  return { code: error.code, text: (result.content[0] as { text: string }).text };
+}
+
+describe('MCP tools list', () => {
+  it('lists every tool with a typed, described input schema read from the GraphQL schema', async () => {
+    const { tools } = await (await connect()).listTools();
+    const names = tools.map((t) => t.name);
+    for (const name of ['context', 'memoryQuery', 'addGuideline', 'updateKnowledge', 'entryHistory', 'resolveConflict', 'startSession', 'setState', 'getState', 'endSession', 'createTask', 'listTasks']) {
+      expect(names).toContain(name);
+    }
+    for (const tool of tools) {
+      expect(tool.inputSchema.type, tool.name).toBe('object');
+      expect(tool.description?.length, tool.name).toBeGreaterThan(10);
+      for (const [property, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
+        expect((schema as { description?: string }).description, `${tool.name}.${property}`).toBeTruthy();
+      }
+    }
+    // A single `input` argument is exposed as the input's own fields.
+    const add = tools.find((t) => t.name === 'addGuideline')!;
+    expect(add.inputSchema.required).toEqual(expect.arrayContaining(['scope', 'name', 'content']));
+    expect((add.inputSchema.properties as Record<string, { type: string }>).priority?.type).toBe('integer');
+    expect(tools.find((t) => t.name === 'context')!.annotations?.readOnlyHint).toBe(true);
+    expect(add.annotations?.readOnlyHint).toBe(false);
+  });
+});
+
+describe('MCP entries and context', () => {
+  it('adds, reads, updates, searches and pages entries; context ranks what was added', async () => {
+    const client = await connect();
+    const project = await createProject(h, 'mcp-entries');
+    const added = await call(client, 'addGuideline', { scope: project, name: 'tabs', content: 'Indent Python with four spaces', priority: 80 });
+    const id = added.guideline.id as string;
+    expect(added.guideline).toMatchObject({ kind: 'GUIDELINE', name: 'tabs', priority: 80, currentVersion: { version: 1, content: 'Indent Python with four spaces' } });
+    await call(client, 'addKnowledge', { scope: project, title: 'runtime', content: 'The service runs Python 3.12' });
+
+    const context = await call(client, 'context', { scope: project, task: 'indent python code', tokenBudget: 2000 });
+    expect(context.guidelines.map((g: { id: string }) => g.id)).toContain(id);
+    expect(context.guidelines[0].score).toBeGreaterThan(0);
+    expect(context.tokensUsed).toBeGreaterThan(0);
+
+    const updated = await call(client, 'updateGuideline', { id, content: 'Indent Python with four spaces, never tabs', expectedVersion: 1 });
+    expect(updated.update).toMatchObject({ conflicted: false, entry: { currentVersion: { version: 2 } } });
+    const history = await call(client, 'entryHistory', { id });
+    expect(history.versions.items.map((v: { version: number }) => v.version).sort()).toEqual([1, 2]);
+    expect((await call(client, 'getEntry', { id })).currentVersion.content).toMatch(/never tabs/);
+    expect((await call(client, 'getEntryByName', { scope: project, kind: 'GUIDELINE', name: 'tabs' })).id).toBe(id);
+
+    const page1 = await call(client, 'memoryQuery', { input: { scope: project, search: 'python' }, first: 1 });
+    expect(page1.items).toHaveLength(1);
+    expect(page1.next).toBeTruthy();
+    const page2 = await call(client, 'memoryQuery', { input: { scope: project, search: 'python' }, first: 1, after: page1.next });
+    expect(page2.items).toHaveLength(1);
+    expect(page2.items[0].id).not.toBe(page1.items[0].id);
+  });
+
+  it('returns expected failures as tool errors with the GraphQL codes', async () => {
+    const client = await connect();
+    const project = await createProject(h, 'mcp-errors');
+    await call(client, 'addTool', { scope: project, name: 'grep', description: 'search text' });
+    expect((await failing(client, 'addTool', { scope: project, name: 'grep', description: 'again' })).code).toBe('ALREADY_EXISTS');
+    const invalid = await failing(client, 'addGuideline', { scope: project, name: '', content: 'x' });
+    expect(invalid.code).toBe('VALIDATION_FAILED');
+    // Arguments of the wrong type are refused by GraphQL's own coercion.
+    expect((await failing(client, 'addGuideline', { scope: project, name: 'n', content: 'x', priority: 'high' })).code).toBe('BAD_USER_INPUT');
+    expect((await failing(client, 'updateGuideline', { id: 'R3VpZGVsaW5lOm5vcGU=', content: 'x' })).code).toBe('NOT_FOUND');
+    await expect(client.callTool({ name: 'noSuchTool', arguments: {} })).rejects.toThrow(/Unknown tool/);
+  });
+
+  it('records a conflict, lists it and resolves it', async () => {
+    const client = await connect();
+    const project = await createProject(h, 'mcp-conflicts');
+    const id = (await call(client, 'addKnowledge', { scope: project, title: 'port', content: 'The API listens on 8080' })).knowledge.id;
+    await call(client, 'updateKnowledge', { id, content: 'The API listens on 9090', expectedVersion: 1 });
+    const stale = await call(client, 'updateKnowledge', { id, content: 'The API listens on 7070', expectedVersion: 1 });
+    expect(stale.update.conflicted).toBe(true);
+    const listed = await call(client, 'listConflicts', { filter: { scope: project, resolved: false } });
+    expect(listed.totalCount).toBe(1);
+    const conflict = listed.items[0];
+    expect([conflict.versionA.content, conflict.versionB.content].sort()).toEqual(['The API listens on 7070', 'The API listens on 9090']);
+    const resolved = await call(client, 'resolveConflict', { id: conflict.id, strategy: 'KEEP_CURRENT' });
+    expect(resolved.resolution.conflict).toMatchObject({ resolved: true, resolution: 'KEPT_CURRENT' });
+    expect((await call(client, 'listConflicts', { filter: { scope: project, resolved: false } })).totalCount).toBe(0);
+  });
+
+  it('tags and relates entries', async () => {
+    const client = await connect();
+    const project = await createProject(h, 'mcp-tags');
+    const a = (await call(client, 'addKnowledge', { scope: project, title: 'a', content: 'first fact' })).knowledge.id;
+    const b = (await call(client, 'addKnowledge', { scope: project, title: 'b', content: 'second fact' })).knowledge.id;
+    await call(client, 'createTag', { name: 'mcp-made', category: 'CUSTOM' });
+    expect((await call(client, 'attachTags', { entry: a, tags: ['mcp-made'] })).entry.tags).toEqual([{ name: 'mcp-made' }]);
+    const tags = await call(client, 'listTags', { category: 'CUSTOM', first: 100 });
+    expect(tags.items.map((t: { name: string }) => t.name)).toContain('mcp-made');
+    const tagged = await call(client, 'memoryQuery', { input: { scope: project, tags: { require: ['mcp-made'] } } });
+    expect(tagged.items.map((e: { id: string }) => e.id)).toEqual([a]);
+    expect((await call(client, 'detachTags', { entry: a, tags: ['mcp-made'] })).entry.tags).toEqual([]);
+    const relation = (await call(client, 'createRelation', { source: a, target: b, type: 'RELATED_TO' })).relation;
+    expect(relation).toMatchObject({ type: 'RELATED_TO', source: { id: a }, targetEntry: { id: b } });
+    expect((await call(client, 'deleteRelation', { id: relation.id })).deleted.id).toBe(relation.id);
+  });
+});
+
+describe('MCP sessions, state and tasks', () => {
+  it('runs a session: start, events with state, state get/set, end', async () => {
+    const client = await connect();
+    const project = await createProject(h, 'mcp-sessions');
+    const scopes = await call(client, 'listScopes', { first: 100 });
+    expect(scopes.projects.items.map((p: { id: string }) => p.id)).toContain(project);
+    expect(scopes.globalScope.id).toBe(await globalScopeId(h));
+
+    const session = (await call(client, 'startSession', { project, name: 'run-1', agentId: 'agent-7' })).session;
+    const appended = await call(client, 'appendSessionEvent', { session: session.id, actor: 'agent:7', type: 'ACTION', content: { did: 'x' }, stateDelta: { 'session:step': 3 } });
+    expect(appended.appended.event.sequence).toBeGreaterThan(0);
+    expect((await call(client, 'getState', { session: session.id, key: 'step' })).state).toMatchObject({ namespace: 'SESSION', value: 3 });
+    await call(client, 'setState', { key: 'session:step', value: 4, owner: { session: session.id } });
+    expect((await call(client, 'getState', { session: session.id, key: 'session:step' })).state.value).toBe(4);
+    expect((await call(client, 'endSession', { id: session.id })).transition.session.status).toBe('COMPLETED');
+    const listed = await call(client, 'listSessions', { project });
+    expect(listed.items).toEqual([expect.objectContaining({ id: session.id, status: 'COMPLETED', agentId: 'agent-7' })]);
+  });
+
+  it('creates, updates and lists tasks', async () => {
+    const client = await connect();
+    const project = await createProject(h, 'mcp-tasks');
+    const first = (await call(client, 'createTask', { scope: project, title: 'write parser' })).task;
+    const second = (await call(client, 'createTask', { scope: project, title: 'test parser', dependsOn: [first.id] })).task;
+    expect(second).toMatchObject({ blocked: true, dependsOn: [{ id: first.id }] });
+    expect((await call(client, 'updateTask', { id: first.id, status: 'DONE', assignee: 'agent-1' })).task).toMatchObject({ status: 'DONE', assignee: 'agent-1' });
+    const open = await call(client, 'listTasks', { filter: { scope: project, statuses: ['OPEN'] } });
+    expect(open.items.map((t: { id: string }) => t.id)).toEqual([second.id]);
+    expect(open.items[0].blocked).toBe(false);
+  });
+});
+
+// Last: once a key exists, callers without one are refused.
+describe('MCP access', () => {
+  it('applies the same access rules and codes as GraphQL for the same key', async () => {
+    const mine = await createProject(h, 'mcp-access-mine');
+    const theirs = await createProject(h, 'mcp-access-theirs');
+    await startSession(h, theirs);
+    const reader = await principal(h, 'mcp-reader', { grants: [[mine, 'READ']] });
+    const client = await connect({ authorization: `Bearer ${reader.key}` });
+
+    const denied = await failing(client, 'addGuideline', { scope: mine, name: 'x', content: 'y' });
+    const viaGraphql = await as(h, reader.key, `mutation { addGuideline(input: { scope: "${mine}", name: "x", content: "y" }) { ... on UserError { code } } }`);
+    expect(denied.code).toBe(viaGraphql.data!.addGuideline.code);
+    expect(denied.code).toBe('FORBIDDEN');
+
+    const other = await client.callTool({ name: 'context', arguments: { scope: theirs, task: 'anything' } });
+    const otherViaGraphql = await as(h, reader.key, `{ context(input: { scope: "${theirs}", task: "anything" }) { tokensUsed } }`);
+    expect(codes(otherViaGraphql)).toHaveLength(1);
+    expect((other.structuredContent as { error: { code: string } }).error.code).toBe(codes(otherViaGraphql)[0]);
+    const listed = await call(client, 'listScopes', {});
+    expect(listed.projects.items.map((p: { id: string }) => p.id)).toEqual([mine]);
+  });
+
+  it('refuses a caller without a key once keys exist, and browsers from other origins', async () => {
+    await principal(h, 'mcp-someone');
+    await expect(connect()).rejects.toThrow(/401|API key is required/);
+    await expect(connect({ authorization: 'Bearer egk_wrong' })).rejects.toThrow(/401|unknown, revoked or expired/);
+    const admin = await principal(h, 'mcp-admin', { admin: true });
+    await expect(connect({ authorization: `Bearer ${admin.key}`, origin: 'https://evil.example' })).rejects.toThrow(/403|Origin/);
+    const client = await connect({ authorization: `Bearer ${admin.key}` });
+    expect((await client.listTools()).tools.length).toBeGreaterThan(20);
+  });
+});
