@@ -5,17 +5,10 @@
 //   tsx scripts/migrate.ts deploy          apply pending migrations to DATABASE_URL
 //   tsx scripts/migrate.ts status          compare DATABASE_URL with the migrations folder
 import { relative } from 'node:path';
-import {
-  applyMigrations,
-  createMigration,
-  migrationStatus,
-  projectRoot,
-  providerOf,
-} from '../src/infra/migrations.ts';
-import { sqliteAddonProblemFor } from '../src/infra/native-check.ts';
-
-/** Same default as the server (src/config.ts). */
-const DEFAULT_DATABASE_URL = 'file:./data/engram.db';
+import { UsageError } from '../src/cli/common.ts';
+import { deploy, status } from '../src/cli/migrate.ts';
+import { DEFAULT_DATABASE_URL } from '../src/config.ts';
+import { createMigration, projectRoot } from '../src/infra/migrations.ts';
 
 const USAGE = `Usage: tsx scripts/migrate.ts <command>
 
@@ -34,26 +27,6 @@ DATABASE_URL: file:<path> (SQLite, relative to the working directory) or postgre
               Default: ${DEFAULT_DATABASE_URL}
 `;
 
-class UsageError extends Error {}
-
-function databaseUrl(): string {
-  const url = process.env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
-  // A better-sqlite3 built for another Node would otherwise fail as "External error id#0".
-  providerOf(url);
-  const problem = sqliteAddonProblemFor(url);
-  if (problem) throw new Error(problem);
-  return url;
-}
-
-function display(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
-}
-
-function list(label: string, names: string[]): void {
-  if (names.length === 0) return;
-  console.log(`${label} (${names.length}):`);
-  for (const name of names) console.log(`  ${name}`);
-}
 
 async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
@@ -70,32 +43,12 @@ async function main(args: string[]): Promise<number> {
       }
       return 0;
     }
-    case 'deploy': {
+    case 'deploy':
       if (rest.length > 0) throw new UsageError(`deploy takes no arguments`);
-      const url = databaseUrl();
-      const { applied } = await applyMigrations(url);
-      if (applied.length === 0) {
-        console.log(`${display(url)}: already up to date.`);
-      } else {
-        console.log(`${display(url)}: applied ${applied.length} migration(s):`);
-        for (const name of applied) console.log(`  ${name}`);
-      }
-      return 0;
-    }
-    case 'status': {
+      return deploy();
+    case 'status':
       if (rest.length > 0) throw new UsageError(`status takes no arguments`);
-      const url = databaseUrl();
-      const status = await migrationStatus(url);
-      console.log(`${display(url)} (${status.provider}), migrations in ${relative(projectRoot(), status.migrationsDir)}`);
-      if (!status.hasMigrationsTable) console.log('No migration has been applied to this database yet.');
-      list('Applied', status.applied);
-      list('Pending', status.pending);
-      list('Failed (fix the database, then mark or re-apply with Prisma)', status.failed);
-      list('Modified after being applied', status.modified);
-      list('Applied but missing from the migrations folder', status.missingLocally);
-      console.log(status.upToDate ? 'Database schema is up to date.' : 'Database schema is NOT up to date.');
-      return status.upToDate ? 0 : 1;
-    }
+      return status(false);
     case undefined:
     case 'help':
     case '-h':

@@ -93,7 +93,7 @@ describe('better-sqlite3 native addon check', () => {
 
       expect(code).toBe(1);
       // The migration and key commands stop the same way.
-      for (const command of [['scripts/migrate.ts', 'deploy'], ['src/cli/keys.ts', 'list']]) {
+      for (const command of [['scripts/migrate.ts', 'deploy'], ['src/cli/main.ts', 'keys', 'list']]) {
         const run = await runServer(other.bin, `file:${file}`, command);
         expect(run.code, run.output).not.toBe(0);
         expect(run.output).toContain('npm rebuild better-sqlite3');

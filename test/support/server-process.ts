@@ -93,12 +93,12 @@ export interface CliRun {
 }
 
 /**
- * Runs `npm run keys` (`src/cli/keys.ts`) on `databaseUrl` as a subprocess, without blocking the
+ * Runs `npm run keys` (`engram keys`, src/cli/main.ts) on `databaseUrl` as a subprocess, without blocking the
  * event loop: a spawnSync (3-10 s on a loaded machine) outlived the test server's keep-alive
  * timeout, and the test's next request met a socket the server had closed (ECONNRESET).
  */
 export function runKeysCli(databaseUrl: string, ...args: string[]): Promise<CliRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/keys.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'keys', ...args], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,47 @@
+import { loadConfig } from '../config.ts';
+import { DomainError } from '../domain/errors.ts';
+import { openDatabase, type Database } from '../infra/database.ts';
+import { applyMigrations } from '../infra/migrations.ts';
+import { sqliteAddonProblemFor } from '../infra/native-check.ts';
+
+/** Exit codes scripts can rely on. */
+export const EXIT = {
+  ok: 0,
+  /** The command ran and failed (database unreachable, a write refused for a runtime reason). */
+  failed: 1,
+  /** The command line, or what it asked for, is wrong (unknown option, no such key, bad value). */
+  usage: 2,
+} as const;
+
+/** A mistake of the caller: its message is shown alone, with EXIT.usage. */
+export class UsageError extends Error {}
+
+/** DATABASE_URL (or the default), migrated, open for `work`, closed after. */
+export async function withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  const { databaseUrl, sqliteCacheMb } = loadConfig();
+  // A better-sqlite3 built for another Node would otherwise fail as "External error id#0".
+  const problem = sqliteAddonProblemFor(databaseUrl);
+  if (problem) throw new UsageError(problem);
+  await applyMigrations(databaseUrl);
+  const database = await openDatabase(databaseUrl, { readers: 0, cacheMb: sqliteCacheMb });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The exit code for an error that ended a command, after saying what went wrong on stderr. */
+export function reported(error: unknown): number {
+  if (error instanceof UsageError || error instanceof DomainError) {
+    console.error(error.message);
+    return EXIT.usage;
+  }
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  return EXIT.failed;
+}
+
+/** A database URL without its password, for messages. */
+export function displayUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
+}

@@ -1,0 +1,76 @@
+// `engram`: the command line (bin/engram.mjs). Every command works on DATABASE_URL (default
+// file:./data/engram.db) through the same services as the API. Exit codes: 0 done, 1 failed,
+// 2 a usage mistake (see EXIT).
+import { Command, CommanderError, Option } from 'commander';
+import { PRINCIPAL_KINDS } from '../modules/identity/keys.service.ts';
+import { EXIT, reported, withDatabase } from './common.ts';
+import { createKey, listKeys, revokeKey } from './keys.ts';
+import { deploy, status } from './migrate.ts';
+
+const program = new Command('engram')
+  .description('Engram, a memory server for AI agents (GraphQL, MCP; SQLite or PostgreSQL from DATABASE_URL)')
+  .version('0.1.0')
+  .showHelpAfterError()
+  .exitOverride();
+
+program
+  .command('serve')
+  .description('start the server: GraphQL (HTTP, SSE, WebSocket) at /graphql and MCP at /mcp (PORT, HOST, see the README)')
+  .action(async () => {
+    await import('../main.ts');
+  });
+
+program
+  .command('mcp')
+  .description('serve MCP over stdin/stdout for an agent runtime (the embedded database, migrated first)')
+  .option('--key <apiKey>', "act as an API key's principal (default: ENGRAM_API_KEY; without one: this machine's admin)")
+  .option('--actor <actor>', 'who the writes are recorded as (X-Engram-Actor), e.g. agent:claude')
+  .action(async (options: { key?: string; actor?: string }) => {
+    const { serveMcpOverStdio } = await import('../mcp/stdio.ts');
+    await serveMcpOverStdio({ apiKey: options.key ?? (process.env.ENGRAM_API_KEY || undefined), actor: options.actor });
+  });
+
+const migrate = program.command('migrate').description('database migrations (the server also applies them when it starts)');
+migrate
+  .command('deploy')
+  .description('apply pending migrations (creates a missing SQLite file)')
+  .action(async () => void (process.exitCode = await deploy()));
+migrate
+  .command('status')
+  .description('applied, pending, failed and modified migrations; exit code 1 unless up to date')
+  .option('--json', 'one JSON object')
+  .action(async (options: { json?: boolean }) => void (process.exitCode = await status(options.json ?? false)));
+
+const keys = program.command('keys').description('API keys (the first one ends protected mode)');
+keys
+  .command('create')
+  .description("create a key (and its principal when new); prints the secret alone on stdout, once")
+  .requiredOption('--name <name>', 'the principal')
+  .addOption(new Option('--kind <kind>', 'kind of a new principal').choices(PRINCIPAL_KINDS.map((k) => k.toLowerCase()).concat(PRINCIPAL_KINDS)).default('SERVICE'))
+  .option('--admin', 'a new principal is an admin', false)
+  .option('--key-name <keyName>', 'what the key is for (e.g. laptop)', 'default')
+  .option('--expires <instant>', 'ISO-8601 instant after which the key stops working')
+  .action((options: { name: string; kind: string; admin: boolean; keyName: string; expires?: string }) => withDatabase((db) => createKey(db, options)));
+keys
+  .command('list')
+  .description('every key: id, prefix, principal, state, last use')
+  .option('--json', 'one JSON object per key')
+  .action((options: { json?: boolean }) => withDatabase((db) => listKeys(db, options.json ?? false)));
+keys
+  .command('revoke')
+  .description('revoke a key by id or prefix')
+  .argument('<key>', 'id or prefix (egk_ and 8 characters)')
+  .action((which: string) => withDatabase((db) => revokeKey(db, which)));
+
+try {
+  await program.parseAsync();
+} catch (error) {
+  process.exitCode = error instanceof CommanderError ? commanderExit(error) : reported(error);
+}
+// `serve` and `mcp` keep running; the other commands end here (a PostgreSQL pool would keep the process alive a while).
+if (!['serve', 'mcp'].includes(program.args[0] ?? '') || process.exitCode) process.exit(process.exitCode ?? EXIT.ok);
+
+/** Help and version end with 0; every other complaint of the parser is a usage mistake. */
+function commanderExit(error: CommanderError): number {
+  return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+}

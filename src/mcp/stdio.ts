@@ -1,0 +1,63 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { ExecutionResult } from 'graphql';
+import { createApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../infra/database.ts';
+import { createEventBus } from '../infra/events.ts';
+import { applyMigrations } from '../infra/migrations.ts';
+import { sqliteAddonProblemFor } from '../infra/native-check.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../server/body-limit.ts';
+import { createMcpServer } from './server.ts';
+
+export interface StdioOptions {
+  /** An API key: tools act as its principal. Without one they act as this machine's admin, as in-process calls do. */
+  apiKey?: string;
+  /** X-Engram-Actor for every call (who writes, as the API records it). */
+  actor?: string;
+}
+
+/**
+ * MCP over stdin/stdout for an agent runtime that starts Engram itself: the embedded database of
+ * DATABASE_URL (migrated first), the same app as the server (not listening), one MCP session until
+ * stdin closes. With REDIS_URL, subscribers of a server on the same database see these writes.
+ */
+export async function serveMcpOverStdio(options: StdioOptions): Promise<void> {
+  // stdout carries the protocol: every log line of this process goes to stderr.
+  console.log = console.info = console.debug = console.error;
+  const config = loadConfig();
+  const problem = sqliteAddonProblemFor(config.databaseUrl);
+  if (problem) throw new Error(problem);
+  await applyMigrations(config.databaseUrl);
+  const database = await openDatabase(config.databaseUrl, { readers: config.sqliteReaders, cacheMb: config.sqliteCacheMb });
+  const bus = createEventBus({ redisUrl: config.redisUrl });
+  const app = createApp({
+    database,
+    bus,
+    graphiql: false,
+    settings: { conflictWindowMs: config.conflictWindowMs },
+    limits: config.limits,
+    auth: config.auth,
+    access: { globalReadable: config.grantsReadGlobal },
+    exhaustiveRanking: config.exhaustiveRanking,
+  });
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  if (options.actor) headers['x-engram-actor'] = options.actor;
+  const server = createMcpServer(async (document, variables) => {
+    const response = await app.yoga.fetch('http://engram.internal/graphql', { method: 'POST', headers, body: JSON.stringify({ query: document, variables }) });
+    return (await response.json()) as ExecutionResult;
+  });
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await app.stop(1_000);
+      await bus.close();
+      await database.close();
+    })());
+  server.onclose = () => void close().then(() => process.exit(0));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void close().then(() => process.exit(0)));
+  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_REQUEST_BODY_BYTES });
+  // The transport stops reading on close but does not notice that stdin ended (the client went away).
+  process.stdin.once('end', () => void transport.close());
+  await server.connect(transport);
+}

@@ -1,0 +1,113 @@
+// The `engram` command (bin/engram.mjs) run as a subprocess: exit codes, JSON output, and MCP over
+// stdio driven by the SDK's own client on the run's database.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ok, principal } from './support/access.ts';
+import { useHarness } from './support/harness.ts';
+import { createProject } from './support/ops.ts';
+import { ROOT } from './support/server-process.ts';
+
+const h = useHarness();
+const BIN = join(ROOT, 'bin', 'engram.mjs');
+const tempDirs: string[] = [];
+afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function engram(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: h.url, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+describe('engram command line', () => {
+  it('exits 0 for help, 2 for a usage mistake', async () => {
+    const help = await engram(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/Commands:[\s\S]*mcp[\s\S]*keys/);
+    const unknown = await engram(['frobnicate']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("unknown command 'frobnicate'");
+    const missing = await engram(['keys', 'create']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('--name');
+  });
+
+  it('lists keys as JSON lines without their hashes', async () => {
+    const made = await engram(['keys', 'create', '--name', 'cli-json', '--kind', 'agent']);
+    expect(made.status, made.stderr).toBe(0);
+    const listed = await engram(['keys', 'list', '--json']);
+    expect(listed.status).toBe(0);
+    const keys = listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+    const mine = keys.find((k) => k.principal.name === 'cli-json');
+    expect(mine).toMatchObject({ prefix: made.stdout.trim().slice(0, 12), principal: { kind: 'AGENT' }, revokedAt: null });
+    expect(listed.stdout).not.toContain(made.stdout.trim());
+    expect(Object.keys(mine!)).not.toContain('hash');
+  });
+
+  it('migrate status: 0 when up to date, 1 with pending migrations', async () => {
+    const current = await engram(['migrate', 'status', '--json']);
+    expect(current.status, current.stderr).toBe(0);
+    expect(JSON.parse(current.stdout)).toMatchObject({ upToDate: true, pending: [] });
+    const dir = mkdtempSync(join(tmpdir(), 'engram-cli-'));
+    tempDirs.push(dir);
+    const fresh = await engram(['migrate', 'status'], { DATABASE_URL: `file:${join(dir, 'new.db')}` });
+    expect(fresh.status).toBe(1);
+    expect(fresh.stdout).toMatch(/Pending \(\d+\)[\s\S]*NOT up to date/);
+    const deployed = await engram(['migrate', 'deploy'], { DATABASE_URL: `file:${join(dir, 'new.db')}` });
+    expect(deployed.status).toBe(0);
+    expect((await engram(['migrate', 'status'], { DATABASE_URL: `file:${join(dir, 'new.db')}` })).status).toBe(0);
+  });
+});
+
+describe('engram mcp (stdio)', () => {
+  async function stdioClient(args: string[] = []): Promise<Client> {
+    const client = new Client({ name: 'engram-test', version: '1.0.0' });
+    const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', ...args], cwd: ROOT, env: { ...env, DATABASE_URL: h.url }, stderr: 'pipe' }));
+    return client;
+  }
+
+  it('serves the tools on the embedded database; writes are visible to the server', async () => {
+    const project = await createProject(h, 'stdio-project');
+    const client = await stdioClient(['--actor', 'agent:stdio']);
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('context');
+      const added = (await client.callTool({ name: 'addKnowledge', arguments: { scope: project, title: 'deploys', content: 'Deploys go out on Tuesdays' } })) as CallToolResult;
+      expect(added.isError, JSON.stringify(added.content)).toBeFalsy();
+      const context = (await client.callTool({ name: 'context', arguments: { scope: project, task: 'when do deploys go out' } })) as CallToolResult;
+      const knowledge = (context.structuredContent as { knowledge: { name: string; currentVersion: { createdBy: string } }[] }).knowledge;
+      expect(knowledge.map((k) => k.name)).toEqual(['deploys']);
+      expect(knowledge[0]!.currentVersion.createdBy).toBe('agent:stdio');
+    } finally {
+      await client.close();
+    }
+    const seen = await ok(h, null, `query($scope: ID!) { entryByName(scope: $scope, kind: KNOWLEDGE, name: "deploys") { id } }`, { scope: project });
+    expect(seen.entryByName).not.toBeNull();
+  });
+
+  it('acts as the principal of --key', async () => {
+    const project = await createProject(h, 'stdio-readonly');
+    const reader = await principal(h, 'stdio-reader', { grants: [[project, 'READ']] });
+    const client = await stdioClient(['--key', reader.key]);
+    try {
+      const denied = (await client.callTool({ name: 'addGuideline', arguments: { scope: project, name: 'x', content: 'y' } })) as CallToolResult;
+      expect(denied.isError).toBe(true);
+      expect((denied.structuredContent as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+      const read = (await client.callTool({ name: 'listScopes', arguments: {} })) as CallToolResult;
+      expect((read.structuredContent as { projects: { items: { id: string }[] } }).projects.items.map((p) => p.id)).toEqual([project]);
+    } finally {
+      await client.close();
+    }
+  });
+});
