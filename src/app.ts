@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { PothosValidationError } from '@pothos/core';
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
@@ -14,7 +15,8 @@ import { oneStartPerTurn } from './server/fair-start.ts';
 import { graphiqlOptions, useGraphiQLDelivery } from './server/graphiql.ts';
 import { Authenticator, type AuthMode } from './server/authentication.ts';
 import { useHealth } from './server/health.ts';
-import { redactingLogger } from './server/logger.ts';
+import { useOperationLog, yogaLogger } from './server/logger.ts';
+import { log, requestIdFrom, requestScope, type RequestScope } from './infra/log.ts';
 import { DEFAULT_LIMITS, useOperationLimits, type OperationLimits } from './server/limits.ts';
 import { createRateLimiter, useRateLimits, type RateLimits } from './server/rate-limit.ts';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
@@ -99,8 +101,8 @@ export function createApp(options: AppOptions): App {
     multipart: false,
     // Replaced by useRequestBodyLimit (same limit, without a stream per request).
     maxRequestBodySize: false,
-    // Lines are scanned for secrets before they are written (src/server/logger.ts).
-    logging: redactingLogger(process.env.NODE_ENV === 'test' ? 'error' : 'info'),
+    // JSON lines with the request id, scanned for secrets before they are written (src/infra/log.ts).
+    logging: yogaLogger(),
     // HTTP and SSE requests carry a Fetch Request; WebSocket operations pass their headers.
     context: async (initial: InitialContext) => {
       const headers = initial.headers ?? initial.request?.headers ?? new Headers();
@@ -126,14 +128,18 @@ export function createApp(options: AppOptions): App {
         }
         // GraphQL's own errors (syntax, validation, variable and scalar coercion) are client errors.
         if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) return error;
+        // The caller gets the request id; the log line with that id has what happened.
+        const requestId = requestScope.getStore()?.requestId;
+        log.error({ err: original ?? error, path: error instanceof GraphQLError ? error.path : undefined }, 'Unexpected error (masked)');
         return new GraphQLError(message, {
           nodes: error instanceof GraphQLError ? error.nodes : undefined,
           path: error instanceof GraphQLError ? error.path : undefined,
-          extensions: { code: 'INTERNAL_SERVER_ERROR' },
+          extensions: { code: 'INTERNAL_SERVER_ERROR', ...(requestId ? { requestId } : {}) },
         });
       },
     },
     plugins: [
+      useOperationLog(),
       useRequestBodyLimit(maxRequestBodyBytes),
       useCsrfPrevention(),
       ...(rateLimiter ? [useRateLimits(rateLimiter)] : []),
@@ -166,7 +172,10 @@ export function createApp(options: AppOptions): App {
           if (stopping) setImmediate(() => s.closeIdleConnections());
         });
         if (stopping) res.shouldKeepAlive = false;
-        startInTurn(() => yoga.handle(req, res));
+        const scope = { requestId: requestIdFrom(header(req, 'x-request-id')) };
+        res.setHeader('x-request-id', scope.requestId);
+        logWhenAnswered(req, res, scope);
+        requestScope.run(scope, () => startInTurn(() => yoga.handle(req, res)));
       });
       const s = server;
       sockets = attachWebSocket(s, yoga, {
@@ -200,6 +209,22 @@ export function createApp(options: AppOptions): App {
       await release();
     },
   };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** One line per HTTP request once answered: what, who, how it ended, how long it took (health checks at debug). */
+function logWhenAnswered(req: IncomingMessage, res: ServerResponse, scope: RequestScope): void {
+  const started = performance.now();
+  res.once('finish', () => {
+    const path = (req.url ?? '/').split('?')[0];
+    const line = { ...scope, method: req.method, path, status: res.statusCode, durationMs: Math.round((performance.now() - started) * 10) / 10 };
+    if (path === '/health' || path === '/live') log.debug(line, 'request');
+    else log.info(line, 'request');
+  });
 }
 
 /** `authenticator.authenticate`, recording its refusals (not a database that cannot answer) in the audit log. */

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { LOG_LEVELS, type LogLevel } from './infra/log.ts';
 import { DEFAULT_READERS } from './infra/sqlite-readers.ts';
 import type { AuthMode } from './server/authentication.ts';
 import { DEFAULT_LIMITS, type OperationLimits } from './server/limits.ts';
@@ -41,6 +42,10 @@ export interface Config {
   sqliteCacheMb: number;
   /** EXHAUSTIVE_RANKING (default false): rank every candidate, no shortcut (to rule them out when a ranking looks wrong). */
   exhaustiveRanking: boolean;
+  /** LOG_LEVEL: debug, info (default), warn, error or silent. */
+  logLevel: LogLevel;
+  /** LOG_FORMAT: json or pretty; default pretty on a terminal, else JSON lines. */
+  logPretty: boolean | undefined;
 }
 
 /**
@@ -105,7 +110,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteReaders: int(env, 'SQLITE_READERS', DEFAULT_READERS, 0, 16),
     sqliteCacheMb: int(env, 'SQLITE_CACHE_MB', DEFAULT_SQLITE_CACHE_MB, 2, 65_536),
     exhaustiveRanking: bool(env, 'EXHAUSTIVE_RANKING', false),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    logPretty: env.LOG_FORMAT ? oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, 'json') === 'pretty' : undefined,
   };
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (!values.includes(raw as T)) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${env[name]}"`);
+  return raw as T;
 }
 
 function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

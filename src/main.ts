@@ -5,10 +5,12 @@ import { openDatabase, type Database } from './infra/database.ts';
 import { createEventBus, type EventBus } from './infra/events.ts';
 import { applyMigrations } from './infra/migrations.ts';
 import { sqliteAddonProblemFor } from './infra/native-check.ts';
+import { configureLogging, flushLogs, log } from './infra/log.ts';
 import { anyUsableKey } from './modules/identity/keys.service.ts';
 import type { AuthMode } from './server/authentication.ts';
 
 const config = loadConfig();
+configureLogging({ level: config.logLevel, pretty: config.logPretty });
 const redacted = config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@');
 
 const running: { app?: App; database?: Database; bus?: EventBus } = {};
@@ -18,10 +20,11 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: finishing open requests, then stopping`);
+  log.info(`${signal}: finishing open requests, then stopping`);
   await running.app?.stop(config.shutdownGraceMs);
   await running.bus?.close();
   await running.database?.close();
+  await flushLogs();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -31,7 +34,9 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 // there as "External error id#0".
 const sqliteProblem = sqliteAddonProblemFor(config.databaseUrl);
 if (sqliteProblem) {
-  console.error(sqliteProblem);
+  log.fatal(sqliteProblem);
+  // The line is written once the secret scanner has read it.
+  await flushLogs();
   process.exit(1);
 }
 const { applied } = await applyMigrations(config.databaseUrl);
@@ -40,7 +45,7 @@ if (!stopping) {
   const bus = (running.bus = createEventBus({ redisUrl: config.redisUrl }));
   // Redis down at start-up is an outage like any other: serve reads and writes, refuse new
   // subscriptions (EVENTS_UNAVAILABLE) until it answers. The wait only spares the first ones.
-  await bus.ready(5_000).catch((error: Error) => console.warn(`${error.message}: starting without events until it answers`));
+  await bus.ready(5_000).catch((error: Error) => log.warn(`${error.message}: starting without events until it answers`));
   const settings = { conflictWindowMs: config.conflictWindowMs };
   const webSocket = { maxSubscriptionsPerSocket: config.wsMaxSubscriptionsPerSocket, maxConnections: config.wsMaxConnections };
   const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql, webSocket, limits: config.limits, corsOrigins: config.corsOrigins, auth: config.auth, access: { globalReadable: config.grantsReadGlobal }, exhaustiveRanking: config.exhaustiveRanking,
@@ -48,7 +53,8 @@ if (!stopping) {
   const port = await app.start(config.port, config.host);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   // performance.now() counts from process start, module loading included.
-  console.log(
+  log.info(
+    { port, provider: database.provider, migrationsApplied: applied.length, readyMs: Math.round(performance.now()) },
     `Engram listening on http://${shownHost}:${port}/graphql (${database.provider}: ${redacted}; ` +
       `${applied.length} migration(s) applied; ready in ${Math.round(performance.now())} ms)`,
   );
@@ -58,8 +64,8 @@ if (!stopping) {
 /** Says how callers are let in: loudly when nobody is checked, and how to leave protected mode. */
 async function announceAuthentication(auth: AuthMode, db: Database): Promise<void> {
   if (auth === 'off') {
-    console.warn('WARNING: AUTH=off: every caller that reaches this port may read and write everything. Use it only on a trusted network.');
+    log.warn('WARNING: AUTH=off: every caller that reaches this port may read and write everything. Use it only on a trusted network.');
   } else if (!(await anyUsableKey(db.prisma))) {
-    console.log('Protected mode: no API key exists yet, so only this machine is answered. Create one with `npm run keys -- create --admin --name <name>`.');
+    log.info('Protected mode: no API key exists yet, so only this machine is answered. Create one with `npm run keys -- create --admin --name <name>`.');
   }
 }

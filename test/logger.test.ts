@@ -1,19 +1,83 @@
-// Logs never carry secrets (issue #13): the server's logger scans each line like a write.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { redactingLogger } from '../src/server/logger.ts';
+// Logs: JSON lines (pino) that never carry secrets (issue #13), with a request id that the caller
+// gets back in the X-Request-ID header and in masked errors (issue #15).
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { openDatabase } from '../src/infra/database.ts';
+import { captureLogs, flushLogs, log } from '../src/infra/log.ts';
+import { createDatabaseUrl, useHarness } from './support/harness.ts';
 
-afterEach(() => vi.restoreAllMocks());
+const h = useHarness({ listen: true });
+const restores: (() => void)[] = [];
+afterEach(() => restores.splice(0).forEach((restore) => restore()));
+
+/** Lines logged from now on, parsed; at `level` and above. */
+function captured(level: 'debug' | 'info' = 'info'): () => Promise<Record<string, any>[]> {
+  const lines: string[] = [];
+  const previous = log.level;
+  log.level = level;
+  const release = captureLogs((line) => void lines.push(line));
+  restores.push(() => {
+    release();
+    log.level = previous;
+  });
+  return async () => {
+    await flushLogs();
+    return lines.map((line) => JSON.parse(line) as Record<string, any>);
+  };
+}
+
+const post = (port: number, query: string, headers: Record<string, string> = {}) =>
+  fetch(`http://127.0.0.1:${port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) });
 
 describe('the server logger', () => {
-  it('writes lines in order with their secrets redacted, and nothing below its level', async () => {
-    const lines: string[] = [];
-    vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(`error ${line}`));
-    vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(`log ${line}`));
-    const logger = redactingLogger('info');
-    logger.debug('hidden');
-    logger.error('query failed: %s', `token ghp_${'a1B2c3D4e5'.repeat(3)}abcdef in args`);
-    logger.info('second');
-    await vi.waitFor(() => expect(lines).toHaveLength(2));
-    expect(lines).toEqual(['error query failed: token [REDACTED:GITHUB_TOKEN] in args', 'log second']);
+  it('writes JSON lines in order with their secrets redacted, and nothing below its level', async () => {
+    const lines = captured();
+    log.debug('hidden');
+    log.error(`query failed: token ghp_${'a1B2c3D4e5'.repeat(3)}abcdef in args`);
+    log.info({ n: 2 }, 'second');
+    const written = await lines();
+    expect(written.map((l) => [l.level, l.msg])).toEqual([
+      [50, 'query failed: token [REDACTED:GITHUB_TOKEN] in args'],
+      [30, 'second'],
+    ]);
+    expect(written[1]).toMatchObject({ n: 2, service: 'engram' });
+    expect(typeof written[0]!.time).toBe('string');
+  });
+
+  it('logs one line per request with its id, operation and caller, and echoes the id', async () => {
+    const lines = captured();
+    const given = await post(h.port, 'query WhoAmI { viewer { local } }', { 'x-request-id': 'req-42.a' });
+    expect(given.headers.get('x-request-id')).toBe('req-42.a');
+    const made = await post(h.port, '{ globalScope { id } }');
+    const madeId = made.headers.get('x-request-id');
+    expect(madeId).toMatch(/^[0-9a-f-]{36}$/);
+    // Not an id: spaces, and past 128 characters.
+    expect((await post(h.port, '{ globalScope { id } }', { 'x-request-id': 'a b' })).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await post(h.port, '{ globalScope { id } }', { 'x-request-id': 'x'.repeat(129) })).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const requests = (await lines()).filter((l) => l.msg === 'request');
+    expect(requests[0]).toMatchObject({ requestId: 'req-42.a', operationName: 'WhoAmI', operationType: 'query', principal: 'local', method: 'POST', path: '/graphql', status: 200 });
+    expect(typeof requests[0]!.durationMs).toBe('number');
+    expect(requests[1]).toMatchObject({ requestId: madeId, operationType: 'query' });
+  });
+
+  it('gives a masked error the request id of the log line that tells what happened', async () => {
+    const { url, drop } = await createDatabaseUrl();
+    const database = await openDatabase(url);
+    const app = createApp({ database });
+    const port = await app.start(0, '127.0.0.1');
+    try {
+      // Closing and deleting the database makes every query fail inside Prisma.
+      await database.close();
+      await drop();
+      const lines = captured();
+      const response = await post(port, '{ organizations { totalCount } }', { 'x-request-id': 'broken-1' });
+      const body = (await response.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
+      expect(body.errors[0]).toMatchObject({ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: 'broken-1' } });
+      const failure = (await lines()).find((l) => l.msg === 'Unexpected error (masked)');
+      expect(failure).toMatchObject({ requestId: 'broken-1', level: 50 });
+      expect(JSON.stringify(failure!.err)).toMatch(/stack/);
+    } finally {
+      await app.stop(1_000);
+    }
   });
 });

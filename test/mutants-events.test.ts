@@ -19,6 +19,7 @@ import { eventually, freePort, redisServer as startableRedis } from './support/r
 import { sseSubscribe, untilListening, type Collector } from './support/subscriptions.ts';
 import { tcpProxy } from './support/tcp-proxy.ts';
 import { redisInstance } from './support/instance.ts';
+import { log } from '../src/infra/log.ts';
 
 const h = useHarness();
 
@@ -180,11 +181,11 @@ function client(url: string): Redis {
 }
 
 
-/** The lines logged with console.warn from now on (kept out of the test output). */
+/** The messages logged as warnings from now on (kept out of the test output). */
 function warnLines(): () => string[] {
-  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const warn = vi.spyOn(log, 'warn').mockImplementation(() => undefined);
   cleanups.push(() => warn.mockRestore());
-  return () => warn.mock.calls.map((args) => args.map(String).join(' '));
+  return () => warn.mock.calls.map((args) => args.filter((a) => typeof a === 'string').join(' '));
 }
 
 /** Resolves once the subscription has ended: one EVENTS_INTERRUPTED, then the end of the stream. */

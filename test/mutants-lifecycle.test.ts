@@ -12,6 +12,7 @@ import { RELEVANCE_WEIGHTS } from '../src/modules/search/relevance.ts';
 import { as, ok, principal } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { sseSubscribe, untilListening } from './support/subscriptions.ts';
+import { log } from '../src/infra/log.ts';
 
 const h = useHarness();
 const DAY = 86_400_000;
@@ -314,15 +315,15 @@ describe(`the scheduled purge (${DB_KIND})`, () => {
     await purge();
     const k = await knowledge(await project(), 'EPISODIC');
     await age([k], 91 * DAY);
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const error = vi.spyOn(log, 'error').mockImplementation(() => undefined);
     await refuse('DELETE', dbId(k));
     const scheduled = createApp({ database: h.database, purge: { intervalMs: 20 } });
     const exists = async () => (await m(`query($id: ID!) { node(id: $id) { id } }`, { id: k })).node !== null;
     try {
-      const failed = () => error.mock.calls.filter((args) => args[0] === 'The retention purge failed (it runs again at the next interval):');
+      const failed = () => error.mock.calls.filter((args: unknown[]) => args[1] === 'The retention purge failed (it runs again at the next interval)');
       await until(() => failed().length > 0);
       // The database's own error comes with it (SQLite's trigger abort reads as a foreign-key error through Prisma).
-      expect(failed()[0]![1]).toBeInstanceOf(Error);
+      expect((failed()[0]![0] as { err: unknown }).err).toBeInstanceOf(Error);
       expect(await exists()).toBe(true);
       await allow();
       await until(async () => !(await exists()));
@@ -430,15 +431,15 @@ describe(`counted reads (${DB_KIND})`, () => {
   it('a statement the database refuses is logged and its counts lost; the server and later counts go on', async () => {
     const k = await knowledge(await project(), 'SEMANTIC');
     const id = dbId(k);
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = vi.spyOn(log, 'warn').mockImplementation(() => undefined);
     await refuse('UPDATE OF "accessCount"', id);
     const app = createApp({ database: h.database, accessFlushMs: 20 });
     try {
       await readOn(app, k);
-      const failed = () => warn.mock.calls.filter((args) => args[0] === 'Recording entry reads failed:');
+      const failed = () => warn.mock.calls.filter((args: unknown[]) => args[1] === 'Recording entry reads failed');
       await until(() => failed().length > 0);
       expect(failed()).toHaveLength(1);
-      expect(String(failed()[0]![1])).toContain('refused by the test');
+      expect(String((failed()[0]![0] as { err: unknown }).err)).toContain('refused by the test');
       await allow();
       await readOn(app, k);
       await until(async () => (await counted(k)) > 0);

@@ -92,7 +92,7 @@ async function tablesOfMigratedDatabase(): Promise<number> {
 interface Server {
   child: ChildProcess;
   port: number;
-  /** The "Engram listening on …" line. */
+  /** The message of the "Engram listening on …" log line. */
   line: string;
   base: string;
   output(): string;
@@ -167,7 +167,14 @@ async function startServer(databaseUrl: string): Promise<Server> {
     );
 
   await waitForOutput(/Engram listening on .*\n/);
-  const line = /^Engram listening on .*$/m.exec(output)![0];
+  // Output that is not a terminal is JSON lines.
+  const started = output
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { msg?: string; level?: number; port?: number; service?: string })
+    .find((l) => l.msg?.startsWith('Engram listening on'));
+  expect(started, output).toMatchObject({ level: 30, service: 'engram' });
+  const line = started!.msg!;
   const port = Number(/http:\/\/[^/:]+:(\d+)\/graphql/.exec(line)?.[1]);
   expect(port, line).toBeGreaterThan(0);
   return {

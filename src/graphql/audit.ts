@@ -15,6 +15,7 @@ import {
 } from 'graphql';
 import type { Context } from '../context.ts';
 import { MAX_TARGET_IDS, recordAudit, type AuditCategory, type AuditOutcome, type AuditRecord } from '../modules/audit/audit.service.ts';
+import { log } from '../infra/log.ts';
 
 /** Mutations that manage principals, keys and grants are IDENTITY events; every other one is a WRITE. */
 const IDENTITY_FIELD = /principal|apikey|grant/i;
@@ -49,7 +50,7 @@ function auditField(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>
     });
     const record = (outcome: AuditOutcome, result: unknown, detail: Record<string, unknown> | null) =>
       recordAudit(ctx.db, row(outcome, result, detail)).catch((error: unknown) =>
-        console.warn(`Recording an audit event for ${field.name} failed:`, error),
+        log.warn({ err: error }, `Recording an audit event for ${field.name} failed`),
       );
     // A write made in one batch carries the OK row itself (MutationAudit); the row is written
     // here otherwise, and for every failure.

@@ -9,6 +9,7 @@ import { serializeConnection } from './serialized-adapter.ts';
 import { DEFAULT_READERS, SqliteReaders } from './sqlite-readers.ts';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
+import { log } from './log.ts';
 
 export type Provider = 'sqlite' | 'postgresql';
 
@@ -52,7 +53,7 @@ export function providerOfUrl(url: string): Provider {
 
 export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<Database> {
   const provider = providerOfUrl(url);
-  const log = options.onQuery ? ([{ emit: 'event', level: 'query' }] as const) : undefined;
+  const queryLog = options.onQuery ? ([{ emit: 'event', level: 'query' }] as const) : undefined;
   let prisma: Db;
   let pool: pg.Pool | undefined;
   let readers: SqliteReaders | undefined;
@@ -61,7 +62,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     mkdirSync(dirname(path), { recursive: true });
     // A writer waits up to 5 s for the lock instead of failing with SQLITE_BUSY.
     const adapter = serializeConnection(new PrismaBetterSqlite3({ url: path, timeout: 5000 }));
-    prisma = new SqliteClient({ adapter, ...(log ? { log: [...log] } : {}) });
+    prisma = new SqliteClient({ adapter, ...(queryLog ? { log: [...queryLog] } : {}) });
     const client = prisma;
     // Write batches share the client's one connection (and its lock).
     registerDirectDriver(prisma, {
@@ -93,11 +94,11 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     pool = shared;
     // A connection the server drops (restart, admin termination) must not crash the process:
     // pg emits 'error' on idle and closing clients; the pool replaces them on the next query.
-    const warn = (error: Error) => console.warn(`PostgreSQL connection error: ${error.message}`);
+    const warn = (error: Error) => log.warn(`PostgreSQL connection error: ${error.message}`);
     shared.on('error', warn);
     shared.on('connect', (client) => client.on('error', warn));
     const adapter = new PrismaPg(shared);
-    prisma = new PostgresClient({ adapter, ...(log ? { log: [...log] } : {}) }) as unknown as Db;
+    prisma = new PostgresClient({ adapter, ...(queryLog ? { log: [...queryLog] } : {}) }) as unknown as Db;
     // Write batches take connections from the same pool, one round trip each.
     registerDirectDriver(prisma, { provider: 'postgresql', onQuery: options.onQuery, pool: shared });
   }

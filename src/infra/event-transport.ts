@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter, once } from 'node:events';
 import { Redis } from 'ioredis';
+import { log } from './log.ts';
 
 /** `in-process`: no Redis configured; `up`/`down`: whether events cross instances right now. */
 export type EventsState = 'in-process' | 'up' | 'down';
@@ -142,7 +143,7 @@ export function createRedisTransport(url: string): EventTransport {
   }
 
   function publishFailed(error: Error) {
-    if (lostGeneration === announcedGeneration) console.warn(`Redis: an event could not be published (${error.message}); subscriptions are ended`);
+    if (lostGeneration === announcedGeneration) log.warn(`Redis: an event could not be published (${error.message}); subscriptions are ended`);
     lostGeneration++;
     interrupt();
     changed();
@@ -219,15 +220,15 @@ export function createRedisTransport(url: string): EventTransport {
 function logOutages(client: Redis, role: string, closing: () => boolean) {
   let down = false;
   client.on('error', (error: Error) => {
-    if (!down && !closing()) console.warn(`Redis ${role}: ${error.message}`);
+    if (!down && !closing()) log.warn(`Redis ${role}: ${error.message}`);
   });
   client.on('close', () => {
     if (down || closing()) return;
     down = true;
-    console.warn(`Redis ${role}: connection lost, retrying (writes go on; subscriptions are ended, new ones refused until Redis is back)`);
+    log.warn(`Redis ${role}: connection lost, retrying (writes go on; subscriptions are ended, new ones refused until Redis is back)`);
   });
   client.on('ready', () => {
-    if (down) console.warn(`Redis ${role}: connected again`);
+    if (down) log.warn(`Redis ${role}: connected again`);
     down = false;
   });
 }

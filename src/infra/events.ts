@@ -4,6 +4,7 @@ import type { Db } from './database.ts';
 import { createInProcessTransport, createRedisTransport, type EventsState, type EventTransport } from './event-transport.ts';
 import { TtlCache } from './ttl-cache.ts';
 import { scopeChainIds } from './scope-chain.ts';
+import { log } from './log.ts';
 
 export type { EventsState } from './event-transport.ts';
 
@@ -159,7 +160,7 @@ export function createEventBus(options: { redisUrl?: string | null } = {}): Even
         }
       } catch (error) {
         // The write has committed; a lost notification must not turn it into a failure.
-        console.error('Publishing events failed:', error);
+        log.error({ err: error }, 'Publishing events failed');
       }
     },
     subscribe: (topic, key) => subscribe(transport, `${topic}:${key}`),

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DriverAdapterError, type SqlQuery, type SqlResultSet } from '@prisma/driver-adapter-utils';
+import { log } from './log.ts';
 
 /** Readers when not told: one per core, at least two (one long statement must not queue the rest), at most four. */
 export const DEFAULT_READERS = Math.min(4, Math.max(2, availableParallelism()));
@@ -145,5 +146,5 @@ let warned = false;
 function warnOnce(message: string): void {
   if (warned) return;
   warned = true;
-  console.warn(message);
+  log.warn(message);
 }

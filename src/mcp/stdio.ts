@@ -4,6 +4,7 @@ import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../infra/database.ts';
 import { createEventBus } from '../infra/events.ts';
+import { configureLogging } from '../infra/log.ts';
 import { applyMigrations } from '../infra/migrations.ts';
 import { sqliteAddonProblemFor } from '../infra/native-check.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../server/body-limit.ts';
@@ -25,6 +26,7 @@ export async function serveMcpOverStdio(options: StdioOptions): Promise<void> {
   // stdout carries the protocol: every log line of this process goes to stderr.
   console.log = console.info = console.debug = console.error;
   const config = loadConfig();
+  configureLogging({ level: config.logLevel, pretty: config.logPretty, stderr: true });
   const problem = sqliteAddonProblemFor(config.databaseUrl);
   if (problem) throw new Error(problem);
   await applyMigrations(config.databaseUrl);

@@ -2,6 +2,7 @@ import { GraphQLError } from 'graphql';
 import type { Db } from '../infra/database.ts';
 import type { Caller } from '../modules/identity/caller.ts';
 import { anyUsableKey, hashKey, principalOfKey, touchKey, type AuthenticatedKey } from '../modules/identity/keys.service.ts';
+import { log } from '../infra/log.ts';
 
 export type { Caller };
 
@@ -70,7 +71,7 @@ export class Authenticator {
     }
     if (this.keys.size > 10_000) this.keys.clear();
     this.keys.set(hash, { key, until: now + CACHE_MS });
-    touchKey(this.db, key).catch((error: unknown) => console.warn('Recording an API key use failed:', error));
+    touchKey(this.db, key).catch((error: unknown) => log.warn({ err: error }, 'Recording an API key use failed'));
     return key;
   }
 

@@ -1,25 +1,26 @@
 import { format } from 'node:util';
-import { findSecrets, redact } from '../modules/redaction/secrets.ts';
+import type { Plugin } from 'graphql-yoga';
+import type { Context } from '../context.ts';
+import { log, requestScope } from '../infra/log.ts';
 
-type Level = 'debug' | 'info' | 'warn' | 'error';
-const ORDER: Record<Level, number> = { debug: 0, info: 1, warn: 2, error: 3 };
+/** Yoga's logger: its lines go through the process's logger (JSON, request id, secrets scanned). */
+export function yogaLogger() {
+  const at = (level: 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => log[level](format(...args));
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
 
-/**
- * Yoga's logger, with every line passed through the same secret scanner as writes, so that an
- * error quoting what a caller sent (a Prisma error echoes its arguments) cannot put a key in the
- * logs. The scanner is asynchronous: lines are written in order through one queue.
- */
-export function redactingLogger(level: Level) {
-  let queue: Promise<void> = Promise.resolve();
-  const log = (at: Level) => (...args: unknown[]) => {
-    if (ORDER[at] < ORDER[level]) return;
-    const line = format(...args);
-    queue = queue
-      .then(async () => {
-        const found = await findSecrets(line);
-        (at === 'error' ? console.error : at === 'warn' ? console.warn : console.log)(found.length ? redact(line, found) : line);
-      })
-      .catch(() => console.error('[a log line was dropped: it could not be checked for secrets]'));
+/** Notes the operation and the caller in the request's scope, for its log line and every line logged meanwhile. */
+export function useOperationLog(): Plugin<Context> {
+  const note = (args: { operationName?: string | null; document: { definitions: readonly unknown[] }; contextValue: Context }) => {
+    const scope = requestScope.getStore();
+    if (!scope) return;
+    const operation = args.document.definitions.find((d): d is { kind: string; operation: string; name?: { value: string } } => (d as { kind: string }).kind === 'OperationDefinition');
+    scope.operationName = args.operationName ?? operation?.name?.value;
+    scope.operationType = operation?.operation;
+    scope.principal = args.contextValue.caller.principal?.name ?? (args.contextValue.caller.local ? 'local' : undefined);
   };
-  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+  return {
+    onExecute: ({ args }) => note(args),
+    onSubscribe: ({ args }) => note(args),
+  };
 }

@@ -3,6 +3,7 @@ import type { Plugin } from 'graphql-yoga';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Context } from '../context.ts';
+import { log } from '../infra/log.ts';
 
 /** Per-caller budgets, per second. A caller is an API key, or a client address without one. */
 export interface RateLimits {
@@ -70,7 +71,7 @@ async function spend(limiter: RateLimiterAbstract | null, caller: string, points
   } catch (refusal) {
     if (refusal instanceof RateLimiterRes) return Math.max(1, refusal.msBeforeNext);
     // Both stores failed (cannot happen with the memory insurance): let the request through.
-    console.warn('Rate limit unavailable:', refusal);
+    log.warn({ err: refusal }, 'Rate limit unavailable');
     return null;
   }
 }
@@ -82,10 +83,10 @@ function connect(url: string): Redis {
   client.on('error', (error: Error) => {
     if (down) return;
     down = true;
-    console.warn(`Redis rate limits: ${error.message}; counting in this instance's memory until it is back`);
+    log.warn(`Redis rate limits: ${error.message}; counting in this instance's memory until it is back`);
   });
   client.on('ready', () => {
-    if (down) console.warn('Redis rate limits: connected again');
+    if (down) log.warn('Redis rate limits: connected again');
     down = false;
   });
   return client;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GraphQLError, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
@@ -8,6 +9,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Context } from '../context.ts';
 import { MAX_REQUEST_BODY_BYTES } from './body-limit.ts';
 import { webSocketOriginAllowed } from './browser-safety.ts';
+import { requestScope } from '../infra/log.ts';
 
 export interface WebSocketLimits {
   /**
@@ -61,8 +63,9 @@ export function attachWebSocket(
   server.on('upgrade', admission);
   const wsServer = useServer<Record<string, unknown>, { request: IncomingMessage }>(
     {
-      execute: (args) => (args.rootValue as Enveloped).execute(args),
-      subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
+      // Each operation is a request of its own for the logs (its id is in masked errors' extensions).
+      execute: (args) => requestScope.run({ requestId: randomUUID() }, () => (args.rootValue as Enveloped).execute(args)),
+      subscribe: (args) => requestScope.run({ requestId: randomUUID() }, () => (args.rootValue as Enveloped).subscribe(args)),
       // A bad key (or none, once keys exist) is refused before any operation: graphql-ws closes with 4403.
       onConnect: async (ctx) => {
         const authorization = connectionHeaders(ctx).get('authorization');

@@ -3,6 +3,7 @@ import type { Db } from '../../infra/database.ts';
 import type { AuditCarrier } from '../../infra/transaction.ts';
 import { runBatch } from '../../infra/direct-batch.ts';
 import { Prisma, type AuditEvent } from '../../generated/sqlite/client.ts';
+import { log } from '../../infra/log.ts';
 
 export const AUDIT_CATEGORIES = ['AUTHENTICATION', 'IDENTITY', 'WRITE'] as const;
 export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
@@ -194,7 +195,7 @@ export class AuthenticationFailures {
       detail: { code: failure.code, reason: failure.reason, count },
       clientAddress: failure.clientAddress,
     })
-      .catch((error: unknown) => console.warn('Recording a failed authentication failed:', error))
+      .catch((error: unknown) => log.warn({ err: error }, 'Recording a failed authentication failed'))
       .finally(() => this.writing.delete(written));
     this.writing.add(written);
   }

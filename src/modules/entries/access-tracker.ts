@@ -1,5 +1,6 @@
 import { Prisma } from '../../generated/sqlite/client.ts';
 import type { Db } from '../../infra/database.ts';
+import { log } from '../../infra/log.ts';
 
 /** How often buffered reads are written (default). */
 export const ACCESS_FLUSH_MS = 2_000;
@@ -64,7 +65,7 @@ export class AccessTracker {
           "lastAccessedAt" = ${at} WHERE "id" IN (${Prisma.join(chunk.map(([id]) => id))})`;
       } catch (error) {
         // Counts are hints: losing a batch must not fail anything else.
-        console.warn('Recording entry reads failed:', error);
+        log.warn({ err: error }, 'Recording entry reads failed');
       }
     }
   }

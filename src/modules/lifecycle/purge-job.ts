@@ -1,5 +1,6 @@
 import type { WriteDeps } from '../../infra/transaction.ts';
 import { purge, type PurgeResult } from './purge.service.ts';
+import { log } from '../../infra/log.ts';
 
 export interface PurgeSchedule {
   /** Time between runs. */
@@ -30,7 +31,7 @@ export function startPurgeJob(deps: WriteDeps, schedule: PurgeSchedule): { stop(
         ]);
       }
     } catch (error) {
-      console.error('The retention purge failed (it runs again at the next interval):', error);
+      log.error({ err: error }, 'The retention purge failed (it runs again at the next interval)');
     }
   };
   const timer = setInterval(() => {
