@@ -15,6 +15,7 @@ import { oneStartPerTurn } from './server/fair-start.ts';
 import { graphiqlOptions, useGraphiQLDelivery } from './server/graphiql.ts';
 import { Authenticator, type AuthMode } from './server/authentication.ts';
 import { useHealth } from './server/health.ts';
+import { useMetrics } from './server/metrics.ts';
 import { useOperationLog, yogaLogger } from './server/logger.ts';
 import { log, requestIdFrom, requestScope, type RequestScope } from './infra/log.ts';
 import { DEFAULT_LIMITS, useOperationLimits, type OperationLimits } from './server/limits.ts';
@@ -140,6 +141,7 @@ export function createApp(options: AppOptions): App {
     },
     plugins: [
       useOperationLog(),
+      ...useMetrics({ database, bus, authenticate, webSocketConnections: () => sockets?.connections() ?? 0 }),
       useRequestBodyLimit(maxRequestBodyBytes),
       useCsrfPrevention(),
       ...(rateLimiter ? [useRateLimits(rateLimiter)] : []),

@@ -28,6 +28,8 @@ export interface Database {
   ping(): Promise<boolean>;
   /** Resolves once the SQLite reader threads have started (reads run on the main connection until then). */
   readersStarted(): Promise<void>;
+  /** PostgreSQL: the pool's connections (open, idle, and queries waiting for one); null on SQLite. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -114,6 +116,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     provider,
     prisma,
     readersStarted: () => readers?.started() ?? Promise.resolve(),
+    poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
     async ping() {
       if (closed) return false;
       try {

@@ -46,6 +46,8 @@ export const TOO_MANY_CONNECTIONS_CLOSE_CODE = 1013;
 export interface WebSocketEndpoint {
   /** Ends every subscription with "going away" and stops accepting connections. */
   close(): Promise<void>;
+  /** Open connections. */
+  connections(): number;
 }
 
 /** graphql-ws on the GraphQL path of `server`, through the same Yoga pipeline (context, errors, plugins). */
@@ -94,6 +96,7 @@ export function attachWebSocket(
     wss,
   );
   return {
+    connections: () => wss.clients.size,
     async close() {
       server.off('upgrade', admission);
       await wsServer.dispose();
