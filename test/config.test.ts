@@ -55,6 +55,8 @@ describe('loadConfig', () => {
       sqliteReaders: DEFAULT_READERS,
       sqliteCacheMb: 256,
       exhaustiveRanking: false,
+      logLevel: 'info',
+      logPretty: undefined,
     });
   });
 
@@ -73,6 +75,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ EXHAUSTIVE_RANKING: 'true' }).exhaustiveRanking).toBe(true);
     expect(loadConfig({ EXHAUSTIVE_RANKING: 'false' }).exhaustiveRanking).toBe(false);
     expect(() => loadConfig({ EXHAUSTIVE_RANKING: 'on' })).toThrow(ConfigError);
+  });
+
+  it('LOG_LEVEL and LOG_FORMAT take their listed values, anything else a ConfigError', () => {
+    expect(loadConfig({ LOG_LEVEL: 'WARN' }).logLevel).toBe('warn');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logPretty).toBe(true);
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logPretty).toBe(false);
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(ConfigError);
+    expect(() => loadConfig({ LOG_FORMAT: 'text' })).toThrow(ConfigError);
   });
 
   it('AUTH is on or off (any case), anything else a ConfigError', () => {
