@@ -6,6 +6,7 @@ import { PRINCIPAL_KINDS } from '../modules/identity/keys.service.ts';
 import { EXIT, reported, withDatabase } from './common.ts';
 import { createKey, listKeys, revokeKey } from './keys.ts';
 import { deploy, status } from './migrate.ts';
+import { exportCommand, importCommand, type ExportCommandOptions } from './transfer.ts';
 
 const program = new Command('engram')
   .description('Engram, a memory server for AI agents (GraphQL, MCP; SQLite or PostgreSQL from DATABASE_URL)')
@@ -40,6 +41,21 @@ migrate
   .description('applied, pending, failed and modified migrations; exit code 1 unless up to date')
   .option('--json', 'one JSON object')
   .action(async (options: { json?: boolean }) => void (process.exitCode = await status(options.json ?? false)));
+
+program
+  .command('export')
+  .description('write memory (everything, or a scope and what is under it) as JSON Lines with full histories; or current entries as Markdown or YAML')
+  .option('--scope <id>', "a scope's ID: it, what is under it, and the scopes enclosing it")
+  .option('--out <file>', 'write to a file (default: stdout)')
+  .addOption(new Option('--format <format>', 'jsonl: everything, for import; markdown or yaml: current entries, for people').choices(['jsonl', 'markdown', 'yaml']).default('jsonl'))
+  .action((options: ExportCommandOptions) => withDatabase(async (db) => void (process.exitCode = await exportCommand(db, options))));
+
+program
+  .command('import')
+  .description('import an export (JSON Lines): existing rows are skipped, so importing again changes nothing; exit code 1 when rows were refused')
+  .argument('<file>', 'the export, or - for stdin')
+  .option('--json', 'the report as one JSON object')
+  .action((file: string, options: { json?: boolean }) => withDatabase(async (db) => void (process.exitCode = await importCommand(db, file, options.json ?? false))));
 
 const keys = program.command('keys').description('API keys (the first one ends protected mode)');
 keys
