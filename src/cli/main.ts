@@ -5,6 +5,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { PRINCIPAL_KINDS } from '../modules/identity/keys.service.ts';
 import { EXIT, reported, withDatabase } from './common.ts';
 import { createKey, listKeys, revokeKey } from './keys.ts';
+import { backup, restore } from './backup.ts';
 import { deploy, status } from './migrate.ts';
 import { exportCommand, importCommand, type ExportCommandOptions } from './transfer.ts';
 
@@ -56,6 +57,18 @@ program
   .argument('<file>', 'the export, or - for stdin')
   .option('--json', 'the report as one JSON object')
   .action((file: string, options: { json?: boolean }) => withDatabase(async (db) => void (process.exitCode = await importCommand(db, file, options.json ?? false))));
+
+program
+  .command('backup')
+  .description('copy the live SQLite database to a file, consistent while the server writes (PostgreSQL: prints the pg_dump way)')
+  .argument('<file>', 'where the copy goes (must not exist)')
+  .action(async (file: string) => void (process.exitCode = await backup(file)));
+
+program
+  .command('restore')
+  .description('restore a backup into DATABASE_URL, which must not hold a database yet; newer migrations are applied')
+  .argument('<file>', 'a file made by engram backup')
+  .action(async (file: string) => void (process.exitCode = await restore(file)));
 
 const keys = program.command('keys').description('API keys (the first one ends protected mode)');
 keys

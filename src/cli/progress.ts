@@ -3,12 +3,12 @@
  * a terminal (scripts and pipes get nothing). Counts, not a bar: a streamed export or import does
  * not know its total in advance (counting first would read everything twice).
  */
-export function progress(verb: string): { update(counts: Record<string, number | undefined>): void; done(counts: Record<string, number | undefined>): void } {
+export function progress(verb: string, unit = 'rows'): { update(counts: Record<string, number | undefined>): void; done(counts: Record<string, number | undefined>): void } {
   const tty = process.stderr.isTTY;
   let last = 0;
   const line = (counts: Record<string, number | undefined>) => {
     const total = Object.values(counts).reduce<number>((sum, n) => sum + (n ?? 0), 0);
-    return `${verb} ${total.toLocaleString('en')} rows`;
+    return `${verb} ${total.toLocaleString('en')} ${unit}`;
   };
   return {
     update(counts) {

@@ -1,0 +1,96 @@
+// `engram backup` and `engram restore`: a consistent copy of a live SQLite database, and its way back.
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { loadConfig, sqlitePath } from '../config.ts';
+import { applyMigrations, providerOf } from '../infra/migrations.ts';
+import { sqliteAddonProblemFor } from '../infra/native-check.ts';
+import { EXIT, UsageError } from './common.ts';
+import { progress } from './progress.ts';
+
+const POSTGRES_ADVICE =
+  'DATABASE_URL is PostgreSQL: back it up with its own tools, which are consistent while writes go on:\n' +
+  '  pg_dump --format=custom --file=engram.dump "$DATABASE_URL"\n' +
+  'and restore into an empty database with:\n' +
+  '  pg_restore --no-owner --dbname="$DATABASE_URL" engram.dump';
+
+function sqliteFile(): string {
+  const url = loadConfig().databaseUrl;
+  if (providerOf(url) !== 'sqlite') throw new UsageError(POSTGRES_ADVICE);
+  const problem = sqliteAddonProblemFor(url);
+  if (problem) throw new UsageError(problem);
+  return sqlitePath(url);
+}
+
+/**
+ * Copies the database with SQLite's online backup API: the copy is one consistent state even
+ * while the server goes on writing. A write by another connection between two steps restarts the
+ * copy, so under steady writes a copy in small steps never ends (measured on a 70 MB database
+ * against a loop of writes: in 100-page steps it had not finished after 90 s; in one step it took
+ * 1.5 s while 461 writes went on). After the first step the rest goes in one step, a read transaction
+ * that writers in WAL mode do not wait for.
+ */
+export async function backup(destination: string): Promise<number> {
+  const source = sqliteFile();
+  if (!existsSync(source)) throw new UsageError(`No database at ${source}`);
+  if (existsSync(destination)) throw new UsageError(`${destination} exists: the backup will not overwrite it`);
+  const db = new BetterSqlite3(source, { fileMustExist: true });
+  const shown = progress('copied', 'pages');
+  try {
+    await db.backup(destination, {
+      progress: ({ totalPages, remainingPages }) => {
+        shown.update({ pages: totalPages - remainingPages });
+        return Math.max(totalPages, 1);
+      },
+    });
+  } catch (error) {
+    rmSync(destination, { force: true });
+    throw error;
+  } finally {
+    db.close();
+  }
+  shown.done({ pages: pageCount(destination) });
+  console.error(`Backed up ${source} to ${destination} (${statSync(destination).size.toLocaleString('en')} bytes)`);
+  return EXIT.ok;
+}
+
+/** Restores a backup into DATABASE_URL, which must not hold a database yet; then applies newer migrations. */
+export async function restore(file: string): Promise<number> {
+  const target = sqliteFile();
+  if (!existsSync(file)) throw new UsageError(`No backup at ${file}`);
+  if (existsSync(target) && statSync(target).size > 0) throw new UsageError(`${target} already holds a database: restore only into a new one (move it away first)`);
+  const backupDb = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  try {
+    const check = readable(file, () => backupDb.pragma('quick_check', { simple: true }));
+    if (check !== 'ok') throw new UsageError(`${file} is damaged: ${String(check)}`);
+    const engram = backupDb.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'`).get();
+    if (!engram) throw new UsageError(`${file} is not an Engram database`);
+    for (const suffix of ['-wal', '-shm']) rmSync(`${target}${suffix}`, { force: true });
+    mkdirSync(dirname(target), { recursive: true });
+    await backupDb.backup(target);
+  } finally {
+    backupDb.close();
+  }
+  const { applied } = await applyMigrations(`file:${target}`);
+  console.error(`Restored ${file} to ${target}${applied.length ? `; applied ${applied.length} newer migration(s)` : ''}`);
+  return EXIT.ok;
+}
+
+/** `read`, with a file that is not SQLite at all reported as the caller's mistake. */
+function readable<T>(file: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof BetterSqlite3.SqliteError && error.code === 'SQLITE_NOTADB') throw new UsageError(`${file} is not a SQLite database`);
+    throw error;
+  }
+}
+
+function pageCount(file: string): number {
+  const db = new BetterSqlite3(file, { readonly: true });
+  try {
+    return db.pragma('page_count', { simple: true }) as number;
+  } finally {
+    db.close();
+  }
+}
