@@ -21,6 +21,8 @@
 // - hostile (issue #10): every request of test/support/attacks.ts, then a normal query.
 // - auth (issue #12): with an API key and grant against AUTH=off, in turn.
 // - latency: write-to-subscriber latency, one instance and two over Redis.
+// - transfer (issue #15, opt-in): export and import of --transfer-size entries (default 100,000),
+//   SQLite -> PostgreSQL -> SQLite, and whether the three exports hold the same rows.
 // Environment: BENCH_POSTGRES_URL (admin connection, default postgresql://postgres@127.0.0.1:5432/postgres),
 // BENCH_REDIS_URL, BENCH_KEEP=1 (keep the seeded databases and print their URLs).
 //
@@ -33,6 +35,7 @@ import { adminUrl, iterations, opts, reachable, rows } from './bench/common.ts';
 import { contentionSuite } from './bench/contention.ts';
 import { hostileSuite } from './bench/hostile.ts';
 import { latencySuite } from './bench/latency.ts';
+import { transferSuite } from './bench/transfer.ts';
 import { workloadSuites } from './bench/memory.ts';
 import { crudSuite, sessionSuite } from './bench/operations.ts';
 import { printTargets } from './bench/targets.ts';
@@ -65,6 +68,8 @@ for (const kind of opts.db ?? ['sqlite', 'postgresql']) {
   if (suites.includes('auth')) await authSuite(kind);
   if (suites.includes('latency')) await latencySuite(kind);
 }
+
+if (suites.includes('transfer')) await transferSuite();
 
 const { missed } = printTargets();
 mkdirSync('bench-results', { recursive: true });

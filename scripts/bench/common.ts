@@ -23,6 +23,7 @@ export const { values: opts } = parseArgs({
     'concurrency-size': { type: 'string', default: '100000' },
     'concurrency-seconds': { type: 'string', default: '10' },
     'concurrency-clients': { type: 'string', default: '16' },
+    'transfer-size': { type: 'string', default: '100000' },
   },
 });
 export const iterations = Number(opts.iterations);
