@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'src/generated/', 'test/gql/', 'data/', '.scratch/', '.stryker-tmp/', '.stryker-local/'] },
+  { ignores: ['dist/', 'node_modules/', 'src/generated/', 'test/gql/', 'examples/typescript/gql/', 'data/', '.scratch/', '.stryker-tmp/', '.stryker-local/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
