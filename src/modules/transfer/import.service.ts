@@ -157,7 +157,8 @@ function delegateOf(db: Db, table: TableSpec): Delegate {
 
 /** Keys of `rows` that are already in the database. */
 async function existingKeys(db: Db, table: TableSpec, rows: Row[]): Promise<Set<string>> {
-  const where = table.key.length === 1 ? { [table.key[0]!]: { in: rows.map((r) => r[table.key[0]!]) } } : { OR: rows.map((r) => Object.fromEntries(table.key.map((c) => [c, r[c]]))) };
+  // Each key column within the batch's values (for a two-column key, a superset of the batch's keys: see checkUniqueNames).
+  const where = Object.fromEntries(table.key.map((c) => [c, { in: [...new Set(rows.map((r) => r[c]))] }]));
   const found = await delegateOf(db, table).findMany({ where, select: Object.fromEntries(table.key.map((c) => [c, true])) });
   return new Set(found.map((row) => keyOf(table, row)));
 }
@@ -194,8 +195,10 @@ async function checkUniqueNames(db: Db, table: TableSpec, rows: Row[], reasons: 
     const complete = rows.filter((r) => !reasons.has(r) && columns.every((c) => r[c] !== null && r[c] !== undefined));
     if (!complete.length) continue;
     const tuple = (r: Row) => columns.map((c) => String(r[c])).join('\u0000');
+    // Each column within the batch's values: a superset of the tuples, which the unique index
+    // serves (an OR of 500 tuples took PostgreSQL ~1.5 s a batch at 90K entries: it scanned).
     const found = await delegateOf(db, table).findMany({
-      where: { OR: complete.map((r) => Object.fromEntries(columns.map((c) => [c, r[c]]))) },
+      where: Object.fromEntries(columns.map((c) => [c, { in: [...new Set(complete.map((r) => r[c]))] }])),
       select: Object.fromEntries([...columns, ...table.key].map((c) => [c, true])),
     });
     const taken = new Map(found.map((r) => [tuple(r), keyOf(table, r)]));
