@@ -11,9 +11,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ok, principal } from './support/access.ts';
 import { useHarness } from './support/harness.ts';
 import { createProject } from './support/ops.ts';
+import { eventually } from './support/redis-server.ts';
 import { ROOT } from './support/server-process.ts';
 
-const h = useHarness();
+const h = useHarness({ listen: true });
 const BIN = join(ROOT, 'bin', 'engram.mjs');
 const tempDirs: string[] = [];
 afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -67,6 +68,57 @@ describe('engram command line', () => {
     const deployed = await engram(['migrate', 'deploy'], { DATABASE_URL: `file:${join(dir, 'new.db')}` });
     expect(deployed.status).toBe(0);
     expect((await engram(['migrate', 'status'], { DATABASE_URL: `file:${join(dir, 'new.db')}` })).status).toBe(0);
+  });
+});
+
+describe('engram query, context, resolve and tail (a client of the running server)', () => {
+  let admin: string;
+  const server = () => ['--url', `http://127.0.0.1:${h.port}`, '--key', admin];
+
+  it('searches, gives context, and resolves a conflict', async () => {
+    admin = (await principal(h, 'cli-client-admin', { admin: true })).key;
+    const project = await createProject(h, 'cli-client');
+    const added = await ok(h, null, `mutation($p: ID!) { addKnowledge(input: { scope: $p, title: "ports", content: "The API listens on 8080" }) { ... on AddKnowledgeSuccess { knowledge { id } } } }`, { p: project });
+    const id = added.addKnowledge.knowledge.id as string;
+    const table = await engram(['query', project, 'listens', ...server()]);
+    expect(table.status, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/^score\s+kind\s+name\s+scope\s+text\n[\d.]+\s+KNOWLEDGE\s+ports\s+cli-client\s+The API listens on 8080/);
+    const json = await engram(['query', project, '--kind', 'knowledge', '--json', ...server()]);
+    expect(JSON.parse(json.stdout.trim())).toMatchObject({ kind: 'KNOWLEDGE', name: 'ports' });
+    const context = await engram(['context', project, 'which', 'port', '--budget', '500', '--json', ...server()]);
+    expect((JSON.parse(context.stdout) as { knowledge: { node: { name: string } }[] }).knowledge.map((k) => k.node.name)).toEqual(['ports']);
+
+    await ok(h, null, `mutation($id: ID!) { updateKnowledge(input: { id: $id, content: "The API listens on 9090", expectedVersion: 1 }) { __typename } }`, { id });
+    const stale = await ok(h, null, `mutation($id: ID!) { updateKnowledge(input: { id: $id, content: "The API listens on 7070", expectedVersion: 1 }) { ... on UpdateKnowledgeSuccess { update { conflict { id } } } } }`, { id });
+    const conflict = stale.updateKnowledge.update.conflict.id as string;
+    expect((await engram(['resolve', conflict, ...server()])).status).toBe(2);
+    const resolved = await engram(['resolve', conflict, '--take', '--note', 'newest', ...server()]);
+    expect(resolved.status, resolved.stderr).toBe(0);
+    expect(resolved.stdout).toContain(`Resolved ${conflict}: TOOK_INCOMING`);
+    const again = await engram(['resolve', conflict, '--keep', ...server()]);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toMatch(/^[A-Z_]+: /);
+  });
+
+  it('tail follows changes under a scope as they happen', async () => {
+    const project = await createProject(h, 'cli-tail');
+    const child = spawn(process.execPath, [BIN, 'tail', project, '--json', ...server()], { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    try {
+      await eventually('tail has started', async () => stderr.includes('following entries, conflicts'), 15_000);
+      // The subscriptions start just after the line: write until an event is seen.
+      await eventually('the change is seen', async () => {
+        await ok(h, null, `mutation($p: ID!, $n: String!) { addTool(input: { scope: $p, name: $n, description: "x" }) { __typename } }`, { p: project, n: `tool-${Date.now()}` });
+        return stdout.includes('"stream":"entries"');
+      }, 15_000);
+      const event = JSON.parse(stdout.trim().split('\n')[0]!) as { stream: string; type: string; entry: { kind: string; name: string } };
+      expect(event).toMatchObject({ stream: 'entries', type: 'CREATED', entry: { kind: 'TOOL' } });
+    } finally {
+      child.kill('SIGINT');
+    }
   });
 });
 

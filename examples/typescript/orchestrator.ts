@@ -104,7 +104,13 @@ if (started.__typename !== 'StartSessionSuccess') throw new Error(`startSession:
 const session = started.session.id;
 
 // Follow the session's events while the loop runs.
-const ws = createClient({ url: `${base.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { headers }, retryAttempts: 0 });
+const ws = createClient({
+  url: `${base.replace(/^http/, 'ws')}/graphql`,
+  webSocketImpl: WebSocket,
+  // graphql-ws: headers go in connection_init's payload, one key each.
+  connectionParams: headers,
+  retryAttempts: 0,
+});
 const seen: string[] = [];
 const subscription = ws.iterate({ query: print(SessionEvents), variables: { session } });
 const following = (async () => {

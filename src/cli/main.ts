@@ -3,7 +3,8 @@
 // 2 a usage mistake (see EXIT).
 import { Command, CommanderError, Option } from 'commander';
 import { PRINCIPAL_KINDS } from '../modules/identity/keys.service.ts';
-import { EXIT, reported, withDatabase } from './common.ts';
+import { contextCommand, queryCommand, resolveCommand, tailCommand, type ClientOptions } from './client.ts';
+import { EXIT, reported, UsageError, withDatabase } from './common.ts';
 import { createKey, listKeys, revokeKey } from './keys.ts';
 import { backup, restore } from './backup.ts';
 import { deploy, status } from './migrate.ts';
@@ -69,6 +70,55 @@ program
   .description('restore a backup into DATABASE_URL, which must not hold a database yet; newer migrations are applied')
   .argument('<file>', 'a file made by engram backup')
   .action(async (file: string) => void (process.exitCode = await restore(file)));
+
+/** Options of the commands that ask a running server. */
+function client(command: Command): Command {
+  return command
+    .option('--url <url>', 'the server (default: ENGRAM_URL, else http://localhost:4000)')
+    .option('--key <apiKey>', 'API key (default: ENGRAM_API_KEY)')
+    .option('--json', 'JSON (one object per line) instead of a table');
+}
+const clientOf = (o: { url?: string; key?: string; json?: boolean }): ClientOptions => ({
+  url: (o.url ?? process.env.ENGRAM_URL ?? 'http://localhost:4000').replace(/\/+$/, ''),
+  key: o.key ?? (process.env.ENGRAM_API_KEY || undefined),
+  json: o.json ?? false,
+});
+
+client(program.command('query'))
+  .description('search memory as memoryQuery does, from a scope (with the scopes enclosing it)')
+  .argument('<scope>', "a scope's ID")
+  .argument('[words...]', 'words to find')
+  .option('--kind <kind...>', 'tool, guideline or knowledge')
+  .option('--tag <tag...>', 'tags every result carries')
+  .addOption(new Option('--first <n>', 'how many').argParser((v) => Number.parseInt(v, 10)).default(10))
+  .action((scope: string, words: string[], o: { kind?: string[]; tag?: string[]; first: number } & Parameters<typeof clientOf>[0]) =>
+    queryCommand(clientOf(o), scope, words, o).then((code) => void (process.exitCode = code)));
+
+client(program.command('context'))
+  .description('what applies to a task in a scope, most relevant first, within a token budget')
+  .argument('<scope>', "a scope's ID")
+  .argument('<task...>', 'the task, in words')
+  .addOption(new Option('--budget <tokens>', 'token budget').argParser((v) => Number.parseInt(v, 10)))
+  .action((scope: string, task: string[], o: { budget?: number } & Parameters<typeof clientOf>[0]) =>
+    contextCommand(clientOf(o), scope, task.join(' '), o.budget).then((code) => void (process.exitCode = code)));
+
+client(program.command('resolve'))
+  .description('resolve a write conflict: keep the current version or take the incoming one')
+  .argument('<conflict>', "the conflict's ID")
+  .addOption(new Option('--keep', 'keep the version that was current').conflicts('take'))
+  .addOption(new Option('--take', 'take the incoming version'))
+  .option('--note <note>', 'why')
+  .action((conflict: string, o: { keep?: boolean; take?: boolean; note?: string } & Parameters<typeof clientOf>[0]) => {
+    if (!o.keep && !o.take) throw new UsageError('resolve needs --keep or --take');
+    return resolveCommand(clientOf(o), conflict, o.take ? 'TAKE_INCOMING' : 'KEEP_CURRENT', o.note).then((code) => void (process.exitCode = code));
+  });
+
+client(program.command('tail'))
+  .description('follow changes under a scope as they happen: entries, conflicts, session events (until Ctrl-C)')
+  .argument('<scope>', "a scope's ID (sessions: a project's or a session's)")
+  .addOption(new Option('--events <streams...>', 'what to follow').choices(['entries', 'conflicts', 'sessions']).default(['entries', 'conflicts']))
+  .action((scope: string, o: { events: ('entries' | 'conflicts' | 'sessions')[] } & Parameters<typeof clientOf>[0]) =>
+    tailCommand(clientOf(o), scope, o.events).then((code) => void (process.exitCode = code)));
 
 const keys = program.command('keys').description('API keys (the first one ends protected mode)');
 keys
