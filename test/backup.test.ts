@@ -1,6 +1,5 @@
 // `engram backup` of a live SQLite database while writes go on, and `engram restore` into a new
 // one (subprocesses); on PostgreSQL the command says how to use pg_dump instead.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,24 +8,13 @@ import { openDatabase } from '../src/infra/database.ts';
 import { ok } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { createProject } from './support/ops.ts';
-import { ROOT } from './support/server-process.ts';
+import { runEngram } from './support/server-process.ts';
 
 const h = useHarness();
-const BIN = join(ROOT, 'bin', 'engram.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'engram-backup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function engram(databaseUrl: string, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const engram = (databaseUrl: string, ...args: string[]) => runEngram(args, { DATABASE_URL: databaseUrl });
 
 describe.runIf(DB_KIND === 'sqlite')('backup and restore (SQLite)', () => {
   it('copies a consistent database while writes go on, and restores it into a new one', async () => {

@@ -12,23 +12,15 @@ import { ok, principal } from './support/access.ts';
 import { useHarness } from './support/harness.ts';
 import { createProject } from './support/ops.ts';
 import { eventually } from './support/redis-server.ts';
-import { ROOT } from './support/server-process.ts';
+import { ROOT, runEngram } from './support/server-process.ts';
 
 const h = useHarness({ listen: true });
 const BIN = join(ROOT, 'bin', 'engram.mjs');
 const tempDirs: string[] = [];
 afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-function engram(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: h.url, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+function engram(args: string[], env: Record<string, string> = {}) {
+  return runEngram(args, { DATABASE_URL: h.url, ...env });
 }
 
 describe('engram command line', () => {

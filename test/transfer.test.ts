@@ -1,7 +1,6 @@
 // Export and import through the command line (`engram export`, `engram import` as subprocesses):
 // a memory with every kind of row goes to the other database and back, and comes back the same;
 // importing again changes nothing; a subtree export places itself under its enclosing scopes.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,10 +12,9 @@ import { createApp } from '../src/app.ts';
 import { openDatabase } from '../src/infra/database.ts';
 import { ok } from './support/access.ts';
 import { DB_KIND, useHarness, type Harness } from './support/harness.ts';
-import { ROOT } from './support/server-process.ts';
+import { runEngram } from './support/server-process.ts';
 
 const h = useHarness();
-const BIN = join(ROOT, 'bin', 'engram.mjs');
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const dir = mkdtempSync(join(tmpdir(), 'engram-transfer-'));
 const pgDatabases: string[] = [];
@@ -42,17 +40,7 @@ async function emptyDatabase(kind: 'sqlite' | 'postgresql'): Promise<string> {
   return url.toString();
 }
 
-function engram(databaseUrl: string, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const engram = (databaseUrl: string, ...args: string[]) => runEngram(args, { DATABASE_URL: databaseUrl });
 
 /**
  * The rows of an export, comparable across databases: JSON keys sorted (jsonb reorders them),

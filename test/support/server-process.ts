@@ -93,14 +93,14 @@ export interface CliRun {
 }
 
 /**
- * Runs `npm run keys` (`engram keys`, src/cli/main.ts) on `databaseUrl` as a subprocess, without blocking the
+ * Runs the `engram` command (bin/engram.mjs) as a subprocess with `env` added, without blocking the
  * event loop: a spawnSync (3-10 s on a loaded machine) outlived the test server's keep-alive
  * timeout, and the test's next request met a socket the server had closed (ECONNRESET).
  */
-export function runKeysCli(databaseUrl: string, ...args: string[]): Promise<CliRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'keys', ...args], {
+export function runEngram(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const child = spawn(process.execPath, [resolve(ROOT, 'bin', 'engram.mjs'), ...args], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -111,4 +111,9 @@ export function runKeysCli(databaseUrl: string, ...args: string[]): Promise<CliR
     child.on('error', reject);
     child.on('close', (status) => resolveRun({ status, stdout, stderr }));
   });
+}
+
+/** `engram keys …` (`npm run keys`) on `databaseUrl`. */
+export function runKeysCli(databaseUrl: string, ...args: string[]): Promise<CliRun> {
+  return runEngram(['keys', ...args], { DATABASE_URL: databaseUrl });
 }
