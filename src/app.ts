@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { useOpenTelemetry } from '@envelop/opentelemetry';
+import type { TracerProvider } from '@opentelemetry/api';
 import { PothosValidationError } from '@pothos/core';
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
@@ -57,6 +59,8 @@ export interface AppOptions {
   access?: AccessSettings;
   /** memoryQuery and context rank every candidate, no shortcut (default false; see MemoryQueryInput.exhaustive). */
   exhaustiveRanking?: boolean;
+  /** OpenTelemetry: a span per GraphQL operation (src/infra/telemetry.ts); default none. */
+  tracing?: TracerProvider;
 }
 
 /** What Yoga hands the context factory: Node's request over HTTP, graphql-ws' context over WebSocket. */
@@ -142,6 +146,8 @@ export function createApp(options: AppOptions): App {
     plugins: [
       useOperationLog(),
       ...useMetrics({ database, bus, authenticate, webSocketConnections: () => sockets?.connections() ?? 0 }),
+      // Variables and results stay out of spans: they may hold what callers keep secret.
+      ...(options.tracing ? [useOpenTelemetry({ resolvers: false, variables: false, result: false, document: true }, options.tracing)] : []),
       useRequestBodyLimit(maxRequestBodyBytes),
       useCsrfPrevention(),
       ...(rateLimiter ? [useRateLimits(rateLimiter)] : []),

@@ -6,6 +6,7 @@ import { createEventBus, type EventBus } from './infra/events.ts';
 import { applyMigrations } from './infra/migrations.ts';
 import { sqliteAddonProblemFor } from './infra/native-check.ts';
 import { configureLogging, flushLogs, log } from './infra/log.ts';
+import { startTelemetry, type Telemetry } from './infra/telemetry.ts';
 import { anyUsableKey } from './modules/identity/keys.service.ts';
 import type { AuthMode } from './server/authentication.ts';
 
@@ -13,7 +14,7 @@ const config = loadConfig();
 configureLogging({ level: config.logLevel, pretty: config.logPretty });
 const redacted = config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@');
 
-const running: { app?: App; database?: Database; bus?: EventBus } = {};
+const running: { app?: App; database?: Database; bus?: EventBus; telemetry?: Telemetry | null } = {};
 let stopping = false;
 
 // Handlers first: a supervisor may send SIGTERM at any moment, even during migrations.
@@ -24,6 +25,7 @@ async function shutdown(signal: string) {
   await running.app?.stop(config.shutdownGraceMs);
   await running.bus?.close();
   await running.database?.close();
+  await running.telemetry?.shutdown();
   await flushLogs();
   process.exit(0);
 }
@@ -40,6 +42,8 @@ if (sqliteProblem) {
   process.exit(1);
 }
 const { applied } = await applyMigrations(config.databaseUrl);
+// Before the database opens, so that Prisma's calls are traced.
+const telemetry = (running.telemetry = startTelemetry());
 const database = (running.database = await openDatabase(config.databaseUrl, { readers: config.sqliteReaders, cacheMb: config.sqliteCacheMb }));
 if (!stopping) {
   const bus = (running.bus = createEventBus({ redisUrl: config.redisUrl }));
@@ -48,7 +52,7 @@ if (!stopping) {
   await bus.ready(5_000).catch((error: Error) => log.warn(`${error.message}: starting without events until it answers`));
   const settings = { conflictWindowMs: config.conflictWindowMs };
   const webSocket = { maxSubscriptionsPerSocket: config.wsMaxSubscriptionsPerSocket, maxConnections: config.wsMaxConnections };
-  const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql, webSocket, limits: config.limits, corsOrigins: config.corsOrigins, auth: config.auth, access: { globalReadable: config.grantsReadGlobal }, exhaustiveRanking: config.exhaustiveRanking,
+  const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql, webSocket, limits: config.limits, corsOrigins: config.corsOrigins, auth: config.auth, access: { globalReadable: config.grantsReadGlobal }, exhaustiveRanking: config.exhaustiveRanking, ...(telemetry ? { tracing: telemetry.provider } : {}),
     ...(config.purgeIntervalMinutes > 0 ? { purge: { intervalMs: config.purgeIntervalMinutes * 60_000 } } : {}), rateLimits: config.rateLimits }));
   const port = await app.start(config.port, config.host);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
