@@ -66,7 +66,7 @@ async function imported(kind: Kind, url: string, file: string): Promise<void> {
   const database = await openDatabase(url, { readers: 0 });
   const t0 = performance.now();
   try {
-    const report = await importMemory(database.prisma, createInterface({ input: createReadStream(file), crlfDelay: Infinity }));
+    const report = await importMemory(database, createInterface({ input: createReadStream(file), crlfDelay: Infinity }));
     const ms = performance.now() - t0;
     const rows = Object.values(report.created).reduce((a, b) => a + (b ?? 0), 0);
     const refused = Object.values(report.refused).reduce((a, b) => a + (b ?? 0), 0);

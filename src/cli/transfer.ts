@@ -41,7 +41,7 @@ export async function importCommand(database: Database, file: string, json: bool
   const input = file === '-' ? process.stdin : createReadStream(file);
   const lines = createInterface({ input, crlfDelay: Infinity });
   const shown = progress('created');
-  const report = await importMemory(database.prisma, lines, (r) => shown.update(r.created));
+  const report = await importMemory(database, lines, (r) => shown.update(r.created));
   shown.done(report.created);
   if (json) console.log(JSON.stringify(report));
   else printReport(report);
