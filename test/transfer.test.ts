@@ -204,6 +204,13 @@ describe('export and import', () => {
     const wrong = await engram(there, 'import', file);
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toContain('not an Engram export');
+    // Columns are named in the INSERT: a name the table does not have is refused, the row unwritten.
+    const hostile = { table: 'Tag', row: { id: 'tag-hostile', name: 'hostile', category: 'CUSTOM', createdAt: new Date().toISOString(), 'name") VALUES (1); --': 1 } };
+    writeFileSync(file, [lines[0], hostile, { end: true, counts: { Tag: 1 } }].map((l) => JSON.stringify(l)).join('\n'));
+    const column = await engram(there, 'import', file);
+    expect(column.status).toBe(2);
+    expect(column.stderr).toContain('Tag has no column');
+    expect((await engram(there, 'export')).stdout).not.toContain('tag-hostile');
     // Cut off before its footer: imported, but reported incomplete.
     writeFileSync(file, JSON.stringify(lines[0]) + '\n');
     expect((await engram(there, 'import', file)).stdout).toContain('may be cut off');

@@ -5,7 +5,7 @@ import { Prisma } from '../../generated/sqlite/client.ts';
 import { indexSql, searchBody } from '../search/search-index.ts';
 import { isInstant, JSON_COLUMNS, TABLE, TABLES, type ExportFooter, type TableName, type TableSpec } from './tables.ts';
 
-/** Rows written per statement (and per transaction). */
+/** Rows written per statement. */
 const BATCH = 500;
 /** Refusals listed in the report (all are counted). */
 const LISTED_REFUSALS = 200;
@@ -36,10 +36,17 @@ export interface ImportReport {
 }
 
 type Row = Record<string, unknown>;
-type Delegate = {
-  findMany(args: Record<string, unknown>): Promise<Row[]>;
-  createMany(args: { data: Row[] }): Promise<{ count: number }>;
-};
+type Delegate = { findMany(args: Record<string, unknown>): Promise<Row[]> };
+/** A deferred column of a row, written once the row it refers to is in. */
+type Fixup = { id: string; column: string; value: unknown };
+
+/**
+ * The columns each table has (Prisma's own list): the INSERT names the file's columns, so a file
+ * naming any other is refused before anything of its row is written.
+ */
+const COLUMNS = Object.fromEntries(
+  TABLES.map((t) => [t.name, new Set(Object.values((Prisma as unknown as Record<string, Record<string, string>>)[`${t.name}ScalarFieldEnum`]!))]),
+) as Record<TableName, Set<string>>;
 
 /**
  * Imports an export (exportMemory's JSON Lines). Rows keep their ids: a row whose key exists is
@@ -50,7 +57,7 @@ type Delegate = {
 export async function importMemory(database: { prisma: Db; provider: Provider }, lines: AsyncIterable<string>, onProgress?: (report: ImportReport) => void): Promise<ImportReport> {
   const { prisma: db, provider } = database;
   const report: ImportReport = { created: {}, skipped: {}, refused: {}, refusals: [], complete: false };
-  const fixups = new Map<TableName, { id: string; column: string; value: unknown }[]>();
+  const fixups = new Map<TableName, Fixup[]>();
   const seen: Partial<Record<TableName, number>> = {};
   let footer: ExportFooter | null = null;
   let current = -1;
@@ -73,6 +80,8 @@ export async function importMemory(database: { prisma: Db; provider: Provider },
     const index = TABLES.findIndex((t) => t.name === record.table);
     if (index < 0 || typeof record.row !== 'object' || record.row === null) throw invalid(lineNumber, 'expected {"table": <a table of the export>, "row": {...}}');
     if (index < current) throw invalid(lineNumber, `${String(record.table)} rows must come before ${TABLES[current]!.name} rows`);
+    const unknown = Object.keys(record.row).find((column) => !COLUMNS[TABLES[index]!.name].has(column));
+    if (unknown !== undefined) throw invalid(lineNumber, `${TABLES[index]!.name} has no column ${JSON.stringify(unknown.slice(0, 100))}`);
     if (index > current || batch.length === BATCH) {
       await flush(db, provider, TABLES[current]!, batch, report, fixups);
       batch = [];
@@ -114,7 +123,7 @@ async function flush(
   table: TableSpec,
   rows: Row[],
   report: ImportReport,
-  fixups: Map<TableName, { id: string; column: string; value: unknown }[]>,
+  fixups: Map<TableName, Fixup[]>,
 ): Promise<void> {
   if (!rows.length) return;
   const decoded = rows.map((row) => decode(table, row));
@@ -176,11 +185,18 @@ function delegateOf(db: Db, table: TableSpec): Delegate {
   return (db as unknown as Record<string, Delegate>)[table.delegate]!;
 }
 
+/**
+ * Rows whose `columns` each hold one of the batch's values: a superset of the batch's tuples that
+ * the table's index serves (an OR of 500 tuples took PostgreSQL ~1.5 s a batch at 90K entries: it
+ * scanned). Callers match the exact tuples.
+ */
+function withinBatch(columns: string[], rows: Row[]): Record<string, unknown> {
+  return Object.fromEntries(columns.map((c) => [c, { in: [...new Set(rows.map((r) => r[c]))] }]));
+}
+
 /** Keys of `rows` that are already in the database. */
 async function existingKeys(db: Db, table: TableSpec, rows: Row[]): Promise<Set<string>> {
-  // Each key column within the batch's values (for a two-column key, a superset of the batch's keys: see checkUniqueNames).
-  const where = Object.fromEntries(table.key.map((c) => [c, { in: [...new Set(rows.map((r) => r[c]))] }]));
-  const found = await delegateOf(db, table).findMany({ where, select: Object.fromEntries(table.key.map((c) => [c, true])) });
+  const found = await delegateOf(db, table).findMany({ where: withinBatch(table.key, rows), select: Object.fromEntries(table.key.map((c) => [c, true])) });
   return new Set(found.map((row) => keyOf(table, row)));
 }
 
@@ -216,12 +232,7 @@ async function checkUniqueNames(db: Db, table: TableSpec, rows: Row[], reasons: 
     const complete = rows.filter((r) => !reasons.has(r) && columns.every((c) => r[c] !== null && r[c] !== undefined));
     if (!complete.length) continue;
     const tuple = (r: Row) => columns.map((c) => String(r[c])).join('\u0000');
-    // Each column within the batch's values: a superset of the tuples, which the unique index
-    // serves (an OR of 500 tuples took PostgreSQL ~1.5 s a batch at 90K entries: it scanned).
-    const found = await delegateOf(db, table).findMany({
-      where: Object.fromEntries(columns.map((c) => [c, { in: [...new Set(complete.map((r) => r[c]))] }])),
-      select: Object.fromEntries([...columns, ...table.key].map((c) => [c, true])),
-    });
+    const found = await delegateOf(db, table).findMany({ where: withinBatch(columns, complete), select: Object.fromEntries([...columns, ...table.key].map((c) => [c, true])) });
     const taken = new Map(found.map((r) => [tuple(r), keyOf(table, r)]));
     for (const row of complete) {
       const owner = taken.get(tuple(row));
@@ -232,17 +243,19 @@ async function checkUniqueNames(db: Db, table: TableSpec, rows: Row[], reasons: 
 }
 
 /** Writes the deferred columns of `tables` (their targets are complete now), and indexes imported entries for search. */
-async function completeTables(db: Db, tables: readonly TableSpec[], fixups: Map<TableName, { id: string; column: string; value: unknown }[]>): Promise<void> {
+async function completeTables(db: Db, tables: readonly TableSpec[], fixups: Map<TableName, Fixup[]>): Promise<void> {
   const done = new Set(tables.map((t) => t.name));
   for (const [name, list] of fixups) {
-    const ready = list.filter((f) => done.has(LATER_TARGET[f.column]!));
+    const ready: Fixup[] = [];
+    const waiting: Fixup[] = [];
+    for (const f of list) (done.has(LATER_TARGET[f.column]!) ? ready : waiting).push(f);
     if (!ready.length) continue;
-    fixups.set(name, list.filter((f) => !ready.includes(f)));
+    fixups.set(name, waiting);
     for (let i = 0; i < ready.length; i += BATCH) await writeLater(db, TABLE[name], ready.slice(i, i + BATCH));
   }
 }
 
-async function writeLater(db: Db, table: TableSpec, fixups: { id: string; column: string; value: unknown }[]): Promise<void> {
+async function writeLater(db: Db, table: TableSpec, fixups: Fixup[]): Promise<void> {
   const column = fixups[0]!.column;
   const cases = Prisma.join(fixups.map((f) => Prisma.sql`WHEN ${f.id} THEN ${f.value}`), ' ');
   const ids = Prisma.join(fixups.map((f) => f.id));
