@@ -2,10 +2,9 @@
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { loadConfig, sqlitePath } from '../config.ts';
+import { sqlitePath } from '../config.ts';
 import { applyMigrations, providerOf } from '../infra/migrations.ts';
-import { sqliteAddonProblemFor } from '../infra/native-check.ts';
-import { EXIT, UsageError } from './common.ts';
+import { databaseUrl, EXIT, UsageError } from './common.ts';
 import { progress } from './progress.ts';
 
 const POSTGRES_ADVICE =
@@ -15,10 +14,8 @@ const POSTGRES_ADVICE =
   '  pg_restore --no-owner --dbname="$DATABASE_URL" engram.dump';
 
 function sqliteFile(): string {
-  const url = loadConfig().databaseUrl;
+  const url = databaseUrl();
   if (providerOf(url) !== 'sqlite') throw new UsageError(POSTGRES_ADVICE);
-  const problem = sqliteAddonProblemFor(url);
-  if (problem) throw new UsageError(problem);
   return sqlitePath(url);
 }
 

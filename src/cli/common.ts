@@ -1,4 +1,4 @@
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { DomainError } from '../domain/errors.ts';
 import { openDatabase, type Database } from '../infra/database.ts';
 import { applyMigrations } from '../infra/migrations.ts';
@@ -16,14 +16,20 @@ export const EXIT = {
 /** A mistake of the caller: its message is shown alone, with EXIT.usage. */
 export class UsageError extends Error {}
 
+/** DATABASE_URL (or the default); a SQLite one is refused when its addon was built for another Node. */
+export function databaseUrl(config: Config = loadConfig()): string {
+  // A better-sqlite3 built for another Node would otherwise fail as "External error id#0".
+  const problem = sqliteAddonProblemFor(config.databaseUrl);
+  if (problem) throw new UsageError(problem);
+  return config.databaseUrl;
+}
+
 /** DATABASE_URL (or the default), migrated, open for `work`, closed after. */
 export async function withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
-  const { databaseUrl, sqliteCacheMb } = loadConfig();
-  // A better-sqlite3 built for another Node would otherwise fail as "External error id#0".
-  const problem = sqliteAddonProblemFor(databaseUrl);
-  if (problem) throw new UsageError(problem);
-  await applyMigrations(databaseUrl);
-  const database = await openDatabase(databaseUrl, { readers: 0, cacheMb: sqliteCacheMb });
+  const config = loadConfig();
+  const url = databaseUrl(config);
+  await applyMigrations(url);
+  const database = await openDatabase(url, { readers: 0, cacheMb: config.sqliteCacheMb });
   try {
     return await work(database);
   } finally {

@@ -1,18 +1,7 @@
 // `engram migrate deploy|status` (and scripts/migrate.ts, which adds `create` for developers).
 import { relative } from 'node:path';
-import { loadConfig } from '../config.ts';
-import { applyMigrations, migrationStatus, projectRoot, providerOf } from '../infra/migrations.ts';
-import { sqliteAddonProblemFor } from '../infra/native-check.ts';
-import { displayUrl, EXIT, UsageError } from './common.ts';
-
-function databaseUrl(): string {
-  const url = loadConfig().databaseUrl;
-  providerOf(url);
-  // A better-sqlite3 built for another Node would otherwise fail as "External error id#0".
-  const problem = sqliteAddonProblemFor(url);
-  if (problem) throw new UsageError(problem);
-  return url;
-}
+import { applyMigrations, migrationStatus, projectRoot } from '../infra/migrations.ts';
+import { databaseUrl, displayUrl, EXIT } from './common.ts';
 
 /** Applies pending migrations to DATABASE_URL (a missing SQLite file is created). */
 export async function deploy(): Promise<number> {
