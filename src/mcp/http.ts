@@ -1,9 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { Caller } from '../server/authentication.ts';
-import { createMcpServer, type Execute } from './server.ts';
+import { httpCaller, type Caller } from '../server/authentication.ts';
+import { createMcpServer, executeThrough, type Execute } from './server.ts';
 
 export const MCP_PATH = '/mcp';
 
@@ -29,25 +28,23 @@ export function useMcp(options: McpHttpOptions): Plugin {
   return {
     onRequest({ request, url, endResponse, serverContext }) {
       if (url.pathname !== MCP_PATH) return undefined;
-      const req = (serverContext as { req?: IncomingMessage }).req;
-      return answer(request, req, options).then(endResponse);
+      return answer(request, serverContext, options).then(endResponse);
     },
   };
 }
 
-async function answer(request: Request, req: IncomingMessage | undefined, options: McpHttpOptions): Promise<Response> {
+async function answer(request: Request, serverContext: unknown, options: McpHttpOptions): Promise<Response> {
   // The MCP specification asks servers to check Origin (DNS rebinding): agent runtimes send none.
   const origin = request.headers.get('origin');
   if (origin && !options.corsOrigins.includes('*') && !options.corsOrigins.includes(origin)) {
     return refusal(403, 'FORBIDDEN', `Origin ${origin} may not call ${MCP_PATH} (see CORS_ORIGINS)`);
   }
-  try {
-    await options.authenticate(request.headers.get('authorization'), req?.socket.remoteAddress);
-  } catch (error) {
-    if (!(error instanceof GraphQLError)) throw error;
-    const http = error.extensions.http;
-    return refusal(http?.status ?? 401, String(error.extensions.code), error.message, http?.headers);
+  const authenticated = await httpCaller(options.authenticate, request, serverContext);
+  if ('refused' in authenticated) {
+    const { status, code, message, headers } = authenticated.refused;
+    return refusal(status, code, message, headers);
   }
+  const req = (serverContext as { req?: IncomingMessage }).req;
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
@@ -64,16 +61,12 @@ async function answer(request: Request, req: IncomingMessage | undefined, option
 
 /** Runs operations as the caller of `request`: its credentials and actor, its address for limits. */
 function graphqlAs(request: Request, req: IncomingMessage | undefined, options: McpHttpOptions): Execute {
-  return async (document, variables) => {
-    const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json' });
-    for (const name of FORWARDED) {
-      const value = request.headers.get(name);
-      if (value) headers.set(name, value);
-    }
-    const body = JSON.stringify({ query: document, variables });
-    const response = await options.fetch('http://engram.internal/graphql', { method: 'POST', headers, body }, req ? { req } : {});
-    return (await response.json()) as ExecutionResult;
-  };
+  const headers: Record<string, string> = {};
+  for (const name of FORWARDED) {
+    const value = request.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  return executeThrough((url, init) => options.fetch(url, init, req ? { req } : {}), headers);
 }
 
 /** A JSON-RPC error answer (MCP clients read these), with the same code as GraphQL's. */

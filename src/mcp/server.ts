@@ -15,6 +15,15 @@ import { TOOLS, type ToolSpec } from './tools.ts';
 /** Runs a GraphQL operation as the MCP caller (through Yoga, so with its credentials and limits). */
 export type Execute = (document: string, variables: Record<string, unknown>) => Promise<ExecutionResult>;
 
+/** An Execute that POSTs each operation with `headers` (the caller's credentials) to Yoga's in-process `fetch`. */
+export function executeThrough(fetch: (url: string, init: RequestInit) => Promise<Response> | Response, headers: Record<string, string>): Execute {
+  const sent = { 'content-type': 'application/json', accept: 'application/json', ...headers };
+  return async (document, variables) => {
+    const response = await fetch('http://engram.internal/graphql', { method: 'POST', headers: sent, body: JSON.stringify({ query: document, variables }) });
+    return (await response.json()) as ExecutionResult;
+  };
+}
+
 const VERSION = '0.1.0';
 
 const INSTRUCTIONS =

@@ -1,5 +1,4 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { ExecutionResult } from 'graphql';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../infra/database.ts';
@@ -8,7 +7,7 @@ import { configureLogging } from '../infra/log.ts';
 import { applyMigrations } from '../infra/migrations.ts';
 import { sqliteAddonProblemFor } from '../infra/native-check.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../server/body-limit.ts';
-import { createMcpServer } from './server.ts';
+import { createMcpServer, executeThrough } from './server.ts';
 
 export interface StdioOptions {
   /** An API key: tools act as its principal. Without one they act as this machine's admin, as in-process calls do. */
@@ -42,13 +41,10 @@ export async function serveMcpOverStdio(options: StdioOptions): Promise<void> {
     access: { globalReadable: config.grantsReadGlobal },
     exhaustiveRanking: config.exhaustiveRanking,
   });
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  const headers: Record<string, string> = {};
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
   if (options.actor) headers['x-engram-actor'] = options.actor;
-  const server = createMcpServer(async (document, variables) => {
-    const response = await app.yoga.fetch('http://engram.internal/graphql', { method: 'POST', headers, body: JSON.stringify({ query: document, variables }) });
-    return (await response.json()) as ExecutionResult;
-  });
+  const server = createMcpServer(executeThrough((url, init) => app.yoga.fetch(url, init), headers));
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { GraphQLError } from 'graphql';
 import type { Db } from '../infra/database.ts';
 import type { Caller } from '../modules/identity/caller.ts';
@@ -81,5 +82,32 @@ export class Authenticator {
     const value = await anyUsableKey(this.db);
     this.keysExist = { value, until: now + CACHE_MS };
     return value;
+  }
+}
+
+/** Why an HTTP endpoint other than GraphQL's (/mcp, /metrics) refuses a caller: what GraphQL would answer. */
+export interface HttpRefusal {
+  status: number;
+  code: string;
+  message: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The caller of a plain HTTP request by its Authorization header and socket address (Yoga's
+ * server context holds Node's request), or the refusal GraphQL would answer it with.
+ */
+export async function httpCaller(
+  authenticate: (authorization: string | null, address: string | undefined) => Promise<Caller>,
+  request: Request,
+  serverContext: unknown,
+): Promise<{ caller: Caller } | { refused: HttpRefusal }> {
+  const address = (serverContext as { req?: IncomingMessage }).req?.socket.remoteAddress;
+  try {
+    return { caller: await authenticate(request.headers.get('authorization'), address) };
+  } catch (error) {
+    if (!(error instanceof GraphQLError)) throw error;
+    const http = error.extensions.http;
+    return { refused: { status: http?.status ?? 401, code: String(error.extensions.code), message: error.message, headers: http?.headers ?? {} } };
   }
 }

@@ -1,11 +1,9 @@
-import type { IncomingMessage } from 'node:http';
 import { usePrometheus } from '@graphql-yoga/plugin-prometheus';
-import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Database } from '../infra/database.ts';
 import type { EventBus } from '../infra/events.ts';
-import type { Caller } from './authentication.ts';
+import { httpCaller, type Caller } from './authentication.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -46,8 +44,7 @@ export function useMetrics(sources: MetricsSources): Plugin[] {
       }),
       onRequest({ request, url, endResponse, serverContext }) {
         if (url.pathname !== METRICS_PATH) return undefined;
-        const address = (serverContext as { req?: IncomingMessage }).req?.socket.remoteAddress;
-        return answer(request, address, registry, sources).then(endResponse);
+        return answer(request, serverContext, registry, sources).then(endResponse);
       },
     },
   ];
@@ -71,15 +68,13 @@ function engramGauges(registry: Registry, sources: MetricsSources, subscriptions
   });
 }
 
-async function answer(request: Request, address: string | undefined, registry: Registry, sources: MetricsSources): Promise<Response> {
-  let caller: Caller;
-  try {
-    caller = await sources.authenticate(request.headers.get('authorization'), address);
-  } catch (error) {
-    if (!(error instanceof GraphQLError)) throw error;
-    const status = error.extensions.http?.status ?? 401;
-    return new Response(`${error.message}\n`, { status, headers: { 'content-type': 'text/plain' } });
+async function answer(request: Request, serverContext: unknown, registry: Registry, sources: MetricsSources): Promise<Response> {
+  const authenticated = await httpCaller(sources.authenticate, request, serverContext);
+  if ('refused' in authenticated) {
+    const { status, message } = authenticated.refused;
+    return new Response(`${message}\n`, { status, headers: { 'content-type': 'text/plain' } });
   }
+  const { caller } = authenticated;
   if (!(caller.local || caller.unchecked || caller.principal?.admin)) {
     return new Response('Metrics are for admins: send an admin API key\n', { status: 403, headers: { 'content-type': 'text/plain' } });
   }
