@@ -60,6 +60,18 @@ describe('the server logger', () => {
     expect(requests[1]).toMatchObject({ requestId: madeId, operationType: 'query' });
   });
 
+  it('names the operation the request picked from a document of several', async () => {
+    const lines = captured();
+    const response = await fetch(`http://127.0.0.1:${h.port}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'query First { viewer { local } } mutation Second { createTag(input: { name: "log-second", category: CUSTOM }) { __typename } }', operationName: 'Second' }),
+    });
+    expect(response.status).toBe(200);
+    const [request] = (await lines()).filter((l) => l.msg === 'request');
+    expect(request).toMatchObject({ operationName: 'Second', operationType: 'mutation' });
+  });
+
   it('gives a masked error the request id of the log line that tells what happened', async () => {
     const { url, drop } = await createDatabaseUrl();
     const database = await openDatabase(url);

@@ -30,11 +30,7 @@ interface Sink {
 
 const sink: Sink = { write: (text) => void process.stdout.write(text), pretty: null };
 
-/**
- * Lines are written in order after the secret scanner has read them (the scanner is asynchronous),
- * so an error quoting what a caller sent (a Prisma error echoes its arguments) cannot put a key
- * in the logs.
- */
+/** The lines on their way through the secret scanner, in order. */
 let queue: Promise<void> = Promise.resolve();
 
 /** Resolves once every line logged so far is written (before the process exits). */
@@ -42,6 +38,11 @@ export function flushLogs(): Promise<void> {
   return queue;
 }
 
+/**
+ * Lines are written in order after the secret scanner has read them (the scanner is asynchronous),
+ * so an error quoting what a caller sent (a Prisma error echoes its arguments) cannot put a key
+ * in the logs.
+ */
 function scanningDestination(): { write(line: string): void } {
   return {
     write(line) {

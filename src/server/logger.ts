@@ -1,4 +1,5 @@
 import { format } from 'node:util';
+import { getOperationAST, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Context } from '../context.ts';
 import { log, requestScope } from '../infra/log.ts';
@@ -11,10 +12,11 @@ export function yogaLogger() {
 
 /** Notes the operation and the caller in the request's scope, for its log line and every line logged meanwhile. */
 export function useOperationLog(): Plugin<Context> {
-  const note = (args: { operationName?: string | null; document: { definitions: readonly unknown[] }; contextValue: Context }) => {
+  const note = (args: { operationName?: string | null; document: DocumentNode; contextValue: Context }) => {
     const scope = requestScope.getStore();
     if (!scope) return;
-    const operation = args.document.definitions.find((d): d is { kind: string; operation: string; name?: { value: string } } => (d as { kind: string }).kind === 'OperationDefinition');
+    // The operation `operationName` picks (a document may hold several), as execution does.
+    const operation = getOperationAST(args.document, args.operationName);
     scope.operationName = args.operationName ?? operation?.name?.value;
     scope.operationType = operation?.operation;
     scope.principal = args.contextValue.caller.principal?.name ?? (args.contextValue.caller.local ? 'local' : undefined);
