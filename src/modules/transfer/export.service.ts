@@ -1,13 +1,12 @@
 import type { Db } from '../../infra/database.ts';
 import { NotFoundError } from '../../domain/errors.ts';
-import { JSON_COLUMNS, TABLES, type ExportFooter, type ExportHeader, type TableName, type TableSpec } from './tables.ts';
+import { JSON_COLUMNS, rowsOf, TABLES, type ExportFooter, type ExportHeader, type TableName, type TableSpec } from './tables.ts';
 
 /** Rows read per query: the export holds about this many rows in memory at once. */
 const PAGE = 1_000;
 /** Scope ids per `IN` list (well under SQLite's and PostgreSQL's parameter limits). */
 const SCOPE_CHUNK = 1_000;
 
-type Delegate = { findMany(args: Record<string, unknown>): Promise<Record<string, unknown>[]> };
 
 export interface ExportOptions {
   /** Only this scope and everything under it (with the enclosing scopes, so that it can be placed); default everything. */
@@ -53,7 +52,7 @@ export async function exportMemory(db: Db, write: (line: string) => Promise<void
 
 /** A table's rows matching `where`, a page at a time, in key order. */
 async function* pages(db: Db, table: TableSpec, where: Record<string, unknown>): AsyncGenerator<Record<string, unknown>[]> {
-  const delegate = (db as unknown as Record<string, Delegate>)[table.delegate]!;
+  const delegate = rowsOf(db, table.name);
   const orderBy = table.key.map((column) => ({ [column]: 'asc' }));
   let after: Record<string, unknown> | null = null;
   for (;;) {

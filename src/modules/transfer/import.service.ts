@@ -3,7 +3,7 @@ import type { Db, Provider } from '../../infra/database.ts';
 import { jsonSql } from '../../infra/sql.ts';
 import { Prisma } from '../../generated/sqlite/client.ts';
 import { indexSql, searchBody } from '../search/search-index.ts';
-import { isInstant, JSON_COLUMNS, TABLE, TABLES, type ExportFooter, type TableName, type TableSpec } from './tables.ts';
+import { isInstant, JSON_COLUMNS, rowsOf, TABLE, TABLES, type ExportFooter, type TableName, type TableSpec } from './tables.ts';
 
 /** Rows written per statement. */
 const BATCH = 500;
@@ -36,7 +36,6 @@ export interface ImportReport {
 }
 
 type Row = Record<string, unknown>;
-type Delegate = { findMany(args: Record<string, unknown>): Promise<Row[]> };
 /** A deferred column of a row, written once the row it refers to is in. */
 type Fixup = { id: string; column: string; value: unknown };
 
@@ -181,10 +180,6 @@ function count(counts: Partial<Record<TableName, number>>, table: TableName, n: 
   if (n > 0) counts[table] = (counts[table] ?? 0) + n;
 }
 
-function delegateOf(db: Db, table: TableSpec): Delegate {
-  return (db as unknown as Record<string, Delegate>)[table.delegate]!;
-}
-
 /**
  * Rows whose `columns` each hold one of the batch's values: a superset of the batch's tuples that
  * the table's index serves (an OR of 500 tuples took PostgreSQL ~1.5 s a batch at 90K entries: it
@@ -196,7 +191,7 @@ function withinBatch(columns: string[], rows: Row[]): Record<string, unknown> {
 
 /** Keys of `rows` that are already in the database. */
 async function existingKeys(db: Db, table: TableSpec, rows: Row[]): Promise<Set<string>> {
-  const found = await delegateOf(db, table).findMany({ where: withinBatch(table.key, rows), select: Object.fromEntries(table.key.map((c) => [c, true])) });
+  const found = await rowsOf(db, table.name).findMany({ where: withinBatch(table.key, rows), select: Object.fromEntries(table.key.map((c) => [c, true])) });
   return new Set(found.map((row) => keyOf(table, row)));
 }
 
@@ -217,7 +212,7 @@ async function checkReferences(db: Db, table: TableSpec, rows: Row[], reasons: M
     if (table.later?.includes(column)) continue;
     const wanted = [...new Set(rows.map((r) => r[column]).filter((v): v is string => typeof v === 'string'))];
     if (!wanted.length) continue;
-    const present = new Set((await delegateOf(db, TABLE[target]).findMany({ where: { id: { in: wanted } }, select: { id: true } })).map((r) => r.id as string));
+    const present = new Set((await rowsOf(db, target).findMany({ where: { id: { in: wanted } }, select: { id: true } })).map((r) => r.id as string));
     // Rows of this batch may refer to earlier ones of it (a scope's parent): one statement writes them in order.
     if (target === table.name) rows.forEach((r) => present.add(r.id as string));
     for (const row of rows) {
@@ -232,7 +227,7 @@ async function checkUniqueNames(db: Db, table: TableSpec, rows: Row[], reasons: 
     const complete = rows.filter((r) => !reasons.has(r) && columns.every((c) => r[c] !== null && r[c] !== undefined));
     if (!complete.length) continue;
     const tuple = (r: Row) => columns.map((c) => String(r[c])).join('\u0000');
-    const found = await delegateOf(db, table).findMany({ where: withinBatch(columns, complete), select: Object.fromEntries([...columns, ...table.key].map((c) => [c, true])) });
+    const found = await rowsOf(db, table.name).findMany({ where: withinBatch(columns, complete), select: Object.fromEntries([...columns, ...table.key].map((c) => [c, true])) });
     const taken = new Map(found.map((r) => [tuple(r), keyOf(table, r)]));
     for (const row of complete) {
       const owner = taken.get(tuple(row));

@@ -1,3 +1,5 @@
+import type { Db } from '../../infra/database.ts';
+
 /**
  * What an export holds, table by table, in the order an import writes it (every row after the
  * rows it refers to). Rows keep their ids, so an import is idempotent (a row whose key exists is
@@ -27,8 +29,6 @@ export type TableName =
 
 export interface TableSpec {
   name: TableName;
-  /** Prisma's delegate for the table. */
-  delegate: string;
   /** The primary key's columns. */
   key: string[];
   /** Other unique keys: a row that would repeat one under another id is refused. */
@@ -45,16 +45,15 @@ const byScope = (ids: string[]) => ({ scopeId: { in: ids } });
 const ofEntries = (ids: string[]) => ({ entry: { scopeId: { in: ids } } });
 
 export const TABLES: readonly TableSpec[] = [
-  { name: 'Scope', delegate: 'scope', key: ['id'], unique: [['parentId', 'name']], refs: { parentId: 'Scope' }, inScopes: (ids) => ({ id: { in: ids } }) },
-  { name: 'MemoryPolicy', delegate: 'memoryPolicy', key: ['id'], unique: [['scopeId', 'memoryType']], refs: { scopeId: 'Scope' }, inScopes: byScope },
+  { name: 'Scope', key: ['id'], unique: [['parentId', 'name']], refs: { parentId: 'Scope' }, inScopes: (ids) => ({ id: { in: ids } }) },
+  { name: 'MemoryPolicy', key: ['id'], unique: [['scopeId', 'memoryType']], refs: { scopeId: 'Scope' }, inScopes: byScope },
   // The tag vocabulary is small and shared: all of it goes with any export.
-  { name: 'Tag', delegate: 'tag', key: ['id'], unique: [['name']], inScopes: () => ({}) },
-  { name: 'Entry', delegate: 'entry', key: ['id'], unique: [['scopeId', 'kind', 'name']], refs: { scopeId: 'Scope' }, later: ['currentVersionId'], inScopes: byScope },
-  { name: 'EntryVersion', delegate: 'entryVersion', key: ['id'], unique: [['entryId', 'version']], refs: { entryId: 'Entry' }, inScopes: ofEntries },
-  { name: 'EntryTag', delegate: 'entryTag', key: ['entryId', 'tagId'], refs: { entryId: 'Entry', tagId: 'Tag' }, inScopes: ofEntries },
+  { name: 'Tag', key: ['id'], unique: [['name']], inScopes: () => ({}) },
+  { name: 'Entry', key: ['id'], unique: [['scopeId', 'kind', 'name']], refs: { scopeId: 'Scope' }, later: ['currentVersionId'], inScopes: byScope },
+  { name: 'EntryVersion', key: ['id'], unique: [['entryId', 'version']], refs: { entryId: 'Entry' }, inScopes: ofEntries },
+  { name: 'EntryTag', key: ['entryId', 'tagId'], refs: { entryId: 'Entry', tagId: 'Tag' }, inScopes: ofEntries },
   {
     name: 'Relation',
-    delegate: 'relation',
     key: ['id'],
     unique: [['sourceId', 'targetEntryId', 'type'], ['sourceId', 'targetScopeId', 'type']],
     refs: { sourceId: 'Entry', targetEntryId: 'Entry', targetScopeId: 'Scope' },
@@ -62,22 +61,20 @@ export const TABLES: readonly TableSpec[] = [
   },
   {
     name: 'Conflict',
-    delegate: 'conflict',
     key: ['id'],
     unique: [['versionBId']],
     refs: { entryId: 'Entry', versionAId: 'EntryVersion', versionBId: 'EntryVersion', resolutionVersionId: 'EntryVersion' },
     inScopes: ofEntries,
   },
-  { name: 'Task', delegate: 'task', key: ['id'], refs: { scopeId: 'Scope', parentId: 'Task' }, later: ['parentId'], inScopes: byScope },
-  { name: 'TaskDependency', delegate: 'taskDependency', key: ['taskId', 'dependsOnId'], refs: { taskId: 'Task', dependsOnId: 'Task' }, inScopes: (ids) => ({ task: { scopeId: { in: ids } } }) },
-  { name: 'SessionEvent', delegate: 'sessionEvent', key: ['id'], unique: [['sessionId', 'sequence']], refs: { sessionId: 'Scope' }, inScopes: (ids) => ({ sessionId: { in: ids } }) },
+  { name: 'Task', key: ['id'], refs: { scopeId: 'Scope', parentId: 'Task' }, later: ['parentId'], inScopes: byScope },
+  { name: 'TaskDependency', key: ['taskId', 'dependsOnId'], refs: { taskId: 'Task', dependsOnId: 'Task' }, inScopes: (ids) => ({ task: { scopeId: { in: ids } } }) },
+  { name: 'SessionEvent', key: ['id'], unique: [['sessionId', 'sequence']], refs: { sessionId: 'Scope' }, inScopes: (ids) => ({ sessionId: { in: ids } }) },
   // State of a subtree: the keys its sessions and projects own (user: and app: keys go with whole exports only).
-  { name: 'StateKey', delegate: 'stateKey', key: ['id'], unique: [['namespace', 'owner', 'name']], inScopes: (ids) => ({ owner: { in: ids } }) },
-  { name: 'StateVersion', delegate: 'stateVersion', key: ['id'], unique: [['keyId', 'version']], refs: { keyId: 'StateKey', eventId: 'SessionEvent' }, inScopes: (ids) => ({ key: { owner: { in: ids } } }) },
-  { name: 'Conversation', delegate: 'conversation', key: ['id'], refs: { scopeId: 'Scope' }, inScopes: byScope },
+  { name: 'StateKey', key: ['id'], unique: [['namespace', 'owner', 'name']], inScopes: (ids) => ({ owner: { in: ids } }) },
+  { name: 'StateVersion', key: ['id'], unique: [['keyId', 'version']], refs: { keyId: 'StateKey', eventId: 'SessionEvent' }, inScopes: (ids) => ({ key: { owner: { in: ids } } }) },
+  { name: 'Conversation', key: ['id'], refs: { scopeId: 'Scope' }, inScopes: byScope },
   {
     name: 'ConversationMessage',
-    delegate: 'conversationMessage',
     key: ['id'],
     unique: [['conversationId', 'position']],
     refs: { conversationId: 'Conversation' },
@@ -85,13 +82,22 @@ export const TABLES: readonly TableSpec[] = [
   },
   {
     name: 'ConversationContext',
-    delegate: 'conversationContext',
     key: ['id'],
     unique: [['conversationId', 'messageKey', 'entryId']],
     refs: { conversationId: 'Conversation', messageId: 'ConversationMessage', entryId: 'Entry' },
     inScopes: (ids) => ({ conversation: { scopeId: { in: ids } } }),
   },
 ];
+
+/** What both directions ask of a table through Prisma. */
+export interface TableRows {
+  findMany(args: Record<string, unknown>): Promise<Record<string, unknown>[]>;
+}
+
+/** Prisma's delegate of a table: its name with a lower-case first letter (`EntryTag` → `db.entryTag`). */
+export function rowsOf(db: Db, table: TableName): TableRows {
+  return (db as unknown as Record<string, TableRows>)[table.charAt(0).toLowerCase() + table.slice(1)]!;
+}
 
 export const TABLE = Object.fromEntries(TABLES.map((t) => [t.name, t])) as Record<TableName, TableSpec>;
 
