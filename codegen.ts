@@ -12,13 +12,15 @@ const client = {
   },
 } as const;
 
-/** Typed documents for the tests and for the TypeScript example client: `npm run codegen`. */
+/** Typed documents for the tests, the TypeScript example client and the dashboard: `npm run codegen`. */
 const config: CodegenConfig = {
   schema: 'schema.graphql',
   ignoreNoDocuments: true,
   generates: {
     'test/gql/': { ...client, documents: ['test/**/*.ts', '!test/gql/**'] },
     'examples/typescript/gql/': { ...client, documents: ['examples/typescript/*.ts'] },
+    // The dashboard sends documents as strings (no graphql-js in the browser bundle).
+    'ui/src/gql/': { ...client, documents: ['ui/src/**/*.ts', 'ui/src/**/*.tsx', '!ui/src/gql/**'], config: { ...client.config, documentMode: 'string' } },
   },
 };
 

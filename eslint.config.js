@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'src/generated/', 'test/gql/', 'examples/typescript/gql/', 'data/', '.scratch/', '.stryker-tmp/', '.stryker-local/'] },
+  { ignores: ['dist/', 'node_modules/', 'src/generated/', 'test/gql/', 'examples/typescript/gql/', 'ui/src/gql/', 'data/', '.scratch/', '.stryker-tmp/', '.stryker-local/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -23,7 +23,7 @@ export default tseslint.config(
   {
     // compare whole answers with toEqual, so walking their JSON untyped loses no checking. MCP tools answer JSON text.
     // compare whole answers with toEqual, so walking their JSON untyped loses no checking.
-    files: ['test/access*.test.ts', 'test/mutants-access*.test.ts', 'test/mutants-identity.test.ts', 'test/mutants-limits.test.ts', 'test/mutants-node-access.test.ts', 'test/mutants-subscriptions.test.ts', 'test/mutants-deletion.test.ts', 'test/mutants-erasure.test.ts', 'test/mutants-edits.test.ts', 'test/mutants-lifecycle.test.ts', 'test/mutants-redaction.test.ts', 'test/mutants-audit.test.ts', 'test/mutants-search.test.ts', 'test/mutants-query.test.ts', 'test/mutants-query-plan.test.ts', 'test/mutants-query-stages.test.ts', 'test/mutants-query-giving-up.test.ts', 'test/entry-tag-copies.test.ts', 'test/name-shared.test.ts', 'test/mutants-events.test.ts', 'test/edits.test.ts', 'test/expiry.test.ts', 'test/redaction.test.ts', 'test/memory-types.test.ts', 'test/deletion.test.ts', 'test/lifecycle.test.ts', 'test/decay.test.ts', 'test/support/access.ts', 'test/mcp*.test.ts', 'test/cli.test.ts', 'test/logger.test.ts', 'test/transfer.test.ts', 'test/telemetry.test.ts'],
+    files: ['test/access*.test.ts', 'test/mutants-access*.test.ts', 'test/mutants-identity.test.ts', 'test/mutants-limits.test.ts', 'test/mutants-node-access.test.ts', 'test/mutants-subscriptions.test.ts', 'test/mutants-deletion.test.ts', 'test/mutants-erasure.test.ts', 'test/mutants-edits.test.ts', 'test/mutants-lifecycle.test.ts', 'test/mutants-redaction.test.ts', 'test/mutants-audit.test.ts', 'test/mutants-search.test.ts', 'test/mutants-query.test.ts', 'test/mutants-query-plan.test.ts', 'test/mutants-query-stages.test.ts', 'test/mutants-query-giving-up.test.ts', 'test/entry-tag-copies.test.ts', 'test/name-shared.test.ts', 'test/mutants-events.test.ts', 'test/edits.test.ts', 'test/expiry.test.ts', 'test/redaction.test.ts', 'test/memory-types.test.ts', 'test/deletion.test.ts', 'test/lifecycle.test.ts', 'test/decay.test.ts', 'test/support/access.ts', 'test/mcp*.test.ts', 'test/cli.test.ts', 'test/logger.test.ts', 'test/transfer.test.ts', 'test/telemetry.test.ts', 'test/dashboard.test.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -14,6 +14,7 @@ import { DEFAULT_WRITE_SETTINGS, type WriteSettings } from './infra/transaction.
 import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './server/body-limit.ts';
 import { corsFor, useCsrfPrevention } from './server/browser-safety.ts';
 import { oneStartPerTurn } from './server/fair-start.ts';
+import { useDashboard } from './server/dashboard.ts';
 import { graphiqlOptions, useGraphiQLDelivery } from './server/graphiql.ts';
 import { Authenticator, type AuthMode } from './server/authentication.ts';
 import { useHealth } from './server/health.ts';
@@ -154,6 +155,7 @@ export function createApp(options: AppOptions): App {
       ...useOperationLimits({ ...DEFAULT_LIMITS, ...limits }),
       useHealth(database, bus),
       useGraphiQLDelivery(),
+      useDashboard(),
       useMcp({
         // The Node adapter's server context ({ req, res }) is not in Yoga's declared one: the context factory reads `req` (InitialContext).
         fetch: async (url, init, serverContext) => yoga.fetch(url, init, serverContext as Partial<Record<string, never>>),

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page, type WebSocket } from 'playwright-core';
+import type { Browser, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SESSION } from '../src/server/graphiql.ts';
+import { CHROMIUM, haveChromium, launchChromium, offlineContext } from './support/browser.ts';
 import { useHarness } from './support/harness.ts';
 
 /**
@@ -11,12 +12,6 @@ import { useHarness } from './support/harness.ts';
  * revalidatable, with the README's first session and the actor header preset; driven in a real
  * headless Chromium (Debian's `chromium`) with every outside request blocked.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumRequired = process.env.CI === 'true' || process.env.ENGRAM_REQUIRE_CHROMIUM === '1';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && chromiumRequired) {
-  throw new Error(`Chromium is required for this run (CI / ENGRAM_REQUIRE_CHROMIUM) but ${CHROMIUM} is missing: apt-get install chromium`);
-}
 if (!haveChromium) {
   console.warn(`\n[engram] Skipping the GraphiQL browser test: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).\n`);
 }
@@ -155,18 +150,8 @@ describe.skipIf(!haveChromium)('GraphiQL in headless Chromium, offline', () => {
   const sentFrames: string[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    // Every request of the page: anything not to this server is recorded and refused.
-    await context.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if (url.host === `127.0.0.1:${h.port}`) return route.continue();
-      outside.push(url.href);
-      return route.abort('internetdisconnected');
-    });
+    browser = await launchChromium();
+    const context = await offlineContext(browser, `127.0.0.1:${h.port}`, outside);
     page = await context.newPage();
     page.on('websocket', (ws) => {
       sockets.push(ws);

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { shouldRenderGraphiQL, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
+import { acceptedEncodings, compressors, type Encoding } from './compression.ts';
 
 /**
  * The README's "A first session in GraphiQL", opened as the first tab. Its first mutation is named:
@@ -51,33 +50,6 @@ export const GRAPHIQL_OPTIONS: GraphiQLOptions = {
   defaultHeaders: JSON.stringify(GRAPHIQL_HEADERS, null, 2),
 };
 
-type Encoding = 'br' | 'gzip';
-
-/**
- * Which of our encodings the client takes, best first. Hand-written because neither Yoga nor
- * @whatwg-node offers Accept-Encoding negotiation with q-values (useContentEncoding picks the first
- * listed name and ignores `;q=0`).
- */
-function acceptedEncodings(header: string | null): Encoding[] {
-  const accepted = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const wildcard = accepted.get('*') ?? 0;
-  return (['br', 'gzip'] as const).filter((e) => (accepted.get(e) ?? wildcard) > 0);
-}
-
-const compressors: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
-  // Quality 5: 9.0 MB -> 1.95 MB in ~0.8 s (11, the default, gives 1.7 MB in ~19 s).
-  br: (html) =>
-    promisify(brotliCompress)(html, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
-    }),
-  gzip: (html) => promisify(gzip)(html), // level 6: 2.4 MB in ~0.3 s
-};
-
 /** The rendered page, its ETag and, made on first demand and kept, its compressed forms. */
 class Page {
   readonly text: string;
@@ -122,6 +94,8 @@ export function useGraphiQLDelivery(): Plugin {
   return {
     async onResponse({ request, response, setResponse, fetchAPI }) {
       if (!shouldRenderGraphiQL(request) || response.status !== 200) return;
+      // Other HTML pages (the dashboard at /ui) pass through this hook too.
+      if (!/^\/graphql\/?$/.test(new URL(request.url).pathname)) return;
       if (!response.headers.get('content-type')?.startsWith('text/html')) return;
       const page = thePage();
       const headers = new fetchAPI.Headers({

@@ -1,0 +1,46 @@
+// Bundles the dashboard (ui/) into dist/ui/: esbuild at install and build time, so the server
+// serves only local files (no CDN, works offline). Asset names carry a content hash, so the
+// server can let browsers cache them for good; index.html names the current ones.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const source = join(root, 'ui');
+const out = join(root, 'dist', 'ui');
+
+/** Builds dist/ui (index.html + assets/). Returns the asset file names. */
+export async function buildUi() {
+  // esbuild is a devDependency: a production install without it keeps whatever was built before.
+  const esbuild = await import('esbuild');
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(join(out, 'assets'), { recursive: true });
+  const result = await esbuild.build({
+    entryPoints: [join(source, 'src', 'main.tsx')],
+    bundle: true,
+    minify: true,
+    sourcemap: true,
+    format: 'esm',
+    target: ['chrome110', 'firefox115', 'safari16'],
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    outdir: join(out, 'assets'),
+    entryNames: '[name]-[hash]',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const assets = Object.keys(result.metafile.outputs).map((file) => basename(file));
+  const script = assets.find((name) => name.endsWith('.js'));
+  const style = assets.find((name) => name.endsWith('.css'));
+  const html = readFileSync(join(source, 'index.html'), 'utf8')
+    .replace('%SCRIPT%', `assets/${script}`)
+    .replace('%STYLE%', `assets/${style}`);
+  writeFileSync(join(out, 'index.html'), html);
+  return assets;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const started = Date.now();
+  const assets = await buildUi();
+  console.log(`dashboard built in ${Date.now() - started} ms: dist/ui (${assets.filter((a) => !a.endsWith('.map')).join(', ')})`);
+}

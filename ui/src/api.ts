@@ -1,0 +1,125 @@
+import { createClient, type Client } from 'graphql-ws';
+import type { TypedDocumentString } from './gql/graphql';
+
+/**
+ * The dashboard's way to Engram: queries and mutations over HTTP, subscriptions over graphql-ws,
+ * both on /graphql of the server that served the page, with the API key the person gave (kept in
+ * this browser's localStorage). The server applies the same access rules as for any client.
+ */
+const KEY = 'engram.apiKey';
+const endpoint = new URL('/graphql', location.href);
+
+export function apiKey(): string | null {
+  return localStorage.getItem(KEY);
+}
+
+export function setApiKey(key: string | null): void {
+  if (key) localStorage.setItem(KEY, key);
+  else localStorage.removeItem(KEY);
+  // The socket authenticated with the old key: open a new one on next use.
+  void socket?.dispose();
+  socket = undefined;
+}
+
+/** Without a key the server trusts local callers only; writes are then authored by `user`. */
+function headers(): Record<string, string> {
+  const key = apiKey();
+  return key ? { authorization: `Bearer ${key}` } : { 'x-engram-actor': 'user' };
+}
+
+/** A GraphQL error or a refused request, with the code the server gave (UNAUTHENTICATED, ...). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Answer<T> {
+  data?: T | null;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+export async function request<T, V>(document: TypedDocumentString<T, V>, variables: V): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers() },
+      body: JSON.stringify({ query: document.toString(), variables }),
+    });
+  } catch {
+    throw new ApiError('Engram does not answer (is the server running?)', 'NETWORK');
+  }
+  const answer = (await response.json().catch(() => ({}))) as Answer<T>;
+  const [error] = answer.errors ?? [];
+  if (error) throw new ApiError(error.message, error.extensions?.code ?? `HTTP_${response.status}`);
+  if (!answer.data) throw new ApiError(`Engram answered ${response.status} without data`, `HTTP_${response.status}`);
+  return answer.data;
+}
+
+export type LinkState = 'connecting' | 'live' | 'reconnecting';
+const linkListeners = new Set<(state: LinkState) => void>();
+const reconnectListeners = new Set<() => void>();
+let socket: Client | undefined;
+let everConnected = false;
+
+export function onLinkState(listener: (state: LinkState) => void): () => void {
+  linkListeners.add(listener);
+  return () => linkListeners.delete(listener);
+}
+
+/**
+ * Called after the socket came back: events sent while it was away are lost (subscriptions do not
+ * replay yet), so views reload what they show.
+ */
+export function onReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+function theSocket(): Client {
+  if (socket) return socket;
+  const url = new URL(endpoint);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  const announce = (state: LinkState) => linkListeners.forEach((listener) => listener(state));
+  socket = createClient({
+    url: url.toString(),
+    connectionParams: headers,
+    // Keep trying while the server is away; graphql-ws's default gives up on refusals (4401, 4403).
+    retryAttempts: Number.MAX_SAFE_INTEGER,
+    on: {
+      connecting: () => announce(everConnected ? 'reconnecting' : 'connecting'),
+      connected: () => {
+        announce('live');
+        if (everConnected) reconnectListeners.forEach((listener) => listener());
+        everConnected = true;
+      },
+      closed: () => announce('reconnecting'),
+    },
+  });
+  return socket;
+}
+
+/** Follows a subscription until the returned function is called. Errors go to `onError`. */
+export function subscribe<T, V>(
+  document: TypedDocumentString<T, V>,
+  variables: V,
+  onData: (data: T) => void,
+  onError: (error: ApiError) => void,
+): () => void {
+  return theSocket().subscribe<T>(
+    { query: document.toString(), variables: variables as Record<string, unknown> },
+    {
+      next: (answer) => {
+        const [error] = answer.errors ?? [];
+        if (error) onError(new ApiError(error.message, (error.extensions?.code as string | undefined) ?? 'ERROR'));
+        else if (answer.data) onData(answer.data);
+      },
+      error: (error) => onError(new ApiError(error instanceof Error ? error.message : 'The live connection failed', 'NETWORK')),
+      complete: () => undefined,
+    },
+  );
+}
