@@ -26,6 +26,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
 COPY prisma ./prisma
+# The postinstall script also bundles the dashboard (ui/ -> dist/ui, scripts/build-ui.mjs).
+COPY ui ./ui
 RUN npm ci
 
 COPY tsconfig.json tsconfig.build.json ./

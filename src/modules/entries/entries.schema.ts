@@ -47,7 +47,7 @@ const versionNode = (variant: string, kind: EntryKind, description: string) => (
   findUnique: (id: string) => ({ id, kind }),
 });
 
-builder.prismaNode('EntryVersion', {
+export const ToolVersionRef = builder.prismaNode('EntryVersion', {
   ...versionNode('ToolVersion', 'TOOL', 'A version of a tool.'),
   fields: (t) => ({
     description: t.exposeString('description', { nullable: true, description: 'What the tool does.' }),
@@ -57,7 +57,7 @@ builder.prismaNode('EntryVersion', {
   }),
 });
 
-builder.prismaNode('EntryVersion', {
+export const GuidelineVersionRef = builder.prismaNode('EntryVersion', {
   ...versionNode('GuidelineVersion', 'GUIDELINE', 'A version of a guideline.'),
   fields: (t) => ({
     content: t.string({ description: 'The guideline text.', resolve: (v) => v.content ?? '' }),
@@ -66,7 +66,7 @@ builder.prismaNode('EntryVersion', {
   }),
 });
 
-builder.prismaNode('EntryVersion', {
+export const KnowledgeVersionRef = builder.prismaNode('EntryVersion', {
   ...versionNode('KnowledgeVersion', 'KNOWLEDGE', 'A version of a knowledge entry.'),
   fields: (t) => ({
     content: t.string({ description: 'The knowledge itself.', resolve: (v) => v.content ?? '' }),
@@ -117,6 +117,7 @@ export const GuidelineRef = builder.prismaNode('Entry', {
   ),
   fields: (t) => ({
     priority: t.int({ description: '0-100, higher matters more (default 50).', resolve: (e) => e.priority ?? 50 }),
+    currentVersion: t.relation('currentVersion', { type: GuidelineVersionRef, onNull: 'error', description: 'The newest version.' }),
   }),
 });
 
