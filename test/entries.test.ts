@@ -307,3 +307,65 @@ describe('entries', () => {
     expect((await h.ok(Lists, { filter: { scope: p } })).tools.totalCount).toBe(2);
   });
 });
+
+const TypedGuidelines = graphql(`
+  query TypedGuidelines($scope: ID!) {
+    guidelines(filter: { scope: $scope }) {
+      edges {
+        node {
+          currentVersion { content rationale }
+          version(number: 1) { content }
+          versions(first: 5) { totalCount edges { node { version content } } }
+        }
+      }
+    }
+    tools(filter: { scope: $scope }) { edges { node { currentVersion { description } versions { edges { node { parameters } } } } } }
+    knowledge(filter: { scope: $scope }) { edges { node { currentVersion { content confidence } } } }
+  }
+`);
+
+const ThroughInterface = graphql(`
+  query ThroughInterface($id: ID!) {
+    entry(id: $id) {
+      currentVersion { __typename version }
+      versions { __typename totalCount edges { __typename node { __typename ... on GuidelineVersion { content } } } }
+    }
+  }
+`);
+
+describe('version types per kind', () => {
+  it("each kind's currentVersion, version and versions carry its own version type: no fragment needed", async () => {
+    const scope = await createProject(h, 'typed-versions');
+    const guideline = await addGuideline(h, scope, 'g', { content: 'first', rationale: 'why' });
+    await h.ok(graphql(`mutation TypedUpdate($id: ID!) { updateGuideline(input: { id: $id, content: "second" }) { __typename } }`), { id: guideline });
+    await addTool(h, scope, 't', { description: 'does', parameters: { type: 'object' } });
+    await addKnowledge(h, scope, 'k', { content: 'known', confidence: 0.5 });
+
+    const typed = await h.ok(TypedGuidelines, { scope });
+    expect(typed.guidelines.edges).toEqual([
+      {
+        node: {
+          currentVersion: { content: 'second', rationale: 'why' },
+          version: { content: 'first' },
+          versions: { totalCount: 2, edges: [{ node: { version: 2, content: 'second' } }, { node: { version: 1, content: 'first' } }] },
+        },
+      },
+    ]);
+    expect(typed.tools.edges).toEqual([{ node: { currentVersion: { description: 'does' }, versions: { edges: [{ node: { parameters: { type: 'object' } } }] } } }]);
+    expect(typed.knowledge.edges).toEqual([{ node: { currentVersion: { content: 'known', confidence: 0.5 } } }]);
+
+    // Through the Entry interface the same fields answer with the kind's concrete types.
+    const generic = await h.ok(ThroughInterface, { id: guideline });
+    expect(generic.entry).toEqual({
+      currentVersion: { __typename: 'GuidelineVersion', version: 2 },
+      versions: {
+        __typename: 'GuidelineVersionsConnection',
+        totalCount: 2,
+        edges: [
+          { __typename: 'GuidelineVersionsConnectionEdge', node: { __typename: 'GuidelineVersion', content: 'second' } },
+          { __typename: 'GuidelineVersionsConnectionEdge', node: { __typename: 'GuidelineVersion', content: 'first' } },
+        ],
+      },
+    });
+  });
+});

@@ -27,7 +27,7 @@ mutation AddGuideline($project: ID!) {
 query Guidelines($project: ID!) {
   guidelines(filter: { scope: $project, tag: "security" }, first: 20) {
     totalCount
-    edges { node { name priority currentVersion { ... on GuidelineVersion { content } } } }
+    edges { node { name priority currentVersion { content } } }
   }
 }
 `;

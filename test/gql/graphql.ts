@@ -822,17 +822,9 @@ export type NodeLookupQuery = { node:
     | { __typename: 'Conflict', id: string }
     | { __typename: 'Conversation', id: string }
     | { __typename: 'GlobalScope', id: string, scopeName: string | null }
-    | { __typename: 'Guideline', name: string, id: string, currentVersion:
-        | { __typename: 'GuidelineVersion', id: string }
-        | { __typename: 'KnowledgeVersion', id: string }
-        | { __typename: 'ToolVersion', id: string }
-       }
+    | { __typename: 'Guideline', name: string, id: string, currentVersion: { __typename: 'GuidelineVersion', id: string } }
     | { __typename: 'GuidelineVersion', id: string }
-    | { __typename: 'Knowledge', name: string, id: string, currentVersion:
-        | { __typename: 'GuidelineVersion', id: string }
-        | { __typename: 'KnowledgeVersion', id: string }
-        | { __typename: 'ToolVersion', id: string }
-       }
+    | { __typename: 'Knowledge', name: string, id: string, currentVersion: { __typename: 'KnowledgeVersion', id: string } }
     | { __typename: 'KnowledgeVersion', id: string }
     | { __typename: 'Message', id: string }
     | { __typename: 'Organization', id: string, scopeName: string | null }
@@ -843,11 +835,7 @@ export type NodeLookupQuery = { node:
     | { __typename: 'StateKey', id: string }
     | { __typename: 'Tag', name: string, id: string }
     | { __typename: 'Task', id: string }
-    | { __typename: 'Tool', name: string, id: string, currentVersion:
-        | { __typename: 'GuidelineVersion', id: string }
-        | { __typename: 'KnowledgeVersion', id: string }
-        | { __typename: 'ToolVersion', id: string }
-       }
+    | { __typename: 'Tool', name: string, id: string, currentVersion: { __typename: 'ToolVersion', id: string } }
     | { __typename: 'ToolVersion', id: string }
    | null };
 
@@ -947,15 +935,7 @@ export type BatchToolsQuery = { tools: { totalCount: number, edges: Array<{ node
               | { id: string, name: string | null }
               | { id: string, name: string | null }
             > }
-        , tags: Array<{ name: string, category: TagCategory }>, currentVersion:
-          | { version: number }
-          | { version: number }
-          | { description: string | null, parameters: unknown, version: number }
-        , versions: { edges: Array<{ node:
-              | { version: number }
-              | { version: number }
-              | { version: number }
-             }> }, outgoingRelations: Array<{ type: RelationType, targetEntry:
+        , tags: Array<{ name: string, category: TagCategory }>, currentVersion: { description: string | null, parameters: unknown, version: number }, versions: { edges: Array<{ node: { version: number } }> }, outgoingRelations: Array<{ type: RelationType, targetEntry:
             | { id: string, name: string }
             | { id: string, name: string }
             | { id: string, name: string }
@@ -984,11 +964,7 @@ export type BatchNodesQuery = { nodes: Array<
         | { id: string, name: string | null }
         | { id: string, name: string | null }
         | { id: string, name: string | null }
-      , tags: Array<{ name: string }>, currentVersion:
-        | { version: number }
-        | { version: number }
-        | { version: number }
-      , outgoingRelations: Array<{ type: RelationType, targetEntry:
+      , tags: Array<{ name: string }>, currentVersion: { version: number }, outgoingRelations: Array<{ type: RelationType, targetEntry:
           | { id: string }
           | { id: string }
           | { id: string }
@@ -1004,11 +980,7 @@ export type BatchNodesQuery = { nodes: Array<
         | { id: string, name: string | null }
         | { id: string, name: string | null }
         | { id: string, name: string | null }
-      , tags: Array<{ name: string }>, currentVersion:
-        | { version: number }
-        | { version: number }
-        | { version: number }
-      , outgoingRelations: Array<{ type: RelationType, targetEntry:
+      , tags: Array<{ name: string }>, currentVersion: { version: number }, outgoingRelations: Array<{ type: RelationType, targetEntry:
           | { id: string }
           | { id: string }
           | { id: string }
@@ -1033,11 +1005,7 @@ export type BatchNodesQuery = { nodes: Array<
         | { id: string, name: string | null }
         | { id: string, name: string | null }
         | { id: string, name: string | null }
-      , tags: Array<{ name: string }>, currentVersion:
-        | { version: number }
-        | { version: number }
-        | { version: number }
-      , outgoingRelations: Array<{ type: RelationType, targetEntry:
+      , tags: Array<{ name: string }>, currentVersion: { version: number }, outgoingRelations: Array<{ type: RelationType, targetEntry:
           | { id: string }
           | { id: string }
           | { id: string }
@@ -1102,33 +1070,9 @@ export type ConflictEntryStateQueryVariables = Exact<{
 
 
 export type ConflictEntryStateQuery = { entry:
-    | { latestVersion: number, hasUnresolvedConflicts: boolean, unresolvedConflictCount: number, currentVersion:
-        | { content: string, version: number }
-        | { version: number }
-        | { description: string | null, version: number }
-      , versions: { totalCount: number, edges: Array<{ node:
-            | { version: number, conflictFlag: boolean }
-            | { version: number, conflictFlag: boolean }
-            | { version: number, conflictFlag: boolean }
-           }> }, conflicts: Array<{ id: string, resolved: boolean }> }
-    | { latestVersion: number, hasUnresolvedConflicts: boolean, unresolvedConflictCount: number, currentVersion:
-        | { content: string, version: number }
-        | { version: number }
-        | { description: string | null, version: number }
-      , versions: { totalCount: number, edges: Array<{ node:
-            | { version: number, conflictFlag: boolean }
-            | { version: number, conflictFlag: boolean }
-            | { version: number, conflictFlag: boolean }
-           }> }, conflicts: Array<{ id: string, resolved: boolean }> }
-    | { latestVersion: number, hasUnresolvedConflicts: boolean, unresolvedConflictCount: number, currentVersion:
-        | { content: string, version: number }
-        | { version: number }
-        | { description: string | null, version: number }
-      , versions: { totalCount: number, edges: Array<{ node:
-            | { version: number, conflictFlag: boolean }
-            | { version: number, conflictFlag: boolean }
-            | { version: number, conflictFlag: boolean }
-           }> }, conflicts: Array<{ id: string, resolved: boolean }> }
+    | { latestVersion: number, hasUnresolvedConflicts: boolean, unresolvedConflictCount: number, currentVersion: { content: string, version: number }, versions: { totalCount: number, edges: Array<{ node: { version: number, conflictFlag: boolean } }> }, conflicts: Array<{ id: string, resolved: boolean }> }
+    | { latestVersion: number, hasUnresolvedConflicts: boolean, unresolvedConflictCount: number, currentVersion: { version: number }, versions: { totalCount: number, edges: Array<{ node: { version: number, conflictFlag: boolean } }> }, conflicts: Array<{ id: string, resolved: boolean }> }
+    | { latestVersion: number, hasUnresolvedConflicts: boolean, unresolvedConflictCount: number, currentVersion: { description: string | null, version: number }, versions: { totalCount: number, edges: Array<{ node: { version: number, conflictFlag: boolean } }> }, conflicts: Array<{ id: string, resolved: boolean }> }
    | null };
 
 export type ConflictListQueryVariables = Exact<{
@@ -1355,31 +1299,19 @@ export type EntryDetailQuery = { entry:
         | { id: string }
         | { id: string }
         | { id: string }
-      , tags: Array<{ name: string, category: TagCategory, predefined: boolean }>, currentVersion:
-        | { __typename: 'GuidelineVersion', content: string, rationale: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-        | { __typename: 'KnowledgeVersion', content: string, source: string | null, confidence: number, validUntil: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-        | { __typename: 'ToolVersion', description: string | null, parameters: unknown, examples: unknown, constraints: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-       }
+      , tags: Array<{ name: string, category: TagCategory, predefined: boolean }>, currentVersion: { __typename: 'GuidelineVersion', content: string, rationale: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean } }
     | { __typename: 'Knowledge', title: string, id: string, kind: EntryKind, name: string, category: string | null, active: boolean, createdBy: string | null, latestVersion: number, scope:
         | { id: string }
         | { id: string }
         | { id: string }
         | { id: string }
-      , tags: Array<{ name: string, category: TagCategory, predefined: boolean }>, currentVersion:
-        | { __typename: 'GuidelineVersion', content: string, rationale: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-        | { __typename: 'KnowledgeVersion', content: string, source: string | null, confidence: number, validUntil: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-        | { __typename: 'ToolVersion', description: string | null, parameters: unknown, examples: unknown, constraints: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-       }
+      , tags: Array<{ name: string, category: TagCategory, predefined: boolean }>, currentVersion: { __typename: 'KnowledgeVersion', content: string, source: string | null, confidence: number, validUntil: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean } }
     | { __typename: 'Tool', id: string, kind: EntryKind, name: string, category: string | null, active: boolean, createdBy: string | null, latestVersion: number, scope:
         | { id: string }
         | { id: string }
         | { id: string }
         | { id: string }
-      , tags: Array<{ name: string, category: TagCategory, predefined: boolean }>, currentVersion:
-        | { __typename: 'GuidelineVersion', content: string, rationale: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-        | { __typename: 'KnowledgeVersion', content: string, source: string | null, confidence: number, validUntil: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-        | { __typename: 'ToolVersion', description: string | null, parameters: unknown, examples: unknown, constraints: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-       }
+      , tags: Array<{ name: string, category: TagCategory, predefined: boolean }>, currentVersion: { __typename: 'ToolVersion', description: string | null, parameters: unknown, examples: unknown, constraints: string | null, version: number, createdBy: string | null, changeReason: string | null, conflictFlag: boolean } }
    | null };
 
 export type HistoryQueryVariables = Exact<{
@@ -1390,45 +1322,9 @@ export type HistoryQueryVariables = Exact<{
 
 
 export type HistoryQuery = { entry:
-    | { versions: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node:
-            | { version: number, changeReason: string | null }
-            | { version: number, changeReason: string | null }
-            | { description: string | null, version: number, changeReason: string | null }
-           }> }, v1:
-        | { version: number }
-        | { version: number }
-        | { description: string | null, version: number }
-       | null, v99:
-        | { version: number }
-        | { version: number }
-        | { version: number }
-       | null }
-    | { versions: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node:
-            | { version: number, changeReason: string | null }
-            | { version: number, changeReason: string | null }
-            | { description: string | null, version: number, changeReason: string | null }
-           }> }, v1:
-        | { version: number }
-        | { version: number }
-        | { description: string | null, version: number }
-       | null, v99:
-        | { version: number }
-        | { version: number }
-        | { version: number }
-       | null }
-    | { versions: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node:
-            | { version: number, changeReason: string | null }
-            | { version: number, changeReason: string | null }
-            | { description: string | null, version: number, changeReason: string | null }
-           }> }, v1:
-        | { version: number }
-        | { version: number }
-        | { description: string | null, version: number }
-       | null, v99:
-        | { version: number }
-        | { version: number }
-        | { version: number }
-       | null }
+    | { versions: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { version: number, changeReason: string | null } }> }, v1: { version: number } | null, v99: { version: number } | null }
+    | { versions: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { version: number, changeReason: string | null } }> }, v1: { version: number } | null, v99: { version: number } | null }
+    | { versions: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { description: string | null, version: number, changeReason: string | null } }> }, v1: { description: string | null, version: number } | null, v99: { version: number } | null }
    | null };
 
 export type UpdateToolMutationVariables = Exact<{
@@ -1450,21 +1346,9 @@ export type UpdateToolMutation = { updateTool:
           | { version: number }
           | { version: number }
          | null, entry:
-          | { latestVersion: number, currentVersion:
-              | { version: number }
-              | { version: number }
-              | { version: number }
-             }
-          | { latestVersion: number, currentVersion:
-              | { version: number }
-              | { version: number }
-              | { version: number }
-             }
-          | { latestVersion: number, currentVersion:
-              | { version: number }
-              | { version: number }
-              | { version: number }
-             }
+          | { latestVersion: number, currentVersion: { version: number } }
+          | { latestVersion: number, currentVersion: { version: number } }
+          | { latestVersion: number, currentVersion: { version: number } }
          } }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
     | { __typename: 'WriteConflictError', code: string, message: string, path: Array<string> }
@@ -1616,6 +1500,39 @@ export type BadKnowledgeMutation = { addKnowledge:
     | { __typename: 'ValidationError', issues: Array<{ path: Array<string>, message: string }> }
    };
 
+export type TypedGuidelinesQueryVariables = Exact<{
+  scope: string;
+}>;
+
+
+export type TypedGuidelinesQuery = { guidelines: { edges: Array<{ node: { currentVersion: { content: string, rationale: string | null }, version: { content: string } | null, versions: { totalCount: number, edges: Array<{ node: { version: number, content: string } }> } } }> }, tools: { edges: Array<{ node: { currentVersion: { description: string | null }, versions: { edges: Array<{ node: { parameters: unknown } }> } } }> }, knowledge: { edges: Array<{ node: { currentVersion: { content: string, confidence: number } } }> } };
+
+export type ThroughInterfaceQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ThroughInterfaceQuery = { entry:
+    | { currentVersion: { __typename: 'GuidelineVersion', version: number }, versions: { __typename: 'GuidelineVersionsConnection', totalCount: number, edges: Array<{ __typename: 'GuidelineVersionsConnectionEdge', node: { __typename: 'GuidelineVersion', content: string } }> } }
+    | { currentVersion: { __typename: 'KnowledgeVersion', version: number }, versions: { __typename: 'KnowledgeVersionsConnection', totalCount: number, edges: Array<{ __typename: 'KnowledgeVersionsConnectionEdge', node: { __typename: 'KnowledgeVersion' } }> } }
+    | { currentVersion: { __typename: 'ToolVersion', version: number }, versions: { __typename: 'ToolVersionsConnection', totalCount: number, edges: Array<{ __typename: 'ToolVersionsConnectionEdge', node: { __typename: 'ToolVersion' } }> } }
+   | null };
+
+export type TypedUpdateMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type TypedUpdateMutation = { updateGuideline:
+    | { __typename: 'AlreadyExistsError' }
+    | { __typename: 'InvalidStateError' }
+    | { __typename: 'NotFoundError' }
+    | { __typename: 'PermissionDeniedError' }
+    | { __typename: 'UpdateGuidelineSuccess' }
+    | { __typename: 'ValidationError' }
+    | { __typename: 'WriteConflictError' }
+   };
+
 export type ImportMutationVariables = Exact<{
   input: ImportEntriesInput;
 }>;
@@ -1624,21 +1541,9 @@ export type ImportMutationVariables = Exact<{
 export type ImportMutation = { importEntries:
     | { __typename: 'AlreadyExistsError', code: string, message: string }
     | { __typename: 'ImportEntriesSuccess', imported: { count: number, entries: Array<
-          | { __typename: 'Guideline', name: string, createdBy: string | null, latestVersion: number, tags: Array<{ name: string }>, currentVersion:
-              | { content: string, version: number }
-              | { version: number }
-              | { version: number }
-             }
-          | { __typename: 'Knowledge', name: string, createdBy: string | null, latestVersion: number, tags: Array<{ name: string }>, currentVersion:
-              | { content: string, version: number }
-              | { version: number }
-              | { version: number }
-             }
-          | { __typename: 'Tool', name: string, createdBy: string | null, latestVersion: number, tags: Array<{ name: string }>, currentVersion:
-              | { content: string, version: number }
-              | { version: number }
-              | { version: number }
-             }
+          | { __typename: 'Guideline', name: string, createdBy: string | null, latestVersion: number, tags: Array<{ name: string }>, currentVersion: { content: string, version: number } }
+          | { __typename: 'Knowledge', name: string, createdBy: string | null, latestVersion: number, tags: Array<{ name: string }>, currentVersion: { version: number } }
+          | { __typename: 'Tool', name: string, createdBy: string | null, latestVersion: number, tags: Array<{ name: string }>, currentVersion: { version: number } }
         > } }
     | { __typename: 'InvalidStateError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }
@@ -1717,11 +1622,7 @@ export type MqbPageQuery = { memoryQuery: { edges: Array<{ score: number, node:
             | { id: string, name: string | null }
             | { id: string, name: string | null }
             | { id: string, name: string | null }
-          , tags: Array<{ name: string }>, currentVersion:
-            | { content: string, version: number }
-            | { version: number }
-            | { description: string | null, version: number }
-          , outgoingRelations: Array<{ type: RelationType, targetEntry:
+          , tags: Array<{ name: string }>, currentVersion: { content: string, version: number }, outgoingRelations: Array<{ type: RelationType, targetEntry:
               | { id: string, name: string }
               | { id: string, name: string }
               | { id: string, name: string }
@@ -1740,11 +1641,7 @@ export type MqbPageQuery = { memoryQuery: { edges: Array<{ score: number, node:
             | { id: string, name: string | null }
             | { id: string, name: string | null }
             | { id: string, name: string | null }
-          , tags: Array<{ name: string }>, currentVersion:
-            | { content: string, version: number }
-            | { version: number }
-            | { description: string | null, version: number }
-          , outgoingRelations: Array<{ type: RelationType, targetEntry:
+          , tags: Array<{ name: string }>, currentVersion: { version: number }, outgoingRelations: Array<{ type: RelationType, targetEntry:
               | { id: string, name: string }
               | { id: string, name: string }
               | { id: string, name: string }
@@ -1763,11 +1660,7 @@ export type MqbPageQuery = { memoryQuery: { edges: Array<{ score: number, node:
             | { id: string, name: string | null }
             | { id: string, name: string | null }
             | { id: string, name: string | null }
-          , tags: Array<{ name: string }>, currentVersion:
-            | { content: string, version: number }
-            | { version: number }
-            | { description: string | null, version: number }
-          , outgoingRelations: Array<{ type: RelationType, targetEntry:
+          , tags: Array<{ name: string }>, currentVersion: { description: string | null, version: number }, outgoingRelations: Array<{ type: RelationType, targetEntry:
               | { id: string, name: string }
               | { id: string, name: string }
               | { id: string, name: string }
@@ -2267,21 +2160,9 @@ export type MutantImportMutationVariables = Exact<{
 export type MutantImportMutation = { importEntries:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'ImportEntriesSuccess', imported: { count: number, entries: Array<
-          | { priority: number, name: string, category: string | null, createdBy: string | null, latestVersion: number, currentVersion:
-              | { content: string, version: number, createdBy: string | null }
-              | { confidence: number, version: number, createdBy: string | null }
-              | { description: string | null, version: number, createdBy: string | null }
-             }
-          | { name: string, category: string | null, createdBy: string | null, latestVersion: number, currentVersion:
-              | { content: string, version: number, createdBy: string | null }
-              | { confidence: number, version: number, createdBy: string | null }
-              | { description: string | null, version: number, createdBy: string | null }
-             }
-          | { name: string, category: string | null, createdBy: string | null, latestVersion: number, currentVersion:
-              | { content: string, version: number, createdBy: string | null }
-              | { confidence: number, version: number, createdBy: string | null }
-              | { description: string | null, version: number, createdBy: string | null }
-             }
+          | { priority: number, name: string, category: string | null, createdBy: string | null, latestVersion: number, currentVersion: { content: string, version: number, createdBy: string | null } }
+          | { name: string, category: string | null, createdBy: string | null, latestVersion: number, currentVersion: { confidence: number, version: number, createdBy: string | null } }
+          | { name: string, category: string | null, createdBy: string | null, latestVersion: number, currentVersion: { description: string | null, version: number, createdBy: string | null } }
         > } }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
@@ -3585,31 +3466,19 @@ export type SessEntryQuery = { entry:
         | { id: string }
         | { id: string }
         | { id: string }
-      , versions: { edges: Array<{ node:
-            | { version: number }
-            | { version: number }
-            | { version: number }
-           }> } }
+      , versions: { edges: Array<{ node: { version: number } }> } }
     | { active: boolean, scope:
         | { id: string }
         | { id: string }
         | { id: string }
         | { id: string }
-      , versions: { edges: Array<{ node:
-            | { version: number }
-            | { version: number }
-            | { version: number }
-           }> } }
+      , versions: { edges: Array<{ node: { version: number } }> } }
     | { active: boolean, scope:
         | { id: string }
         | { id: string }
         | { id: string }
         | { id: string }
-      , versions: { edges: Array<{ node:
-            | { version: number }
-            | { version: number }
-            | { version: number }
-           }> } }
+      , versions: { edges: Array<{ node: { version: number } }> } }
    | null };
 
 export type SessEventsBackQueryVariables = Exact<{
@@ -4143,18 +4012,9 @@ export type BatchGetQueryVariables = Exact<{
 
 
 export type BatchGetQuery = { entry:
-    | { name: string, tags: Array<{ name: string }>, currentVersion:
-        | { content: string }
-        | Record<PropertyKey, never>
-       }
-    | { name: string, tags: Array<{ name: string }>, currentVersion:
-        | { content: string }
-        | Record<PropertyKey, never>
-       }
-    | { name: string, tags: Array<{ name: string }>, currentVersion:
-        | { content: string }
-        | Record<PropertyKey, never>
-       }
+    | { name: string, tags: Array<{ name: string }>, currentVersion: Record<PropertyKey, never> }
+    | { name: string, tags: Array<{ name: string }>, currentVersion: { content: string } }
+    | { name: string, tags: Array<{ name: string }>, currentVersion: Record<PropertyKey, never> }
    | null };
 
 export type BatchDuplicateMutationVariables = Exact<{
@@ -4224,6 +4084,9 @@ export const ListsDocument = {"kind":"Document","definitions":[{"kind":"Operatio
 export const ScopeEntriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ScopeEntries"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kind"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"EntryKind"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"includeInactive"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"scope"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entries"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"kind"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kind"}}},{"kind":"Argument","name":{"kind":"Name","value":"includeInactive"},"value":{"kind":"Variable","name":{"kind":"Name","value":"includeInactive"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<ScopeEntriesQuery, ScopeEntriesQueryVariables>;
 export const TagsAfterRollbackDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TagsAfterRollback"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tags"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"predefined"},"value":{"kind":"BooleanValue","value":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]} as unknown as DocumentNode<TagsAfterRollbackQuery, TagsAfterRollbackQueryVariables>;
 export const BadKnowledgeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"BadKnowledge"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddKnowledgeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addKnowledge"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]}}]} as unknown as DocumentNode<BadKnowledgeMutation, BadKnowledgeMutationVariables>;
+export const TypedGuidelinesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TypedGuidelines"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"scope"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"guidelines"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"scope"},"value":{"kind":"Variable","name":{"kind":"Name","value":"scope"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"rationale"}}]}},{"kind":"Field","name":{"kind":"Name","value":"version"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"number"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"content"}}]}},{"kind":"Field","name":{"kind":"Name","value":"versions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"content"}}]}}]}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"tools"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"scope"},"value":{"kind":"Variable","name":{"kind":"Name","value":"scope"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"description"}}]}},{"kind":"Field","name":{"kind":"Name","value":"versions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"parameters"}}]}}]}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"knowledge"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"scope"},"value":{"kind":"Variable","name":{"kind":"Name","value":"scope"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"confidence"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<TypedGuidelinesQuery, TypedGuidelinesQueryVariables>;
+export const ThroughInterfaceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ThroughInterface"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entry"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"versions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GuidelineVersion"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"content"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<ThroughInterfaceQuery, ThroughInterfaceQueryVariables>;
+export const TypedUpdateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TypedUpdate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateGuideline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"content"},"value":{"kind":"StringValue","value":"second","block":false}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}}]}}]}}]} as unknown as DocumentNode<TypedUpdateMutation, TypedUpdateMutationVariables>;
 export const ImportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Import"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ImportEntriesInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"importEntries"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImportEntriesSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"imported"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"entries"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"}},{"kind":"Field","name":{"kind":"Name","value":"latestVersion"}},{"kind":"Field","name":{"kind":"Name","value":"tags"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentVersion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GuidelineVersion"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"content"}}]}}]}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<ImportMutation, ImportMutationVariables>;
 export const ImportFindDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ImportFind"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"scope"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"memoryQuery"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"scope"},"value":{"kind":"Variable","name":{"kind":"Name","value":"scope"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"inherit"},"value":{"kind":"BooleanValue","value":false}}]}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"meta"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ImportFindQuery, ImportFindQueryVariables>;
 export const IsolationCreateOrganizationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IsolationCreateOrganization"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createOrganization"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}}]}}]}}]} as unknown as DocumentNode<IsolationCreateOrganizationMutation, IsolationCreateOrganizationMutationVariables>;

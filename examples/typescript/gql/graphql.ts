@@ -81,10 +81,7 @@ export type ExampleContextQueryVariables = Exact<{
 
 
 export type ExampleContextQuery = { context: { tokensUsed: number, guidelines: Array<{ score: number, node:
-        | { name: string, currentVersion:
-            | { content: string }
-            | Record<PropertyKey, never>
-           }
+        | { name: string, currentVersion: { content: string } }
         | { name: string }
         | { name: string }
        }>, knowledge: Array<{ score: number, node:

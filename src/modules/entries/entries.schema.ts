@@ -1,7 +1,10 @@
 import { builder, type JsonInput } from '../../graphql/builder.ts';
 import type { Context } from '../../context.ts';
 import { InvalidStateError, WRITE_ERRORS, WriteConflictError } from '../../graphql/errors.ts';
-import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, VERSION_TYPENAME, decodeId } from '../../graphql/ids.ts';
+import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
+import { EntryVersionRef, EntryVersionsConnectionRef, GuidelineVersionRef, KnowledgeVersionRef, ToolVersionRef, withKindVersions } from './entry-versions.schema.ts';
+
+export { EntryVersionRef };
 import { PAGING } from '../../graphql/paging.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
 import type { MemoryType } from './memory-types.ts';
@@ -19,62 +22,6 @@ import { LIMITS } from '../../domain/limits.ts';
 import { normalizeTagName } from '../../domain/validate.ts';
 
 export const ENTRY_TYPENAME: Record<EntryKind, string> = { TOOL: 'Tool', GUIDELINE: 'Guideline', KNOWLEDGE: 'Knowledge' };
-
-// ---------------------------------------------------------------- versions
-
-export const EntryVersionRef = builder.prismaInterface('EntryVersion', {
-  name: 'EntryVersion',
-  description: 'An immutable version of an entry. Versions are numbered 1, 2, 3... per entry and never edited.',
-  interfaces: [builder.nodeInterfaceRef()],
-  resolveType: (v) => VERSION_TYPENAME[v.kind as EntryKind],
-  fields: (t) => ({
-    version: t.exposeInt('version', { description: 'Number of this version, from 1, gapless per entry.' }),
-    changeReason: t.exposeString('changeReason', { nullable: true, description: 'Why the writer made this change.' }),
-    conflictFlag: t.exposeBoolean('conflictFlag', {
-      description: 'True when this version was written concurrently with another one (see conflicts).',
-    }),
-    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was written.' }),
-    createdBy: t.exposeString('createdBy', { nullable: true, description: 'Who wrote it.' }),
-  }),
-});
-
-const versionNode = (variant: string, kind: EntryKind, description: string) => ({
-  variant,
-  description,
-  interfaces: [EntryVersionRef],
-  id: { field: 'id' as const },
-  nullable: true as const,
-  findUnique: (id: string) => ({ id, kind }),
-});
-
-export const ToolVersionRef = builder.prismaNode('EntryVersion', {
-  ...versionNode('ToolVersion', 'TOOL', 'A version of a tool.'),
-  fields: (t) => ({
-    description: t.exposeString('description', { nullable: true, description: 'What the tool does.' }),
-    parameters: t.expose('parameters', { type: 'JSON', nullable: true, description: 'JSON Schema of its parameters.' }),
-    examples: t.expose('examples', { type: 'JSON', nullable: true, description: 'Usage examples.' }),
-    constraints: t.exposeString('constraints', { nullable: true, description: 'Rules for using it.' }),
-  }),
-});
-
-export const GuidelineVersionRef = builder.prismaNode('EntryVersion', {
-  ...versionNode('GuidelineVersion', 'GUIDELINE', 'A version of a guideline.'),
-  fields: (t) => ({
-    content: t.string({ description: 'The guideline text.', resolve: (v) => v.content ?? '' }),
-    rationale: t.exposeString('rationale', { nullable: true, description: 'Why it exists.' }),
-    examples: t.expose('examples', { type: 'JSON', nullable: true, description: 'Good and bad examples.' }),
-  }),
-});
-
-export const KnowledgeVersionRef = builder.prismaNode('EntryVersion', {
-  ...versionNode('KnowledgeVersion', 'KNOWLEDGE', 'A version of a knowledge entry.'),
-  fields: (t) => ({
-    content: t.string({ description: 'The knowledge itself.', resolve: (v) => v.content ?? '' }),
-    source: t.exposeString('source', { nullable: true, description: 'Where it came from.' }),
-    confidence: t.float({ description: 'How certain it is, 0 to 1.', resolve: (v) => v.confidence ?? 1 }),
-    validUntil: t.expose('validUntil', { type: 'DateTime', nullable: true, description: 'When it expires, if ever.' }),
-  }),
-});
 
 // ---------------------------------------------------------------- entries
 
@@ -117,7 +64,6 @@ export const GuidelineRef = builder.prismaNode('Entry', {
   ),
   fields: (t) => ({
     priority: t.int({ description: '0-100, higher matters more (default 50).', resolve: (e) => e.priority ?? 50 }),
-    currentVersion: t.relation('currentVersion', { type: GuidelineVersionRef, onNull: 'error', description: 'The newest version.' }),
   }),
 });
 
@@ -127,6 +73,10 @@ export const KnowledgeRef = builder.prismaNode('Entry', {
     title: t.exposeString('name', { description: 'The title (same as name).' }),
   }),
 });
+
+withKindVersions(ToolRef, ToolVersionRef, 'Tool');
+withKindVersions(GuidelineRef, GuidelineVersionRef, 'Guideline');
+withKindVersions(KnowledgeRef, KnowledgeVersionRef, 'Knowledge');
 
 // Fields that reference other types are added once all refs exist (keeps inference acyclic).
 builder.prismaInterfaceFields(EntryVersionRef, (t) => ({
@@ -160,18 +110,21 @@ builder.prismaInterfaceFields(EntryRef, (t) => ({
       }),
       resolve: (entry) => entry.versions[0] ?? null,
     }),
-    versions: t.relatedConnection(
-      'versions',
-      {
-        cursor: 'id',
-        ...PAGING,
-        description: 'Version history, newest first.',
-        query: () => ({ orderBy: { version: 'desc' } }),
-        totalCount: true,
+    // Each kind answers with its own page type (withKindVersions); this resolver is never reached
+    // for them, and only states what the interface field returns.
+    versions: t.field({
+      type: EntryVersionsConnectionRef,
+      description: 'Version history, newest first.',
+      args: {
+        first: t.arg.int({}),
+        after: t.arg.string({}),
+        last: t.arg.int({}),
+        before: t.arg.string({}),
       },
-      { description: 'Page of versions.' },
-      { description: 'A version.' },
-    ),
+      resolve: () => {
+        throw new Error('Entry.versions is resolved by Tool, Guideline and Knowledge');
+      },
+    }),
     tags: t.field({
       type: [TagRef],
       description: 'Tags, by name.',

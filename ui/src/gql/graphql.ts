@@ -398,31 +398,19 @@ export type DashboardEntryQuery = { entry:
         | { id: string, name: string | null }
         | { id: string, name: string | null }
         | { id: string, name: string | null }
-      , tags: Array<{ name: string }>, versions: { totalCount: number, edges: Array<{ node:
-            | { __typename: 'GuidelineVersion', content: string, rationale: string | null, examples: unknown, id: string, version: number, createdAt: string, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-            | { __typename: 'KnowledgeVersion', content: string, source: string | null, confidence: number, validUntil: string | null, id: string, version: number, createdAt: string, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-            | { __typename: 'ToolVersion', description: string | null, constraints: string | null, parameters: unknown, examples: unknown, id: string, version: number, createdAt: string, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-           }> } }
+      , tags: Array<{ name: string }>, versions: { totalCount: number, edges: Array<{ node: { __typename: 'GuidelineVersion', content: string, rationale: string | null, examples: unknown, id: string, version: number, createdAt: string, createdBy: string | null, changeReason: string | null, conflictFlag: boolean } }> } }
     | { id: string, name: string, kind: EntryKind, active: boolean, latestVersion: number, category: string | null, createdAt: string, updatedAt: string, scope:
         | { id: string, name: string | null }
         | { id: string, name: string | null }
         | { id: string, name: string | null }
         | { id: string, name: string | null }
-      , tags: Array<{ name: string }>, versions: { totalCount: number, edges: Array<{ node:
-            | { __typename: 'GuidelineVersion', content: string, rationale: string | null, examples: unknown, id: string, version: number, createdAt: string, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-            | { __typename: 'KnowledgeVersion', content: string, source: string | null, confidence: number, validUntil: string | null, id: string, version: number, createdAt: string, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-            | { __typename: 'ToolVersion', description: string | null, constraints: string | null, parameters: unknown, examples: unknown, id: string, version: number, createdAt: string, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-           }> } }
+      , tags: Array<{ name: string }>, versions: { totalCount: number, edges: Array<{ node: { __typename: 'KnowledgeVersion', content: string, source: string | null, confidence: number, validUntil: string | null, id: string, version: number, createdAt: string, createdBy: string | null, changeReason: string | null, conflictFlag: boolean } }> } }
     | { id: string, name: string, kind: EntryKind, active: boolean, latestVersion: number, category: string | null, createdAt: string, updatedAt: string, scope:
         | { id: string, name: string | null }
         | { id: string, name: string | null }
         | { id: string, name: string | null }
         | { id: string, name: string | null }
-      , tags: Array<{ name: string }>, versions: { totalCount: number, edges: Array<{ node:
-            | { __typename: 'GuidelineVersion', content: string, rationale: string | null, examples: unknown, id: string, version: number, createdAt: string, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-            | { __typename: 'KnowledgeVersion', content: string, source: string | null, confidence: number, validUntil: string | null, id: string, version: number, createdAt: string, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-            | { __typename: 'ToolVersion', description: string | null, constraints: string | null, parameters: unknown, examples: unknown, id: string, version: number, createdAt: string, createdBy: string | null, changeReason: string | null, conflictFlag: boolean }
-           }> } }
+      , tags: Array<{ name: string }>, versions: { totalCount: number, edges: Array<{ node: { __typename: 'ToolVersion', description: string | null, constraints: string | null, parameters: unknown, examples: unknown, id: string, version: number, createdAt: string, createdBy: string | null, changeReason: string | null, conflictFlag: boolean } }> } }
    | null };
 
 export type DashboardEntryChangedSubscriptionVariables = Exact<{
