@@ -113,11 +113,13 @@ export function createApp(options: AppOptions): App {
     context: async (initial: InitialContext) => {
       const headers = initial.headers ?? initial.request?.headers ?? new Headers();
       // Node's request over HTTP, the upgrade request over WebSocket; none for yoga.fetch in-process.
-      const socket = (initial.req ?? initial.extra?.request)?.socket;
+      const upgradeOrRequest = initial.req ?? initial.extra?.request;
+      const socket = upgradeOrRequest?.socket;
       const address = socket ? (socket.remoteAddress ?? '') : undefined;
       const authorization = headers.get('authorization');
-      const caller = await authenticate(authorization, address);
-      const stillAuthenticated = () => authenticator.authenticate(authorization, address).catch(() => null);
+      const host = upgradeOrRequest?.headers.host ?? headers.get('host');
+      const caller = await authenticate(authorization, address, host);
+      const stillAuthenticated = () => authenticator.authenticate(authorization, address, host).catch(() => null);
       return createContext({ ...deps, authenticator, grantCache, tracker, exhaustiveRanking: options.exhaustiveRanking ?? false }, headers, caller, address ?? null, stillAuthenticated);
     },
     maskedErrors: {
@@ -239,8 +241,8 @@ function logWhenAnswered(req: IncomingMessage, res: ServerResponse, scope: Reque
 
 /** `authenticator.authenticate`, recording its refusals (not a database that cannot answer) in the audit log. */
 function auditedAuthentication(authenticator: Authenticator, failures: AuthenticationFailures) {
-  return (authorization: string | null | undefined, address: string | undefined) =>
-    authenticator.authenticate(authorization, address).catch((error: unknown) => {
+  return (authorization: string | null | undefined, address: string | undefined, host: string | null) =>
+    authenticator.authenticate(authorization, address, host).catch((error: unknown) => {
       const code = error instanceof GraphQLError ? error.extensions.code : undefined;
       if (code === 'UNAUTHENTICATED' || code === 'PROTECTED_MODE') {
         failures.note({ clientAddress: address ?? null, code, reason: (error as GraphQLError).message });

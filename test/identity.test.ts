@@ -19,7 +19,7 @@ interface Answer {
 /** A request over a real socket, from `from` (a loopback address other than 127.0.0.1 is not "this machine"). */
 function call(
   query: string,
-  { key, from = '127.0.0.1', variables, port = h.port }: { key?: string; from?: string; variables?: unknown; port?: number } = {},
+  { key, from = '127.0.0.1', variables, port = h.port, host }: { key?: string; from?: string; variables?: unknown; port?: number; host?: string } = {},
 ): Promise<Answer> {
   const body = JSON.stringify({ query, variables });
   return new Promise((resolve, reject) => {
@@ -30,7 +30,7 @@ function call(
         path: '/graphql',
         method: 'POST',
         localAddress: from,
-        headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+        headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}), ...(host ? { host } : {}) },
       },
       (res) => {
         let text = '';
@@ -81,6 +81,23 @@ describe(`identity (${DB_KIND})`, () => {
     expect(remote.status).toBe(403);
     expect(codes(remote)).toEqual(['PROTECTED_MODE']);
     expect(remote.body.errors?.[0]?.message).toContain('npm run keys -- create --admin');
+  });
+
+  it('protected mode: a keyless request from this machine must be addressed to it (a DNS-rebound page is refused)', async () => {
+    for (const host of [`localhost:${h.port}`, `127.0.0.1:${h.port}`, `[::1]:${h.port}`, `app.localhost:${h.port}`]) {
+      expect((await call(VIEWER, { host })).status, host).toBe(200);
+    }
+    for (const host of [`attacker.example:${h.port}`, 'evil.test', `127.0.0.1.nip.io:${h.port}`]) {
+      const rebound = await call(VIEWER, { host });
+      expect([rebound.status, codes(rebound)], host).toEqual([403, ['PROTECTED_MODE']]);
+    }
+    // The WebSocket upgrade is checked the same way.
+    const refused = await new Promise<number>((resolve) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${h.port}/graphql`, 'graphql-transport-ws', { headers: { host: 'attacker.example' } });
+      socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init' })));
+      socket.on('close', (code) => resolve(code));
+    });
+    expect(refused).toBe(4403);
   });
 
   it('once a key exists, every network request needs a valid one (401 otherwise), from any address', async () => {

@@ -13,7 +13,7 @@ export interface McpHttpOptions {
   /** Yoga's in-process fetch (this plugin is part of Yoga, so it is called only once a call arrives). */
   fetch: (url: string, init: RequestInit, serverContext: { req?: IncomingMessage }) => Promise<Response>;
   /** The server's authentication, run before anything else of MCP. */
-  authenticate: (authorization: string | null, address: string | undefined) => Promise<Caller>;
+  authenticate: (authorization: string | null, address: string | undefined, host: string | null) => Promise<Caller>;
   /** Browser origins allowed to call (CORS_ORIGINS); other requests with an Origin are refused. */
   corsOrigins: readonly string[];
   maxRequestBodyBytes: number;

@@ -12,6 +12,17 @@ export type AuthMode = 'on' | 'off';
 
 /** Addresses of this machine's loopback interface (Redis' protected mode takes the same two). */
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/**
+ * Whether a request's Host names this machine. Keyless loopback callers act as admins, and a page
+ * on another site can reach 127.0.0.1 by rebinding its own name there (DNS rebinding): the browser
+ * then sends that name as Host. Browsers always send Host; a client that sends none is not one.
+ */
+function addressedToThisMachine(host: string | null | undefined): boolean {
+  if (!host) return true;
+  const name = host.toLowerCase().replace(/:\d+$/, '');
+  return name === 'localhost' || name.endsWith('.localhost') || name === '[::1]' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
 /** How long a validated key, or the answer to "does any key exist", is reused by this instance. */
 const CACHE_MS = 1_000;
 
@@ -34,7 +45,7 @@ export class Authenticator {
     readonly mode: AuthMode,
   ) {}
 
-  async authenticate(authorization: string | null | undefined, remoteAddress: string | undefined): Promise<Caller> {
+  async authenticate(authorization: string | null | undefined, remoteAddress: string | undefined, host: string | null | undefined): Promise<Caller> {
     if (this.mode === 'off') return { principal: null, local: false, unchecked: true };
     const secret = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
     if (secret) {
@@ -45,7 +56,15 @@ export class Authenticator {
     // Only code in this process can call it in-process (yoga.fetch): it needs no key.
     if (remoteAddress === undefined) return { principal: null, local: true, unchecked: false };
     if (await this.anyKey()) throw refuse('An API key is required (Authorization: Bearer egk_…)', 'UNAUTHENTICATED', 401);
-    if (LOOPBACK.has(remoteAddress)) return { principal: null, local: true, unchecked: false };
+    if (LOOPBACK.has(remoteAddress)) {
+      if (addressedToThisMachine(host)) return { principal: null, local: true, unchecked: false };
+      throw refuse(
+        `Engram is in protected mode and answers keyless requests only when they are addressed to this machine (localhost, 127.0.0.1, [::1]), not to "${host?.slice(0, 100)}": ` +
+          'a web page that rebound its own name to 127.0.0.1 would look like this. Use http://localhost:<port>, or create an API key.',
+        'PROTECTED_MODE',
+        403,
+      );
+    }
     throw refuse(
       'Engram is in protected mode: no API key exists yet, so it answers only on this machine. Create one with ' +
         '`npm run keys -- create --admin --name <name>` on the server (or set AUTH=off on a trusted network).',
@@ -98,13 +117,13 @@ export interface HttpRefusal {
  * server context holds Node's request), or the refusal GraphQL would answer it with.
  */
 export async function httpCaller(
-  authenticate: (authorization: string | null, address: string | undefined) => Promise<Caller>,
+  authenticate: (authorization: string | null, address: string | undefined, host: string | null) => Promise<Caller>,
   request: Request,
   serverContext: unknown,
 ): Promise<{ caller: Caller } | { refused: HttpRefusal }> {
   const address = (serverContext as { req?: IncomingMessage }).req?.socket.remoteAddress;
   try {
-    return { caller: await authenticate(request.headers.get('authorization'), address) };
+    return { caller: await authenticate(request.headers.get('authorization'), address, request.headers.get('host')) };
   } catch (error) {
     if (!(error instanceof GraphQLError)) throw error;
     const http = error.extensions.http;

@@ -12,7 +12,7 @@ export interface MetricsSources {
   bus: EventBus;
   /** Open WebSocket connections (0 before the server listens). */
   webSocketConnections: () => number;
-  authenticate: (authorization: string | null, address: string | undefined) => Promise<Caller>;
+  authenticate: (authorization: string | null, address: string | undefined, host: string | null) => Promise<Caller>;
 }
 
 /**

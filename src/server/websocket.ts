@@ -25,7 +25,7 @@ export interface WebSocketLimits {
   /** Browser origins other than the server's own that may open a socket (see webSocketOriginAllowed). */
   corsOrigins: readonly string[];
   /** Checks a connection's credentials at `connection_init` (rejects: closed with 4403 Forbidden). */
-  authenticate: (authorization: string | null, remoteAddress: string) => Promise<unknown>;
+  authenticate: (authorization: string | null, remoteAddress: string, host: string | null) => Promise<unknown>;
 }
 
 export const DEFAULT_WEBSOCKET_LIMITS: WebSocketLimits = {
@@ -71,7 +71,7 @@ export function attachWebSocket(
       // A bad key (or none, once keys exist) is refused before any operation: graphql-ws closes with 4403.
       onConnect: async (ctx) => {
         const authorization = connectionHeaders(ctx).get('authorization');
-        const check = () => authenticate(authorization, ctx.extra.request.socket.remoteAddress ?? '');
+        const check = () => authenticate(authorization, ctx.extra.request.socket.remoteAddress ?? '', ctx.extra.request.headers.host ?? null);
         const accepted = await check().then(
           () => true,
           () => false,
