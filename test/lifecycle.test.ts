@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createApp } from '../src/app.ts';
 import { PURGE_LOCK } from '../src/modules/lifecycle/purge-job.ts';
-import { ok } from './support/access.ts';
+import { as, ok } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 
 const h = useHarness();
@@ -78,6 +78,25 @@ describe(`lifetimes and purge (${DB_KIND})`, () => {
     const left = await ok(h, null, `query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Session { status } } }`, { ids: [oldEpisode, newEpisode, oldFact, shortFact, session] });
     expect(left.nodes).toEqual([null, { id: newEpisode }, { id: oldFact }, null, { id: session, status: 'ARCHIVED' }]);
     expect((await ok(h, null, run, {})).purgeMemory.run).toEqual({ archivedSessions: 0, receipts: [] });
+  });
+
+  it('two purges at once each archive some of the ended sessions, none twice, and neither fails', async () => {
+    const p = await project('purge-race');
+    const sessions: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const s = (await ok(h, null, `mutation($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }`, { p })).startSession.session.id;
+      await ok(h, null, `mutation($id: ID!) { completeSession(input: { id: $id }) { __typename } }`, { id: s });
+      await h.database.prisma.scope.update({ where: { id: dbId(s) }, data: { endedAt: new Date(Date.now() - 31 * DAY) } });
+      sessions.push(s);
+    }
+    const run = `mutation { purgeMemory(input: {}) { __typename ... on PurgeMemorySuccess { run { archivedSessions } } } }`;
+    const [a, b] = await Promise.all([as(h, null, run), as(h, null, run)]);
+    expect(a.errors).toBeUndefined();
+    expect(b.errors).toBeUndefined();
+    // Both listed all six; whichever archived a session first counts it, the other skips it.
+    expect(a.data!.purgeMemory.run.archivedSessions + b.data!.purgeMemory.run.archivedSessions).toBe(6);
+    const left = await ok(h, null, `query($ids: [ID!]!) { nodes(ids: $ids) { ... on Session { status } } }`, { ids: sessions });
+    expect(left.nodes.every((n: { status: string }) => n.status === 'ARCHIVED')).toBe(true);
   });
 
   it('on a schedule, the purge runs by itself and tells admins subscribed to memoryPurged', async () => {

@@ -1,3 +1,4 @@
+import { InvalidStateError, NotFoundError } from '../../domain/errors.ts';
 import type { DeletionReceipt } from '../../generated/sqlite/client.ts';
 import type { WriteDeps } from '../../infra/transaction.ts';
 import { eraseBatch } from '../deletion/deletion.service.ts';
@@ -35,8 +36,25 @@ export async function purge(deps: WriteDeps, options: { now: Date; dryRun: boole
     where: { kind: 'SESSION', status: { in: ['COMPLETED', 'DISCARDED'] }, endedAt: { lte: new Date(options.now.getTime() - ARCHIVE_AFTER_DAYS * DAY_MS) } },
     select: { id: true },
   });
-  if (!options.dryRun) for (const s of ended) await transitionSession(deps, 'archive', { sessionId: s.id, actor: 'system' });
-  return { receipts, archivedSessionIds: ended.map((s) => s.id) };
+  if (options.dryRun) return { receipts, archivedSessionIds: ended.map((s) => s.id) };
+  const archived: string[] = [];
+  for (const s of ended) if (await archiveIfStillEnded(deps, s.id)) archived.push(s.id);
+  return { receipts, archivedSessionIds: archived };
+}
+
+/**
+ * Archives an ended session, unless it changed since it was listed: another purge (a second
+ * instance's job, a concurrent purgeMemory) or a person archived, restored or deleted it. That is
+ * not a failure of this run, which goes on with the next session.
+ */
+async function archiveIfStillEnded(deps: WriteDeps, sessionId: string): Promise<boolean> {
+  try {
+    await transitionSession(deps, 'archive', { sessionId, actor: 'system' });
+    return true;
+  } catch (error) {
+    if (error instanceof InvalidStateError || error instanceof NotFoundError) return false;
+    throw error;
+  }
 }
 
 /** Ids of the entries whose retention has passed as of `now`. */
