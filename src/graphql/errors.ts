@@ -103,8 +103,16 @@ builder.objectType(UnmetDependenciesError, {
   }),
 });
 
-/** Every write may fail these; PermissionDeniedError when the caller's grants do not allow it. */
-export const WRITE_ERRORS = [NotFoundError, ValidationError, AlreadyExistsError, PermissionDeniedError] as const;
+/**
+ * What each write's result union lists is what that write can return (an error a write cannot meet
+ * is not offered to clients to handle). Most writes can meet these three: bad input, a target that
+ * is not there (or not the caller's to see), and a refused grant.
+ */
+export const WRITE_ERRORS = [NotFoundError, ValidationError, PermissionDeniedError] as const;
+/** Writes that take a name (or a pair) that must be unique, and can find it taken. */
+export const NAMING_ERRORS = [...WRITE_ERRORS, AlreadyExistsError] as const;
+/** Writes that name something new at the top (no target to miss): bad input, refused, name taken. */
+export const CREATE_ERRORS = [ValidationError, PermissionDeniedError, AlreadyExistsError] as const;
 export {
   AlreadyExistsError,
   DomainError,

@@ -886,7 +886,6 @@ export type ApiCreateOrganizationMutationVariables = Exact<{
 export type ApiCreateOrganizationMutation = { createOrganization:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'CreateOrganizationSuccess' }
-    | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
@@ -1024,7 +1023,6 @@ export type ConflictUpdateToolMutationVariables = Exact<{
 
 
 export type ConflictUpdateToolMutation = { updateTool:
-    | { __typename: 'AlreadyExistsError', code: string, message: string }
     | { __typename: 'InvalidStateError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }
     | { __typename: 'PermissionDeniedError', code: string, message: string }
@@ -1055,7 +1053,6 @@ export type ConflictUpdateGuidelineMutationVariables = Exact<{
 
 
 export type ConflictUpdateGuidelineMutation = { updateGuideline:
-    | { __typename: 'AlreadyExistsError', code: string }
     | { __typename: 'InvalidStateError', code: string }
     | { __typename: 'NotFoundError', code: string }
     | { __typename: 'PermissionDeniedError', code: string }
@@ -1123,7 +1120,6 @@ export type ResolveMutationVariables = Exact<{
 
 
 export type ResolveMutation = { resolveConflict:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -1210,7 +1206,6 @@ export type ConvStartMutationVariables = Exact<{
 
 
 export type ConvStartMutation = { startConversation:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidPlacementError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
@@ -1235,7 +1230,6 @@ export type ConvAddMutation = { addMessage:
             | { id: string }
             | { id: string }
            }> } }
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -1280,7 +1274,6 @@ export type ConvLinkMutationVariables = Exact<{
 
 
 export type ConvLinkMutation = { linkConversationEntries:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'LinkConversationEntriesSuccess', conversation: { id: string, messageCount: number } }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
@@ -1333,7 +1326,6 @@ export type UpdateToolMutationVariables = Exact<{
 
 
 export type UpdateToolMutation = { updateTool:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -1360,7 +1352,6 @@ export type UpdateGuidelineMutationVariables = Exact<{
 
 
 export type UpdateGuidelineMutation = { updateGuideline:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -1382,7 +1373,6 @@ export type UpdateKnowledgeMutationVariables = Exact<{
 
 
 export type UpdateKnowledgeMutation = { updateKnowledge:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -1414,7 +1404,6 @@ export type DeactivateMutationVariables = Exact<{
 
 
 export type DeactivateMutation = { deactivateEntry:
-    | { __typename: 'AlreadyExistsError', code: string }
     | { __typename: 'DeactivateEntrySuccess', entry:
         | { active: boolean }
         | { active: boolean }
@@ -1432,7 +1421,6 @@ export type ReactivateMutationVariables = Exact<{
 
 
 export type ReactivateMutation = { reactivateEntry:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
@@ -1524,7 +1512,6 @@ export type TypedUpdateMutationVariables = Exact<{
 
 
 export type TypedUpdateMutation = { updateGuideline:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
@@ -1571,7 +1558,6 @@ export type IsolationCreateOrganizationMutationVariables = Exact<{
 export type IsolationCreateOrganizationMutation = { createOrganization:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'CreateOrganizationSuccess' }
-    | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
@@ -1582,7 +1568,6 @@ export type IsolationDoomedUpdateMutationVariables = Exact<{
 
 
 export type IsolationDoomedUpdateMutation = { updateTool:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
@@ -1748,7 +1733,6 @@ export type MemoryOrgMutationVariables = Exact<{
 export type MemoryOrgMutation = { createOrganization:
     | { __typename: 'AlreadyExistsError' }
     | { __typename: 'CreateOrganizationSuccess', organization: { id: string } }
-    | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
    };
@@ -1773,7 +1757,6 @@ export type MemoryDeactivateMutationVariables = Exact<{
 
 
 export type MemoryDeactivateMutation = { deactivateEntry:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'DeactivateEntrySuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
@@ -1787,7 +1770,6 @@ export type MemoryUpdateMutationVariables = Exact<{
 
 
 export type MemoryUpdateMutation = { updateTool:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
@@ -1804,14 +1786,12 @@ export type MemoryTagsMutationVariables = Exact<{
 
 
 export type MemoryTagsMutation = { attachTags?:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'AttachTagsSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
     | { __typename: 'ValidationError' }
   , detachTags?:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'DetachTagsSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
@@ -1825,7 +1805,6 @@ export type MemoryReactivateMutationVariables = Exact<{
 
 
 export type MemoryReactivateMutation = { reactivateEntry:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
@@ -1883,7 +1862,6 @@ export type RankBumpMutationVariables = Exact<{
 
 
 export type RankBumpMutation = { updateGuideline:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
@@ -1965,7 +1943,6 @@ export type MemoryTouchMutationVariables = Exact<{
 
 
 export type MemoryTouchMutation = { updateTool:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
@@ -2004,7 +1981,6 @@ export type MutantConflictUpdateToolMutationVariables = Exact<{
 
 
 export type MutantConflictUpdateToolMutation = { updateTool:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
@@ -2019,7 +1995,6 @@ export type MutantConflictUpdateGuidelineMutationVariables = Exact<{
 
 
 export type MutantConflictUpdateGuidelineMutation = { updateGuideline:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
@@ -2034,7 +2009,6 @@ export type MutantResolveMutationVariables = Exact<{
 
 
 export type MutantResolveMutation = { resolveConflict:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -2059,7 +2033,6 @@ export type MutantConvStartMutationVariables = Exact<{
 
 
 export type MutantConvStartMutation = { startConversation:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidPlacementError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
@@ -2079,7 +2052,6 @@ export type MutantConvAddMutation = { addMessage:
             | { id: string }
             | { id: string }
            }> } }
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -2092,7 +2064,6 @@ export type MutantConvLinkMutationVariables = Exact<{
 
 
 export type MutantConvLinkMutation = { linkConversationEntries:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'LinkConversationEntriesSuccess', conversation: { id: string } }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
@@ -2134,7 +2105,6 @@ export type MutantConvArchiveMutationVariables = Exact<{
 
 
 export type MutantConvArchiveMutation = { archiveSession:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'ArchiveSessionSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
@@ -2204,7 +2174,6 @@ export type MutantEntryUpdateToolMutationVariables = Exact<{
 
 
 export type MutantEntryUpdateToolMutation = { updateTool:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -2227,7 +2196,6 @@ export type MutantEntryUpdateGuidelineMutationVariables = Exact<{
 
 
 export type MutantEntryUpdateGuidelineMutation = { updateGuideline:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -2246,7 +2214,6 @@ export type MutantEntryDeactivateMutationVariables = Exact<{
 
 
 export type MutantEntryDeactivateMutation = { deactivateEntry:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'DeactivateEntrySuccess', entry:
         | { active: boolean }
         | { active: boolean }
@@ -2264,7 +2231,6 @@ export type MutantEntryReactivateMutationVariables = Exact<{
 
 
 export type MutantEntryReactivateMutation = { reactivateEntry:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
@@ -2307,7 +2273,6 @@ export type MutantEntryArchiveMutationVariables = Exact<{
 
 
 export type MutantEntryArchiveMutation = { archiveSession:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'ArchiveSessionSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
@@ -2349,7 +2314,6 @@ export type MutantUnrelateMutationVariables = Exact<{
 
 
 export type MutantUnrelateMutation = { deleteRelation:
-    | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
     | { __typename: 'DeleteRelationSuccess' }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
@@ -2388,7 +2352,6 @@ export type MutantUnrelateWhyMutationVariables = Exact<{
 
 
 export type MutantUnrelateWhyMutation = { deleteRelation:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'DeleteRelationSuccess' }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
@@ -2416,7 +2379,6 @@ export type MutantRelationArchiveSessionMutationVariables = Exact<{
 
 
 export type MutantRelationArchiveSessionMutation = { archiveSession:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'ArchiveSessionSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
@@ -2432,7 +2394,6 @@ export type MutantCreateOrganizationMutationVariables = Exact<{
 export type MutantCreateOrganizationMutation = { createOrganization:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'CreateOrganizationSuccess', organization: { id: string, name: string | null, description: string | null, metadata: unknown } }
-    | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string>, issues: Array<{ path: Array<string>, message: string }> }
    };
@@ -2498,7 +2459,6 @@ export type MutantSessAppendMutationVariables = Exact<{
 
 
 export type MutantSessAppendMutation = { appendSessionEvent:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'AppendSessionEventSuccess', appended: { event: { sequence: number, actor: string } } }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
@@ -2512,7 +2472,6 @@ export type MutantSessPauseMutationVariables = Exact<{
 
 
 export type MutantSessPauseMutation = { pauseSession:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PauseSessionSuccess', transition: { session: { archivedAt: string | null }, event: { actor: string } } }
@@ -2544,7 +2503,6 @@ export type MutantSessDiscardMutationVariables = Exact<{
 
 
 export type MutantSessDiscardMutation = { discardSession:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'DiscardSessionSuccess', transition: { event: { transition: { deactivatedEntries: number, promotedEntries: Array<
               | { name: string }
               | { name: string }
@@ -2562,7 +2520,6 @@ export type MutantSessArchiveMutationVariables = Exact<{
 
 
 export type MutantSessArchiveMutation = { archiveSession:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'ArchiveSessionSuccess', transition: { session: { archivedAt: string | null } } }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
@@ -2576,7 +2533,6 @@ export type MutantSessEndTurnMutationVariables = Exact<{
 
 
 export type MutantSessEndTurnMutation = { endTurn:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'EndTurnSuccess', turn: { clearedKeys: Array<string> } }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
@@ -2639,7 +2595,6 @@ export type MutantStatePauseMutationVariables = Exact<{
 
 
 export type MutantStatePauseMutation = { pauseSession:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PauseSessionSuccess' }
@@ -2653,7 +2608,6 @@ export type MutantSetStateMutationVariables = Exact<{
 
 
 export type MutantSetStateMutation = { setState:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -2667,7 +2621,6 @@ export type MutantDeleteStateMutationVariables = Exact<{
 
 
 export type MutantDeleteStateMutation = { deleteState:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'DeleteStateSuccess', state: { version: number, deleted: boolean } }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
@@ -2681,7 +2634,6 @@ export type MutantRestoreStateMutationVariables = Exact<{
 
 
 export type MutantRestoreStateMutation = { restoreState:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -2695,7 +2647,6 @@ export type MutantStateAppendMutationVariables = Exact<{
 
 
 export type MutantStateAppendMutation = { appendSessionEvent:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'AppendSessionEventSuccess', appended: { event: { sequence: number } } }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
@@ -2734,7 +2685,6 @@ export type MutantCreateTagMutationVariables = Exact<{
 export type MutantCreateTagMutation = { createTag:
     | { __typename: 'AlreadyExistsError', code: string, path: Array<string>, message: string }
     | { __typename: 'CreateTagSuccess', tag: { name: string, category: TagCategory } }
-    | { __typename: 'NotFoundError', code: string, path: Array<string>, message: string }
     | { __typename: 'PermissionDeniedError', code: string, path: Array<string>, message: string }
     | { __typename: 'ValidationError', code: string, path: Array<string>, message: string }
    };
@@ -2745,7 +2695,6 @@ export type MutantAttachTagsMutationVariables = Exact<{
 
 
 export type MutantAttachTagsMutation = { attachTags:
-    | { __typename: 'AlreadyExistsError', code: string, path: Array<string>, message: string }
     | { __typename: 'AttachTagsSuccess', entry:
         | { tags: Array<{ name: string }> }
         | { tags: Array<{ name: string }> }
@@ -2763,7 +2712,6 @@ export type MutantDetachTagsMutationVariables = Exact<{
 
 
 export type MutantDetachTagsMutation = { detachTags:
-    | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
     | { __typename: 'DetachTagsSuccess', entry:
         | { tags: Array<{ name: string }> }
         | { tags: Array<{ name: string }> }
@@ -2792,7 +2740,6 @@ export type MutantCreateTaskMutationVariables = Exact<{
 
 
 export type MutantCreateTaskMutation = { createTask:
-    | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
     | { __typename: 'CreateTaskSuccess', task: { id: string, title: string, description: string | null, status: TaskStatus, assignee: string | null, dueAt: string | null, completedAt: string | null } }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
@@ -2807,7 +2754,6 @@ export type MutantUpdateTaskMutationVariables = Exact<{
 
 
 export type MutantUpdateTaskMutation = { updateTask:
-    | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
@@ -2823,7 +2769,6 @@ export type MutantAddDependenciesMutationVariables = Exact<{
 
 export type MutantAddDependenciesMutation = { addTaskDependencies:
     | { __typename: 'AddTaskDependenciesSuccess', task: { dependsOn: Array<{ title: string }> } }
-    | { __typename: 'AlreadyExistsError', code: string, path: Array<string>, message: string }
     | { __typename: 'InvalidStateError', code: string, path: Array<string>, message: string }
     | { __typename: 'NotFoundError', code: string, path: Array<string>, message: string }
     | { __typename: 'PermissionDeniedError', code: string, path: Array<string>, message: string }
@@ -2836,7 +2781,6 @@ export type MutantRemoveDependenciesMutationVariables = Exact<{
 
 
 export type MutantRemoveDependenciesMutation = { removeTaskDependencies:
-    | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
@@ -2874,7 +2818,6 @@ export type MutantTaskArchiveSessionMutationVariables = Exact<{
 
 
 export type MutantTaskArchiveSessionMutation = { archiveSession:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'ArchiveSessionSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
@@ -2888,7 +2831,6 @@ export type MutantUpdateTaskFailureMutationVariables = Exact<{
 
 
 export type MutantUpdateTaskFailureMutation = { updateTask:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -2903,7 +2845,6 @@ export type MutantCreateTaskFailureMutationVariables = Exact<{
 
 
 export type MutantCreateTaskFailureMutation = { createTask:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'CreateTaskSuccess', task: { id: string, title: string, parent: { title: string } | null } }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
@@ -2919,7 +2860,6 @@ export type MutantAddDependenciesFailureMutationVariables = Exact<{
 
 export type MutantAddDependenciesFailureMutation = { addTaskDependencies:
     | { __typename: 'AddTaskDependenciesSuccess', task: { title: string } }
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -2959,7 +2899,6 @@ export type CreateOrganizationMutationVariables = Exact<{
 export type CreateOrganizationMutation = { createOrganization:
     | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'CreateOrganizationSuccess', organization: { id: string, name: string | null, description: string | null, metadata: unknown, kind: ScopeKind } }
-    | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, message: string, path: Array<string> }
    };
@@ -3016,7 +2955,6 @@ export type ScopesDiscardSessionMutationVariables = Exact<{
 
 
 export type ScopesDiscardSessionMutation = { discardSession:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'DiscardSessionSuccess', transition: { session: { id: string, status: SessionStatus, endedAt: string | null } } }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
@@ -3102,7 +3040,6 @@ export type BatchCreateTaskMutationVariables = Exact<{
 
 
 export type BatchCreateTaskMutation = { createTask:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'CreateTaskSuccess', task: { id: string } }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
@@ -3130,7 +3067,6 @@ export type BatchAppendMutationVariables = Exact<{
 
 
 export type BatchAppendMutation = { appendSessionEvent:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'AppendSessionEventSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
@@ -3166,7 +3102,6 @@ export type BatchStartConversationMutationVariables = Exact<{
 
 
 export type BatchStartConversationMutation = { startConversation:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidPlacementError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
@@ -3182,7 +3117,6 @@ export type BatchAddMessageMutationVariables = Exact<{
 
 export type BatchAddMessageMutation = { addMessage:
     | { __typename: 'AddMessageSuccess' }
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
@@ -3224,7 +3158,6 @@ export type SessPauseMutationVariables = Exact<{
 
 
 export type SessPauseMutation = { pauseSession:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError', code: string, currentState: string, message: string }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PauseSessionSuccess', transition: { session: { status: SessionStatus }, event: { sequence: number, type: SessionEventType, transition: { from: SessionStatus | null, to: SessionStatus } | null } } }
@@ -3238,7 +3171,6 @@ export type SessResumeMutationVariables = Exact<{
 
 
 export type SessResumeMutation = { resumeSession:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError', code: string, currentState: string, message: string }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
@@ -3285,7 +3217,6 @@ export type SessDiscardMutationVariables = Exact<{
 
 
 export type SessDiscardMutation = { discardSession:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'DiscardSessionSuccess', transition: { session: { status: SessionStatus }, event: { transition: { from: SessionStatus | null, to: SessionStatus, deactivatedEntries: number } | null } } }
     | { __typename: 'InvalidStateError', code: string, currentState: string }
     | { __typename: 'NotFoundError' }
@@ -3299,7 +3230,6 @@ export type SessArchiveMutationVariables = Exact<{
 
 
 export type SessArchiveMutation = { archiveSession:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'ArchiveSessionSuccess', transition: { session: { status: SessionStatus, archivedAt: string | null }, event: { transition: { from: SessionStatus | null, to: SessionStatus } | null } } }
     | { __typename: 'InvalidStateError', code: string, currentState: string }
     | { __typename: 'NotFoundError' }
@@ -3313,7 +3243,6 @@ export type SessAppendMutationVariables = Exact<{
 
 
 export type SessAppendMutation = { appendSessionEvent:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'AppendSessionEventSuccess', appended: { event: { id: string, sequence: number, type: SessionEventType, actor: string, content: unknown, stateDelta: unknown }, session: { eventCount: number } } }
     | { __typename: 'InvalidStateError', currentState: string, code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
@@ -3366,7 +3295,6 @@ export type SessSetStateMutationVariables = Exact<{
 
 
 export type SessSetStateMutation = { setState:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -3380,7 +3308,6 @@ export type SessDeleteStateMutationVariables = Exact<{
 
 
 export type SessDeleteStateMutation = { deleteState:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'DeleteStateSuccess', state: { id: string, version: number, deleted: boolean, value: unknown } }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
@@ -3394,7 +3321,6 @@ export type SessRestoreStateMutationVariables = Exact<{
 
 
 export type SessRestoreStateMutation = { restoreState:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -3418,7 +3344,6 @@ export type SessEndTurnMutationVariables = Exact<{
 
 
 export type SessEndTurnMutation = { endTurn:
-    | { __typename: 'AlreadyExistsError', code: string, message: string }
     | { __typename: 'EndTurnSuccess', turn: { clearedKeys: Array<string>, session: { turn: number }, event: { type: SessionEventType, content: unknown } } }
     | { __typename: 'InvalidStateError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }
@@ -3446,7 +3371,6 @@ export type SessUpdateToolMutationVariables = Exact<{
 
 
 export type SessUpdateToolMutation = { updateTool:
-    | { __typename: 'AlreadyExistsError', code: string }
     | { __typename: 'InvalidStateError', currentState: string, code: string }
     | { __typename: 'NotFoundError', code: string }
     | { __typename: 'PermissionDeniedError', code: string }
@@ -3578,7 +3502,6 @@ export type SubUpdateMutationVariables = Exact<{
 
 
 export type SubUpdateMutation = { updateTool:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
@@ -3593,7 +3516,6 @@ export type SubResolveMutationVariables = Exact<{
 
 
 export type SubResolveMutation = { resolveConflict:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
@@ -3607,7 +3529,6 @@ export type SubTagMutationVariables = Exact<{
 
 
 export type SubTagMutation = { attachTags:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'AttachTagsSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
@@ -3621,7 +3542,6 @@ export type SubDeactivateMutationVariables = Exact<{
 
 
 export type SubDeactivateMutation = { deactivateEntry:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'DeactivateEntrySuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
@@ -3636,7 +3556,6 @@ export type SubAppendMutationVariables = Exact<{
 
 
 export type SubAppendMutation = { appendSessionEvent:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'AppendSessionEventSuccess' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
@@ -3750,7 +3669,6 @@ export type CreateTagMutationVariables = Exact<{
 export type CreateTagMutation = { createTag:
     | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
     | { __typename: 'CreateTagSuccess', tag: { name: string, category: TagCategory, predefined: boolean, description: string | null } }
-    | { __typename: 'NotFoundError', code: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, path: Array<string> }
     | { __typename: 'ValidationError', code: string, path: Array<string> }
    };
@@ -3761,7 +3679,6 @@ export type AttachMutationVariables = Exact<{
 
 
 export type AttachMutation = { attachTags:
-    | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
     | { __typename: 'AttachTagsSuccess', entry:
         | { tags: Array<{ name: string, category: TagCategory }> }
         | { tags: Array<{ name: string, category: TagCategory }> }
@@ -3779,7 +3696,6 @@ export type DetachMutationVariables = Exact<{
 
 
 export type DetachMutation = { detachTags:
-    | { __typename: 'AlreadyExistsError', code: string, path: Array<string> }
     | { __typename: 'DetachTagsSuccess', entry:
         | { tags: Array<{ name: string }> }
         | { tags: Array<{ name: string }> }
@@ -3824,7 +3740,6 @@ export type DeleteRelationMutationVariables = Exact<{
 
 
 export type DeleteRelationMutation = { deleteRelation:
-    | { __typename: 'AlreadyExistsError', code: string }
     | { __typename: 'DeleteRelationSuccess', deleted: { id: string } }
     | { __typename: 'InvalidStateError', code: string }
     | { __typename: 'NotFoundError', code: string }
@@ -3889,7 +3804,6 @@ export type TaskCreateMutationVariables = Exact<{
 
 
 export type TaskCreateMutation = { createTask:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'CreateTaskSuccess', task: { id: string, title: string, status: TaskStatus, assignee: string | null, dueAt: string | null, completedAt: string | null, blocked: boolean, parent: { id: string } | null, dependsOn: Array<{ id: string }>, scope:
           | { id: string }
           | { id: string }
@@ -3909,7 +3823,6 @@ export type TaskUpdateMutationVariables = Exact<{
 
 
 export type TaskUpdateMutation = { updateTask:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -3925,7 +3838,6 @@ export type TaskAddDepsMutationVariables = Exact<{
 
 export type TaskAddDepsMutation = { addTaskDependencies:
     | { __typename: 'AddTaskDependenciesSuccess', task: { id: string, blocked: boolean, dependsOn: Array<{ id: string }> } }
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
@@ -3938,7 +3850,6 @@ export type TaskRemoveDepsMutationVariables = Exact<{
 
 
 export type TaskRemoveDepsMutation = { removeTaskDependencies:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
@@ -3972,7 +3883,6 @@ export type RoundTripUpdateMutationVariables = Exact<{
 
 
 export type RoundTripUpdateMutation = { updateKnowledge:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }
@@ -4038,7 +3948,6 @@ export type BatchUpdateMutationVariables = Exact<{
 
 
 export type BatchUpdateMutation = { updateKnowledge:
-    | { __typename: 'AlreadyExistsError' }
     | { __typename: 'InvalidStateError' }
     | { __typename: 'NotFoundError' }
     | { __typename: 'PermissionDeniedError' }

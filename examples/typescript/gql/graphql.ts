@@ -97,7 +97,6 @@ export type ExampleRecordMutationVariables = Exact<{
 
 
 export type ExampleRecordMutation = { appendSessionEvent:
-    | { __typename: 'AlreadyExistsError', code: string, message: string }
     | { __typename: 'AppendSessionEventSuccess' }
     | { __typename: 'InvalidStateError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }

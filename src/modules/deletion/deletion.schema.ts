@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
+import { InvalidStateError, PermissionDeniedError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
 import { ADMIN, can } from '../../graphql/rules.ts';
@@ -37,6 +37,8 @@ function deletion(
   description: string,
   target: { kind: TargetKind; typenames: readonly string[]; label: string },
   run: (ctx: Context, request: DeletionRequest) => ReturnType<typeof deleteEntry>,
+  // Only a task can be refused for its state (while it has subtasks).
+  errors: readonly (typeof InvalidStateError | (typeof WRITE_ERRORS)[number])[] = WRITE_ERRORS,
 ) {
   builder.mutationField(name, (t) =>
     t.field({
@@ -44,7 +46,7 @@ function deletion(
       description: `${description} For good, in one transaction, with a receipt (ADMIN on its scope). \`dryRun\` only tells what would go.`,
       args: { input: t.arg({ type: DeleteInput, required: true, description: 'The target.' }) },
       authScopes: (_root, { input }) => can('ADMIN', target.kind, input.id, target.typenames, ['input', 'id'], { label: target.label }),
-      errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'receipt', description: 'What was (or, in a dry run, would be) erased.' } },
+      errors: { types: [...errors], dataField: { name: 'receipt', description: 'What was (or, in a dry run, would be) erased.' } },
       resolve: (_root, { input }, ctx) =>
         run(ctx, {
           id: decodeId(String(input.id), target.typenames, ['input', 'id']),
@@ -57,7 +59,10 @@ function deletion(
 }
 
 deletion('deleteEntry', 'Deletes an entry with its versions, tags, relations, conflicts, conversation links and search text.', { kind: 'entry', typenames: ENTRY_TYPENAMES, label: 'entry' }, deleteEntry);
-deletion('deleteTask', 'Deletes a task and its dependency links (refused while it has subtasks).', { kind: 'task', typenames: ['Task'], label: 'task' }, deleteTask);
+deletion('deleteTask', 'Deletes a task and its dependency links (refused while it has subtasks).', { kind: 'task', typenames: ['Task'], label: 'task' }, deleteTask, [
+  ...WRITE_ERRORS,
+  InvalidStateError,
+]);
 deletion('deleteConversation', 'Deletes a conversation with its messages and context links.', { kind: 'conversation', typenames: ['Conversation'], label: 'conversation' }, deleteConversation);
 deletion(
   'deleteSession',
@@ -115,7 +120,8 @@ builder.mutationFields((t) => ({
     description: "Forgets a user everywhere: their user: state, the sessions they worked in (with events and conversations), and the entries they authored (admins of everything only).",
     args: { input: t.arg({ type: ForgetUserInput, required: true, description: 'The user.' }) },
     authScopes: ADMIN,
-    errors: { types: [...WRITE_ERRORS], dataField: { name: 'receipt', description: 'What was (or would be) erased.' } },
+    // A user id that names nobody forgets nothing: there is nothing to be missing.
+    errors: { types: [ValidationError, PermissionDeniedError], dataField: { name: 'receipt', description: 'What was (or would be) erased.' } },
     resolve: (_root, { input }, ctx) => forgetUser(ctx, { dryRun: input.dryRun ?? false, principal: ctx.caller.principal, actor: ctx.actor }, input.userId),
   }),
 }));

@@ -1,6 +1,6 @@
 import { builder, type JsonInput } from '../../graphql/builder.ts';
 import type { Context } from '../../context.ts';
-import { InvalidStateError, WRITE_ERRORS, WriteConflictError } from '../../graphql/errors.ts';
+import { InvalidStateError, NAMING_ERRORS, WRITE_ERRORS, WriteConflictError } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { EntryVersionRef, EntryVersionsConnectionRef, GuidelineVersionRef, KnowledgeVersionRef, ToolVersionRef, withKindVersions } from './entry-versions.schema.ts';
 
@@ -468,7 +468,7 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
       description: `Creates a ${ENTRY_TYPENAME[kind].toLowerCase()} with version 1 and its tags, in one transaction (WRITE on the scope).`,
       args: { input: t.arg({ type: input, required: true, description: 'The new entry.' }) },
       authScopes: (_root, { input }) => can('WRITE', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
-      errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: dataName, description: 'The new entry.' } },
+      errors: { types: [...NAMING_ERRORS, InvalidStateError], dataField: { name: dataName, description: 'The new entry.' } },
       resolve: async (_root, args, ctx) => {
         const { input } = args;
         const scopeId = decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']);
@@ -624,7 +624,7 @@ builder.mutationField('importEntries', (t) =>
       canEach: input.entries.slice(0, LIMITS.importEntries).map((entry, i) =>
         can('WRITE', 'scope', entry.scope, SCOPE_TYPENAMES, ['input', 'entries', String(i), 'scope']).can),
     }),
-    errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'imported', description: 'What was created.' } },
+    errors: { types: [...NAMING_ERRORS, InvalidStateError], dataField: { name: 'imported', description: 'What was created.' } },
     resolve: async (_root, { input }, ctx) => {
       if (input.entries.length > LIMITS.importEntries) {
         throw new ValidationError([{ path: ['input', 'entries'], message: `must list at most ${LIMITS.importEntries} entries` }]);

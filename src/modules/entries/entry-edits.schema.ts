@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
+import { InvalidStateError, NAMING_ERRORS, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { can } from '../../graphql/rules.ts';
 import { UpdateResultRef } from './entries.schema.ts';
@@ -44,7 +44,7 @@ builder.mutationFields((t) => ({
     description: 'Renames an entry: a new version records the change and the old name stops resolving (WRITE on its scope).',
     args: { input: t.arg({ type: RenameEntryInput, required: true, description: 'Entry and name.' }) },
     authScopes: (_root, { input }) => can('WRITE', 'entry', input.id, ENTRY_TYPENAMES, ['input', 'id']),
-    errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'update', description: 'The version that records the rename.' } },
+    errors: { types: [...NAMING_ERRORS, InvalidStateError], dataField: { name: 'update', description: 'The version that records the rename.' } },
     resolve: async (_root, { input }, ctx) =>
       renameEntry(ctx, {
         id: decodeId(String(input.id), ENTRY_TYPENAMES, ['input', 'id']),

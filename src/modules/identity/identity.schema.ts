@@ -1,6 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
-import { WRITE_ERRORS } from '../../graphql/errors.ts';
+import { CREATE_ERRORS, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
 import { GLOBAL_SCOPE_ID } from '../scopes/scopes.service.ts';
@@ -202,7 +202,7 @@ builder.mutationFields((t) => ({
     description: 'Creates a principal (admins only).',
     authScopes: ADMIN,
     args: { input: t.arg({ type: CreatePrincipalInput, required: true, description: 'The principal.' }) },
-    errors: { types: [...ADMIN_ERRORS], dataField: { name: 'principal', description: 'The new principal.' } },
+    errors: { types: [...CREATE_ERRORS], dataField: { name: 'principal', description: 'The new principal.' } },
     resolve: async (query, _root, { input }, ctx) => {
       const created = await createPrincipal(ctx.db, input);
       return ctx.db.principal.findUniqueOrThrow({ ...usable(query), where: { id: created.id } });

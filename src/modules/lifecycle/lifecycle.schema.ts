@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { WRITE_ERRORS } from '../../graphql/errors.ts';
+import { PermissionDeniedError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { ADMIN, can } from '../../graphql/rules.ts';
 import { DeletionReceiptRef } from '../deletion/deletion.schema.ts';
@@ -83,7 +83,8 @@ builder.mutationField('purgeMemory', (t) =>
       "Runs the retention purge now (admins of everything): entries whose memory type's retention has passed since their last change are erased with receipts; sessions that ended 30 days ago are archived.",
     args: { input: t.arg({ type: PurgeMemoryInput, required: true, description: 'The run.' }) },
     authScopes: ADMIN,
-    errors: { types: [...WRITE_ERRORS], dataField: { name: 'run', description: 'What the run did.' } },
+    // Admins only, no input to refuse, and sessions that change under the run are skipped.
+    errors: { types: [PermissionDeniedError], dataField: { name: 'run', description: 'What the run did.' } },
     resolve: (_root, { input }, ctx) => purge(ctx, { now: new Date(), dryRun: input.dryRun ?? false, principal: ctx.caller.principal }),
   }),
 );

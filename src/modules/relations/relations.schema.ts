@@ -1,7 +1,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
 import { can, canOn } from '../../graphql/rules.ts';
-import { InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
+import { InvalidStateError, NAMING_ERRORS, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId, decodeTypedId } from '../../graphql/ids.ts';
 import { EntryRef } from '../entries/entries.schema.ts';
 import { RelationTypeEnum } from '../entries/entry-enums.ts';
@@ -69,7 +69,7 @@ builder.mutationFields((t) => ({
         },
       };
     },
-    errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'relation', description: 'The new relation.' } },
+    errors: { types: [...NAMING_ERRORS, InvalidStateError], dataField: { name: 'relation', description: 'The new relation.' } },
     resolve: async (_root, { input }, ctx) => {
       const target = decodeTypedId(String(input.target), [...ENTRY_TYPENAMES, ...SCOPE_TYPENAMES], ['input', 'target']);
       return createRelation(ctx, {

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { InvalidPlacementError, InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
+import { InvalidPlacementError, InvalidStateError, NAMING_ERRORS } from '../../graphql/errors.ts';
 import { decodeId } from '../../graphql/ids.ts';
 import { can, canOn } from '../../graphql/rules.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
@@ -43,7 +43,7 @@ builder.mutationFields((t) => ({
     description: 'Changes an organization (WRITE on it).',
     args: { input: t.arg({ type: UpdateOrganizationInput, required: true, description: 'The changes.' }) },
     authScopes: (_root, { input }) => can('WRITE', 'scope', input.id, ['Organization'], ['input', 'id'], { label: 'organization' }),
-    errors: { types: [...WRITE_ERRORS], dataField: { name: 'organization', description: 'The organization after the change.' } },
+    errors: { types: [...NAMING_ERRORS], dataField: { name: 'organization', description: 'The organization after the change.' } },
     resolve: (_root, { input }, ctx) =>
       updateOrganization(ctx.db, { ...input, id: decodeId(String(input.id), ['Organization'], ['input', 'id']), metadata: json(input.metadata) }),
   }),
@@ -52,7 +52,7 @@ builder.mutationFields((t) => ({
     description: 'Changes a session (WRITE on it); an archived session is read-only.',
     args: { input: t.arg({ type: UpdateSessionInput, required: true, description: 'The changes.' }) },
     authScopes: (_root, { input }) => can('WRITE', 'scope', input.id, ['Session'], ['input', 'id'], { label: 'session' }),
-    errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'session', description: 'The session after the change.' } },
+    errors: { types: [...NAMING_ERRORS, InvalidStateError], dataField: { name: 'session', description: 'The session after the change.' } },
     resolve: (_root, { input }, ctx) =>
       updateSession(ctx.db, { ...input, id: decodeId(String(input.id), ['Session'], ['input', 'id']), metadata: json(input.metadata) }),
   }),
@@ -71,7 +71,7 @@ builder.mutationFields((t) => ({
         ],
       },
     }),
-    errors: { types: [...WRITE_ERRORS, InvalidPlacementError], dataField: { name: 'project', description: 'The project where it now is.' } },
+    errors: { types: [...NAMING_ERRORS, InvalidPlacementError], dataField: { name: 'project', description: 'The project where it now is.' } },
     resolve: async (_root, { input }, ctx) => {
       const moved = await moveProject(ctx.db, {
         id: decodeId(String(input.id), ['Project'], ['input', 'id']),

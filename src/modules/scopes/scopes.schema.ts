@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { InvalidPlacementError, WRITE_ERRORS } from '../../graphql/errors.ts';
+import { CREATE_ERRORS, InvalidPlacementError, NAMING_ERRORS } from '../../graphql/errors.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
 import { MEMBER, can, canOn } from '../../graphql/rules.ts';
@@ -393,7 +393,7 @@ builder.mutationFields((t) => ({
     description: 'Creates an organization under global (WRITE on global).',
     authScopes: canOn('WRITE', 'scope', GLOBAL_SCOPE_ID, ['input'], { quiet: true }),
     args: { input: t.arg({ type: CreateOrganizationInput, required: true, description: 'The organization.' }) },
-    errors: { types: [...WRITE_ERRORS], dataField: { name: 'organization', description: 'The new organization.' } },
+    errors: { types: [...CREATE_ERRORS], dataField: { name: 'organization', description: 'The new organization.' } },
     resolve: (_root, { input }, ctx) =>
       createOrganization(ctx.db, { ...input, metadata: nonNullJson(input.metadata) }),
   }),
@@ -406,7 +406,7 @@ builder.mutationFields((t) => ({
         : canOn('WRITE', 'scope', GLOBAL_SCOPE_ID, ['input', 'organization'], { quiet: true }),
     args: { input: t.arg({ type: CreateProjectInput, required: true, description: 'The project.' }) },
     errors: {
-      types: [...WRITE_ERRORS, InvalidPlacementError],
+      types: [...NAMING_ERRORS, InvalidPlacementError],
       dataField: { name: 'project', description: 'The new project.' },
     },
     resolve: (_root, { input }, ctx) =>
@@ -421,7 +421,7 @@ builder.mutationFields((t) => ({
     description: 'Changes a project (WRITE on it).',
     authScopes: (_root, { input }) => can('WRITE', 'scope', input.id, ['Project'], ['input', 'id'], { label: 'project' }),
     args: { input: t.arg({ type: UpdateProjectInput, required: true, description: 'The changes.' }) },
-    errors: { types: [...WRITE_ERRORS], dataField: { name: 'project', description: 'The project after the change.' } },
+    errors: { types: [...NAMING_ERRORS], dataField: { name: 'project', description: 'The project after the change.' } },
     resolve: (_root, { input }, ctx) =>
       updateProject(ctx.db, {
         ...input,
@@ -435,7 +435,7 @@ builder.mutationFields((t) => ({
     authScopes: (_root, { input }) => can('WRITE', 'scope', input.project, SCOPE_TYPENAMES, ['input', 'project']),
     args: { input: t.arg({ type: StartSessionInput, required: true, description: 'The session.' }) },
     errors: {
-      types: [...WRITE_ERRORS, InvalidPlacementError],
+      types: [...NAMING_ERRORS, InvalidPlacementError],
       dataField: { name: 'session', description: 'The new session.' },
     },
     resolve: async (_root, { input }, ctx) =>

@@ -4,7 +4,7 @@ import { builder } from '../../graphql/builder.ts';
 import { MemoryTypeEnum } from '../entries/entry-enums.ts';
 import { screenSecrets } from '../redaction/redaction.service.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
-import { InvalidStateError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.ts';
+import { InvalidStateError, NAMING_ERRORS, ValidationError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -300,7 +300,7 @@ builder.mutationFields((t) => {
       description: TRANSITION_DOC.complete,
       args: { input: t.arg({ type: CompleteSessionInput, required: true, description: 'Which session, and what to promote.' }) },
       authScopes: (_root, { input }) => can('WRITE', 'scope', input.id, ['Session'], ['input', 'id'], { label: 'session' }),
-      errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'transition', description: 'The transition.' } },
+      errors: { types: [...NAMING_ERRORS, InvalidStateError], dataField: { name: 'transition', description: 'The transition.' } },
       resolve: (_root, { input }, ctx) =>
         transitionSession(ctx, 'complete', {
           sessionId: decodeId(String(input.id), ['Session'], ['input', 'id']),

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
-import { InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
+import { CREATE_ERRORS, InvalidStateError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
 import { EntryRef } from '../entries/entries.schema.ts';
@@ -71,7 +71,7 @@ builder.mutationFields((t) => ({
     description: 'Creates a tag (any caller with WRITE somewhere: the vocabulary is shared).',
     authScopes: { writer: true },
     args: { input: t.arg({ type: CreateTagInput, required: true, description: 'The tag.' }) },
-    errors: { types: [...WRITE_ERRORS], dataField: { name: 'tag', description: 'The new tag.' } },
+    errors: { types: [...CREATE_ERRORS], dataField: { name: 'tag', description: 'The new tag.' } },
     resolve: (_root, { input }, ctx) => createTag(ctx.db, input),
   }),
   attachTags: t.field({

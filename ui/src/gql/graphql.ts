@@ -314,7 +314,6 @@ export type DashboardResolveConflictMutationVariables = Exact<{
 
 
 export type DashboardResolveConflictMutation = { resolveConflict:
-    | { __typename: 'AlreadyExistsError', code: string, message: string, path: Array<string> }
     | { __typename: 'InvalidStateError', code: string, message: string, path: Array<string> }
     | { __typename: 'NotFoundError', code: string, message: string, path: Array<string> }
     | { __typename: 'PermissionDeniedError', code: string, message: string, path: Array<string> }
