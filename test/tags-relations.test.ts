@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
+import { createApp, type App } from '../src/app.ts';
+import { openDatabase } from '../src/infra/database.ts';
+import { print } from 'graphql';
 import { useHarness } from './support/harness.ts';
 import { addGuideline, addKnowledge, addTool, createProject } from './support/ops.ts';
 
@@ -123,6 +126,32 @@ describe('tags', () => {
     expect(results.every((r) => r.attachTags.__typename === 'AttachTagsSuccess')).toBe(true);
     const custom = await h.ok(Tags, { predefined: false, first: 100 });
     expect(custom.tags.edges.filter((e) => e.node.name === 'race-tag')).toHaveLength(1);
+  });
+
+  it('links a tag once when writers on two instances attach it to the same entry at once: every writer succeeds', async () => {
+    // Two apps with their own connection pools, as two server instances on one database.
+    const database = await openDatabase(h.url);
+    const other = createApp({ database });
+    try {
+      const p = await createProject(h, 'tag-link-race');
+      for (let round = 0; round < 5; round++) {
+        const id = await addKnowledge(h, p, `shared-${round}`);
+        // Tags that exist already: a new one would make the writers wait on its name in turn.
+        const attach = async (app: App) => {
+          const response = await app.yoga.fetch('http://engram.test/graphql', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query: print(Attach), variables: { input: { entry: id, tags: ['sql', 'python'] } } }),
+          });
+          return (await response.json()) as { data?: { attachTags: { __typename: string } }; errors?: unknown };
+        };
+        const results = await Promise.all([h.app, other, h.app, other, h.app, other].map(attach));
+        expect(results.map((r) => r.errors ?? r.data?.attachTags.__typename)).toEqual(Array(6).fill('AttachTagsSuccess'));
+      }
+    } finally {
+      await other.stop();
+      await database.close();
+    }
   });
 });
 

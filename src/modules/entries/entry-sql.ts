@@ -91,12 +91,16 @@ export function insertVersionsSql(provider: Provider, rows: readonly NewVersionR
 /**
  * Links entries to tags by tag name, with the copies of each entry's columns that tag queries read
  * (see EntryTag in models.prisma): written here, they spare the trigger that fills a link made
- * without them a second write of every link.
+ * without them a second write of every link. A link that exists is left alone, so two writers
+ * linking the same tag at once both succeed (`WHERE true`: SQLite would otherwise read the
+ * conflict clause as the join's ON).
  */
 export function linkTagsSql(provider: Provider, links: ReadonlyArray<{ entryId: string; name: string }>, at: Date): Prisma.Sql {
   const values = links.map((l) => Prisma.sql`(${l.entryId}, ${l.name})`);
   return Prisma.sql`INSERT INTO "EntryTag" ("entryId", "tagId", "createdAt", "scopeId", "kind", "active", "name", "validUntil", "updatedAt", "priority", "nameShared")
     SELECT v.column1, t."id", ${timestampSql(provider, at)}, e."scopeId", e."kind", e."active", e."name", e."validUntil", e."updatedAt", e."priority", e."nameShared"
     FROM (VALUES ${Prisma.join(values)}) AS v
-    JOIN "Tag" t ON t."name" = v.column2 JOIN "Entry" e ON e."id" = v.column1`;
+    JOIN "Tag" t ON t."name" = v.column2 JOIN "Entry" e ON e."id" = v.column1
+    WHERE true
+    ON CONFLICT ("entryId", "tagId") DO NOTHING`;
 }

@@ -7,6 +7,7 @@ import { Checker, checkTagNames, normalizeTagName } from '../../domain/validate.
 import { Prisma, type Entry, type Tag } from '../../generated/sqlite/client.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
 import { writableEntry } from '../scopes/archived.ts';
+import { linkTagsSql } from '../entries/entry-sql.ts';
 
 export const TAG_CATEGORIES = ['LANGUAGE', 'DOMAIN', 'CATEGORY', 'META', 'CUSTOM'] as const;
 export type TagCategory = (typeof TAG_CATEGORIES)[number];
@@ -49,25 +50,26 @@ export async function attachTags(deps: WriteDeps, entryId: string, names: readon
   c.done();
   return writeTransaction(deps, async (tx, emit) => {
     const entry = await writableEntry(tx, entryId, ['input', 'entry']);
-    let tagIds: string[] = [];
+    let tags: { id: string; name: string }[] = [];
     if (normalized.length > 0) {
       await tx.$executeRaw(insertTagsSql(normalized.map((name) => ({ id: uuidv7(), name })), new Date()));
-      tagIds = (await tx.tag.findMany({ where: { name: { in: normalized } }, select: { id: true } })).map((tag) => tag.id);
+      tags = await tx.tag.findMany({ where: { name: { in: normalized } }, select: { id: true, name: true } });
     }
     const linked = await tx.entryTag.findMany({
-      where: { entryId, tagId: { in: tagIds } },
+      where: { entryId, tagId: { in: tags.map((t) => t.id) } },
       select: { tagId: true },
     });
     const have = new Set(linked.map((l) => l.tagId));
-    const add = tagIds.filter((id) => !have.has(id));
+    const add = tags.filter((t) => !have.has(t.id));
     const total = await tx.entryTag.count({ where: { entryId } });
     if (total + add.length > LIMITS.tagsPerEntry) {
       const v = new Checker();
       v.fail(['input', 'tags'], `an entry may carry at most ${LIMITS.tagsPerEntry} tags`);
       v.done();
     }
-    if (add.length > 0) {
-      await tx.entryTag.createMany({ data: add.map((tagId) => ({ entryId, tagId })) });
+    // A concurrent attach of the same tag may have linked it since: that link stands.
+    const added = add.length > 0 ? await tx.$executeRaw(linkTagsSql(deps.provider, add.map((t) => ({ entryId, name: t.name })), new Date())) : 0;
+    if (added > 0) {
       emit({ topic: 'entryChanged', payload: { type: 'TAGGED', entryId, scopeId: entry.scopeId, versionId: null, actor } });
     }
     return entry;
