@@ -1,6 +1,7 @@
 // Export and import through the command line (`engram export`, `engram import` as subprocesses):
 // a memory with every kind of row goes to the other database and back, and comes back the same;
 // importing again changes nothing; a subtree export places itself under its enclosing scopes.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -186,6 +187,21 @@ describe('export and import', () => {
     expect(markdown.stdout).toMatch(/^# Engram memory/);
     expect(markdown.stdout).toContain('## project transfer-project-b');
     expect(markdown.stdout).toMatch(/### Guideline: indent\n\nversion 2 · priority 70[^\n]*\n\nFour spaces, never tabs\n/);
+  });
+
+  it('shows a progress bar over the file on a terminal, and nothing but the count in a pipe', async () => {
+    const source = await emptyDatabase(DB_KIND);
+    const file = join(dir, 'bar.jsonl');
+    expect((await engram(source, 'export', '--out', file)).status).toBe(0);
+    const piped = await engram(await emptyDatabase(DB_KIND), 'import', file);
+    expect(piped.stderr).toMatch(/^created \d+ rows\n$/);
+    // util-linux `script` gives the command a pseudo-terminal.
+    const target = await emptyDatabase(DB_KIND);
+    const command = `DATABASE_URL='${target}' '${process.execPath}' bin/engram.mjs import '${file}'`;
+    const onTerminal = await new Promise<string>((resolve, reject) => {
+      execFile('script', ['-qec', command, '/dev/null'], { cwd: join(import.meta.dirname, '..') }, (error, stdout) => (error ? reject(new Error(error.message)) : resolve(stdout)));
+    });
+    expect(onTerminal).toMatch(/importing [█░]+ 100% \| [\d.]+\/[\d.]+ MB \| \d+ rows/);
   });
 
   it('refuses rows whose references are missing, and files that are not exports', async () => {

@@ -1,5 +1,5 @@
 // `engram export` and `engram import`: memory as JSON Lines, streamed both ways.
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, ReadStream, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
@@ -8,7 +8,7 @@ import { exportMemory } from '../modules/transfer/export.service.ts';
 import { importMemory, type ImportReport } from '../modules/transfer/import.service.ts';
 import { entriesAsDocument, type DocumentFormat } from '../modules/transfer/documents.ts';
 import { EXIT, UsageError } from './common.ts';
-import { progress } from './progress.ts';
+import { progress, progressBar } from './progress.ts';
 
 export interface ExportCommandOptions {
   scope?: string;
@@ -41,7 +41,10 @@ export async function importCommand(database: Database, file: string, json: bool
   const input = file === '-' ? process.stdin : createReadStream(file);
   const lines = createInterface({ input, crlfDelay: Infinity });
   const shown = progress('created');
-  const report = await importMemory(database, lines, (r) => shown.update(r.created));
+  // From a file the total is known: a bar over its bytes; from stdin, the count of rows alone.
+  const bar = input instanceof ReadStream ? progressBar('importing', statSync(file).size) : null;
+  const report = await importMemory(database, lines, (r) => (bar ? bar.update(input.bytesRead, r.created) : shown.update(r.created)));
+  bar?.stop();
   shown.done(report.created);
   if (json) console.log(JSON.stringify(report));
   else printReport(report);
