@@ -41,7 +41,10 @@ if (sqliteProblem) {
   await flushLogs();
   process.exit(1);
 }
-const { applied } = await applyMigrations(config.databaseUrl);
+// One line per migration as it starts: one that rewrites every row can take minutes on a large database.
+const { applied } = await applyMigrations(config.databaseUrl, {
+  onMigration: (name, index, total) => log.info({ migration: name }, `Applying migration ${index}/${total}: ${name}`),
+});
 // Before the database opens, so that Prisma's calls are traced.
 const telemetry = (running.telemetry = startTelemetry());
 const database = (running.database = await openDatabase(config.databaseUrl, { readers: config.sqliteReaders, cacheMb: config.sqliteCacheMb }));

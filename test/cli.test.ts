@@ -9,10 +9,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ok, principal } from './support/access.ts';
-import { useHarness } from './support/harness.ts';
+import { createScratchDatabase } from '../src/infra/scratch-database.ts';
+import { DB_KIND, useHarness } from './support/harness.ts';
 import { createProject } from './support/ops.ts';
 import { eventually } from './support/redis-server.ts';
-import { ROOT, runEngram } from './support/server-process.ts';
+import { ROOT, runEngram, runEngramOnTerminal } from './support/server-process.ts';
 
 const h = useHarness({ listen: true });
 const BIN = join(ROOT, 'bin', 'engram.mjs');
@@ -60,6 +61,20 @@ describe('engram command line', () => {
     const deployed = await engram(['migrate', 'deploy'], { DATABASE_URL: `file:${join(dir, 'new.db')}` });
     expect(deployed.status).toBe(0);
     expect((await engram(['migrate', 'status'], { DATABASE_URL: `file:${join(dir, 'new.db')}` })).status).toBe(0);
+  });
+
+  it('migrate deploy names each migration as it applies it, on a terminal', async () => {
+    const scratch = await createScratchDatabase(DB_KIND, { adminUrl: process.env.TEST_POSTGRES_URL });
+    try {
+      const shown = await runEngramOnTerminal(['migrate', 'deploy'], { DATABASE_URL: scratch.url });
+      const total = Number(/applied (\d+) migration\(s\)/.exec(shown)?.[1]);
+      expect(total).toBeGreaterThan(10);
+      expect(shown).toMatch(new RegExp(`migrating [█░]+ 0/${total} 20261121233316_init`));
+      expect(shown).toMatch(new RegExp(`migrating [█░]+ ${total - 1}/${total} \\d+_name_shared`));
+      expect((await engram(['migrate', 'status'], { DATABASE_URL: scratch.url })).status).toBe(0);
+    } finally {
+      await scratch.drop();
+    }
   });
 });
 

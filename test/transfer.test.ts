@@ -1,7 +1,6 @@
 // Export and import through the command line (`engram export`, `engram import` as subprocesses):
 // a memory with every kind of row goes to the other database and back, and comes back the same;
 // importing again changes nothing; a subtree export places itself under its enclosing scopes.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +12,7 @@ import { createApp } from '../src/app.ts';
 import { openDatabase } from '../src/infra/database.ts';
 import { ok } from './support/access.ts';
 import { DB_KIND, useHarness, type Harness } from './support/harness.ts';
-import { runEngram } from './support/server-process.ts';
+import { runEngram, runEngramOnTerminal } from './support/server-process.ts';
 
 const h = useHarness();
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -195,12 +194,7 @@ describe('export and import', () => {
     expect((await engram(source, 'export', '--out', file)).status).toBe(0);
     const piped = await engram(await emptyDatabase(DB_KIND), 'import', file);
     expect(piped.stderr).toMatch(/^created \d+ rows\n$/);
-    // util-linux `script` gives the command a pseudo-terminal.
-    const target = await emptyDatabase(DB_KIND);
-    const command = `DATABASE_URL='${target}' '${process.execPath}' bin/engram.mjs import '${file}'`;
-    const onTerminal = await new Promise<string>((resolve, reject) => {
-      execFile('script', ['-qec', command, '/dev/null'], { cwd: join(import.meta.dirname, '..') }, (error, stdout) => (error ? reject(new Error(error.message)) : resolve(stdout)));
-    });
+    const onTerminal = await runEngramOnTerminal(['import', file], { DATABASE_URL: await emptyDatabase(DB_KIND) });
     expect(onTerminal).toMatch(/importing [█░]+ 100% \| [\d.]+\/[\d.]+ MB \| \d+ rows/);
   });
 

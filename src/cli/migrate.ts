@@ -2,11 +2,13 @@
 import { relative } from 'node:path';
 import { applyMigrations, migrationStatus, projectRoot } from '../infra/migrations.ts';
 import { databaseUrl, displayUrl, EXIT } from './common.ts';
+import { migrationBar } from './progress.ts';
 
 /** Applies pending migrations to DATABASE_URL (a missing SQLite file is created). */
 export async function deploy(): Promise<number> {
   const url = databaseUrl();
-  const { applied } = await applyMigrations(url);
+  const bar = process.stderr.isTTY ? migrationBar() : undefined;
+  const { applied } = await applyMigrations(url, { onMigration: bar?.update }).finally(() => bar?.stop());
   if (applied.length === 0) console.log(`${displayUrl(url)}: already up to date.`);
   else {
     console.log(`${displayUrl(url)}: applied ${applied.length} migration(s):`);

@@ -51,3 +51,19 @@ export function progressBar(verb: string, totalBytes: number): { update(bytes: n
     stop: () => shown.stop(),
   };
 }
+
+/** A bar over the pending migrations, naming the one running (a terminal only, as above). */
+export function migrationBar(): { update(name: string, index: number, total: number): void; stop(): void } {
+  const shown = new SingleBar({ stream: process.stderr, format: 'migrating {bar} {value}/{total} {name}', hideCursor: true, clearOnComplete: true }, Presets.shades_classic);
+  let started = false;
+  return {
+    update(name, index, total) {
+      if (!started) shown.start(total, index - 1, { name });
+      started = true;
+      shown.update(index - 1, { name });
+    },
+    stop: () => {
+      if (started) shown.stop();
+    },
+  };
+}

@@ -507,7 +507,7 @@ async function diagnose(engine: SchemaEngine, list: MigrationList): Promise<Diag
  * file (and its directory). Throws, with the engine's message, when a migration fails, when an
  * earlier migration is recorded as failed, or when an applied migration was modified since.
  */
-export function applyMigrations(url: string): Promise<ApplyMigrationsResult> {
+export function applyMigrations(url: string, options: { onMigration?: MigrationProgress } = {}): Promise<ApplyMigrationsResult> {
   const provider = providerOf(url);
   return serialized(url, async () => {
     const list = readMigrationList(requireMigrationsDir(provider));
@@ -521,13 +521,45 @@ export function applyMigrations(url: string): Promise<ApplyMigrationsResult> {
               'Restore their migration.sql (the database records its checksum) and add a new migration instead.',
           );
         }
-        const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: list, filters: NO_FILTER });
-        return { applied: appliedMigrationNames };
+        if (!options.onMigration) {
+          const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: list, filters: NO_FILTER });
+          return { applied: appliedMigrationNames };
+        }
+        return { applied: await applyOneByOne(engine, list, diagnosis, options.onMigration) };
       });
     } catch (error) {
       throw engineError(`Applying ${provider} migrations`, url, error);
     }
   });
+}
+
+/** Told before each pending migration is applied: its name, its place among them (from 1), how many. */
+export type MigrationProgress = (name: string, index: number, total: number) => void;
+
+/**
+ * Applies the pending migrations one engine call each (a longer prefix of the list every time; the
+ * engine skips what is applied), so the caller can say which one is running: a migration that
+ * rewrites every row can take minutes on a large database.
+ */
+async function applyOneByOne(engine: SchemaEngine, list: MigrationList, diagnosis: Diagnosis, onMigration: MigrationProgress): Promise<string[]> {
+  const history = diagnosis.history;
+  const pending = new Set(
+    !diagnosis.hasMigrationsTable
+      ? list.migrationDirectories.map((m) => m.path)
+      : history?.diagnostic === 'databaseIsBehind' || history?.diagnostic === 'historiesDiverge'
+        ? history.unappliedMigrationNames
+        : [],
+  );
+  const applied: string[] = [];
+  const all = list.migrationDirectories;
+  for (let i = 0; i < all.length; i++) {
+    const name = all[i]!.path;
+    if (!pending.has(name)) continue;
+    onMigration(name, applied.length + 1, pending.size);
+    const prefix = { ...list, migrationDirectories: all.slice(0, i + 1) };
+    applied.push(...(await engine.applyMigrations({ migrationsList: prefix, filters: NO_FILTER })).appliedMigrationNames);
+  }
+  return applied;
 }
 
 /** Compares the migrations folder with the database. Does not create a missing SQLite file. */

@@ -1,7 +1,7 @@
 // The real server process (`node --import tsx src/main.ts`) for end-to-end tests: started on a
 // given database with extra environment, its output collected, killed after each test file
 // (by test/support/per-file.ts).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,4 +116,16 @@ export function runEngram(args: string[], env: Record<string, string> = {}): Pro
 /** `engram keys …` (`npm run keys`) on `databaseUrl`. */
 export function runKeysCli(databaseUrl: string, ...args: string[]): Promise<CliRun> {
   return runEngram(['keys', ...args], { DATABASE_URL: databaseUrl });
+}
+
+/**
+ * `engram …` on a pseudo-terminal (util-linux `script`), as a person at a terminal runs it: what
+ * it draws there (progress bars) and prints. `env` names variables for the command.
+ */
+export function runEngramOnTerminal(args: string[], env: Record<string, string>): Promise<string> {
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const command = [...Object.entries(env).map(([k, v]) => `${k}=${quote(v)}`), quote(process.execPath), quote(resolve(ROOT, 'bin', 'engram.mjs')), ...args.map(quote)].join(' ');
+  return new Promise((resolveRun, reject) => {
+    execFile('script', ['-qec', command, '/dev/null'], { cwd: ROOT }, (error, stdout) => (error ? reject(new Error(error.message)) : resolveRun(stdout)));
+  });
 }
