@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import { principal } from './support/access.ts';
+import { print } from 'graphql';
+import { createApp, type App } from '../src/app.ts';
+import { openDatabase } from '../src/infra/database.ts';
 import { useHarness } from './support/harness.ts';
 import { addTool, createProject } from './support/ops.ts';
 
@@ -271,6 +274,35 @@ describe('session lifecycle', () => {
     });
     const log = await h.ok(Events, { id: s.id });
     expect(log.node && 'eventCount' in log.node && log.node.eventCount).toBe(3);
+  });
+
+  it('two sessions promoting entries of one name at once: one wins, the other is told the name is taken', async () => {
+    // Two apps with their own pools, as two instances: both checks pass before either moves its entry.
+    const database = await openDatabase(h.url);
+    const other = createApp({ database });
+    try {
+      const p = await createProject(h, 'promotion-race');
+      for (let round = 0; round < 4; round++) {
+        const a = await start(p, { mode: 'SCRATCH' });
+        const b = await start(p, { mode: 'SCRATCH' });
+        const name = `finding-${round}`;
+        const [ea, eb] = [await addTool(h, a.id, name), await addTool(h, b.id, name)];
+        const complete = async (app: App, id: string, entry: string) => {
+          const response = await app.yoga.fetch('http://engram.test/graphql', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query: print(Complete), variables: { input: { id, promote: [entry] } } }),
+          });
+          const answer = (await response.json()) as { data?: { completeSession: { __typename: string } }; errors?: unknown };
+          return answer.errors ?? answer.data?.completeSession.__typename;
+        };
+        const outcomes = await Promise.all([complete(h.app, a.id, ea), complete(other, b.id, eb)]);
+        expect(outcomes.sort()).toEqual(['AlreadyExistsError', 'CompleteSessionSuccess']);
+      }
+    } finally {
+      await other.stop();
+      await database.close();
+    }
   });
 
   it('a SCRATCH session promotes the picked entries with their history and deactivates the rest', async () => {

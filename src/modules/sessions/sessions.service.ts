@@ -1,6 +1,7 @@
 import type { StateGuard } from '../identity/state-access.ts';
 import type { Tx } from '../../infra/database.ts';
 import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
+import { isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, InvalidStateError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker } from '../../domain/validate.ts';
@@ -250,13 +251,15 @@ async function settleScratchEntries(
       where: { scopeId: projectId, OR: promote.map((e) => ({ kind: e.kind, name: e.name })) },
       select: { kind: true, name: true },
     });
+    const named = (names: { kind: string; name: string }[]) => names.map((t) => `a ${t.kind.toLowerCase()} named "${t.name}"`).join(', ');
     if (taken.length > 0) {
-      throw new AlreadyExistsError(
-        `The project already has ${taken.map((t) => `a ${t.kind.toLowerCase()} named "${t.name}"`).join(', ')}; rename or leave out before promoting`,
-        ['input', 'promote'],
-      );
+      throw new AlreadyExistsError(`The project already has ${named(taken)}; rename or leave out before promoting`, ['input', 'promote']);
     }
-    await tx.entry.updateMany({ where: { id: { in: promote.map((e) => e.id) } }, data: { scopeId: projectId } });
+    // A writer that took one of the names since the check above fails the move on the unique index.
+    await tx.entry.updateMany({ where: { id: { in: promote.map((e) => e.id) } }, data: { scopeId: projectId } }).catch((error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+      throw new AlreadyExistsError(`Another writer just gave the project one of: ${named(promote)}; rename or leave out before promoting`, ['input', 'promote']);
+    });
     for (const e of promote) {
       emit({ topic: 'entryChanged', payload: { type: 'PROMOTED', entryId: e.id, scopeId: projectId, versionId: null, actor } });
     }
