@@ -9,6 +9,7 @@ import { createKey, listKeys, revokeKey } from './keys.ts';
 import { backup, restore } from './backup.ts';
 import { deploy, status } from './migrate.ts';
 import { exportCommand, importCommand, type ExportCommandOptions } from './transfer.ts';
+import { importOpenApiCommand } from './openapi.ts';
 
 const program = new Command('engram')
   .description('Engram, a memory server for AI agents (GraphQL, MCP; SQLite or PostgreSQL from DATABASE_URL)')
@@ -58,6 +59,14 @@ program
   .argument('<file>', 'the export, or - for stdin')
   .option('--json', 'the report as one JSON object')
   .action((file: string, options: { json?: boolean }) => withDatabase(async (db) => void (process.exitCode = await importCommand(db, file, options.json ?? false))));
+
+program
+  .command('import-openapi')
+  .description("an OpenAPI 3 document's operations as tools of a scope (by operationId): added, or a new version when changed; importing again changes nothing; exit code 1 when some were refused")
+  .argument('<file>', 'the document (JSON or YAML); only references inside it are followed')
+  .requiredOption('--scope <id>', "the scope's ID")
+  .option('--json', 'the report as one JSON object')
+  .action((file: string, options: { scope: string; json?: boolean }) => withDatabase(async (db) => void (process.exitCode = await importOpenApiCommand(db, file, options))));
 
 program
   .command('backup')
