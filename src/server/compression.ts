@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
-/** Compression of the pages Engram serves itself (GraphiQL, the dashboard), done once per process. */
+/** The pages Engram serves itself (GraphiQL, the dashboard): compressed once per process, revalidated by ETag. */
 export type Encoding = 'br' | 'gzip';
 
 /**
@@ -28,3 +29,42 @@ export const compressors: Record<Encoding, (html: Buffer) => Promise<Buffer>> = 
     }),
   gzip: (html) => promisify(gzip)(html), // level 6: 2.4 MB in ~0.3 s
 };
+
+
+/** A file or page served as is: its bytes, a weak ETag, and its compressed forms, made on first demand and kept. */
+export class StaticBody {
+  readonly etag: string;
+  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+
+  constructor(
+    readonly bytes: Buffer,
+    readonly headers: Record<string, string>,
+  ) {
+    // Weak: one validator for every encoding of the same bytes.
+    this.etag = `W/"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+  }
+
+  encodedAs(encoding: Encoding): Promise<Buffer> {
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body = compressors[encoding](this.bytes);
+      this.encoded.set(encoding, body);
+    }
+    return body;
+  }
+}
+
+/**
+ * The response for `body` to `request`: 304 when the browser's copy is current (If-None-Match),
+ * else the bytes in the best encoding it accepts; HEAD gets the headers alone.
+ */
+export async function serveBody(request: Request, body: StaticBody, fetchAPI: { Response: typeof Response }): Promise<Response> {
+  const headers: Record<string, string> = { ...body.headers, etag: body.etag, vary: 'Accept-Encoding', 'x-content-type-options': 'nosniff' };
+  const validators = request.headers.get('if-none-match')?.split(',').map((s) => s.trim());
+  if (validators?.includes(body.etag) || validators?.includes('*')) return new fetchAPI.Response(null, { status: 304, headers });
+  const [encoding] = acceptedEncodings(request.headers.get('accept-encoding'));
+  if (encoding) headers['content-encoding'] = encoding;
+  const bytes = encoding ? await body.encodedAs(encoding) : body.bytes;
+  // A Buffer is a Uint8Array; @types/node types its store as ArrayBufferLike, BodyInit wants ArrayBuffer.
+  return new fetchAPI.Response(request.method === 'HEAD' ? null : (bytes as Uint8Array<ArrayBuffer>), { status: 200, headers });
+}

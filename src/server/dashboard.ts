@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Plugin } from 'graphql-yoga';
 import { projectRoot } from '../infra/migrations.ts';
-import { acceptedEncodings, compressors, type Encoding } from './compression.ts';
+import { serveBody, StaticBody } from './compression.ts';
 
 /**
  * The dashboard at /ui: the bundle scripts/build-ui.mjs wrote to dist/ui at install or build
@@ -32,48 +31,27 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-class StaticFile {
-  readonly etag: string;
-  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
-
-  constructor(
-    readonly body: Buffer,
-    readonly type: string,
-    readonly cacheControl: string,
-  ) {
-    this.etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  }
-
-  encodedAs(encoding: Encoding): Promise<Buffer> {
-    let body = this.encoded.get(encoding);
-    if (!body) {
-      body = compressors[encoding](this.body);
-      this.encoded.set(encoding, body);
-    }
-    return body;
-  }
-}
-
 /** path under /ui → file; read once, on the first request (a server nobody opens /ui on reads nothing). */
-function loadBundle(dir: string): Map<string, StaticFile> | undefined {
+function loadBundle(dir: string): Map<string, StaticBody> | undefined {
   if (!existsSync(join(dir, 'index.html'))) return undefined;
-  const files = new Map<string, StaticFile>();
-  files.set('/', new StaticFile(readFileSync(join(dir, 'index.html')), TYPES['.html']!, 'no-cache'));
+  const files = new Map<string, StaticBody>();
+  const page = { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache', 'content-security-policy': PAGE_POLICY, 'referrer-policy': 'no-referrer' };
+  files.set('/', new StaticBody(readFileSync(join(dir, 'index.html')), page));
   for (const name of readdirSync(join(dir, 'assets'))) {
     const type = TYPES[extname(name)];
     // Names carry a content hash: a new build has new names, so browsers may keep these for good.
-    if (type) files.set(`/assets/${name}`, new StaticFile(readFileSync(join(dir, 'assets', name)), type, 'public, max-age=31536000, immutable'));
+    if (type) files.set(`/assets/${name}`, new StaticBody(readFileSync(join(dir, 'assets', name)), { 'content-type': type, 'cache-control': 'public, max-age=31536000, immutable' }));
   }
   return files;
 }
 
 export function useDashboard(dir = join(projectRoot(), 'dist', 'ui')): Plugin {
-  let bundle: Map<string, StaticFile> | undefined;
+  let bundle: Map<string, StaticBody> | undefined;
   return {
     async onRequest({ request, url, endResponse, fetchAPI }) {
       const path = url.pathname;
       if (path !== PREFIX && !path.startsWith(`${PREFIX}/`)) return;
-      const respond = (status: number, body: string | Uint8Array<ArrayBuffer> | null, headers: Record<string, string> = {}) =>
+      const respond = (status: number, body: string | null, headers: Record<string, string> = {}) =>
         endResponse(new fetchAPI.Response(body, { status, headers: { 'x-content-type-options': 'nosniff', ...headers } }));
       if (request.method !== 'GET' && request.method !== 'HEAD') return respond(405, 'Method Not Allowed', { allow: 'GET, HEAD' });
       // Relative asset paths resolve under /ui/ only.
@@ -82,16 +60,7 @@ export function useDashboard(dir = join(projectRoot(), 'dist', 'ui')): Plugin {
       if (!bundle) return respond(503, 'The dashboard is not built: run `npm run build:ui` (npm install does it).', { 'content-type': 'text/plain' });
       const file = bundle.get(path === `${PREFIX}/index.html` ? '/' : path.slice(PREFIX.length));
       if (!file) return respond(404, 'Not Found', { 'content-type': 'text/plain' });
-
-      const headers: Record<string, string> = { 'content-type': file.type, etag: file.etag, 'cache-control': file.cacheControl, vary: 'Accept-Encoding' };
-      if (file.type.startsWith('text/html')) Object.assign(headers, { 'content-security-policy': PAGE_POLICY, 'referrer-policy': 'no-referrer' });
-      const validators = request.headers.get('if-none-match')?.split(',').map((s) => s.trim());
-      if (validators?.includes(file.etag)) return respond(304, null, headers);
-      const [encoding] = acceptedEncodings(request.headers.get('accept-encoding'));
-      if (encoding) headers['content-encoding'] = encoding;
-      const body = encoding ? await file.encodedAs(encoding) : file.body;
-      // A Buffer is a Uint8Array; @types/node types its store as ArrayBufferLike, BodyInit wants ArrayBuffer.
-      return respond(200, request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), headers);
+      return endResponse(await serveBody(request, file, fetchAPI));
     },
   };
 }

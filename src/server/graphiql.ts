@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { shouldRenderGraphiQL, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
-import { acceptedEncodings, compressors, type Encoding } from './compression.ts';
+import { serveBody, StaticBody } from './compression.ts';
 
 /**
  * The README's "A first session in GraphiQL", opened as the first tab. Its first mutation is named:
@@ -50,33 +49,16 @@ export const GRAPHIQL_OPTIONS: GraphiQLOptions = {
   defaultHeaders: JSON.stringify(GRAPHIQL_HEADERS, null, 2),
 };
 
-/** The rendered page, its ETag and, made on first demand and kept, its compressed forms. */
-class Page {
-  readonly text: string;
-  readonly html: Buffer;
-  readonly etag: string;
-  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
-
-  constructor(options: GraphiQLOptions) {
-    this.text = renderGraphiQL(options);
-    this.html = Buffer.from(this.text);
-    // Weak: one validator for every encoding of the same page.
-    this.etag = `W/"${createHash('sha256').update(this.html).digest('base64url').slice(0, 27)}"`;
-  }
-
-  body(encoding: Encoding): Promise<Buffer> {
-    let body = this.encoded.get(encoding);
-    if (!body) {
-      body = compressors[encoding](this.html);
-      this.encoded.set(encoding, body);
-    }
-    return body;
+/** The rendered page: its text (for Yoga) and, as served, its bytes, ETag and compressed forms. */
+class Page extends StaticBody {
+  constructor(readonly text: string) {
+    super(Buffer.from(text), { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
   }
 }
 
 // One page per process, made on first demand: apps that nobody opens GraphiQL on (tests) pay nothing.
 let page: Page | undefined;
-const thePage = () => (page ??= new Page(GRAPHIQL_OPTIONS));
+const thePage = () => (page ??= new Page(renderGraphiQL(GRAPHIQL_OPTIONS)));
 
 /** createYoga options: GraphiQL at GET /graphql (served by useGraphiQLDelivery), or none. */
 export function graphiqlOptions(enabled: boolean): { graphiql: GraphiQLOptions | false; renderGraphiQL?: () => string } {
@@ -97,23 +79,7 @@ export function useGraphiQLDelivery(): Plugin {
       // Other HTML pages (the dashboard at /ui) pass through this hook too.
       if (!/^\/graphql\/?$/.test(new URL(request.url).pathname)) return;
       if (!response.headers.get('content-type')?.startsWith('text/html')) return;
-      const page = thePage();
-      const headers = new fetchAPI.Headers({
-        'content-type': 'text/html; charset=utf-8',
-        etag: page.etag,
-        'cache-control': 'no-cache',
-        vary: 'Accept-Encoding',
-      });
-      const validators = request.headers.get('if-none-match')?.split(',').map((s) => s.trim());
-      if (validators?.includes(page.etag) || validators?.includes('*')) {
-        setResponse(new fetchAPI.Response(null, { status: 304, headers }));
-        return;
-      }
-      const [encoding] = acceptedEncodings(request.headers.get('accept-encoding'));
-      if (encoding) headers.set('content-encoding', encoding);
-      const body = encoding ? await page.body(encoding) : page.html;
-      // A Buffer is a Uint8Array; @types/node types its store as ArrayBufferLike, BodyInit wants ArrayBuffer.
-      setResponse(new fetchAPI.Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers }));
+      setResponse(await serveBody(request, thePage(), fetchAPI));
     },
   };
 }
