@@ -101,3 +101,23 @@ export class UnmetDependenciesError extends DomainError {
     super(message, path);
   }
 }
+
+/** Who holds a lease (LeaseHeldError). */
+export interface LeaseHolding {
+  holder: string;
+  mode: string;
+  expiresAt: Date;
+}
+
+/** A checkout refused because others hold the resource in a mode that excludes it. */
+export class LeaseHeldError extends DomainError {
+  readonly code = 'LEASE_HELD';
+  constructor(
+    message: string,
+    readonly holders: LeaseHolding[],
+    path: string[] = [],
+  ) {
+    super(message, path);
+  }
+}
+

@@ -19,6 +19,7 @@ import '../modules/deletion/deletion.schema.ts';
 import '../modules/lifecycle/lifecycle.schema.ts';
 import '../modules/identity/identity.schema.ts';
 import '../modules/audit/audit.schema.ts';
+import '../modules/leases/leases.schema.ts';
 import { auditMutations } from './audit.ts';
 import { describeRelayTypes } from './describe.ts';
 import { guardTextInputs } from './input-guard.ts';

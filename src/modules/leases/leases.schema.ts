@@ -1,0 +1,151 @@
+import { builder } from '../../graphql/builder.ts';
+import { InvalidStateError, NotFoundError, PermissionDeniedError, ValidationError } from '../../graphql/errors.ts';
+import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
+import { can } from '../../graphql/rules.ts';
+import { LeaseHeldError, type LeaseHolding } from '../../domain/errors.ts';
+import { UserErrorRef } from '../../graphql/errors.ts';
+import { LEASE_TTL, checkout, forceUnlock, release, renew, type LeaseMode } from './leases.service.ts';
+import type { Context } from '../../context.ts';
+
+const LeaseModeEnum = builder.enumType('LeaseMode', {
+  description: 'How a lease holds its resource.',
+  values: {
+    EXCLUSIVE: { description: 'Alone: no other lease of any mode while it lasts.' },
+    SHARED: { description: 'With other SHARED leases; no EXCLUSIVE one while it lasts.' },
+  },
+});
+
+const LeaseRef = builder.prismaObject('Lease', {
+  description: 'A lease on a named resource of a scope (a file path, a task, any key), held by an agent until it is released or expires.',
+  fields: (t) => ({
+    scope: t.relation('scope', { description: 'The scope the resource belongs to.' }),
+    resource: t.exposeString('resource', { description: 'The resource, as named at checkout.' }),
+    holder: t.exposeString('holder', { description: 'Who holds it (the actor of the checkout).' }),
+    mode: t.field({ type: LeaseModeEnum, description: 'How it is held.', resolve: (l) => l.mode as LeaseMode }),
+    fencingToken: t.exposeInt('token', {
+      description: 'Grows with every grant on the resource: a write carrying an older token than the current holder\'s comes from a holder that lost the lease.',
+    }),
+    acquiredAt: t.expose('acquiredAt', { type: 'DateTime', description: 'When it was granted.' }),
+    renewedAt: t.expose('renewedAt', { type: 'DateTime', description: 'When it was last granted or renewed.' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'When it ends unless renewed; from then on it is not held.' }),
+  }),
+});
+
+const LeaseHoldingRef = builder.objectRef<LeaseHolding>('LeaseHolding').implement({
+  description: 'A lease that stands in the way of a checkout.',
+  fields: (t) => ({
+    holder: t.exposeString('holder', { description: 'Who holds it.' }),
+    mode: t.field({ type: LeaseModeEnum, description: 'How it is held.', resolve: (h) => h.mode as LeaseMode }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'When it ends unless renewed.' }),
+  }),
+});
+
+builder.objectType(LeaseHeldError, {
+  name: 'LeaseHeldError',
+  description: 'The resource is held by others in a mode that excludes this checkout. Nothing was written.',
+  interfaces: [UserErrorRef],
+  fields: (t) => ({
+    holders: t.field({ type: [LeaseHoldingRef], description: 'The leases in the way, the first to end first.', resolve: (e) => e.holders }),
+  }),
+});
+
+const LeaseTargetFields = (t: PothosInput) => ({
+  scope: t.id({ required: true, description: 'The scope the resource belongs to.' }),
+  resource: t.string({ required: true, description: 'The resource: a file path, a task id, any key (1 to 200 characters).' }),
+});
+type PothosInput = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
+
+const CheckoutLeaseInput = builder.inputType('CheckoutLeaseInput', {
+  description: 'Which resource to check out, how, and for how long.',
+  fields: (t) => ({
+    ...LeaseTargetFields(t),
+    mode: t.field({ type: LeaseModeEnum, defaultValue: 'EXCLUSIVE', description: 'EXCLUSIVE (default) or SHARED.' }),
+    ttlSeconds: t.int({ required: true, description: `Seconds until it expires unless renewed (${LEASE_TTL.min} to ${LEASE_TTL.max}).` }),
+  }),
+});
+
+const RenewLeaseInput = builder.inputType('RenewLeaseInput', {
+  description: "The caller's lease to extend, and for how long from now.",
+  fields: (t) => ({
+    ...LeaseTargetFields(t),
+    fencingToken: t.int({ description: 'Only the grant of this token (a newer grant to the same holder is left alone).' }),
+    ttlSeconds: t.int({ required: true, description: `Seconds from now (${LEASE_TTL.min} to ${LEASE_TTL.max}).` }),
+  }),
+});
+
+const ReleaseLeaseInput = builder.inputType('ReleaseLeaseInput', {
+  description: "The caller's lease to check in.",
+  fields: (t) => ({
+    ...LeaseTargetFields(t),
+    fencingToken: t.int({ description: 'Only the grant of this token.' }),
+  }),
+});
+
+const ForceUnlockInput = builder.inputType('ForceUnlockInput', {
+  description: 'The resource whose leases an admin ends.',
+  fields: (t) => ({ ...LeaseTargetFields(t) }),
+});
+
+const target = (ctx: Context, input: { scope: string | number; resource: string }) => ({
+  scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
+  resource: input.resource,
+  holder: ctx.actor,
+});
+
+const LEASE_ERRORS = [NotFoundError, ValidationError, PermissionDeniedError] as const;
+
+builder.mutationFields((t) => ({
+  checkoutLease: t.field({
+    type: LeaseRef,
+    description:
+      'Checks a resource out for the caller (its actor is the holder) with the next fencing token of the resource, or answers LeaseHeldError. A lease past its time to live is no longer held: a dead agent\'s lease frees itself.',
+    args: { input: t.arg({ type: CheckoutLeaseInput, required: true, description: 'What and how.' }) },
+    authScopes: (_root, { input }) => can('WRITE', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
+    errors: { types: [...LEASE_ERRORS, InvalidStateError, LeaseHeldError], dataField: { name: 'lease', description: 'The lease granted.' } },
+    resolve: (_root, { input }, ctx) => checkout(ctx, target(ctx, input), input.mode as LeaseMode, input.ttlSeconds),
+  }),
+  renewLease: t.field({
+    type: LeaseRef,
+    description: "Extends the caller's live lease (a heartbeat). An expired lease is InvalidStateError EXPIRED: check it out again.",
+    args: { input: t.arg({ type: RenewLeaseInput, required: true, description: 'Which lease, and for how long.' }) },
+    authScopes: (_root, { input }) => can('WRITE', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
+    errors: { types: [...LEASE_ERRORS, InvalidStateError], dataField: { name: 'lease', description: 'The lease as renewed.' } },
+    resolve: (_root, { input }, ctx) => renew(ctx, target(ctx, input), input.fencingToken ?? null, input.ttlSeconds),
+  }),
+  releaseLease: t.field({
+    type: LeaseRef,
+    description: "Checks the caller's lease in.",
+    args: { input: t.arg({ type: ReleaseLeaseInput, required: true, description: 'Which lease.' }) },
+    authScopes: (_root, { input }) => can('WRITE', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
+    errors: { types: [...LEASE_ERRORS, InvalidStateError], dataField: { name: 'lease', description: 'The lease as it was.' } },
+    resolve: (_root, { input }, ctx) => release(ctx, target(ctx, input), input.fencingToken ?? null),
+  }),
+  forceUnlock: t.field({
+    type: 'Int',
+    description: 'Ends every lease on a resource, whoever holds it (ADMIN on the scope): for a stuck agent. The fencing token keeps growing, so the old holder\'s writes stay refused.',
+    args: { input: t.arg({ type: ForceUnlockInput, required: true, description: 'Which resource.' }) },
+    authScopes: (_root, { input }) => can('ADMIN', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
+    errors: { types: [...LEASE_ERRORS], dataField: { name: 'ended', description: 'How many live leases it ended.' } },
+    resolve: (_root, { input }, ctx) => forceUnlock(ctx, decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']), input.resource),
+  }),
+}));
+
+builder.queryField('leases', (t) =>
+  t.prismaField({
+    type: [LeaseRef],
+    description: 'The live leases of a scope (of one resource, when named), the first to end first.',
+    args: {
+      scope: t.arg.id({ required: true, description: 'The scope.' }),
+      resource: t.arg.string({ description: 'Only this resource.' }),
+    },
+    authScopes: (_root, args) => can('READ', 'scope', args.scope, SCOPE_TYPENAMES, ['scope']),
+    resolve: (query, _root, args, ctx) =>
+      ctx.db.lease.findMany({
+        ...query,
+        where: { scopeId: decodeId(String(args.scope), SCOPE_TYPENAMES, ['scope']), ...(args.resource != null ? { resource: args.resource } : {}), expiresAt: { gt: new Date() } },
+        orderBy: [{ expiresAt: 'asc' }, { id: 'asc' }],
+        take: 1_000,
+      }),
+  }),
+);
+

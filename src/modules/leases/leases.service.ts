@@ -1,0 +1,116 @@
+import { InvalidStateError, LeaseHeldError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { LIMITS } from '../../domain/limits.ts';
+import { uuidv7 } from '../../domain/uuid.ts';
+import type { Tx } from '../../infra/database.ts';
+import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
+import type { Lease } from '../../generated/sqlite/client.ts';
+import { assertWritableScope } from '../scopes/archived.ts';
+
+export const LEASE_MODES = ['EXCLUSIVE', 'SHARED'] as const;
+export type LeaseMode = (typeof LEASE_MODES)[number];
+
+/** Bounds of a lease's time to live, in seconds. */
+export const LEASE_TTL = { min: 1, max: 86_400 } as const;
+
+export interface LeaseTarget {
+  scopeId: string;
+  resource: string;
+  /** The caller's actor name: who holds the lease. */
+  holder: string | null;
+}
+
+/** Fails unless the target names a holder and a resource, and the time to live is in bounds. */
+function checked(target: LeaseTarget, ttlSeconds?: number): string {
+  const issues: { path: string[]; message: string }[] = [];
+  if (!target.holder) issues.push({ path: ['input'], message: 'a lease needs a holder: send X-Engram-Actor (agent:<id>) or use the key of an agent' });
+  if (target.resource.trim() === '' || target.resource.length > LIMITS.name) issues.push({ path: ['input', 'resource'], message: `must be 1 to ${LIMITS.name} characters` });
+  if (ttlSeconds !== undefined && !(Number.isInteger(ttlSeconds) && ttlSeconds >= LEASE_TTL.min && ttlSeconds <= LEASE_TTL.max)) {
+    issues.push({ path: ['input', 'ttlSeconds'], message: `must be a whole number from ${LEASE_TTL.min} to ${LEASE_TTL.max}` });
+  }
+  if (issues.length) throw new ValidationError(issues);
+  return target.holder!;
+}
+
+/**
+ * Checks a resource out: granted when no one else holds it in a mode that excludes this one
+ * (EXCLUSIVE excludes every other lease, SHARED only an EXCLUSIVE one), with the next fencing token
+ * of the resource; else LeaseHeldError naming the holders. A lease of the same holder is replaced.
+ * The resource's row (its token counter) is written first, so checkouts of one resource take turns
+ * on its lock; expired leases simply do not count, and their rows go with the next grant.
+ */
+export async function checkout(deps: WriteDeps, target: LeaseTarget, mode: LeaseMode, ttlSeconds: number): Promise<Lease> {
+  const holder = checked(target, ttlSeconds);
+  return writeTransaction(deps, async (tx) => {
+    await assertWritableScope(tx, target.scopeId, ['input', 'scope']);
+    const lastToken = await lockResource(tx, target);
+    const now = new Date();
+    const others = await tx.lease.findMany({
+      where: { scopeId: target.scopeId, resource: target.resource, expiresAt: { gt: now }, holder: { not: holder } },
+      orderBy: { expiresAt: 'asc' },
+    });
+    const blocking = others.filter((lease) => mode === 'EXCLUSIVE' || lease.mode === 'EXCLUSIVE');
+    if (blocking.length > 0) {
+      const holders = blocking.map((l) => ({ holder: l.holder, mode: l.mode, expiresAt: l.expiresAt }));
+      throw new LeaseHeldError(`${target.resource} is held by ${holders.map((h) => `${h.holder} (${h.mode})`).join(', ')}`, holders, ['input', 'resource']);
+    }
+    const token = lastToken + 1;
+    await tx.leaseResource.update({ where: { scopeId_resource: { scopeId: target.scopeId, resource: target.resource } }, data: { lastToken: token } });
+    await tx.lease.deleteMany({ where: { scopeId: target.scopeId, resource: target.resource, OR: [{ expiresAt: { lte: now } }, { holder }] } });
+    return tx.lease.create({
+      data: { id: uuidv7(), scopeId: target.scopeId, resource: target.resource, holder, mode, token, acquiredAt: now, renewedAt: now, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) },
+    });
+  });
+}
+
+/** The resource's token counter, its row created if new and locked for the transaction. */
+async function lockResource(tx: Tx, target: LeaseTarget): Promise<number> {
+  const [row] = await tx.$queryRaw<{ lastToken: number }[]>`INSERT INTO "LeaseResource" ("scopeId", "resource", "lastToken") VALUES (${target.scopeId}, ${target.resource}, 0)
+    ON CONFLICT ("scopeId", "resource") DO UPDATE SET "lastToken" = "LeaseResource"."lastToken" RETURNING "lastToken"`;
+  return Number(row!.lastToken);
+}
+
+/** Locks the resource's row if it exists (no lease was ever taken on it otherwise): false when it does not. */
+async function lockExisting(tx: Tx, scopeId: string, resource: string): Promise<boolean> {
+  const locked = await tx.$executeRaw`UPDATE "LeaseResource" SET "lastToken" = "lastToken" WHERE "scopeId" = ${scopeId} AND "resource" = ${resource}`;
+  return locked > 0;
+}
+
+/** The caller's live lease on the resource (of that fencing token, when given), else why not. */
+async function heldLease(tx: Tx, target: LeaseTarget, holder: string, token: number | null, now: Date): Promise<Lease> {
+  const lease = await tx.lease.findUnique({ where: { scopeId_resource_holder: { scopeId: target.scopeId, resource: target.resource, holder } } });
+  if (!lease || (token !== null && lease.token !== token)) throw new NotFoundError(`${holder} holds no lease on ${target.resource}${token !== null ? ` with fencing token ${token}` : ''}`, ['input', 'resource']);
+  if (lease.expiresAt <= now) throw new InvalidStateError(`The lease on ${target.resource} expired at ${lease.expiresAt.toISOString()}: check it out again`, 'EXPIRED', ['input', 'resource']);
+  return lease;
+}
+
+/** Extends the caller's live lease (a heartbeat); an expired one cannot be renewed, only checked out again. */
+export async function renew(deps: WriteDeps, target: LeaseTarget, token: number | null, ttlSeconds: number): Promise<Lease> {
+  const holder = checked(target, ttlSeconds);
+  return writeTransaction(deps, async (tx) => {
+    const now = new Date();
+    await lockExisting(tx, target.scopeId, target.resource);
+    const lease = await heldLease(tx, target, holder, token, now);
+    return tx.lease.update({ where: { id: lease.id }, data: { renewedAt: now, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) } });
+  });
+}
+
+/** Checks the caller's lease in (an expired one is gone already: NotFound or EXPIRED say so). */
+export async function release(deps: WriteDeps, target: LeaseTarget, token: number | null): Promise<Lease> {
+  const holder = checked(target);
+  return writeTransaction(deps, async (tx) => {
+    await lockExisting(tx, target.scopeId, target.resource);
+    const lease = await heldLease(tx, target, holder, token, new Date());
+    await tx.lease.delete({ where: { id: lease.id } });
+    return lease;
+  });
+}
+
+/** Ends every lease on the resource (an admin freeing what a dead agent held). Returns how many were live. */
+export async function forceUnlock(deps: WriteDeps, scopeId: string, resource: string): Promise<number> {
+  return writeTransaction(deps, async (tx) => {
+    if (!(await lockExisting(tx, scopeId, resource))) return 0;
+    const live = await tx.lease.count({ where: { scopeId, resource, expiresAt: { gt: new Date() } } });
+    await tx.lease.deleteMany({ where: { scopeId, resource } });
+    return live;
+  });
+}

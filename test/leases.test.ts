@@ -1,0 +1,130 @@
+// Leases (issue 16, first part): check out, renew, release and force-unlock named resources of a
+// scope, with fencing tokens; 100 agents contending for 10 resources never hold one together.
+import { describe, expect, it } from 'vitest';
+import { createApp, type App } from '../src/app.ts';
+import { openDatabase } from '../src/infra/database.ts';
+import { as, ok, principal } from './support/access.ts';
+import { DB_KIND, useHarness } from './support/harness.ts';
+
+const h = useHarness();
+
+const LEASE = `lease { holder mode fencingToken resource expiresAt renewedAt }`;
+const ERRORS = `... on UserError { code message }`;
+const STATE = `... on InvalidStateError { currentState }`;
+const CHECKOUT = `mutation ($input: CheckoutLeaseInput!) { checkoutLease(input: $input) { __typename ... on CheckoutLeaseSuccess { ${LEASE} } ${ERRORS} ${STATE}
+  ... on LeaseHeldError { holders { holder mode } } } }`;
+const RENEW = `mutation ($input: RenewLeaseInput!) { renewLease(input: $input) { __typename ... on RenewLeaseSuccess { ${LEASE} } ${ERRORS} ${STATE} } }`;
+const RELEASE = `mutation ($input: ReleaseLeaseInput!) { releaseLease(input: $input) { __typename ... on ReleaseLeaseSuccess { ${LEASE} } ${ERRORS} ${STATE} } }`;
+const UNLOCK = `mutation ($input: ForceUnlockInput!) { forceUnlock(input: $input) { __typename ... on ForceUnlockSuccess { ended } ${ERRORS} } }`;
+
+async function project(name: string): Promise<string> {
+  return (await ok(h, null, 'mutation ($n: String!) { createProject(input: { name: $n }) { ... on CreateProjectSuccess { project { id } } } }', { n: name })).createProject.project.id;
+}
+
+/** A lease call as `agent` (its X-Engram-Actor), in-process. */
+async function call(query: string, field: string, input: Record<string, unknown>, agent: string | null): Promise<any> {
+  const answer = await as(h, null, query, { input }, agent ? { 'x-engram-actor': agent } : {});
+  expect(answer.errors).toBeUndefined();
+  return answer.data![field];
+}
+
+describe('leases', () => {
+  it('exclusive and shared checkouts, with a fencing token that grows with every grant', async () => {
+    const scope = await project('leases-modes');
+    const file = (mode?: string) => ({ scope, resource: 'src/app.ts', ttlSeconds: 60, ...(mode ? { mode } : {}) });
+    const a = await call(CHECKOUT, 'checkoutLease', file(), 'agent:a');
+    expect(a).toMatchObject({ __typename: 'CheckoutLeaseSuccess', lease: { holder: 'agent:a', mode: 'EXCLUSIVE', fencingToken: 1, resource: 'src/app.ts' } });
+    expect(await call(CHECKOUT, 'checkoutLease', file(), 'agent:b')).toMatchObject({ __typename: 'LeaseHeldError', code: 'LEASE_HELD', holders: [{ holder: 'agent:a', mode: 'EXCLUSIVE' }] });
+    expect(await call(CHECKOUT, 'checkoutLease', file('SHARED'), 'agent:b')).toMatchObject({ __typename: 'LeaseHeldError' });
+
+    expect(await call(RELEASE, 'releaseLease', { scope, resource: 'src/app.ts' }, 'agent:a')).toMatchObject({ __typename: 'ReleaseLeaseSuccess', lease: { fencingToken: 1 } });
+    expect((await call(CHECKOUT, 'checkoutLease', file('SHARED'), 'agent:b')).lease).toMatchObject({ mode: 'SHARED', fencingToken: 2 });
+    expect((await call(CHECKOUT, 'checkoutLease', file('SHARED'), 'agent:c')).lease).toMatchObject({ mode: 'SHARED', fencingToken: 3 });
+    const blocked = await call(CHECKOUT, 'checkoutLease', file(), 'agent:d');
+    expect(blocked.holders.map((x: { holder: string }) => x.holder).sort()).toEqual(['agent:b', 'agent:c']);
+
+    const listed = await ok(h, null, 'query ($s: ID!) { leases(scope: $s, resource: "src/app.ts") { holder mode fencingToken } }', { s: scope });
+    expect(listed.leases.map((l: { holder: string }) => l.holder).sort()).toEqual(['agent:b', 'agent:c']);
+    // Releasing a lease one does not hold, or a token that is not one's own, is NotFound.
+    expect(await call(RELEASE, 'releaseLease', { scope, resource: 'src/app.ts' }, 'agent:d')).toMatchObject({ __typename: 'NotFoundError' });
+    expect(await call(RELEASE, 'releaseLease', { scope, resource: 'src/app.ts', fencingToken: 2 }, 'agent:c')).toMatchObject({ __typename: 'NotFoundError' });
+  });
+
+  it("expires by itself: another agent takes it over with a newer token, and the old holder's renewal is refused", async () => {
+    const scope = await project('leases-expiry');
+    const lease = { scope, resource: 'task-7' };
+    const first = (await call(CHECKOUT, 'checkoutLease', { ...lease, ttlSeconds: 1 }, 'agent:zombie')).lease;
+    const renewed = (await call(RENEW, 'renewLease', { ...lease, ttlSeconds: 1, fencingToken: first.fencingToken }, 'agent:zombie')).lease;
+    expect(renewed.fencingToken).toBe(first.fencingToken);
+    expect(Date.parse(renewed.expiresAt)).toBeGreaterThanOrEqual(Date.parse(first.expiresAt));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await call(RENEW, 'renewLease', { ...lease, ttlSeconds: 30 }, 'agent:zombie')).toMatchObject({ __typename: 'InvalidStateError', currentState: 'EXPIRED' });
+    const taken = (await call(CHECKOUT, 'checkoutLease', { ...lease, ttlSeconds: 30 }, 'agent:live')).lease;
+    expect(taken.fencingToken).toBe(first.fencingToken + 1);
+    expect(await call(RENEW, 'renewLease', { ...lease, ttlSeconds: 30 }, 'agent:zombie')).toMatchObject({ __typename: 'NotFoundError' });
+  });
+
+  it('refuses a checkout without a holder or with a time to live out of bounds; admins force-unlock', async () => {
+    const scope = await project('leases-admin');
+    expect(await call(CHECKOUT, 'checkoutLease', { scope, resource: 'x', ttlSeconds: 10 }, null)).toMatchObject({ __typename: 'ValidationError' });
+    expect(await call(CHECKOUT, 'checkoutLease', { scope, resource: 'x', ttlSeconds: 0 }, 'agent:a')).toMatchObject({ __typename: 'ValidationError' });
+    expect(await call(CHECKOUT, 'checkoutLease', { scope, resource: '', ttlSeconds: 10 }, 'agent:a')).toMatchObject({ __typename: 'ValidationError' });
+
+    const writer = await principal(h, 'lease-writer', { grants: [[scope, 'WRITE']] });
+    const mine = await as(h, writer.key, CHECKOUT, { input: { scope, resource: 'x', ttlSeconds: 60 } });
+    expect(mine.data!.checkoutLease).toMatchObject({ lease: { holder: 'agent:lease-writer', fencingToken: 1 } });
+    // Only an admin of the scope may end another's lease.
+    expect((await as(h, writer.key, UNLOCK, { input: { scope, resource: 'x' } })).data!.forceUnlock).toMatchObject({ __typename: 'PermissionDeniedError' });
+    expect(await call(UNLOCK, 'forceUnlock', { scope, resource: 'x' }, null)).toEqual({ __typename: 'ForceUnlockSuccess', ended: 1 });
+    expect((await call(CHECKOUT, 'checkoutLease', { scope, resource: 'x', ttlSeconds: 60 }, 'agent:b')).lease.fencingToken).toBe(2);
+  });
+
+  it('100 agents contending for 10 resources (on two instances with PostgreSQL): never two exclusive holders, tokens always newer', async () => {
+    const scope = await project('leases-contention');
+    // An embedded SQLite database has one server; PostgreSQL is shared by several.
+    const database = DB_KIND === 'postgresql' ? await openDatabase(h.url) : h.database;
+    const other = DB_KIND === 'postgresql' ? createApp({ database }) : h.app;
+    const holders = new Map<string, string>();
+    const lastToken = new Map<string, number>();
+    const violations: string[] = [];
+    let grants = 0;
+    const send = async (app: App, query: string, input: Record<string, unknown>, agent: string) => {
+      const response = await app.yoga.fetch('http://engram.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-engram-actor': agent },
+        body: JSON.stringify({ query, variables: { input } }),
+      });
+      return response.json();
+    };
+    const agent = async (n: number) => {
+      const app = n % 2 ? other : h.app;
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const resource = `file-${(n + attempt) % 10}`;
+        const answer = await send(app, CHECKOUT, { scope, resource, ttlSeconds: 60 }, `agent:${n}`);
+        if (answer.errors) violations.push(JSON.stringify(answer.errors));
+        const result = answer.data?.checkoutLease;
+        if (result?.__typename !== 'CheckoutLeaseSuccess') continue;
+        grants++;
+        if (holders.has(resource)) violations.push(`${resource}: agent:${n} granted while ${holders.get(resource)} holds it`);
+        if (result.lease.fencingToken <= (lastToken.get(resource) ?? 0)) violations.push(`${resource}: token ${result.lease.fencingToken} not newer`);
+        holders.set(resource, `agent:${n}`);
+        lastToken.set(resource, result.lease.fencingToken);
+        await new Promise((resolve) => setImmediate(resolve));
+        holders.delete(resource);
+        const released = await send(app, RELEASE, { scope, resource }, `agent:${n}`);
+        if (released.data?.releaseLease.__typename !== 'ReleaseLeaseSuccess') violations.push(JSON.stringify(released));
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: 100 }, (_, n) => agent(n)));
+    } finally {
+      if (other !== h.app) {
+        await other.stop();
+        await database.close();
+      }
+    }
+    expect(violations).toEqual([]);
+    expect(grants).toBeGreaterThanOrEqual(10);
+    expect(await ok(h, null, 'query ($s: ID!) { leases(scope: $s) { holder } }', { s: scope })).toEqual({ leases: [] });
+  });
+});
