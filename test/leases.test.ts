@@ -8,7 +8,7 @@ import { DB_KIND, useHarness } from './support/harness.ts';
 
 const h = useHarness();
 
-const LEASE = `lease { holder mode fencingToken resource expiresAt renewedAt }`;
+const LEASE = `lease { holder mode fencingToken resource acquiredAt expiresAt renewedAt }`;
 const ERRORS = `... on UserError { code message }`;
 const STATE = `... on InvalidStateError { currentState }`;
 const CHECKOUT = `mutation ($input: CheckoutLeaseInput!) { checkoutLease(input: $input) { __typename ... on CheckoutLeaseSuccess { ${LEASE} } ${ERRORS} ${STATE}
@@ -62,6 +62,26 @@ describe('leases', () => {
     const taken = (await call(CHECKOUT, 'checkoutLease', { ...lease, ttlSeconds: 30 }, 'agent:live')).lease;
     expect(taken.fencingToken).toBe(first.fencingToken + 1);
     expect(await call(RENEW, 'renewLease', { ...lease, ttlSeconds: 30 }, 'agent:zombie')).toMatchObject({ __typename: 'NotFoundError' });
+  });
+
+  it('a checkout may wait, bounded, for the holder to release', async () => {
+    const scope = await project('leases-wait');
+    const lease = { scope, resource: 'deploy', ttlSeconds: 60 };
+    await call(CHECKOUT, 'checkoutLease', lease, 'agent:a');
+    const waiting = call(CHECKOUT, 'checkoutLease', { ...lease, waitSeconds: 10 }, 'agent:b');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const beforeRelease = Date.now();
+    expect((await call(RELEASE, 'releaseLease', { scope, resource: 'deploy' }, 'agent:a')).__typename).toBe('ReleaseLeaseSuccess');
+    const granted = await waiting;
+    expect(granted).toMatchObject({ __typename: 'CheckoutLeaseSuccess', lease: { holder: 'agent:b', fencingToken: 2 } });
+    // Granted once a's lease was released, not before.
+    expect(Date.parse(granted.lease.acquiredAt)).toBeGreaterThanOrEqual(beforeRelease);
+
+    // Still held when the wait is over: LeaseHeldError, after the wait and not before.
+    const started = Date.now();
+    expect(await call(CHECKOUT, 'checkoutLease', { ...lease, waitSeconds: 1 }, 'agent:c')).toMatchObject({ __typename: 'LeaseHeldError', holders: [{ holder: 'agent:b' }] });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    expect(await call(CHECKOUT, 'checkoutLease', { ...lease, waitSeconds: 31 }, 'agent:c')).toMatchObject({ __typename: 'ValidationError' });
   });
 
   it('refuses a checkout without a holder or with a time to live out of bounds; admins force-unlock', async () => {

@@ -4,7 +4,7 @@ import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { can } from '../../graphql/rules.ts';
 import { LeaseHeldError, type LeaseHolding } from '../../domain/errors.ts';
 import { UserErrorRef } from '../../graphql/errors.ts';
-import { LEASE_TTL, checkout, forceUnlock, release, renew, type LeaseMode } from './leases.service.ts';
+import { LEASE_TTL, LEASE_WAIT_MAX, checkoutWaiting, forceUnlock, release, renew, type LeaseMode } from './leases.service.ts';
 import type { Context } from '../../context.ts';
 
 const LeaseModeEnum = builder.enumType('LeaseMode', {
@@ -61,6 +61,10 @@ const CheckoutLeaseInput = builder.inputType('CheckoutLeaseInput', {
     ...LeaseTargetFields(t),
     mode: t.field({ type: LeaseModeEnum, defaultValue: 'EXCLUSIVE', description: 'EXCLUSIVE (default) or SHARED.' }),
     ttlSeconds: t.int({ required: true, description: `Seconds until it expires unless renewed (${LEASE_TTL.min} to ${LEASE_TTL.max}).` }),
+    waitSeconds: t.int({
+      defaultValue: 0,
+      description: `While others hold it, wait up to this many seconds (0 to ${LEASE_WAIT_MAX}, default 0: answer at once) before answering LeaseHeldError.`,
+    }),
   }),
 });
 
@@ -102,7 +106,9 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CheckoutLeaseInput, required: true, description: 'What and how.' }) },
     authScopes: (_root, { input }) => can('WRITE', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
     errors: { types: [...LEASE_ERRORS, InvalidStateError, LeaseHeldError], dataField: { name: 'lease', description: 'The lease granted.' } },
-    resolve: (_root, { input }, ctx) => checkout(ctx, target(ctx, input), input.mode as LeaseMode, input.ttlSeconds),
+    resolve: (_root, { input }, ctx) =>
+      // Yoga's context carries the HTTP request (none over WebSocket): its signal ends the wait when the client goes away.
+      checkoutWaiting(ctx, target(ctx, input), input.mode as LeaseMode, input.ttlSeconds, input.waitSeconds ?? 0, (ctx as { request?: Request }).request?.signal),
   }),
   renewLease: t.field({
     type: LeaseRef,

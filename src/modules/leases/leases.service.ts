@@ -11,6 +11,8 @@ export type LeaseMode = (typeof LEASE_MODES)[number];
 
 /** Bounds of a lease's time to live, in seconds. */
 export const LEASE_TTL = { min: 1, max: 86_400 } as const;
+/** How long a checkout may wait for a held resource, in seconds (a request stays open that long). */
+export const LEASE_WAIT_MAX = 30;
 
 export interface LeaseTarget {
   scopeId: string;
@@ -60,6 +62,37 @@ export async function checkout(deps: WriteDeps, target: LeaseTarget, mode: Lease
       data: { id: uuidv7(), scopeId: target.scopeId, resource: target.resource, holder, mode, token, acquiredAt: now, renewedAt: now, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) },
     });
   });
+}
+
+/**
+ * Checks out, waiting up to `waitSeconds` while others hold the resource: tries again as the
+ * first blocking lease ends (or every 250 ms at most, for a release), and answers LeaseHeldError
+ * once the wait is over, or at once when the caller went away (`signal`): a lease granted to no
+ * one would hold the resource for its whole time to live. Polling, not a notification: a release
+ * is noticed within 250 ms.
+ */
+export async function checkoutWaiting(
+  deps: WriteDeps,
+  target: LeaseTarget,
+  mode: LeaseMode,
+  ttlSeconds: number,
+  waitSeconds: number,
+  signal?: AbortSignal,
+): Promise<Lease> {
+  if (!(Number.isInteger(waitSeconds) && waitSeconds >= 0 && waitSeconds <= LEASE_WAIT_MAX)) {
+    throw new ValidationError([{ path: ['input', 'waitSeconds'], message: `must be a whole number from 0 to ${LEASE_WAIT_MAX}` }]);
+  }
+  const deadline = Date.now() + waitSeconds * 1000;
+  for (;;) {
+    try {
+      return await checkout(deps, target, mode, ttlSeconds);
+    } catch (error) {
+      const now = Date.now();
+      if (!(error instanceof LeaseHeldError) || now >= deadline || signal?.aborted) throw error;
+      const firstEnd = Math.min(...error.holders.map((h) => h.expiresAt.getTime()));
+      await new Promise((resolve) => setTimeout(resolve, Math.max(10, Math.min(250, firstEnd - now, deadline - now))));
+    }
+  }
 }
 
 /** The resource's token counter, its row created if new and locked for the transaction. */
