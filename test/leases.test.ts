@@ -1,10 +1,13 @@
 // Leases (issue 16, first part): check out, renew, release and force-unlock named resources of a
 // scope, with fencing tokens; 100 agents contending for 10 resources never hold one together.
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { createApp, type App } from '../src/app.ts';
 import { openDatabase } from '../src/infra/database.ts';
 import { as, ok, principal } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
+import { sseSubscribe, untilListening } from './support/subscriptions.ts';
 
 const h = useHarness();
 
@@ -82,6 +85,37 @@ describe('leases', () => {
     expect(await call(CHECKOUT, 'checkoutLease', { ...lease, waitSeconds: 1 }, 'agent:c')).toMatchObject({ __typename: 'LeaseHeldError', holders: [{ holder: 'agent:b' }] });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     expect(await call(CHECKOUT, 'checkoutLease', { ...lease, waitSeconds: 31 }, 'agent:c')).toMatchObject({ __typename: 'ValidationError' });
+  });
+
+  it('leaseChanged tells subscribers of every grant, renewal, release and unlock of the resource', async () => {
+    const scope = await project('leases-events');
+    const watch = await sseSubscribe(h.app, parse('subscription ($s: ID!) { leaseChanged(scope: $s, resource: "db") { type resource holder mode fencingToken } }') as TypedDocumentNode<any, any>, { s: scope });
+    try {
+      // Probes until the subscription listens: grants on the resource, released again at once.
+      await untilListening(watch.collector, async () => {
+        await call(CHECKOUT, 'checkoutLease', { scope, resource: 'db', ttlSeconds: 60 }, 'agent:probe');
+        await call(RELEASE, 'releaseLease', { scope, resource: 'db' }, 'agent:probe');
+      });
+      await watch.collector.until((r) => r.at(-1)?.data?.leaseChanged.type === 'RELEASED');
+      const seen = watch.collector.results.length;
+      await call(CHECKOUT, 'checkoutLease', { scope, resource: 'other', ttlSeconds: 60 }, 'agent:a');
+      const granted = (await call(CHECKOUT, 'checkoutLease', { scope, resource: 'db', ttlSeconds: 60 }, 'agent:a')).lease;
+      await call(RENEW, 'renewLease', { scope, resource: 'db', ttlSeconds: 120 }, 'agent:a');
+      await call(RELEASE, 'releaseLease', { scope, resource: 'db' }, 'agent:a');
+      await call(CHECKOUT, 'checkoutLease', { scope, resource: 'db', ttlSeconds: 60, mode: 'SHARED' }, 'agent:b');
+      await call(UNLOCK, 'forceUnlock', { scope, resource: 'db' }, null);
+      const events = (await watch.collector.until((r) => r.length >= seen + 5)).slice(seen).map((r) => r.data!.leaseChanged);
+      // Nothing about the other resource; in commit order.
+      expect(events).toEqual([
+        { type: 'GRANTED', resource: 'db', holder: 'agent:a', mode: 'EXCLUSIVE', fencingToken: granted.fencingToken },
+        { type: 'RENEWED', resource: 'db', holder: 'agent:a', mode: 'EXCLUSIVE', fencingToken: granted.fencingToken },
+        { type: 'RELEASED', resource: 'db', holder: 'agent:a', mode: 'EXCLUSIVE', fencingToken: granted.fencingToken },
+        { type: 'GRANTED', resource: 'db', holder: 'agent:b', mode: 'SHARED', fencingToken: granted.fencingToken + 1 },
+        { type: 'UNLOCKED', resource: 'db', holder: null, mode: null, fencingToken: null },
+      ]);
+    } finally {
+      watch.close();
+    }
   });
 
   it('refuses a checkout without a holder or with a time to live out of bounds; admins force-unlock', async () => {

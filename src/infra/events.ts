@@ -66,7 +66,21 @@ export type Topics = {
   conflict: [key: string, payload: ConflictPayload];
   sessionEvent: [key: string, payload: SessionPayload];
   purge: [key: string, payload: PurgePayload];
+  lease: [key: string, payload: LeasePayload];
 };
+
+/** A lease of a scope's resource changed hands or time (routing key `direct:<scope>`). */
+export interface LeasePayload {
+  type: 'GRANTED' | 'RENEWED' | 'RELEASED' | 'UNLOCKED';
+  scopeId: string;
+  resource: string;
+  /** The lease's holder, mode, token and end; null for UNLOCKED (every lease of the resource). */
+  holder: string | null;
+  mode: string | null;
+  token: number | null;
+  expiresAt: string | null;
+  occurredAt: string;
+}
 
 /** A run of the scheduled retention purge (routing key `all`; admins subscribe). */
 export interface PurgePayload {
@@ -81,7 +95,8 @@ export type PendingEvent =
   | { topic: 'entryChanged'; payload: Omit<EntryChangedPayload, 'occurredAt'> }
   | { topic: 'conflict'; payload: Omit<ConflictPayload, 'occurredAt'> }
   | { topic: 'sessionEvent'; payload: Omit<SessionPayload, 'occurredAt'> }
-  | { topic: 'purge'; payload: Omit<PurgePayload, 'occurredAt'> };
+  | { topic: 'purge'; payload: Omit<PurgePayload, 'occurredAt'> }
+  | { topic: 'lease'; payload: Omit<LeasePayload, 'occurredAt'> };
 
 /**
  * Delivered to a subscription in place of an event when events may have been lost (Redis went
@@ -140,6 +155,10 @@ export function createEventBus(options: { redisUrl?: string | null } = {}): Even
           const occurredAt = new Date().toISOString();
           if (event.topic === 'purge') {
             send('purge', 'all', { ...event.payload, occurredAt });
+            continue;
+          }
+          if (event.topic === 'lease') {
+            send('lease', directKey(event.payload.scopeId), { ...event.payload, occurredAt });
             continue;
           }
           if (event.topic === 'sessionEvent') {

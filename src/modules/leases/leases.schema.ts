@@ -1,7 +1,10 @@
+import { filter, pipe } from 'graphql-yoga';
 import { builder } from '../../graphql/builder.ts';
+import { directKey, type INTERRUPTED, type LeasePayload } from '../../infra/events.ts';
+import { delivered, guardSubscription, type REVOKED } from '../events/subscription-guard.ts';
 import { InvalidStateError, NotFoundError, PermissionDeniedError, ValidationError } from '../../graphql/errors.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
-import { can } from '../../graphql/rules.ts';
+import { MEMBER, can } from '../../graphql/rules.ts';
 import { LeaseHeldError, type LeaseHolding } from '../../domain/errors.ts';
 import { UserErrorRef } from '../../graphql/errors.ts';
 import { LEASE_TTL, LEASE_WAIT_MAX, checkoutWaiting, forceUnlock, release, renew, type LeaseMode } from './leases.service.ts';
@@ -155,3 +158,49 @@ builder.queryField('leases', (t) =>
   }),
 );
 
+
+const LeaseEventTypeEnum = builder.enumType('LeaseEventType', {
+  description: 'What happened to a lease.',
+  values: {
+    GRANTED: { description: 'A checkout was granted.' },
+    RENEWED: { description: 'Its holder extended it.' },
+    RELEASED: { description: 'Its holder checked it in.' },
+    UNLOCKED: { description: 'An admin ended every lease on the resource.' },
+  },
+});
+
+const LeaseEventRef = builder.objectRef<LeasePayload>('LeaseEvent').implement({
+  description: 'A lease of a resource changed: granted, renewed, released or force-unlocked. (A lease that runs out is not announced: it simply stops being held at `expiresAt`.)',
+  fields: (t) => ({
+    type: t.field({ type: LeaseEventTypeEnum, description: 'What happened.', resolve: (e) => e.type }),
+    resource: t.exposeString('resource', { description: 'The resource.' }),
+    holder: t.exposeString('holder', { nullable: true, description: 'Whose lease (null for UNLOCKED).' }),
+    mode: t.field({ type: LeaseModeEnum, nullable: true, description: 'How it is held (null for UNLOCKED).', resolve: (e) => e.mode as LeaseMode | null }),
+    fencingToken: t.exposeInt('token', { nullable: true, description: 'The grant\'s fencing token (null for UNLOCKED).' }),
+    expiresAt: t.field({ type: 'DateTime', nullable: true, description: 'When it ends unless renewed (null for UNLOCKED).', resolve: (e) => e.expiresAt }),
+    occurredAt: t.field({ type: 'DateTime', description: 'When it was published.', resolve: (e) => e.occurredAt }),
+  }),
+});
+
+builder.subscriptionField('leaseChanged', (t) =>
+  t.field({
+    type: LeaseEventRef,
+    description: 'Changes of the leases of a scope (of one resource, when named), each once it has committed: holders and waiters learn when to act.',
+    args: {
+      scope: t.arg.id({ required: true, description: 'The scope to watch.' }),
+      resource: t.arg.string({ description: 'Only this resource.' }),
+    },
+    authScopes: MEMBER,
+    subscribe: async (_root, a, ctx) => {
+      const id = decodeId(String(a.scope), SCOPE_TYPENAMES, ['scope']);
+      // One the caller cannot read answers like one that does not exist.
+      if (!(await ctx.access.has('READ', id))) throw new NotFoundError('No scope has this id', ['scope']);
+      const events = guardSubscription(ctx, ctx.bus.subscribe('lease', directKey(id)), {
+        stillAllowed: (access) => access.has('READ', id),
+        mayDeliver: (access) => access.has('READ', id),
+      });
+      return a.resource == null ? events : pipe(events, filter((e: LeasePayload | typeof INTERRUPTED | typeof REVOKED) => typeof e === 'symbol' || e.resource === a.resource));
+    },
+    resolve: (event) => delivered(event),
+  }),
+);

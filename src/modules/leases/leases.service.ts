@@ -2,7 +2,7 @@ import { InvalidStateError, LeaseHeldError, NotFoundError, ValidationError } fro
 import { LIMITS } from '../../domain/limits.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
 import type { Tx } from '../../infra/database.ts';
-import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
+import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
 import type { Lease } from '../../generated/sqlite/client.ts';
 import { assertWritableScope } from '../scopes/archived.ts';
 
@@ -42,7 +42,7 @@ function checked(target: LeaseTarget, ttlSeconds?: number): string {
  */
 export async function checkout(deps: WriteDeps, target: LeaseTarget, mode: LeaseMode, ttlSeconds: number): Promise<Lease> {
   const holder = checked(target, ttlSeconds);
-  return writeTransaction(deps, async (tx) => {
+  return writeTransaction(deps, async (tx, emit) => {
     await assertWritableScope(tx, target.scopeId, ['input', 'scope']);
     const lastToken = await lockResource(tx, target);
     const now = new Date();
@@ -58,9 +58,11 @@ export async function checkout(deps: WriteDeps, target: LeaseTarget, mode: Lease
     const token = lastToken + 1;
     await tx.leaseResource.update({ where: { scopeId_resource: { scopeId: target.scopeId, resource: target.resource } }, data: { lastToken: token } });
     await tx.lease.deleteMany({ where: { scopeId: target.scopeId, resource: target.resource, OR: [{ expiresAt: { lte: now } }, { holder }] } });
-    return tx.lease.create({
+    const lease = await tx.lease.create({
       data: { id: uuidv7(), scopeId: target.scopeId, resource: target.resource, holder, mode, token, acquiredAt: now, renewedAt: now, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) },
     });
+    announce(emit, 'GRANTED', lease);
+    return lease;
   });
 }
 
@@ -102,6 +104,12 @@ async function lockResource(tx: Tx, target: LeaseTarget): Promise<number> {
   return Number(row!.lastToken);
 }
 
+/** Tells leaseChanged subscribers, once the transaction has committed. */
+function announce(emit: Emit, type: 'GRANTED' | 'RENEWED' | 'RELEASED', lease: Lease): void {
+  const { scopeId, resource, holder, mode, token } = lease;
+  emit({ topic: 'lease', payload: { type, scopeId, resource, holder, mode, token, expiresAt: lease.expiresAt.toISOString() } });
+}
+
 /** Locks the resource's row if it exists (no lease was ever taken on it otherwise): false when it does not. */
 async function lockExisting(tx: Tx, scopeId: string, resource: string): Promise<boolean> {
   const locked = await tx.$executeRaw`UPDATE "LeaseResource" SET "lastToken" = "lastToken" WHERE "scopeId" = ${scopeId} AND "resource" = ${resource}`;
@@ -119,31 +127,35 @@ async function heldLease(tx: Tx, target: LeaseTarget, holder: string, token: num
 /** Extends the caller's live lease (a heartbeat); an expired one cannot be renewed, only checked out again. */
 export async function renew(deps: WriteDeps, target: LeaseTarget, token: number | null, ttlSeconds: number): Promise<Lease> {
   const holder = checked(target, ttlSeconds);
-  return writeTransaction(deps, async (tx) => {
+  return writeTransaction(deps, async (tx, emit) => {
     const now = new Date();
     await lockExisting(tx, target.scopeId, target.resource);
     const lease = await heldLease(tx, target, holder, token, now);
-    return tx.lease.update({ where: { id: lease.id }, data: { renewedAt: now, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) } });
+    const renewed = await tx.lease.update({ where: { id: lease.id }, data: { renewedAt: now, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) } });
+    announce(emit, 'RENEWED', renewed);
+    return renewed;
   });
 }
 
 /** Checks the caller's lease in (an expired one is gone already: NotFound or EXPIRED say so). */
 export async function release(deps: WriteDeps, target: LeaseTarget, token: number | null): Promise<Lease> {
   const holder = checked(target);
-  return writeTransaction(deps, async (tx) => {
+  return writeTransaction(deps, async (tx, emit) => {
     await lockExisting(tx, target.scopeId, target.resource);
     const lease = await heldLease(tx, target, holder, token, new Date());
     await tx.lease.delete({ where: { id: lease.id } });
+    announce(emit, 'RELEASED', lease);
     return lease;
   });
 }
 
 /** Ends every lease on the resource (an admin freeing what a dead agent held). Returns how many were live. */
 export async function forceUnlock(deps: WriteDeps, scopeId: string, resource: string): Promise<number> {
-  return writeTransaction(deps, async (tx) => {
+  return writeTransaction(deps, async (tx, emit) => {
     if (!(await lockExisting(tx, scopeId, resource))) return 0;
     const live = await tx.lease.count({ where: { scopeId, resource, expiresAt: { gt: new Date() } } });
     await tx.lease.deleteMany({ where: { scopeId, resource } });
+    if (live > 0) emit({ topic: 'lease', payload: { type: 'UNLOCKED', scopeId, resource, holder: null, mode: null, token: null, expiresAt: null } });
     return live;
   });
 }
