@@ -38,6 +38,7 @@ import { latencySuite } from './bench/latency.ts';
 import { transferSuite } from './bench/transfer.ts';
 import { workloadSuites } from './bench/memory.ts';
 import { crudSuite, sessionSuite } from './bench/operations.ts';
+import { leasesSuite } from './bench/leases.ts';
 import { printTargets } from './bench/targets.ts';
 
 const postgresReachable = () =>
@@ -47,7 +48,7 @@ const postgresReachable = () =>
     await c.end();
   });
 
-const suites = opts.suite ?? ['memory', 'concurrency', 'contention', 'hostile', 'auth', 'latency'];
+const suites = opts.suite ?? ['memory', 'concurrency', 'contention', 'hostile', 'auth', 'latency', 'leases'];
 for (const kind of opts.db ?? ['sqlite', 'postgresql']) {
   if (kind !== 'sqlite' && kind !== 'postgresql') throw new Error(`--db must be sqlite or postgresql, got ${kind}`);
   if (kind === 'postgresql' && !(await postgresReachable())) {
@@ -67,6 +68,7 @@ for (const kind of opts.db ?? ['sqlite', 'postgresql']) {
   if (suites.includes('hostile')) await hostileSuite(kind);
   if (suites.includes('auth')) await authSuite(kind);
   if (suites.includes('latency')) await latencySuite(kind);
+  if (suites.includes('leases')) await leasesSuite(kind);
 }
 
 if (suites.includes('transfer')) await transferSuite();

@@ -24,6 +24,9 @@ export const { values: opts } = parseArgs({
     'concurrency-seconds': { type: 'string', default: '10' },
     'concurrency-clients': { type: 'string', default: '16' },
     'transfer-size': { type: 'string', default: '100000' },
+    'lease-agents': { type: 'string', default: '100' },
+    'lease-resources': { type: 'string', default: '10' },
+    'lease-rounds': { type: 'string', default: '10' },
   },
 });
 export const iterations = Number(opts.iterations);
