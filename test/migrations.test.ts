@@ -168,6 +168,8 @@ describe('migrations', () => {
       'EntryTag',
       'EntryVersion',
       'Grant',
+      'Lease',
+      'LeaseResource',
       'MemoryPolicy',
       'Principal',
       'Relation',

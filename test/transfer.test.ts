@@ -111,7 +111,8 @@ async function countRows(url: string): Promise<number> {
 describe('export and import', () => {
   const other = DB_KIND === 'sqlite' ? 'postgresql' : 'sqlite';
 
-  it(`moves everything to ${other} and back unchanged, and importing again changes nothing`, async () => {
+  // Eight subprocesses, each opening (and, for a new database, migrating) its database: slow on a loaded machine.
+  it(`moves everything to ${other} and back unchanged, and importing again changes nothing`, { timeout: 90_000 }, async () => {
     const { project } = await richMemory('a');
     const first = join(dir, 'first.jsonl');
     const exported = await engram(h.url, 'export', '--out', first);
