@@ -118,6 +118,46 @@ describe('leases', () => {
     }
   });
 
+  it('fencing: a write under a lease goes through while the lease is live, and is refused (nothing written) once it is not', async () => {
+    const scope = await project('leases-fencing');
+    const session = (await ok(h, null, 'mutation ($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }', { p: scope })).startSession.session.id;
+    const guideline = (await ok(h, null, 'mutation ($s: ID!) { addGuideline(input: { scope: $s, name: "style", content: "v1" }) { ... on AddGuidelineSuccess { guideline { id } } } }', { s: scope }))
+      .addGuideline.guideline.id;
+    const UPDATE = `mutation ($input: UpdateGuidelineInput!) { updateGuideline(input: $input) { __typename ... on UserError { code message } ${STATE} } }`;
+    const SET = `mutation ($input: SetStateInput!) { setState(input: $input) { __typename ... on UserError { code } ${STATE} } }`;
+    const APPEND = `mutation ($input: AppendSessionEventInput!) { appendSessionEvent(input: $input) { __typename ... on UserError { code } ${STATE} } }`;
+    const writes = (fencing: Record<string, unknown>, agent: string, n: number) =>
+      Promise.all([
+        call(UPDATE, 'updateGuideline', { id: guideline, content: `v by ${agent} ${n}`, fencing }, agent),
+        call(SET, 'setState', { owner: { session }, key: 'session:step', value: n, fencing }, agent),
+        call(APPEND, 'appendSessionEvent', { session, type: 'ACTION', actor: agent, content: { n }, fencing }, agent),
+      ]);
+
+    const first = (await call(CHECKOUT, 'checkoutLease', { scope, resource: 'style', ttlSeconds: 1 }, 'agent:slow')).lease;
+    const fenceA = { scope, resource: 'style', token: first.fencingToken };
+    expect((await writes(fenceA, 'agent:slow', 1)).map((r) => r.__typename)).toEqual(['UpdateGuidelineSuccess', 'SetStateSuccess', 'AppendSessionEventSuccess']);
+    // Another agent may not write under slow's token.
+    expect((await writes(fenceA, 'agent:other', 2)).map((r) => r.currentState)).toEqual(Array(3).fill('STALE_FENCING_TOKEN'));
+
+    // slow pauses past its lease; fast takes the resource over.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const second = (await call(CHECKOUT, 'checkoutLease', { scope, resource: 'style', ttlSeconds: 60 }, 'agent:fast')).lease;
+    const stale = await writes(fenceA, 'agent:slow', 3);
+    expect(stale.map((r) => [r.__typename, r.currentState])).toEqual(Array(3).fill(['InvalidStateError', 'STALE_FENCING_TOKEN']));
+    expect((await writes({ scope, resource: 'style', token: second.fencingToken }, 'agent:fast', 4)).map((r) => r.__typename)).toEqual([
+      'UpdateGuidelineSuccess',
+      'SetStateSuccess',
+      'AppendSessionEventSuccess',
+    ]);
+
+    // The stale writes left nothing: two versions after v1, the state and the log as fast left them.
+    const after = await ok(h, null, `query ($g: ID!, $s: ID!) { entry(id: $g) { latestVersion currentVersion { ... on GuidelineVersion { content } } }
+      scope(id: $s) { ... on Session { state(key: "session:step") { value } events(filter: { types: [ACTION] }) { edges { node { content } } } } } }`, { g: guideline, s: session });
+    expect(after.entry).toEqual({ latestVersion: 3, currentVersion: { content: 'v by agent:fast 4' } });
+    expect(after.scope.state.value).toBe(4);
+    expect(after.scope.events.edges.map((e: { node: { content: unknown } }) => e.node.content)).toEqual([{ n: 1 }, { n: 4 }]);
+  });
+
   it('refuses a checkout without a holder or with a time to live out of bounds; admins force-unlock', async () => {
     const scope = await project('leases-admin');
     expect(await call(CHECKOUT, 'checkoutLease', { scope, resource: 'x', ttlSeconds: 10 }, null)).toMatchObject({ __typename: 'ValidationError' });

@@ -12,6 +12,11 @@ export interface WriteDeps {
   settings: WriteSettings;
   /** The audit row of the mutation being resolved, for the write batch that can carry it (GraphQL requests only). */
   audit?: AuditCarrier;
+  /**
+   * A check run first in the write's transaction (a lease's fencing token, src/modules/leases):
+   * a write it refuses writes nothing. Only writeTransaction runs it.
+   */
+  guard?: (tx: Tx) => Promise<void>;
 }
 
 /** What a write batch needs to carry the audit row of its mutation (MutationAudit in src/modules/audit). */
@@ -45,7 +50,10 @@ const MAX_ATTEMPTS = 8;
 export async function writeTransaction<T>(deps: WriteDeps, work: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
   return retrying(async () => {
     const events: PendingEvent[] = [];
-    const result = await deps.db.$transaction((tx) => work(tx, (event) => events.push(event)), {
+    const result = await deps.db.$transaction(async (tx) => {
+      await deps.guard?.(tx);
+      return work(tx, (event) => events.push(event));
+    }, {
       maxWait: 15_000,
       timeout: 30_000,
     });
@@ -76,6 +84,8 @@ export async function writeBatch(
   events: readonly PendingEvent[],
   { took = () => true, audit }: WriteBatchOptions = {},
 ): Promise<number[]> {
+  // Fixed statements cannot run a guard first: a guarded write goes through writeTransaction.
+  if (deps.guard) throw new Error('writeBatch cannot run a guarded write');
   return retrying(async () => {
     const row = audit && deps.audit ? deps.audit.statement(audit.result, audit.onlyIf) : null;
     const counts = await runBatch(deps.db, row ? [...statements, row] : statements);

@@ -2,6 +2,7 @@ import { builder, type JsonInput } from '../../graphql/builder.ts';
 import type { Context } from '../../context.ts';
 import { InvalidStateError, NAMING_ERRORS, WRITE_ERRORS, WriteConflictError } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
+import { FencingInput, fencedBy, type FencingShape } from '../leases/leases.schema.ts';
 import { EntryVersionRef, EntryVersionsConnectionRef, GuidelineVersionRef, KnowledgeVersionRef, ToolVersionRef, withKindVersions } from './entry-versions.schema.ts';
 
 export { EntryVersionRef };
@@ -328,6 +329,7 @@ interface UpdateInput extends Omit<AddInput, 'scope' | 'name' | 'title' | 'tags'
   changeReason?: string | null;
   expectedVersion?: number | null;
   onConflict?: 'KEEP_BOTH' | 'REJECT' | null;
+  fencing?: FencingShape | null;
 }
 
 const AddToolInput = builder.inputRef<AddInput>('AddToolInput').implement({
@@ -394,6 +396,7 @@ const updateFields = {
   expectedVersion:
     'The version this change is based on. When the entry has moved past it, the write conflicts. Without it, a write conflicts when another writer wrote the current version within the conflict window (CONFLICT_WINDOW_MS, default 5 s).',
   onConflict: 'KEEP_BOTH (default): keep both versions and record a conflict. REJECT: write nothing, return WriteConflictError.',
+  fencing: 'Write only under this lease (see checkoutLease): a holder whose lease ended is refused.',
 };
 
 const UpdateToolInput = builder.inputRef<UpdateInput>('UpdateToolInput').implement({
@@ -410,6 +413,7 @@ const UpdateToolInput = builder.inputRef<UpdateInput>('UpdateToolInput').impleme
     author: t.string({ description: updateFields.author }),
     expectedVersion: t.int({ description: updateFields.expectedVersion }),
     onConflict: t.field({ type: ConflictPolicyEnum, description: updateFields.onConflict }),
+    fencing: t.field({ type: FencingInput, description: updateFields.fencing }),
   }),
 });
 
@@ -428,6 +432,7 @@ const UpdateGuidelineInput = builder.inputRef<UpdateInput>('UpdateGuidelineInput
     author: t.string({ description: updateFields.author }),
     expectedVersion: t.int({ description: updateFields.expectedVersion }),
     onConflict: t.field({ type: ConflictPolicyEnum, description: updateFields.onConflict }),
+    fencing: t.field({ type: FencingInput, description: updateFields.fencing }),
   }),
 });
 
@@ -446,6 +451,7 @@ const UpdateKnowledgeInput = builder.inputRef<UpdateInput>('UpdateKnowledgeInput
     author: t.string({ description: updateFields.author }),
     expectedVersion: t.int({ description: updateFields.expectedVersion }),
     onConflict: t.field({ type: ConflictPolicyEnum, description: updateFields.onConflict }),
+    fencing: t.field({ type: FencingInput, description: updateFields.fencing }),
   }),
 });
 
@@ -521,7 +527,7 @@ const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateTool
         const id = decodeId(String(input.id), [ENTRY_TYPENAME[kind]], ['input', 'id']);
         // Read for a write: the entry with its current version, which the update then takes.
         const scopeId = (await scopeOfTarget(ctx.db, ctx.access, 'entry', id, 'WRITE')) ?? null;
-        return updateEntry(ctx, {
+        return updateEntry(fencedBy(ctx, input.fencing), {
           kind,
           id,
           read: takeEntryRead(ctx.access, id),

@@ -354,7 +354,8 @@ export async function updateEntry(deps: WriteDeps, input: UpdateEntryInput): Pro
   // A write of this entry that joined the line since the request's read makes the row stale by this one's turn.
   const read = input.read?.mark === writeMark(deps.db, input.id) ? input.read.row : undefined;
   return serializedPerKey(deps.db, input.id)(
-    async () => (await optimisticUpdate(deps, input, read)) ?? writeTransaction(deps, (tx, emit) => appendVersion(tx, emit, deps, input, true)),
+    // A guarded (fenced) write takes the locking path: the single-batch one cannot check first.
+    async () => (deps.guard ? null : await optimisticUpdate(deps, input, read)) ?? writeTransaction(deps, (tx, emit) => appendVersion(tx, emit, deps, input, true)),
   );
 }
 

@@ -7,7 +7,7 @@ import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
 import { LeaseHeldError, type LeaseHolding } from '../../domain/errors.ts';
 import { UserErrorRef } from '../../graphql/errors.ts';
-import { LEASE_TTL, LEASE_WAIT_MAX, checkoutWaiting, forceUnlock, release, renew, type LeaseMode } from './leases.service.ts';
+import { LEASE_TTL, LEASE_WAIT_MAX, checkoutWaiting, fenceGuard, forceUnlock, release, renew, type LeaseMode } from './leases.service.ts';
 import type { Context } from '../../context.ts';
 
 const LeaseModeEnum = builder.enumType('LeaseMode', {
@@ -204,3 +204,30 @@ builder.subscriptionField('leaseChanged', (t) =>
     resolve: (event) => delivered(event),
   }),
 );
+
+/** A write's fencing: the lease it is made under. */
+export interface FencingShape {
+  scope: string | number;
+  resource: string;
+  token: number;
+}
+
+export const FencingInput = builder.inputRef<FencingShape>('FencingInput').implement({
+  description:
+    'The lease a write is made under: the write happens only while the caller holds that grant (the fencing token of its checkout), else it is refused with InvalidStateError STALE_FENCING_TOKEN and writes nothing.',
+  fields: (t) => ({
+    scope: t.id({ required: true, description: 'The scope of the leased resource.' }),
+    resource: t.string({ required: true, description: 'The leased resource.' }),
+    token: t.int({ required: true, description: "The lease's fencingToken." }),
+  }),
+});
+
+/** The write dependencies of a resolver: the context, guarded by the lease when the input names one. */
+export function fencedBy<C extends Context>(ctx: C, fencing: FencingShape | null | undefined): C {
+  if (!fencing) return ctx;
+  const scopeId = decodeId(String(fencing.scope), SCOPE_TYPENAMES, ['input', 'fencing', 'scope']);
+  // A copy, not the request's context: only this write is guarded.
+  return Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as C, ctx, {
+    guard: fenceGuard({ scopeId, resource: fencing.resource, token: fencing.token, holder: ctx.actor }),
+  });
+}

@@ -159,3 +159,34 @@ export async function forceUnlock(deps: WriteDeps, scopeId: string, resource: st
     return live;
   });
 }
+
+export interface Fence {
+  scopeId: string;
+  resource: string;
+  token: number;
+  /** The writer: only its own grant fences its writes. */
+  holder: string | null;
+}
+
+/**
+ * The guard of a fenced write (WriteDeps.guard): the write goes on only while the grant of this
+ * token is the writer's live lease on the resource; a holder whose lease expired, was taken over
+ * or released is refused (InvalidStateError STALE_FENCING_TOKEN) and writes nothing. The
+ * resource's row is locked first, so no checkout takes the lease over before the write commits.
+ */
+export function fenceGuard(fence: Fence): (tx: Tx) => Promise<void> {
+  return async (tx) => {
+    await lockExisting(tx, fence.scopeId, fence.resource);
+    const live = await tx.lease.findFirst({
+      where: { scopeId: fence.scopeId, resource: fence.resource, token: fence.token, holder: fence.holder ?? '', expiresAt: { gt: new Date() } },
+      select: { id: true },
+    });
+    if (!live) {
+      throw new InvalidStateError(
+        `Fencing token ${fence.token} is not ${fence.holder ?? 'the caller'}'s live lease on ${fence.resource}: it expired, was released or taken over. Nothing was written`,
+        'STALE_FENCING_TOKEN',
+        ['input', 'fencing', 'token'],
+      );
+    }
+  };
+}

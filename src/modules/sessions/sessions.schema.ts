@@ -1,5 +1,6 @@
 import { readableOwners } from '../identity/state-access.ts';
 import { resolveCursorConnection } from '@pothos/plugin-relay';
+import { FencingInput, fencedBy } from '../leases/leases.schema.ts';
 import { builder } from '../../graphql/builder.ts';
 import { MemoryTypeEnum } from '../entries/entry-enums.ts';
 import { screenSecrets } from '../redaction/redaction.service.ts';
@@ -324,6 +325,7 @@ const AppendEventInput = builder.inputType('AppendSessionEventInput', {
       description:
         'State keys to write with the event, in one transaction: `{ "session:step": 3, "temp:draft": null }`. Keys need a namespace prefix; null deletes; who may write which namespace: see StateNamespace.',
     }),
+    fencing: t.field({ type: FencingInput, description: 'Write only under this lease (see checkoutLease): a holder whose lease ended is refused.' }),
   }),
 });
 
@@ -368,6 +370,7 @@ const SetStateInput = builder.inputType('SetStateInput', {
     owner: t.field({ type: StateOwnerInput, required: true, description: 'Whose key.' }),
     key: t.string({ required: true, description: 'The key with its namespace prefix, e.g. `session:step`.' }),
     value: t.field({ type: 'JSON', required: true, description: 'The value (any JSON).' }),
+    fencing: t.field({ type: FencingInput, description: 'Write only under this lease (see checkoutLease): a holder whose lease ended is refused.' }),
   }),
 });
 
@@ -427,7 +430,7 @@ builder.mutationFields((t) => ({
         { path: ['input', 'content'], value: input.content },
         { path: ['input', 'stateDelta'], value: input.stateDelta },
       ]);
-      return appendEvent(ctx, {
+      return appendEvent(fencedBy(ctx, input.fencing), {
         sessionId,
         type: input.type,
         // `user` and `system` are the roles of a session's log; an `agent:<id>` must be the caller.
@@ -456,7 +459,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { input }, ctx) => {
       const owner = ownerOf(input.owner);
       const [value] = await screenSecrets(ctx.db, owner.sessionId ?? owner.projectId, [{ path: ['input', 'value'], value: input.value }]);
-      return setState(ctx, { owner, key: input.key, value, author: ctx.actor, guard: ctx.stateGuard });
+      return setState(fencedBy(ctx, input.fencing), { owner, key: input.key, value, author: ctx.actor, guard: ctx.stateGuard });
     },
   }),
   deleteState: t.field({
