@@ -102,6 +102,8 @@ export type AppendSessionEventInput = {
   actor: string;
   /** The event (any JSON). */
   content?: unknown;
+  /** Write only under this lease (see checkoutLease): a holder whose lease ended is refused. */
+  fencing?: FencingInput | null | undefined;
   /** The session. */
   session: string;
   /** State keys to write with the event, in one transaction: `{ "session:step": 3, "temp:draft": null }`. Keys need a namespace prefix; null deletes; who may write which namespace: see StateNamespace. */
@@ -310,6 +312,16 @@ export type EntryKind =
   | 'KNOWLEDGE'
   /** A tool an agent can call (MCP, CLI, function, API). */
   | 'TOOL';
+
+/** The lease a write is made under: the write happens only while the caller holds that grant (the fencing token of its checkout), else it is refused with InvalidStateError STALE_FENCING_TOKEN and writes nothing. */
+export type FencingInput = {
+  /** The leased resource. */
+  resource: string;
+  /** The scope of the leased resource. */
+  scope: string;
+  /** The lease's fencingToken. */
+  token: number;
+};
 
 /** Entries to add in bulk (at most 1000 a call). */
 export type ImportEntriesInput = {
@@ -564,6 +576,8 @@ export type SessionTransitionInput = {
 
 /** One state write. */
 export type SetStateInput = {
+  /** Write only under this lease (see checkoutLease): a holder whose lease ended is refused. */
+  fencing?: FencingInput | null | undefined;
   /** The key with its namespace prefix, e.g. `session:step`. */
   key: string;
   /** Whose key. */
@@ -705,6 +719,8 @@ export type UpdateGuidelineInput = {
   examples?: unknown;
   /** The version this change is based on. When the entry has moved past it, the write conflicts. Without it, a write conflicts when another writer wrote the current version within the conflict window (CONFLICT_WINDOW_MS, default 5 s). */
   expectedVersion?: number | null | undefined;
+  /** Write only under this lease (see checkoutLease): a holder whose lease ended is refused. */
+  fencing?: FencingInput | null | undefined;
   /** The guideline. */
   id: string;
   /** New importance, 0-1. */
@@ -733,6 +749,8 @@ export type UpdateKnowledgeInput = {
   content?: string | null | undefined;
   /** The version this change is based on. When the entry has moved past it, the write conflicts. Without it, a write conflicts when another writer wrote the current version within the conflict window (CONFLICT_WINDOW_MS, default 5 s). */
   expectedVersion?: number | null | undefined;
+  /** Write only under this lease (see checkoutLease): a holder whose lease ended is refused. */
+  fencing?: FencingInput | null | undefined;
   /** The knowledge entry. */
   id: string;
   /** New importance, 0-1. */
@@ -795,6 +813,8 @@ export type UpdateToolInput = {
   examples?: unknown;
   /** The version this change is based on. When the entry has moved past it, the write conflicts. Without it, a write conflicts when another writer wrote the current version within the conflict window (CONFLICT_WINDOW_MS, default 5 s). */
   expectedVersion?: number | null | undefined;
+  /** Write only under this lease (see checkoutLease): a holder whose lease ended is refused. */
+  fencing?: FencingInput | null | undefined;
   /** The tool. */
   id: string;
   /** New importance, 0-1. */
