@@ -227,7 +227,5 @@ export function fencedBy<C extends Context>(ctx: C, fencing: FencingShape | null
   if (!fencing) return ctx;
   const scopeId = decodeId(String(fencing.scope), SCOPE_TYPENAMES, ['input', 'fencing', 'scope']);
   // A copy, not the request's context: only this write is guarded.
-  return Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as C, ctx, {
-    guard: fenceGuard({ scopeId, resource: fencing.resource, token: fencing.token, holder: ctx.actor }),
-  });
+  return { ...ctx, guard: fenceGuard({ scopeId, resource: fencing.resource, token: fencing.token, holder: ctx.actor }) };
 }

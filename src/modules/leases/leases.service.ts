@@ -1,4 +1,5 @@
-import { InvalidStateError, LeaseHeldError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { InvalidStateError, LeaseHeldError, NotFoundError } from '../../domain/errors.ts';
+import { Checker } from '../../domain/validate.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
 import type { Tx } from '../../infra/database.ts';
@@ -23,13 +24,11 @@ export interface LeaseTarget {
 
 /** Fails unless the target names a holder and a resource, and the time to live is in bounds. */
 function checked(target: LeaseTarget, ttlSeconds?: number): string {
-  const issues: { path: string[]; message: string }[] = [];
-  if (!target.holder) issues.push({ path: ['input'], message: 'a lease needs a holder: send X-Engram-Actor (agent:<id>) or use the key of an agent' });
-  if (target.resource.trim() === '' || target.resource.length > LIMITS.name) issues.push({ path: ['input', 'resource'], message: `must be 1 to ${LIMITS.name} characters` });
-  if (ttlSeconds !== undefined && !(Number.isInteger(ttlSeconds) && ttlSeconds >= LEASE_TTL.min && ttlSeconds <= LEASE_TTL.max)) {
-    issues.push({ path: ['input', 'ttlSeconds'], message: `must be a whole number from ${LEASE_TTL.min} to ${LEASE_TTL.max}` });
-  }
-  if (issues.length) throw new ValidationError(issues);
+  const c = new Checker();
+  if (!target.holder) c.fail(['input'], 'a lease needs a holder: send X-Engram-Actor (agent:<id>) or use the key of an agent');
+  c.text(target.resource, ['input', 'resource'], LIMITS.name, true);
+  c.range(ttlSeconds, ['input', 'ttlSeconds'], LEASE_TTL.min, LEASE_TTL.max, true);
+  c.done();
   return target.holder!;
 }
 
@@ -81,9 +80,9 @@ export async function checkoutWaiting(
   waitSeconds: number,
   signal?: AbortSignal,
 ): Promise<Lease> {
-  if (!(Number.isInteger(waitSeconds) && waitSeconds >= 0 && waitSeconds <= LEASE_WAIT_MAX)) {
-    throw new ValidationError([{ path: ['input', 'waitSeconds'], message: `must be a whole number from 0 to ${LEASE_WAIT_MAX}` }]);
-  }
+  const c = new Checker();
+  c.range(waitSeconds, ['input', 'waitSeconds'], 0, LEASE_WAIT_MAX, true);
+  c.done();
   const deadline = Date.now() + waitSeconds * 1000;
   for (;;) {
     try {
