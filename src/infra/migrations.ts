@@ -533,6 +533,13 @@ export function applyMigrations(url: string, options: { onMigration?: MigrationP
   });
 }
 
+/** The migrations of the folder (`local`) the database has not applied, by the engine's diagnosis. */
+function pendingNames(diagnosis: Diagnosis, local: string[]): string[] {
+  if (!diagnosis.hasMigrationsTable) return local;
+  const history = diagnosis.history;
+  return history?.diagnostic === 'databaseIsBehind' || history?.diagnostic === 'historiesDiverge' ? history.unappliedMigrationNames : [];
+}
+
 /** Told before each pending migration is applied: its name, its place among them (from 1), how many. */
 export type MigrationProgress = (name: string, index: number, total: number) => void;
 
@@ -542,16 +549,9 @@ export type MigrationProgress = (name: string, index: number, total: number) => 
  * rewrites every row can take minutes on a large database.
  */
 async function applyOneByOne(engine: SchemaEngine, list: MigrationList, diagnosis: Diagnosis, onMigration: MigrationProgress): Promise<string[]> {
-  const history = diagnosis.history;
-  const pending = new Set(
-    !diagnosis.hasMigrationsTable
-      ? list.migrationDirectories.map((m) => m.path)
-      : history?.diagnostic === 'databaseIsBehind' || history?.diagnostic === 'historiesDiverge'
-        ? history.unappliedMigrationNames
-        : [],
-  );
-  const applied: string[] = [];
   const all = list.migrationDirectories;
+  const pending = new Set(pendingNames(diagnosis, all.map((m) => m.path)));
+  const applied: string[] = [];
   for (let i = 0; i < all.length; i++) {
     const name = all[i]!.path;
     if (!pending.has(name)) continue;
@@ -575,12 +575,7 @@ export function migrationStatus(url: string): Promise<MigrationStatus> {
     try {
       const diagnosis = await withEngine(openTarget(url, false), (engine) => diagnose(engine, list));
       const history = diagnosis.history;
-      const pending =
-        !diagnosis.hasMigrationsTable
-          ? local
-          : history?.diagnostic === 'databaseIsBehind' || history?.diagnostic === 'historiesDiverge'
-            ? history.unappliedMigrationNames
-            : [];
+      const pending = pendingNames(diagnosis, local);
       const missing =
         history?.diagnostic === 'migrationsDirectoryIsBehind' || history?.diagnostic === 'historiesDiverge'
           ? history.unpersistedMigrationNames
