@@ -1,6 +1,10 @@
 // `engram import-openapi`: an OpenAPI 3 document's operations as tools of a scope, through the
 // GraphQL API in-process (the same validation, secret screening, events and audit as any client).
+import { isDeepStrictEqual } from 'node:util';
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { createApp } from '../app.ts';
+import { SCOPE_TYPENAME } from '../modules/scopes/scopes.schema.ts';
+import type { ScopeKind } from '../modules/scopes/scopes.service.ts';
 import type { Database } from '../infra/database.ts';
 import { executeThrough } from '../mcp/server.ts';
 import { OpenApiError, readOpenApi, toolsOf, type ToolDefinition } from '../modules/transfer/openapi.ts';
@@ -37,8 +41,11 @@ export async function importOpenApiCommand(database: Database, file: string, opt
   }
   const app = createApp({ database, graphiql: false });
   const execute = executeThrough((url, init) => app.yoga.fetch(url, init), { 'x-engram-actor': 'system' });
-  // The scope as the API takes it: a GraphQL ID, whatever form was given.
-  const scope = Buffer.from(`${await scopeTypename(execute, scopeIdOf(options.scope))}:${scopeIdOf(options.scope)}`).toString('base64');
+  // The scope as the API takes it: a GraphQL ID of its kind's type, whatever form was given.
+  const scopeId = scopeIdOf(options.scope);
+  const found = await database.prisma.scope.findUnique({ where: { id: scopeId }, select: { kind: true } });
+  if (!found) throw new UsageError(`No scope has the id ${scopeId}`);
+  const scope = encodeGlobalID(SCOPE_TYPENAME[found.kind as ScopeKind], scopeId);
   const report: Record<Outcome, string[]> = { created: [], updated: [], unchanged: [], refused: [] };
   try {
     for (const tool of tools) {
@@ -58,15 +65,6 @@ export async function importOpenApiCommand(database: Database, file: string, opt
 
 type Execute = ReturnType<typeof executeThrough>;
 
-async function scopeTypename(execute: Execute, id: string): Promise<string> {
-  for (const typename of ['Project', 'Organization', 'Session', 'GlobalScope']) {
-    const answer = await execute('query ($id: ID!) { scope(id: $id) { __typename } }', { id: Buffer.from(`${typename}:${id}`).toString('base64') });
-    const found = (answer.data as { scope: { __typename: string } | null } | undefined)?.scope;
-    if (found?.__typename === typename) return typename;
-  }
-  throw new UsageError(`No scope has the id ${id}`);
-}
-
 async function upsert(execute: Execute, scope: string, tool: ToolDefinition): Promise<[Outcome, string?]> {
   const found = await call<{ entryByName: Found | null }>(execute, FIND, { scope, name: tool.name });
   if ('error' in found) return ['refused', found.error];
@@ -82,7 +80,7 @@ async function upsert(execute: Execute, scope: string, tool: ToolDefinition): Pr
     if (tagged) return ['refused', tagged];
   }
   const current = existing.currentVersion;
-  const same = current.description === version.description && current.constraints === version.constraints && sameJson(current.parameters, version.parameters);
+  const same = current.description === version.description && current.constraints === version.constraints && isDeepStrictEqual(current.parameters, version.parameters);
   if (same) return [missingTags.length ? 'updated' : 'unchanged'];
   const updated = await mutate(execute, UPDATE, 'updateTool', { ...version, id: existing.id, changeReason: 'Re-imported from OpenAPI' });
   return updated ? ['refused', updated] : ['updated'];
@@ -102,11 +100,4 @@ async function mutate(execute: Execute, document: string, field: string, input: 
   if ('error' in answer) return answer.error;
   const result = answer.data[field]!;
   return result.__typename.endsWith('Success') ? null : `${result.code} ${result.message}`;
-}
-
-/** JSON equality regardless of key order (PostgreSQL's jsonb reorders keys). */
-function sameJson(a: unknown, b: unknown): boolean {
-  const sorted = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map(sorted) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, v]) => [k, sorted(v)])) : value;
-  return JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
 }

@@ -45,7 +45,8 @@ export const SessionModeEnum = builder.enumType('SessionMode', {
   },
 });
 
-const TYPENAME: Record<ScopeKind, string> = {
+/** The GraphQL type of each kind of scope. */
+export const SCOPE_TYPENAME: Record<ScopeKind, string> = {
   GLOBAL: 'GlobalScope',
   ORGANIZATION: 'Organization',
   PROJECT: 'Project',
@@ -56,7 +57,7 @@ export const ScopeRef = builder.prismaInterface('Scope', {
   name: 'Scope',
   description: 'A node of the scope tree (global > organization > project > session). Entries belong to scopes.',
   interfaces: [builder.nodeInterfaceRef()],
-  resolveType: (scope) => TYPENAME[scope.kind as ScopeKind],
+  resolveType: (scope) => SCOPE_TYPENAME[scope.kind as ScopeKind],
   fields: (t) => ({
     kind: t.field({ type: ScopeKindEnum, description: 'Level in the tree.', resolve: (s) => s.kind as ScopeKind }),
     name: t.exposeString('name', { nullable: true, description: 'Unique among siblings. Sessions may be unnamed.' }),
