@@ -3,10 +3,9 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { createApp, type App } from '../src/app.ts';
-import { openDatabase } from '../src/infra/database.ts';
+import type { App } from '../src/app.ts';
 import { as, ok, principal } from './support/access.ts';
-import { DB_KIND, useHarness } from './support/harness.ts';
+import { DB_KIND, useHarness, withSecondInstance } from './support/harness.ts';
 import { sseSubscribe, untilListening } from './support/subscriptions.ts';
 
 const h = useHarness();
@@ -175,9 +174,6 @@ describe('leases', () => {
 
   it('100 agents contending for 10 resources (on two instances with PostgreSQL): never two exclusive holders, tokens always newer', async () => {
     const scope = await project('leases-contention');
-    // An embedded SQLite database has one server; PostgreSQL is shared by several.
-    const database = DB_KIND === 'postgresql' ? await openDatabase(h.url) : h.database;
-    const other = DB_KIND === 'postgresql' ? createApp({ database }) : h.app;
     const holders = new Map<string, string>();
     const lastToken = new Map<string, number>();
     const violations: string[] = [];
@@ -190,7 +186,7 @@ describe('leases', () => {
       });
       return response.json();
     };
-    const agent = async (n: number) => {
+    const agent = async (n: number, other: App) => {
       const app = n % 2 ? other : h.app;
       for (let attempt = 0; attempt < 4; attempt++) {
         const resource = `file-${(n + attempt) % 10}`;
@@ -209,14 +205,10 @@ describe('leases', () => {
         if (released.data?.releaseLease.__typename !== 'ReleaseLeaseSuccess') violations.push(JSON.stringify(released));
       }
     };
-    try {
-      await Promise.all(Array.from({ length: 100 }, (_, n) => agent(n)));
-    } finally {
-      if (other !== h.app) {
-        await other.stop();
-        await database.close();
-      }
-    }
+    const contend = async (other: App) => void (await Promise.all(Array.from({ length: 100 }, (_, n) => agent(n, other))));
+    // An embedded SQLite database has one server; PostgreSQL is shared by several.
+    if (DB_KIND === 'postgresql') await withSecondInstance(h, (other) => contend(other.app));
+    else await contend(h.app);
     expect(violations).toEqual([]);
     expect(grants).toBeGreaterThanOrEqual(10);
     expect(await ok(h, null, 'query ($s: ID!) { leases(scope: $s) { holder } }', { s: scope })).toEqual({ leases: [] });

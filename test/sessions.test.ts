@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import { principal } from './support/access.ts';
-import { print } from 'graphql';
-import { createApp, type App } from '../src/app.ts';
-import { openDatabase } from '../src/infra/database.ts';
-import { useHarness } from './support/harness.ts';
+import { useHarness, withSecondInstance } from './support/harness.ts';
 import { addTool, createProject } from './support/ops.ts';
 
 const h = useHarness();
@@ -277,32 +274,22 @@ describe('session lifecycle', () => {
   });
 
   it('two sessions promoting entries of one name at once: one wins, the other is told the name is taken', async () => {
-    // Two apps with their own pools, as two instances: both checks pass before either moves its entry.
-    const database = await openDatabase(h.url);
-    const other = createApp({ database });
-    try {
+    // Two instances with their own pools: both checks pass before either moves its entry.
+    await withSecondInstance(h, async (other) => {
       const p = await createProject(h, 'promotion-race');
       for (let round = 0; round < 4; round++) {
         const a = await start(p, { mode: 'SCRATCH' });
         const b = await start(p, { mode: 'SCRATCH' });
         const name = `finding-${round}`;
         const [ea, eb] = [await addTool(h, a.id, name), await addTool(h, b.id, name)];
-        const complete = async (app: App, id: string, entry: string) => {
-          const response = await app.yoga.fetch('http://engram.test/graphql', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ query: print(Complete), variables: { input: { id, promote: [entry] } } }),
-          });
-          const answer = (await response.json()) as { data?: { completeSession: { __typename: string } }; errors?: unknown };
-          return answer.errors ?? answer.data?.completeSession.__typename;
+        const complete = async (instance: Pick<typeof h, 'gql'>, id: string, entry: string) => {
+          const result = await instance.gql(Complete, { input: { id, promote: [entry] } });
+          return result.errors ?? result.data?.completeSession.__typename;
         };
-        const outcomes = await Promise.all([complete(h.app, a.id, ea), complete(other, b.id, eb)]);
+        const outcomes = await Promise.all([complete(h, a.id, ea), complete(other, b.id, eb)]);
         expect(outcomes.sort()).toEqual(['AlreadyExistsError', 'CompleteSessionSuccess']);
       }
-    } finally {
-      await other.stop();
-      await database.close();
-    }
+    });
   });
 
   it('a SCRATCH session promotes the picked entries with their history and deactivates the rest', async () => {

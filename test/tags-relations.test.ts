@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
-import { createApp, type App } from '../src/app.ts';
-import { openDatabase } from '../src/infra/database.ts';
-import { print } from 'graphql';
-import { useHarness } from './support/harness.ts';
+import { useHarness, withSecondInstance } from './support/harness.ts';
 import { addGuideline, addKnowledge, addTool, createProject } from './support/ops.ts';
 
 const h = useHarness();
@@ -129,29 +126,19 @@ describe('tags', () => {
   });
 
   it('links a tag once when writers on two instances attach it to the same entry at once: every writer succeeds', async () => {
-    // Two apps with their own connection pools, as two server instances on one database.
-    const database = await openDatabase(h.url);
-    const other = createApp({ database });
-    try {
+    await withSecondInstance(h, async (other) => {
       const p = await createProject(h, 'tag-link-race');
       for (let round = 0; round < 5; round++) {
         const id = await addKnowledge(h, p, `shared-${round}`);
         // Tags that exist already: a new one would make the writers wait on its name in turn.
-        const attach = async (app: App) => {
-          const response = await app.yoga.fetch('http://engram.test/graphql', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ query: print(Attach), variables: { input: { entry: id, tags: ['sql', 'python'] } } }),
-          });
-          return (await response.json()) as { data?: { attachTags: { __typename: string } }; errors?: unknown };
+        const attach = async (instance: Pick<typeof h, 'gql'>) => {
+          const result = await instance.gql(Attach, { input: { entry: id, tags: ['sql', 'python'] } });
+          return result.errors ?? result.data?.attachTags.__typename;
         };
-        const results = await Promise.all([h.app, other, h.app, other, h.app, other].map(attach));
-        expect(results.map((r) => r.errors ?? r.data?.attachTags.__typename)).toEqual(Array(6).fill('AttachTagsSuccess'));
+        const results = await Promise.all([h, other, h, other, h, other].map(attach));
+        expect(results).toEqual(Array(6).fill('AttachTagsSuccess'));
       }
-    } finally {
-      await other.stop();
-      await database.close();
-    }
+    });
   });
 });
 

@@ -59,6 +59,22 @@ function client(app: App): Pick<Harness, 'gql' | 'ok'> {
 }
 
 /**
+ * A second app on the harness's database with a connection pool of its own, as a second server
+ * instance would be (writers on the two then race in the database, not in one process's queues):
+ * `work` gets its app and client; it is stopped and its pool closed afterwards.
+ */
+export async function withSecondInstance<T>(h: Harness, work: (other: Pick<Harness, 'app' | 'gql' | 'ok'>) => Promise<T>): Promise<T> {
+  const database = await openDatabase(h.url);
+  const app = createApp({ database });
+  try {
+    return await work({ app, ...client(app) });
+  } finally {
+    await app.stop();
+    await database.close();
+  }
+}
+
+/**
  * A second app on the harness's database with other options (e.g. `exhaustiveRanking`), for the
  * calling test file: its `ok` asks it. Created in beforeAll (after the harness's), stopped in afterAll.
  */
