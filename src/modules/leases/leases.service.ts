@@ -2,7 +2,7 @@ import { InvalidStateError, LeaseHeldError, NotFoundError } from '../../domain/e
 import { Checker } from '../../domain/validate.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
-import type { Tx } from '../../infra/database.ts';
+import type { Db, Tx } from '../../infra/database.ts';
 import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
 import type { Lease } from '../../generated/sqlite/client.ts';
 import { assertWritableScope } from '../scopes/archived.ts';
@@ -45,11 +45,7 @@ export async function checkout(deps: WriteDeps, target: LeaseTarget, mode: Lease
     await assertWritableScope(tx, target.scopeId, ['input', 'scope']);
     const lastToken = await lockResource(tx, target);
     const now = new Date();
-    const others = await tx.lease.findMany({
-      where: { scopeId: target.scopeId, resource: target.resource, expiresAt: { gt: now }, holder: { not: holder } },
-      orderBy: { expiresAt: 'asc' },
-    });
-    const blocking = others.filter((lease) => mode === 'EXCLUSIVE' || lease.mode === 'EXCLUSIVE');
+    const blocking = await blockingLeases(tx, target, holder, mode, now);
     if (blocking.length > 0) {
       const holders = blocking.map((l) => ({ holder: l.holder, mode: l.mode, expiresAt: l.expiresAt }));
       throw new LeaseHeldError(`${target.resource} is held by ${holders.map((h) => `${h.holder} (${h.mode})`).join(', ')}`, holders, ['input', 'resource']);
@@ -83,17 +79,41 @@ export async function checkoutWaiting(
   const c = new Checker();
   c.range(waitSeconds, ['input', 'waitSeconds'], 0, LEASE_WAIT_MAX, true);
   c.done();
+  const holder = checked(target, ttlSeconds);
   const deadline = Date.now() + waitSeconds * 1000;
   for (;;) {
     try {
       return await checkout(deps, target, mode, ttlSeconds);
     } catch (error) {
-      const now = Date.now();
-      if (!(error instanceof LeaseHeldError) || now >= deadline || signal?.aborted) throw error;
-      const firstEnd = Math.min(...error.holders.map((h) => h.expiresAt.getTime()));
-      await new Promise((resolve) => setTimeout(resolve, Math.max(10, Math.min(250, firstEnd - now, deadline - now))));
+      if (!(error instanceof LeaseHeldError) || Date.now() >= deadline || signal?.aborted) throw error;
+      // Wait with reads, which cost little (a write per waiter and turn would let a few waiting
+      // requests load the database with writes); try the checkout again once it looks free or the
+      // wait is over (that last try answers with the holders as they are then).
+      let firstEnd = Math.min(...error.holders.map((h) => h.expiresAt.getTime()));
+      for (;;) {
+        const now = Date.now();
+        await new Promise((resolve) => setTimeout(resolve, Math.max(10, Math.min(250, firstEnd - now, deadline - now))));
+        if (Date.now() >= deadline || signal?.aborted) break;
+        const blocking = await blockingLeases(deps.db, target, holder, mode, new Date());
+        if (blocking.length === 0) break;
+        firstEnd = Math.min(...blocking.map((l) => l.expiresAt.getTime()));
+      }
     }
   }
+}
+
+/** The live leases of others that exclude a checkout in `mode` (EXCLUSIVE: any; SHARED: an exclusive one), the first to end first. */
+async function blockingLeases(db: Db | Tx, target: LeaseTarget, holder: string, mode: LeaseMode, now: Date): Promise<Lease[]> {
+  return db.lease.findMany({
+    where: {
+      scopeId: target.scopeId,
+      resource: target.resource,
+      expiresAt: { gt: now },
+      holder: { not: holder },
+      ...(mode === 'SHARED' ? { mode: 'EXCLUSIVE' } : {}),
+    },
+    orderBy: { expiresAt: 'asc' },
+  });
 }
 
 /** The resource's token counter, its row created if new and locked for the transaction. */
