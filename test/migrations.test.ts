@@ -158,6 +158,8 @@ describe('migrations', () => {
     expect(Object.keys(sqlite.columns)).toEqual([
       'ApiKey',
       'AuditEvent',
+      'Change',
+      'ChangeFeedHead',
       'Conflict',
       'Conversation',
       'ConversationContext',
@@ -167,10 +169,12 @@ describe('migrations', () => {
       'EntryName',
       'EntryTag',
       'EntryVersion',
+      'FlaggedAgent',
       'Grant',
       'Lease',
       'LeaseResource',
       'MemoryPolicy',
+      'Outcome',
       'Principal',
       'Relation',
       'Scope',
@@ -180,6 +184,9 @@ describe('migrations', () => {
       'Tag',
       'Task',
       'TaskDependency',
+      'Vote',
+      'VoteQuestion',
+      'VoteTally',
     ]);
     expect(sqlite.uniques).toContain('SessionEvent(sessionId,sequence)');
     expect(sqlite.uniques).toContain('StateKey(namespace,owner,name)');

@@ -67,7 +67,18 @@ export type Topics = {
   sessionEvent: [key: string, payload: SessionPayload];
   purge: [key: string, payload: PurgePayload];
   lease: [key: string, payload: LeasePayload];
+  vote: [key: string, payload: VotePayload];
 };
+
+/** A vote on a scope's question was cast, or decided it (routing key `direct:<scope>`). */
+export interface VotePayload {
+  type: 'VOTED' | 'DECIDED';
+  questionId: string;
+  scopeId: string;
+  /** The vote cast (for DECIDED, the vote that decided the question). */
+  voteId: string;
+  occurredAt: string;
+}
 
 /** A lease of a scope's resource changed hands or time (routing key `direct:<scope>`). */
 export interface LeasePayload {
@@ -96,7 +107,8 @@ export type PendingEvent =
   | { topic: 'conflict'; payload: Omit<ConflictPayload, 'occurredAt'> }
   | { topic: 'sessionEvent'; payload: Omit<SessionPayload, 'occurredAt'> }
   | { topic: 'purge'; payload: Omit<PurgePayload, 'occurredAt'> }
-  | { topic: 'lease'; payload: Omit<LeasePayload, 'occurredAt'> };
+  | { topic: 'lease'; payload: Omit<LeasePayload, 'occurredAt'> }
+  | { topic: 'vote'; payload: Omit<VotePayload, 'occurredAt'> };
 
 /**
  * Delivered to a subscription in place of an event when events may have been lost (Redis went
@@ -159,6 +171,10 @@ export function createEventBus(options: { redisUrl?: string | null } = {}): Even
           }
           if (event.topic === 'lease') {
             send('lease', directKey(event.payload.scopeId), { ...event.payload, occurredAt });
+            continue;
+          }
+          if (event.topic === 'vote') {
+            send('vote', directKey(event.payload.scopeId), { ...event.payload, occurredAt });
             continue;
           }
           if (event.topic === 'sessionEvent') {
