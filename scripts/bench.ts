@@ -21,6 +21,10 @@
 // - hostile (issue #10): every request of test/support/attacks.ts, then a normal query.
 // - auth (issue #12): with an API key and grant against AUTH=off, in turn.
 // - latency: write-to-subscriber latency, one instance and two over Redis.
+// - votes (issue 16): vote-to-decision latency (deciding vote -> DECIDED at a graphql-ws
+//   subscriber; open -> DECIDED with --vote-agents agents voting at once), printed against targets.
+// - outcomes (issue 16): --outcome-size outcomes (default 100,000) recorded in batches of 1,000,
+//   then each outcome analytics answer (rates, durations, bottlenecks, trend, error correlation).
 // - transfer (issue #15, opt-in): export and import of --transfer-size entries (default 100,000),
 //   SQLite -> PostgreSQL -> SQLite, and whether the three exports hold the same rows.
 // Environment: BENCH_POSTGRES_URL (admin connection, default postgresql://postgres@127.0.0.1:5432/postgres),
@@ -39,6 +43,8 @@ import { transferSuite } from './bench/transfer.ts';
 import { workloadSuites } from './bench/memory.ts';
 import { crudSuite, sessionSuite } from './bench/operations.ts';
 import { leasesSuite } from './bench/leases.ts';
+import { votesSuite } from './bench/votes.ts';
+import { outcomesSuite } from './bench/outcomes.ts';
 import { printTargets } from './bench/targets.ts';
 
 const postgresReachable = () =>
@@ -48,7 +54,7 @@ const postgresReachable = () =>
     await c.end();
   });
 
-const suites = opts.suite ?? ['memory', 'concurrency', 'contention', 'hostile', 'auth', 'latency', 'leases'];
+const suites = opts.suite ?? ['memory', 'concurrency', 'contention', 'hostile', 'auth', 'latency', 'leases', 'votes', 'outcomes'];
 for (const kind of opts.db ?? ['sqlite', 'postgresql']) {
   if (kind !== 'sqlite' && kind !== 'postgresql') throw new Error(`--db must be sqlite or postgresql, got ${kind}`);
   if (kind === 'postgresql' && !(await postgresReachable())) {
@@ -69,6 +75,8 @@ for (const kind of opts.db ?? ['sqlite', 'postgresql']) {
   if (suites.includes('auth')) await authSuite(kind);
   if (suites.includes('latency')) await latencySuite(kind);
   if (suites.includes('leases')) await leasesSuite(kind);
+  if (suites.includes('votes')) await votesSuite(kind);
+  if (suites.includes('outcomes')) await outcomesSuite(kind);
 }
 
 if (suites.includes('transfer')) await transferSuite();

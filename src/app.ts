@@ -10,6 +10,7 @@ import { createContext, type Context } from './context.ts';
 import { DomainError } from './domain/errors.ts';
 import type { Database } from './infra/database.ts';
 import { createEventBus, type EventBus } from './infra/events.ts';
+import { startFeedPruning } from './infra/change-feed.ts';
 import { DEFAULT_WRITE_SETTINGS, type WriteSettings } from './infra/transaction.ts';
 import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './server/body-limit.ts';
 import { corsFor, useCsrfPrevention } from './server/browser-safety.ts';
@@ -56,6 +57,8 @@ export interface AppOptions {
   trackAccess?: boolean;
   /** The retention purge on a schedule (default: not scheduled; `purgeMemory` still runs it). */
   purge?: PurgeSchedule;
+  /** How long the change feed keeps changes for subscribers to resume from (default 168 hours). */
+  changeRetentionHours?: number;
   /** What grants imply (default DEFAULT_ACCESS_SETTINGS). */
   access?: AccessSettings;
   /** memoryQuery and context rank every candidate, no shortcut (default false; see MemoryQueryInput.exhaustive). */
@@ -84,12 +87,14 @@ export function createApp(options: AppOptions): App {
   const { database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, graphiql = true } = options;
   const { maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, webSocket = {}, limits, corsOrigins = [], auth = 'on' } = options;
   const deps = { db: database.prisma, provider: database.provider, bus, settings, access: options.access ?? DEFAULT_ACCESS_SETTINGS };
+  bus.attach(database.prisma);
+  const feedPruning = startFeedPruning(database.prisma, database.provider, (options.changeRetentionHours ?? 168) * 3_600_000);
   const authenticator = new Authenticator(database.prisma, auth);
   const rateLimiter = options.rateLimits ? createRateLimiter(options.rateLimits) : null;
   const authFailures = new AuthenticationFailures(database.prisma);
   const authenticate = auditedAuthentication(authenticator, authFailures);
   /** Besides sockets, what stop() lets go of: the rate limits' Redis connection, failed authentications still counted. */
-  const release = async () => void (await Promise.all([rateLimiter?.close(), authFailures.close(), tracker.stop(), purgeJob?.stop()]));
+  const release = async () => void (await Promise.all([rateLimiter?.close(), authFailures.close(), tracker.stop(), purgeJob?.stop(), feedPruning.stop()]));
   const grantCache = new GrantCache(database.prisma);
   const tracker = new AccessTracker(database.prisma, options.accessFlushMs, options.trackAccess ?? true);
   const purgeJob = options.purge ? startPurgeJob(deps, options.purge) : null;

@@ -36,6 +36,8 @@ export interface Config {
   grantsReadGlobal: boolean;
   /** PURGE_INTERVAL_MINUTES (default 60; 0 turns the scheduled retention purge off). */
   purgeIntervalMinutes: number;
+  /** CHANGE_RETENTION_HOURS (default 168): how long the change feed keeps changes for subscribers to resume from. */
+  changeRetentionHours: number;
   /** SQLITE_READERS: reader threads for slow reads (default: one per core, 2 to 4; 0: none). */
   sqliteReaders: number;
   /** SQLITE_CACHE_MB: the writing connection's page cache (default 256). */
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     grantsReadGlobal: bool(env, 'GRANTS_READ_GLOBAL', true),
     purgeIntervalMinutes: int(env, 'PURGE_INTERVAL_MINUTES', 60, 0, 10_080),
+    changeRetentionHours: int(env, 'CHANGE_RETENTION_HOURS', 168, 1, 8_760),
     sqliteReaders: int(env, 'SQLITE_READERS', DEFAULT_READERS, 0, 16),
     sqliteCacheMb: int(env, 'SQLITE_CACHE_MB', DEFAULT_SQLITE_CACHE_MB, 2, 65_536),
     exhaustiveRanking: bool(env, 'EXHAUSTIVE_RANKING', false),

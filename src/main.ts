@@ -50,13 +50,14 @@ const telemetry = (running.telemetry = startTelemetry());
 const database = (running.database = await openDatabase(config.databaseUrl, { readers: config.sqliteReaders, cacheMb: config.sqliteCacheMb }));
 if (!stopping) {
   const bus = (running.bus = createEventBus({ redisUrl: config.redisUrl }));
-  // Redis down at start-up is an outage like any other: serve reads and writes, refuse new
-  // subscriptions (EVENTS_UNAVAILABLE) until it answers. The wait only spares the first ones.
+  // Redis down at start-up is an outage like any other: reads, writes and subscriptions go on (the
+  // instances poll the change feed) until it answers. The wait only spares the first events' delay.
   await bus.ready(5_000).catch((error: Error) => log.warn(`${error.message}: starting without events until it answers`));
   const settings = { conflictWindowMs: config.conflictWindowMs };
   const webSocket = { maxSubscriptionsPerSocket: config.wsMaxSubscriptionsPerSocket, maxConnections: config.wsMaxConnections };
   const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql, webSocket, limits: config.limits, corsOrigins: config.corsOrigins, auth: config.auth, access: { globalReadable: config.grantsReadGlobal }, exhaustiveRanking: config.exhaustiveRanking, ...(telemetry ? { tracing: telemetry.provider } : {}),
-    ...(config.purgeIntervalMinutes > 0 ? { purge: { intervalMs: config.purgeIntervalMinutes * 60_000 } } : {}), rateLimits: config.rateLimits }));
+    ...(config.purgeIntervalMinutes > 0 ? { purge: { intervalMs: config.purgeIntervalMinutes * 60_000 } } : {}), rateLimits: config.rateLimits,
+    changeRetentionHours: config.changeRetentionHours }));
   const port = await app.start(config.port, config.host);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   // performance.now() counts from process start, module loading included.

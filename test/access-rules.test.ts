@@ -34,6 +34,7 @@ let nobody: Principal;
 function idFor(name: string): string {
   const n = name.toLowerCase();
   if (n === 'conflict.id') return ids.conflict!;
+  if (n === 'question' || n === 'votequestion.id') return ids.voteQuestion!;
   if (n === 'scope.id') return ids.project!;
   if (n.includes('session')) return ids.session!;
   if (n.includes('project')) return ids.project!;
@@ -119,6 +120,8 @@ beforeAll(async () => {
     s: ids.session,
   });
   ids.conversation = conversation.startConversation.conversation.id;
+  const question = await ok(h, null, `mutation($s: ID!) { openVoteQuestion(input: { scope: $s, key: "walk", k: 2 }) { ... on OpenVoteQuestionSuccess { question { id } } } }`, { s: ids.project });
+  ids.voteQuestion = question.openVoteQuestion.question.id;
   nobody = await principal(h, 'nobody');
   // The admin's walk manages this one (grants, keys), never `nobody`.
   ids.principal = (await principal(h, 'someone')).id;

@@ -40,7 +40,7 @@ describe('MCP tools list', () => {
   it('lists every tool with a typed, described input schema read from the GraphQL schema', async () => {
     const { tools } = await (await connect()).listTools();
     const names = tools.map((t) => t.name);
-    for (const name of ['context', 'memoryQuery', 'addGuideline', 'updateKnowledge', 'entryHistory', 'resolveConflict', 'startSession', 'setState', 'getState', 'endSession', 'createTask', 'listTasks']) {
+    for (const name of ['context', 'memoryQuery', 'addGuideline', 'updateKnowledge', 'entryHistory', 'resolveConflict', 'startSession', 'setState', 'getState', 'endSession', 'createTask', 'listTasks', 'recordOutcome', 'outcomeSuccessRates', 'castVote', 'voteStatus']) {
       expect(names).toContain(name);
     }
     for (const tool of tools) {
@@ -164,6 +164,29 @@ describe('MCP sessions, state and tasks', () => {
     const open = await call(client, 'listTasks', { filter: { scope: project, statuses: ['OPEN'] } });
     expect(open.items.map((t: { id: string }) => t.id)).toEqual([second.id]);
     expect(open.items[0].blocked).toBe(false);
+  });
+
+  it('records outcomes and reads success rates', async () => {
+    const client = await connect();
+    const project = await createProject(h, 'mcp-outcomes');
+    for (const [agent, success] of [['agent-1', true], ['agent-1', false], ['agent-2', true]] as const) {
+      const recorded = await call(client, 'recordOutcome', { scope: project, subtaskType: 'parse', agent, success, durationMs: 100 });
+      expect(recorded.outcome).toMatchObject({ agent, success, durationMs: 100 });
+    }
+    const rates = await call(client, 'outcomeSuccessRates', { input: { scope: project }, by: 'AGENT', orderBy: 'RATE_ASC' });
+    expect(rates.successRates.items.map((r: { key: string; successRate: number }) => [r.key, r.successRate])).toEqual([['agent-1', 0.5], ['agent-2', 1]]);
+  });
+
+  it('casts votes as the caller and reads the decision', async () => {
+    const project = await createProject(h, 'mcp-votes');
+    const opened = await as(h, null, 'mutation ($s: ID!) { openVoteQuestion(input: { scope: $s, key: "pick", k: 2 }) { ... on OpenVoteQuestionSuccess { question { id } } } }', { s: project });
+    const question = opened.data!.openVoteQuestion.question.id;
+    const first = (await call(await connect({ 'x-engram-actor': 'agent:1' }), 'castVote', { question, answer: 'blue' })).vote;
+    expect(first).toMatchObject({ counted: true, decisive: false, question: { status: 'OPEN', countedVotes: 1 } });
+    const second = (await call(await connect({ 'x-engram-actor': 'agent:2' }), 'castVote', { question, answer: ' blue ', confidence: 0.7 })).vote;
+    expect(second).toMatchObject({ counted: true, decisive: true, question: { status: 'DECIDED', decidedAnswer: 'blue' } });
+    const status = await call(await connect(), 'voteStatus', { id: question });
+    expect(status).toMatchObject({ status: 'DECIDED', decidedAnswer: 'blue', countedVotes: 2, tally: [{ answer: 'blue', votes: 2 }] });
   });
 });
 

@@ -27,6 +27,9 @@ export const { values: opts } = parseArgs({
     'lease-agents': { type: 'string', default: '100' },
     'lease-resources': { type: 'string', default: '10' },
     'lease-rounds': { type: 'string', default: '10' },
+    'vote-agents': { type: 'string', default: '25' },
+    'vote-rounds': { type: 'string', default: '100' },
+    'outcome-size': { type: 'string', default: '100000' },
   },
 });
 export const iterations = Number(opts.iterations);

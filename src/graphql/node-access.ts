@@ -22,6 +22,8 @@ const READ_RULES: Record<string, (ctx: Context, row: Row) => Promise<boolean>> =
   KnowledgeVersion: (ctx, row) => byTarget(ctx, 'version', row),
   Message: (ctx, row) => byTarget(ctx, 'message', row),
   Conflict: (ctx, row) => byTarget(ctx, 'conflict', row),
+  VoteQuestion: (ctx, row) => ctx.access.has('READ', str(row, 'scopeId')),
+  Vote: (ctx, row) => byTarget(ctx, 'vote', row),
   // A relation shows only when both of its ends do.
   Relation: async (ctx, row) =>
     (await byTarget(ctx, 'relation', row)) &&

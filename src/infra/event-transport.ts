@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { EventEmitter, once } from 'node:events';
 import { Redis } from 'ioredis';
 import { log } from './log.ts';
@@ -7,16 +6,15 @@ import { log } from './log.ts';
 export type EventsState = 'in-process' | 'up' | 'down';
 
 /**
- * Moves event payloads between publishers and listeners, within this process or across
- * instances. Channels are `<topic>:<routing key>`, as graphql-yoga's createPubSub names them, so
- * instances running the previous bus (@graphql-yoga/redis-event-target) interoperate.
+ * Moves messages between publishers and listeners, within this process or across instances: the
+ * event bus sends wake-ups through it (the events themselves are in the change feed).
  */
 export interface EventTransport {
   /** Sends `payload` to the listeners of `channel` on every instance. Never throws, never rejects. */
   publish(channel: string, payload: unknown): void;
   /** Calls `listener` with each payload sent to `channel`; returns the function that stops it. */
   listen(channel: string, listener: (payload: unknown) => void): () => void;
-  /** Calls `listener` whenever listeners may have missed events; returns the function that stops it. */
+  /** Calls `listener` whenever channels were dropped (the connection closed); returns the function that stops it. */
   onInterrupted(listener: () => void): () => void;
   state(): EventsState;
   /** Resolves once `state()` is not `down`; rejects after `timeoutMs`. */
@@ -53,7 +51,7 @@ class Listeners {
   }
 }
 
-/** Listeners of one process; nothing is ever lost, so nothing is ever interrupted. */
+/** Listeners of one process: nothing is ever lost, so nothing is ever interrupted. */
 export function createInProcessTransport(): EventTransport {
   const listeners = new Listeners();
   return {
@@ -70,39 +68,26 @@ export function createInProcessTransport(): EventTransport {
 }
 
 /**
- * Instances announce on this channel that events they published may not have reached Redis, so
- * that every other instance ends the subscriptions that may have missed them.
- */
-const LOST_CHANNEL = 'engram:events-lost';
-const NOTICE_RETRY_MS = 1_000;
-
-/**
- * Events across instances over Redis PUBLISH/SUBSCRIBE.
+ * Wake-ups across instances over Redis PUBLISH/SUBSCRIBE. What they announce is in the change feed
+ * (src/infra/change-feed.ts), which every instance also polls: a message lost to an outage delays
+ * an event by one poll and loses nothing, so nothing here retries or announces losses.
  *
  * Hand-written rather than @graphql-yoga/redis-event-target: that target drops the promises of
  * its PUBLISH, SUBSCRIBE and UNSUBSCRIBE commands, so while Redis is down each one ends as an
- * unhandled rejection (ioredis' MaxRetriesPerRequestError) and Node exits with code 1; it also
- * cannot tell its listeners that deliveries were cut.
+ * unhandled rejection (ioredis' MaxRetriesPerRequestError) and Node exits with code 1.
  *
  * Contract: nothing waits for Redis or queues for it. Commands are refused at once while a
- * connection is down (no offline queue) and fail instead of being resent after a reconnection
- * (maxRetriesPerRequest 0), so memory stays bounded and a write never waits on Redis. Listeners
- * are interrupted (`onInterrupted`) when
- * - this instance's subscriber connection closes (whatever was published meanwhile is gone);
- * - a publish of this instance fails (its event reached no instance); once Redis answers again the
- *   instance announces the loss on LOST_CHANNEL;
- * - another instance announces such a loss.
- * `state()` is `up` only when both connections work, the subscriber listens to LOST_CHANNEL (so no
- * announcement can be missed) and no loss of this instance is left to announce.
+ * connection is down (no offline queue) and are not resent after a reconnection
+ * (maxRetriesPerRequest 0), so memory stays bounded and a write never waits on Redis. When the
+ * subscriber connection closes, its channels are forgotten and `onInterrupted` listeners are told,
+ * so they can listen again once `state()` is `up` (both connections ready).
  */
 export function createRedisTransport(url: string): EventTransport {
-  const instance = randomUUID();
   const publisher = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
   // The subscriber connection sends nothing but (UN)SUBSCRIBE: ioredis 5.8+ can otherwise slip
   // its handshake (CLIENT SETINFO, the INFO ready check) after a SUBSCRIBE issued while
   // connecting, and the connection then rejects it (ioredis#2037) and never delivers. No automatic
-  // resubscription: every listener is interrupted when the connection closes, so a new connection
-  // starts with none.
+  // resubscription: listeners are told when the connection closes and listen again.
   const subscriber = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -113,78 +98,35 @@ export function createRedisTransport(url: string): EventTransport {
   const listeners = new Listeners();
   const interruptions = new Set<() => void>();
   const changes = new EventEmitter();
-  let listening = false; // the subscriber listens to LOST_CHANNEL on its current connection
-  let lostGeneration = 0; // bumped by each failed publish
-  let announcedGeneration = 0;
-  let noticeRetry: NodeJS.Timeout | undefined;
+  let failedPublishes = 0;
   let closing = false;
 
-  const state = (): EventsState =>
-    listening && publisher.status === 'ready' && lostGeneration === announcedGeneration ? 'up' : 'down';
+  const state = (): EventsState => (subscriber.status === 'ready' && publisher.status === 'ready' ? 'up' : 'down');
   const changed = () => changes.emit('change');
-  const interrupt = () => {
-    for (const listener of [...interruptions]) listener();
-  };
 
-  /** Tells the other instances that events of this one were lost; retried until Redis takes it. */
-  function announceLoss() {
-    const generation = lostGeneration;
-    if (generation === announcedGeneration || publisher.status !== 'ready' || closing) return;
-    publisher.publish(LOST_CHANNEL, JSON.stringify({ instance })).then(
-      () => {
-        announcedGeneration = Math.max(announcedGeneration, generation);
-        changed();
-      },
-      () => {
-        clearTimeout(noticeRetry);
-        noticeRetry = setTimeout(announceLoss, NOTICE_RETRY_MS).unref();
-      },
-    );
-  }
-
-  function publishFailed(error: Error) {
-    if (lostGeneration === announcedGeneration) log.warn(`Redis: an event could not be published (${error.message}); subscriptions are ended`);
-    lostGeneration++;
-    interrupt();
-    changed();
-  }
-
-  subscriber.on('ready', () => {
-    subscriber.subscribe(LOST_CHANNEL).then(
-      () => {
-        listening = true;
-        changed();
-      },
-      () => undefined, // the connection closed again; the next 'ready' retries
-    );
-  });
+  subscriber.on('ready', changed);
   subscriber.on('close', () => {
-    const wasListening = listening;
-    listening = false;
-    // The new connection will carry no subscriptions: forget the channels, end their listeners.
+    // The new connection will carry no subscriptions: forget the channels, tell their listeners.
     listeners.clear();
-    interrupt();
-    // Stryker disable next-line ConditionalExpression: equivalent, a change only wakes ready() waiters to look at state() again, and a connection lost makes it no readier
-    if (wasListening) changed();
-  });
-  subscriber.on('message', (channel: string, message: string) => {
-    if (channel !== LOST_CHANNEL) return listeners.emit(channel, parse(message));
-    if ((parse(message) as { instance?: string } | null)?.instance !== instance) interrupt();
-  });
-  publisher.on('ready', () => {
+    for (const listener of [...interruptions]) listener();
     changed();
-    announceLoss();
   });
-  // Stryker disable next-line StringLiteral: equivalent, as for `if (wasListening)` above: losing the publisher makes the bus no readier
+  subscriber.on('message', (channel: string, message: string) => listeners.emit(channel, parse(message)));
+  publisher.on('ready', () => {
+    failedPublishes = 0;
+    changed();
+  });
+  // Stryker disable next-line StringLiteral: equivalent: losing the publisher makes the bus no readier
   publisher.on('close', changed);
   logOutages(publisher, 'publisher', () => closing);
   logOutages(subscriber, 'subscriber', () => closing);
 
   return {
     publish(channel, payload) {
-      announceLoss();
       // Stryker disable next-line StringLiteral: equivalent, no event has an undefined payload (and parse() reads any text that is not JSON as null)
-      publisher.publish(channel, payload === undefined ? '' : JSON.stringify(payload)).catch(publishFailed);
+      publisher.publish(channel, payload === undefined ? '' : JSON.stringify(payload)).catch((error: Error) => {
+        if (failedPublishes++ === 0 && !closing) log.warn(`Redis: a wake-up could not be published (${error.message}); instances poll the change feed meanwhile`);
+      });
     },
     listen(channel, listener) {
       if (listeners.add(channel, listener)) subscriber.subscribe(channel).catch(() => undefined); // a closing connection interrupts
@@ -194,7 +136,6 @@ export function createRedisTransport(url: string): EventTransport {
     },
     onInterrupted(listener) {
       interruptions.add(listener);
-      // Stryker disable next-line ArrowFunction: equivalent, an ended subscription's listener left in the set only pushes into its stopped Repeater, which drops it (memory only)
       return () => void interruptions.delete(listener);
     },
     state,
@@ -208,7 +149,6 @@ export function createRedisTransport(url: string): EventTransport {
     },
     async close() {
       closing = true;
-      clearTimeout(noticeRetry);
       // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, disconnect() ends the stream as gracefully as QUIT (a PUBLISH in flight still gets its reply, checked by hand); QUIT on a connection not ready is refused at once and falls back to disconnect()
       const quit = async (c: Redis) => (c.status === 'ready' ? void (await c.quit().catch(() => c.disconnect())) : c.disconnect());
       await Promise.all([quit(publisher), quit(subscriber)]);
@@ -225,7 +165,7 @@ function logOutages(client: Redis, role: string, closing: () => boolean) {
   client.on('close', () => {
     if (down || closing()) return;
     down = true;
-    log.warn(`Redis ${role}: connection lost, retrying (writes go on; subscriptions are ended, new ones refused until Redis is back)`);
+    log.warn(`Redis ${role}: connection lost, retrying (writes and subscriptions go on; instances poll the change feed until Redis is back)`);
   });
   client.on('ready', () => {
     if (down) log.warn(`Redis ${role}: connected again`);

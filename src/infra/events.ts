@@ -1,10 +1,10 @@
-import { Repeater } from 'graphql-yoga';
 import { DomainError } from '../domain/errors.ts';
-import type { Db } from './database.ts';
-import { createInProcessTransport, createRedisTransport, type EventsState, type EventTransport } from './event-transport.ts';
+import type { Db, Provider, Tx } from './database.ts';
+import { recordChanges, type ChangeRecord } from './change-feed.ts';
+import { createInProcessTransport, createRedisTransport, type EventsState } from './event-transport.ts';
+import { FeedTailer, type StreamEnd } from './feed-tailer.ts';
 import { TtlCache } from './ttl-cache.ts';
 import { scopeChainIds } from './scope-chain.ts';
-import { log } from './log.ts';
 
 export type { EventsState } from './event-transport.ts';
 
@@ -23,6 +23,8 @@ export type EntryChangeType =
 
 /** Event payloads carry ids only (they may cross Redis); subscribers load the current rows. */
 export interface EntryChangedPayload {
+  /** The event's position in the change feed (resume a subscription after it with `after`). */
+  cursor: string;
   type: EntryChangeType;
   entryId: string;
   /** TOOL | GUIDELINE | KNOWLEDGE, when the publisher knows it (always for DELETED). */
@@ -41,6 +43,8 @@ export interface EntryChangedPayload {
 }
 
 export interface ConflictPayload {
+  /** The event's position in the change feed (resume a subscription after it with `after`). */
+  cursor: string;
   type: 'DETECTED' | 'RESOLVED';
   conflictId: string;
   entryId: string;
@@ -50,6 +54,8 @@ export interface ConflictPayload {
 
 /** An event appended to a session's log (lifecycle transitions included). */
 export interface SessionPayload {
+  /** The event's position in the change feed (resume a subscription after it with `after`). */
+  cursor: string;
   eventId: string;
   sessionId: string;
   projectId: string;
@@ -72,6 +78,8 @@ export type Topics = {
 
 /** A vote on a scope's question was cast, or decided it (routing key `direct:<scope>`). */
 export interface VotePayload {
+  /** The event's position in the change feed (resume a subscription after it with `after`). */
+  cursor: string;
   type: 'VOTED' | 'DECIDED';
   questionId: string;
   scopeId: string;
@@ -82,6 +90,8 @@ export interface VotePayload {
 
 /** A lease of a scope's resource changed hands or time (routing key `direct:<scope>`). */
 export interface LeasePayload {
+  /** The event's position in the change feed (resume a subscription after it with `after`). */
+  cursor: string;
   type: 'GRANTED' | 'RENEWED' | 'RELEASED' | 'UNLOCKED';
   scopeId: string;
   resource: string;
@@ -95,6 +105,8 @@ export interface LeasePayload {
 
 /** A run of the scheduled retention purge (routing key `all`; admins subscribe). */
 export interface PurgePayload {
+  /** The event's position in the change feed (resume a subscription after it with `after`). */
+  cursor: string;
   /** The receipts of what it erased. */
   receiptIds: string[];
   erasedEntries: number;
@@ -103,50 +115,53 @@ export interface PurgePayload {
 }
 
 export type PendingEvent =
-  | { topic: 'entryChanged'; payload: Omit<EntryChangedPayload, 'occurredAt'> }
-  | { topic: 'conflict'; payload: Omit<ConflictPayload, 'occurredAt'> }
-  | { topic: 'sessionEvent'; payload: Omit<SessionPayload, 'occurredAt'> }
-  | { topic: 'purge'; payload: Omit<PurgePayload, 'occurredAt'> }
-  | { topic: 'lease'; payload: Omit<LeasePayload, 'occurredAt'> }
-  | { topic: 'vote'; payload: Omit<VotePayload, 'occurredAt'> };
+  | { topic: 'entryChanged'; payload: Omit<EntryChangedPayload, 'occurredAt' | 'cursor'> }
+  | { topic: 'conflict'; payload: Omit<ConflictPayload, 'occurredAt' | 'cursor'> }
+  | { topic: 'sessionEvent'; payload: Omit<SessionPayload, 'occurredAt' | 'cursor'> }
+  | { topic: 'purge'; payload: Omit<PurgePayload, 'occurredAt' | 'cursor'> }
+  | { topic: 'lease'; payload: Omit<LeasePayload, 'occurredAt' | 'cursor'> }
+  | { topic: 'vote'; payload: Omit<VotePayload, 'occurredAt' | 'cursor'> };
 
-/**
- * Delivered to a subscription in place of an event when events may have been lost (Redis went
- * away, or an instance could not publish); it is the stream's last item.
- */
-export const INTERRUPTED = Symbol('events interrupted');
-export type Delivery<T extends keyof Topics> = Topics[T][1] | typeof INTERRUPTED;
+export { EXPIRED, UNAVAILABLE, type StreamEnd } from './feed-tailer.ts';
 
-/** A new subscription while events cannot cross instances (Redis is down). */
+/** What a subscription receives: an event with its change-feed cursor, or the end of the stream. */
+export type Delivery<T extends keyof Topics> = Topics[T][1] | StreamEnd;
+
+/** A subscription whose changes cannot be read right now (the database is unreachable). */
 export class EventsUnavailableError extends DomainError {
   readonly code = 'EVENTS_UNAVAILABLE';
   constructor() {
-    super('Events are unavailable right now (the event broker is down); writes still work. Retry the subscription later.');
+    super('Events cannot be read right now (the database is unreachable). Subscribe again with `after` set to the last cursor you received.');
   }
 }
 
-/** The end of a subscription that may have missed events. */
-export class EventsInterruptedError extends DomainError {
-  readonly code = 'EVENTS_INTERRUPTED';
-  constructor() {
-    super('Event delivery was interrupted and events may have been missed: refetch what you follow, then subscribe again.');
-  }
-}
-
-/** Events a slow subscriber may have waiting before it is ended with EVENTS_INTERRUPTED. */
-export const MAX_PENDING_EVENTS = 1_000;
+/** Redis channel that wakes every instance to read new changes (carries nothing). */
+const WAKE_CHANNEL = 'engram:changes';
+/** How often an instance reads the feed without a wake-up: a missed Redis message costs at most this. */
+const POLL_MS = 1_000;
+/** The same while Redis is down (no wake-ups cross instances). */
+const POLL_MS_OUTAGE = 200;
 
 export interface EventBus {
-  /** Publishes events of a committed transaction, in order. Never throws, never waits for Redis. */
-  publish(db: Db, events: readonly PendingEvent[]): Promise<void>;
+  /** The database the feed is read from (createApp attaches its own). */
+  attach(db: Db): void;
   /**
-   * The events of `topic` under routing `key`. Ends with INTERRUPTED when events may have been
-   * missed. Throws EventsUnavailableError while events cannot be delivered.
+   * The change rows of a write's events, to record in its transaction (routing keys are resolved
+   * here, with the write's own connection).
    */
-  subscribe<T extends keyof Topics>(topic: T, key: string): AsyncIterable<Delivery<T>>;
-  /** `in-process` (no Redis), `up` or `down` (Redis unreachable or a loss not yet announced). */
+  changes(db: Tx, events: readonly PendingEvent[]): Promise<ChangeRecord[]>;
+  /** A transaction that recorded changes committed: wakes the instances to read them. Never throws. */
+  committed(): void;
+  /** Records `events` in a transaction of their own, then wakes the instances (writes that have no transaction). */
+  publish(db: Db, provider: Provider, events: readonly PendingEvent[]): Promise<void>;
+  /**
+   * The events of `topic` under routing `key`, after the change-feed cursor `after` (from now
+   * without one), each with its cursor. Ends with EXPIRED when `after` cannot be resumed from.
+   */
+  subscribe<T extends keyof Topics>(topic: T, key: string, after?: string | null): AsyncIterable<Delivery<T>>;
+  /** `in-process` (no Redis), `up` or `down` (Redis unreachable: instances poll the feed). */
   state(): EventsState;
-  /** Resolves once the bus can deliver (Redis connections ready; at once in-process); rejects after `timeoutMs`. */
+  /** Resolves once Redis connections are ready (at once in-process); rejects after `timeoutMs`. */
   ready(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -154,86 +169,85 @@ export interface EventBus {
 export const directKey = (scopeId: string) => `direct:${scopeId}`;
 export const treeKey = (scopeId: string) => `tree:${scopeId}`;
 
-/** In-process events, or events across instances over Redis when `redisUrl` is set. */
+/**
+ * The event bus over the change feed (src/infra/change-feed.ts): events are recorded by the write
+ * that causes them and read back by every instance; Redis, when `redisUrl` is set, only wakes the
+ * other instances up sooner than their poll.
+ */
 export function createEventBus(options: { redisUrl?: string | null } = {}): EventBus {
   const transport = options.redisUrl ? createRedisTransport(options.redisUrl) : createInProcessTransport();
   const chainOf = scopeChains();
-  const send = <T extends keyof Topics>(topic: T, key: string, payload: Topics[T][1]) => transport.publish(`${topic}:${key}`, payload);
-
-  return {
-    async publish(db, events) {
-      try {
-        for (const event of events) {
-          const occurredAt = new Date().toISOString();
-          if (event.topic === 'purge') {
-            send('purge', 'all', { ...event.payload, occurredAt });
-            continue;
-          }
-          if (event.topic === 'lease') {
-            send('lease', directKey(event.payload.scopeId), { ...event.payload, occurredAt });
-            continue;
-          }
-          if (event.topic === 'vote') {
-            send('vote', directKey(event.payload.scopeId), { ...event.payload, occurredAt });
-            continue;
-          }
-          if (event.topic === 'sessionEvent') {
-            const payload = { ...event.payload, occurredAt };
-            send('sessionEvent', `session:${payload.sessionId}`, payload);
-            send('sessionEvent', `project:${payload.projectId}`, payload);
-            continue;
-          }
-          const chain = (event.topic === 'entryChanged' && event.payload.chain) || (await chainOf(db, event.payload.scopeId));
-          const keys = [directKey(event.payload.scopeId), ...chain.map(treeKey)];
-          if (event.topic === 'entryChanged') {
-            const payload = { ...event.payload, occurredAt };
-            for (const key of keys) send('entryChanged', key, payload);
-          } else {
-            const payload = { ...event.payload, occurredAt };
-            for (const key of keys) send('conflict', key, payload);
-          }
-        }
-      } catch (error) {
-        // The write has committed; a lost notification must not turn it into a failure.
-        log.error({ err: error }, 'Publishing events failed');
-      }
-    },
-    subscribe: (topic, key) => subscribe(transport, `${topic}:${key}`),
-    state: () => transport.state(),
-    ready: (timeoutMs = 10_000) => transport.ready(timeoutMs),
-    close: () => transport.close(),
+  const tailer = new FeedTailer(() => (transport.state() === 'down' ? POLL_MS_OUTAGE : POLL_MS));
+  // Woken by other instances. The wake channel is listened to once Redis is up, and again after
+  // every lost connection (which forgets its channels); polls cover the time in between.
+  let waking: (() => void) | null = null;
+  let relisten = true;
+  const listenForWakeUps = () => {
+    if (!relisten || transport.state() === 'down') return;
+    relisten = false;
+    waking?.();
+    waking = transport.listen(WAKE_CHANNEL, () => tailer.wake());
+    tailer.wake();
   };
+  listenForWakeUps();
+  transport.onInterrupted(() => {
+    relisten = true;
+    tailer.wake();
+  });
+  const poll = setInterval(listenForWakeUps, POLL_MS_OUTAGE).unref();
+
+  const bus: EventBus = {
+    attach: (db) => tailer.attach(db),
+    async changes(db, events) {
+      const at = new Date().toISOString();
+      return Promise.all(events.map(async (event) => ({ topic: event.topic, keys: await routingKeys(db, event, chainOf), payload: { ...event.payload, occurredAt: at } })));
+    },
+    committed() {
+      tailer.wake();
+      transport.publish(WAKE_CHANNEL, null);
+    },
+    async publish(db, provider, events) {
+      if (events.length === 0) return;
+      await db.$transaction(async (tx) => recordChanges(tx, provider, await bus.changes(tx, events)));
+      bus.committed();
+    },
+    subscribe: <T extends keyof Topics>(topic: T, key: string, after?: string | null) => tailer.subscribe<Topics[T][1]>(topic, key, after),
+    state: () => transport.state(),
+    async ready(timeoutMs = 10_000) {
+      await transport.ready(timeoutMs);
+      listenForWakeUps();
+    },
+    async close() {
+      clearInterval(poll);
+      tailer.close();
+      await transport.close();
+    },
+  };
+  return bus;
 }
 
-/** A subscription's stream: the channel's payloads, ended by INTERRUPTED when some may be lost. */
-function subscribe<P>(transport: EventTransport, channel: string): AsyncIterable<P | typeof INTERRUPTED> {
-  if (transport.state() === 'down') throw new EventsUnavailableError();
-  return new Repeater<P | typeof INTERRUPTED>((push, stop) => {
-    let pending = 0;
-    const end = () => {
-      void push(INTERRUPTED);
-      stop();
-    };
-    const unlisten = transport.listen(channel, (payload) => {
-      // A subscriber that stopped reading would hold every event: past the bound it is ended,
-      // told that it missed events (the Repeater itself throws past 1024 waiting pushes).
-      if (pending >= MAX_PENDING_EVENTS) return end();
-      pending++;
-      void push(payload as P).then(() => pending--);
-    });
-    const unwatch = transport.onInterrupted(end);
-    void stop.then(() => {
-      unlisten();
-      unwatch();
-    });
-  });
+/** Where an event is delivered: scope events under their scope and (tree) every ancestor. */
+async function routingKeys(db: Tx, event: PendingEvent, chainOf: (db: Tx, scopeId: string) => Promise<string[]>): Promise<string[]> {
+  switch (event.topic) {
+    case 'purge':
+      return ['all'];
+    case 'lease':
+    case 'vote':
+      return [directKey(event.payload.scopeId)];
+    case 'sessionEvent':
+      return [`session:${event.payload.sessionId}`, `project:${event.payload.projectId}`];
+    default: {
+      const chain = (event.topic === 'entryChanged' && event.payload.chain) || (await chainOf(db, event.payload.scopeId));
+      return [directKey(event.payload.scopeId), ...chain.map(treeKey)];
+    }
+  }
 }
 
 /** How long a scope's ancestor chain is reused for routing (a moved project routes anew after it). */
 const CHAIN_CACHE_MS = 1_000;
 
 /** A scope's ancestor chain, cached for CHAIN_CACHE_MS: projects can move between organizations. */
-function scopeChains(): (db: Db, scopeId: string) => Promise<string[]> {
+function scopeChains(): (db: Tx, scopeId: string) => Promise<string[]> {
   const chains = new TtlCache<Promise<string[]>>(CHAIN_CACHE_MS, 50_000);
   return (db, scopeId) => chains.getOrLoad(scopeId, async () => (await scopeChainIds(db, scopeId)) ?? []);
 }

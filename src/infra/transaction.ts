@@ -3,6 +3,7 @@ import type { EventBus, PendingEvent } from './events.ts';
 import type { Prisma } from '../generated/sqlite/client.ts';
 import { runBatch } from './direct-batch.ts';
 import { rawErrorCode } from './prisma-errors.ts';
+import { recordChanges, recordChangesSql } from './change-feed.ts';
 
 /** What services need to write: the database (and its SQL dialect), the event bus, and write settings. */
 export interface WriteDeps {
@@ -52,12 +53,15 @@ export async function writeTransaction<T>(deps: WriteDeps, work: (tx: Tx, emit: 
     const events: PendingEvent[] = [];
     const result = await deps.db.$transaction(async (tx) => {
       await deps.guard?.(tx);
-      return work(tx, (event) => events.push(event));
+      const value = await work(tx, (event) => events.push(event));
+      // Last: recording takes the change feed's head row, held until the commit.
+      if (events.length > 0) await recordChanges(tx, deps.provider, await deps.bus.changes(tx, events));
+      return value;
     }, {
       maxWait: 15_000,
       timeout: 30_000,
     });
-    await deps.bus.publish(deps.db, events);
+    if (events.length > 0) deps.bus.committed();
     return result;
   });
 }
@@ -71,6 +75,8 @@ export interface WriteBatchOptions {
    * writes are done (a guarded write that may write nothing).
    */
   audit?: { result: unknown; onlyIf?: Prisma.Sql };
+  /** The events are recorded only if this holds once the batch's writes are done (as `took` says after). */
+  eventsIf?: Prisma.Sql;
 }
 
 /**
@@ -82,15 +88,19 @@ export async function writeBatch(
   deps: WriteDeps,
   statements: readonly Prisma.Sql[],
   events: readonly PendingEvent[],
-  { took = () => true, audit }: WriteBatchOptions = {},
+  { took = () => true, audit, eventsIf }: WriteBatchOptions = {},
 ): Promise<number[]> {
   // Fixed statements cannot run a guard first: a guarded write goes through writeTransaction.
   if (deps.guard) throw new Error('writeBatch cannot run a guarded write');
+  const changes = await deps.bus.changes(deps.db, events);
   return retrying(async () => {
     const row = audit && deps.audit ? deps.audit.statement(audit.result, audit.onlyIf) : null;
-    const counts = await runBatch(deps.db, row ? [...statements, row] : statements);
-    if (row && counts.pop() === 1) deps.audit!.carried();
-    if (took(counts)) await deps.bus.publish(deps.db, events);
+    // The change rows go last: recording takes the change feed's head row, held until the commit.
+    const record = recordChangesSql(deps.provider, changes, eventsIf);
+    const all = await runBatch(deps.db, [...statements, ...(row ? [row] : []), ...record]);
+    const counts = all.slice(0, statements.length);
+    if (row && all[statements.length] === 1) deps.audit!.carried();
+    if (events.length > 0 && took(counts)) deps.bus.committed();
     return counts;
   });
 }

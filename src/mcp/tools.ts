@@ -232,5 +232,38 @@ export const TOOLS: ToolSpec[] = [
     document: `query ($filter: TaskFilter, $first: Int = 20, $after: String) { tasks(filter: $filter, first: $first, after: $after) {
       totalCount ${PAGE} edges { node { id title status assignee blocked dueAt scope { id name } parent { id } } } } }`,
     readOnly: true,
+  },  {
+    name: 'recordOutcome',
+    title: 'Record an outcome',
+    description:
+      'Records how a run of a task or subtask went: subtaskType, success, durationMs, and optionally the task, the work item (itemKey), the error kind of a failure and tokens used. The agent defaults to you.',
+    document: `mutation ($input: RecordOutcomeInput!) { recordOutcome(input: $input) { __typename ...Failure ... on RecordOutcomeSuccess { outcome { id subtaskType agent success durationMs occurredAt } } } } ${FAILURE}`,
+  },
+  {
+    name: 'outcomeSuccessRates',
+    title: 'Success rates',
+    description:
+      'Success rate, mean/median/p95 duration and tokens per subtask type or per agent, over a scope (and the scopes below it) and an optional time window; order by runs or rate (RATE_ASC: where work fails most).',
+    document: `query ($input: OutcomeWindowInput!, $by: OutcomeRateGroup = SUBTASK_TYPE, $orderBy: OutcomeRateOrder = RUNS_DESC, $first: Int = 20, $after: String) {
+      outcomeAnalytics(input: $input) { successRates(by: $by, orderBy: $orderBy, first: $first, after: $after) {
+        ${PAGE} edges { node { key runs successes failures successRate meanDurationMs p50DurationMs p95DurationMs tokens } } } } }`,
+    readOnly: true,
+  },
+  {
+    name: 'castVote',
+    title: 'Vote on a question',
+    description:
+      "Casts your answer to a vote question (first-to-ahead-by-k: the first answer that leads every other by k wins). Answers are compared after the question's normalization. The result says whether your vote counted (or why it was discarded) and the question's status and decided answer.",
+    document: `mutation ($input: CastVoteInput!) { castVote(input: $input) { __typename ...Failure
+      ... on CastVoteSuccess { vote { id counted discardReason decisive question { ...VoteQuestion } } } } }
+      fragment VoteQuestion on VoteQuestion { id key status k decidedAnswer countedVotes discardedVotes } ${FAILURE}`,
+  },
+  {
+    name: 'voteStatus',
+    title: "A vote question's status",
+    description: 'Reads a vote question: its status, the decided answer once there is one, and the leading answers with their counted votes.',
+    document: `query ($id: ID!, $first: Int = 5) { voteQuestion(id: $id) { id key prompt status k normalization decidedAnswer decidedAt countedVotes discardedVotes
+      tally(first: $first) { answer votes } } }`,
+    readOnly: true,
   },
 ];

@@ -857,6 +857,8 @@ export type NodeLookupQuery = { node:
     | { __typename: 'Task', id: string }
     | { __typename: 'Tool', name: string, id: string, currentVersion: { __typename: 'ToolVersion', id: string } }
     | { __typename: 'ToolVersion', id: string }
+    | { __typename: 'Vote', id: string }
+    | { __typename: 'VoteQuestion', id: string }
    | null };
 
 export type NodesLookupQueryVariables = Exact<{
@@ -883,6 +885,8 @@ export type NodesLookupQuery = { nodes: Array<
     | { __typename: 'Task', id: string }
     | { __typename: 'Tool', id: string }
     | { __typename: 'ToolVersion', id: string }
+    | { __typename: 'Vote', id: string }
+    | { __typename: 'VoteQuestion', id: string }
    | null> };
 
 export type TagIdsQueryVariables = Exact<{ [key: string]: never; }>;
@@ -1034,6 +1038,8 @@ export type BatchNodesQuery = { nodes: Array<
           | { id: string }
           | { id: string }
          | null }> }
+    | { id: string }
+    | { id: string }
     | { id: string }
    | null> };
 

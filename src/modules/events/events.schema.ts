@@ -2,12 +2,12 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { filter, pipe } from 'graphql-yoga';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { MEMBER } from '../../graphql/rules.ts';
-import { delivered, guardSubscription, type REVOKED } from './subscription-guard.ts';
+import { AFTER_DESCRIPTION, CURSOR_DESCRIPTION, delivered, guardSubscription, type REVOKED } from './subscription-guard.ts';
 import { builder } from '../../graphql/builder.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import type { Context } from '../../context.ts';
 import {
-  type INTERRUPTED,
+  type StreamEnd,
   directKey,
   treeKey,
   type ConflictPayload,
@@ -64,7 +64,8 @@ const EntryChangedEventRef = builder.objectRef<EntryChangedPayload>('EntryChange
       resolve: (e, _args, ctx) => (e.versionId ? ctx.db.entryVersion.findUnique({ where: { id: e.versionId } }) : null),
     }),
     actor: t.string({ nullable: true, description: 'Who made the change.', resolve: (e) => e.actor }),
-    occurredAt: t.field({ type: 'DateTime', description: 'When the change was published.', resolve: (e) => e.occurredAt }),
+    occurredAt: t.field({ type: 'DateTime', description: 'When the change was committed.', resolve: (e) => e.occurredAt }),
+    cursor: t.exposeString('cursor', { description: CURSOR_DESCRIPTION }),
   }),
 });
 
@@ -77,7 +78,8 @@ const ConflictEventRef = builder.objectRef<ConflictPayload>('ConflictEvent').imp
       description: 'The conflict as it is now, with both versions.',
       resolve: (e, _args, ctx) => ctx.db.conflict.findUniqueOrThrow({ where: { id: e.conflictId } }),
     }),
-    occurredAt: t.field({ type: 'DateTime', description: 'When it was published.', resolve: (e) => e.occurredAt }),
+    occurredAt: t.field({ type: 'DateTime', description: 'When it was committed.', resolve: (e) => e.occurredAt }),
+    cursor: t.exposeString('cursor', { description: CURSOR_DESCRIPTION }),
   }),
 });
 
@@ -95,11 +97,11 @@ async function watchedScope(ctx: Context, scope: string | number): Promise<strin
 async function scopeEvents<P extends { scopeId: string; chain?: string[] }>(
   ctx: Context,
   topic: 'entryChanged' | 'conflict',
-  a: { scope: string | number; includeDescendants?: boolean | null },
+  a: { scope: string | number; includeDescendants?: boolean | null; after?: string | null },
 ) {
   const id = await watchedScope(ctx, a.scope);
   const key = a.includeDescendants ? treeKey(id) : directKey(id);
-  return guardSubscription(ctx, ctx.bus.subscribe(topic, key) as AsyncIterable<P | typeof INTERRUPTED>, {
+  return guardSubscription(ctx, ctx.bus.subscribe(topic, key, a.after) as AsyncIterable<P | StreamEnd>, {
     stillAllowed: (access) => access.has('READ', id),
     mayDeliver: (access, event) => (event.chain ? access.hasOnChain('READ', event.chain) : access.has('READ', event.scopeId)),
   });
@@ -109,6 +111,7 @@ builder.subscriptionFields((t) => {
   const args = {
     scope: t.arg.id({ required: true, description: 'The scope to watch.' }),
     includeDescendants: t.arg.boolean({ description: 'Also the scopes below it (default false).' }),
+    after: t.arg.string({ description: AFTER_DESCRIPTION }),
   };
   const conflictField = (type: ConflictPayload['type'], description: string) =>
     t.field({
@@ -119,7 +122,7 @@ builder.subscriptionFields((t) => {
       subscribe: async (_root, a, ctx) =>
         pipe(
           await scopeEvents<ConflictPayload>(ctx, 'conflict', a),
-          filter((event: ConflictPayload | typeof INTERRUPTED | typeof REVOKED) => typeof event === 'symbol' || event.type === type),
+          filter((event: ConflictPayload | StreamEnd | typeof REVOKED) => typeof event === 'symbol' || event.type === type),
         ),
       resolve: (event) => delivered(event),
     });
@@ -141,6 +144,7 @@ builder.subscriptionFields((t) => {
       args: {
         session: t.arg.id({ description: 'The session to watch.' }),
         project: t.arg.id({ description: "The project whose sessions to watch." }),
+        after: t.arg.string({ description: AFTER_DESCRIPTION }),
       },
       authScopes: MEMBER,
       subscribe: async (_root, a, ctx) => {
@@ -156,13 +160,15 @@ builder.subscriptionFields((t) => {
         if (!(await ctx.access.has('READ', id))) {
           throw new NotFoundError('No such session or project', [a.session != null ? 'session' : 'project']);
         }
-        return guardSubscription(ctx, ctx.bus.subscribe('sessionEvent', key), {
+        return guardSubscription(ctx, ctx.bus.subscribe('sessionEvent', key, a.after), {
           stillAllowed: (access) => access.has('READ', id),
           mayDeliver: (access, event) => access.has('READ', event.sessionId),
         });
       },
-      resolve: (event: SessionPayload | typeof INTERRUPTED | typeof REVOKED, _args, ctx) =>
-        ctx.db.sessionEvent.findUniqueOrThrow({ where: { id: delivered(event).eventId } }),
+      resolve: async (event: SessionPayload | StreamEnd | typeof REVOKED, _args, ctx) => {
+        const { eventId, cursor } = delivered(event);
+        return { ...(await ctx.db.sessionEvent.findUniqueOrThrow({ where: { id: eventId } })), cursor };
+      },
     }),
   };
 });

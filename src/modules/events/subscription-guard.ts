@@ -1,6 +1,7 @@
 import type { Context } from '../../context.ts';
 import { PermissionDeniedError } from '../../domain/errors.ts';
-import { EventsInterruptedError, INTERRUPTED } from '../../infra/events.ts';
+import { CursorExpiredError } from '../../infra/change-feed.ts';
+import { EXPIRED, EventsUnavailableError, type StreamEnd } from '../../infra/events.ts';
 import type { Access } from '../identity/access.service.ts';
 
 /** How often an open subscription asks whether its key and grants still allow it. */
@@ -24,9 +25,9 @@ export interface SubscriptionRule<P> {
  */
 export function guardSubscription<P>(
   ctx: Context,
-  source: AsyncIterable<P | typeof INTERRUPTED>,
+  source: AsyncIterable<P | StreamEnd>,
   rule: SubscriptionRule<P>,
-): AsyncIterable<P | typeof INTERRUPTED | typeof REVOKED> {
+): AsyncIterable<P | StreamEnd | typeof REVOKED> {
   return {
     [Symbol.asyncIterator]() {
       const inner = source[Symbol.asyncIterator]();
@@ -54,7 +55,7 @@ export function guardSubscription<P>(
             }
             if (result.done) return finish();
             const event = result.value;
-            if (event === INTERRUPTED || ctx.access.everything || (await rule.mayDeliver(ctx.access.renewed(), event))) {
+            if (typeof event === 'symbol' || ctx.access.everything || (await rule.mayDeliver(ctx.access.renewed(), event))) {
               return { value: event, done: false };
             }
           }
@@ -73,13 +74,21 @@ async function allowedNow<P>(ctx: Context, rule: SubscriptionRule<P>): Promise<b
 }
 
 /**
- * The event to resolve. An interruption or a revocation becomes the stream's last result, a typed
- * error (EVENTS_INTERRUPTED, FORBIDDEN) followed by completion, the same on graphql-ws and SSE;
+ * The event to resolve. The end of a stream (a cursor the feed cannot resume from, a feed that
+ * cannot be read, a revocation) becomes its last result, a typed error (CURSOR_EXPIRED,
+ * EVENTS_UNAVAILABLE, FORBIDDEN) followed by completion, the same on graphql-ws and SSE;
  * thrown from the source stream instead, it would be no result at all (graphql-ws closes the
  * socket with 4500).
  */
-export function delivered<P>(event: P | typeof INTERRUPTED | typeof REVOKED): P {
-  if (event === INTERRUPTED) throw new EventsInterruptedError();
+export function delivered<P>(event: P | StreamEnd | typeof REVOKED): P {
+  if (event === EXPIRED) throw new CursorExpiredError('The cursor is older than the change feed keeps, or not one this server gave');
+  if (typeof event === 'symbol' && event !== REVOKED) throw new EventsUnavailableError();
   if (event === REVOKED) throw new PermissionDeniedError('The key or grant that allowed this subscription was revoked');
   return event;
 }
+
+/** The `after` argument of every subscription. */
+export const AFTER_DESCRIPTION =
+  'Resume after this cursor (the `cursor` of the last event received): the events missed since are delivered first, in order, then live ones, with no gap and no duplicate. Without it, events from now on. A cursor older than the change feed keeps (CHANGE_RETENTION_HOURS) ends the subscription with CURSOR_EXPIRED: re-read what you follow, then subscribe without it.';
+/** The `cursor` field of every subscription event. */
+export const CURSOR_DESCRIPTION = "The event's position in the change feed: pass it as `after` to resume the subscription after this event.";

@@ -4,7 +4,7 @@ import { readEntryForWrite } from '../entries/entry-read.ts';
 import type { Access, Role } from './access.service.ts';
 
 /** What an access rule can be about: each resolves to the scope whose grants decide. */
-export type TargetKind = 'scope' | 'entry' | 'version' | 'task' | 'conversation' | 'message' | 'conflict' | 'relation' | 'grant';
+export type TargetKind = 'scope' | 'entry' | 'version' | 'task' | 'conversation' | 'message' | 'conflict' | 'relation' | 'grant' | 'voteQuestion' | 'vote';
 
 /** A rule's parameter: the caller must hold `role` on the scope of the `kind` row with this id. */
 export interface Target {
@@ -32,6 +32,8 @@ const SCOPE_OF: Record<Exclude<TargetKind, 'scope'>, (db: Db, id: string) => Pro
   conflict: async (db, id) => (await db.conflict.findUnique({ where: { id }, select: { entry: { select: { scopeId: true } } } }))?.entry.scopeId,
   grant: async (db, id) => (await db.grant.findUnique({ where: { id }, select: { scopeId: true } }))?.scopeId,
   relation: async (db, id) => (await db.relation.findUnique({ where: { id }, select: { source: { select: { scopeId: true } } } }))?.source.scopeId,
+  voteQuestion: async (db, id) => (await db.voteQuestion.findUnique({ where: { id }, select: { scopeId: true } }))?.scopeId,
+  vote: async (db, id) => (await db.vote.findUnique({ where: { id }, select: { question: { select: { scopeId: true } } } }))?.question.scopeId,
 };
 
 /** Per request: the scope of each target read (rules and the writes they guard ask for the same ones). */

@@ -1,7 +1,7 @@
 import { filter, pipe } from 'graphql-yoga';
 import { builder } from '../../graphql/builder.ts';
-import { directKey, type INTERRUPTED, type LeasePayload } from '../../infra/events.ts';
-import { delivered, guardSubscription, type REVOKED } from '../events/subscription-guard.ts';
+import { directKey, type StreamEnd, type LeasePayload } from '../../infra/events.ts';
+import { AFTER_DESCRIPTION, CURSOR_DESCRIPTION, delivered, guardSubscription, type REVOKED } from '../events/subscription-guard.ts';
 import { InvalidStateError, NotFoundError, PermissionDeniedError, ValidationError } from '../../graphql/errors.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
@@ -146,6 +146,7 @@ builder.queryField('leases', (t) =>
     args: {
       scope: t.arg.id({ required: true, description: 'The scope.' }),
       resource: t.arg.string({ description: 'Only this resource.' }),
+      after: t.arg.string({ description: AFTER_DESCRIPTION }),
     },
     authScopes: (_root, args) => can('READ', 'scope', args.scope, SCOPE_TYPENAMES, ['scope']),
     resolve: (query, _root, args, ctx) =>
@@ -178,7 +179,8 @@ const LeaseEventRef = builder.objectRef<LeasePayload>('LeaseEvent').implement({
     mode: t.field({ type: LeaseModeEnum, nullable: true, description: 'How it is held (null for UNLOCKED).', resolve: (e) => e.mode as LeaseMode | null }),
     fencingToken: t.exposeInt('token', { nullable: true, description: 'The grant\'s fencing token (null for UNLOCKED).' }),
     expiresAt: t.field({ type: 'DateTime', nullable: true, description: 'When it ends unless renewed (null for UNLOCKED).', resolve: (e) => e.expiresAt }),
-    occurredAt: t.field({ type: 'DateTime', description: 'When it was published.', resolve: (e) => e.occurredAt }),
+    occurredAt: t.field({ type: 'DateTime', description: 'When it was committed.', resolve: (e) => e.occurredAt }),
+    cursor: t.exposeString('cursor', { description: CURSOR_DESCRIPTION }),
   }),
 });
 
@@ -189,17 +191,18 @@ builder.subscriptionField('leaseChanged', (t) =>
     args: {
       scope: t.arg.id({ required: true, description: 'The scope to watch.' }),
       resource: t.arg.string({ description: 'Only this resource.' }),
+      after: t.arg.string({ description: AFTER_DESCRIPTION }),
     },
     authScopes: MEMBER,
     subscribe: async (_root, a, ctx) => {
       const id = decodeId(String(a.scope), SCOPE_TYPENAMES, ['scope']);
       // One the caller cannot read answers like one that does not exist.
       if (!(await ctx.access.has('READ', id))) throw new NotFoundError('No scope has this id', ['scope']);
-      const events = guardSubscription(ctx, ctx.bus.subscribe('lease', directKey(id)), {
+      const events = guardSubscription(ctx, ctx.bus.subscribe('lease', directKey(id), a.after), {
         stillAllowed: (access) => access.has('READ', id),
         mayDeliver: (access) => access.has('READ', id),
       });
-      return a.resource == null ? events : pipe(events, filter((e: LeasePayload | typeof INTERRUPTED | typeof REVOKED) => typeof e === 'symbol' || e.resource === a.resource));
+      return a.resource == null ? events : pipe(events, filter((e: LeasePayload | StreamEnd | typeof REVOKED) => typeof e === 'symbol' || e.resource === a.resource));
     },
     resolve: (event) => delivered(event),
   }),

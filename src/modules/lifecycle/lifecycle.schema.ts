@@ -5,7 +5,7 @@ import { ADMIN, can } from '../../graphql/rules.ts';
 import { DeletionReceiptRef } from '../deletion/deletion.schema.ts';
 import { purge, type PurgeResult } from './purge.service.ts';
 import type { PurgePayload } from '../../infra/events.ts';
-import { delivered, guardSubscription } from '../events/subscription-guard.ts';
+import { AFTER_DESCRIPTION, CURSOR_DESCRIPTION, delivered, guardSubscription } from '../events/subscription-guard.ts';
 import { MemoryTypeEnum } from '../entries/entry-enums.ts';
 import { MEMORY_TYPES, type MemoryType } from '../entries/memory-types.ts';
 import { DECAY } from '../search/relevance.ts';
@@ -100,6 +100,7 @@ const PurgedEventRef = builder.objectRef<PurgePayload>('MemoryPurgedEvent').impl
     erasedEntries: t.exposeInt('erasedEntries', { description: 'Entries erased.' }),
     archivedSessions: t.exposeInt('archivedSessions', { description: 'Sessions archived for having ended 30 days ago.' }),
     occurredAt: t.field({ type: 'DateTime', description: 'When the run finished.', resolve: (e) => e.occurredAt }),
+    cursor: t.exposeString('cursor', { description: CURSOR_DESCRIPTION }),
   }),
 });
 
@@ -108,8 +109,9 @@ builder.subscriptionField('memoryPurged', (t) =>
     type: PurgedEventRef,
     description: 'Runs of the scheduled retention purge (admins of everything).',
     authScopes: ADMIN,
-    subscribe: (_root, _args, ctx) =>
-      guardSubscription(ctx, ctx.bus.subscribe('purge', 'all'), { stillAllowed: async (access) => access.everything, mayDeliver: async () => true }),
+    args: { after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    subscribe: (_root, a, ctx) =>
+      guardSubscription(ctx, ctx.bus.subscribe('purge', 'all', a.after), { stillAllowed: async (access) => access.everything, mayDeliver: async () => true }),
     resolve: (event) => delivered(event),
   }),
 );

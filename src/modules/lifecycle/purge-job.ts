@@ -26,7 +26,7 @@ export function startPurgeJob(deps: WriteDeps, schedule: PurgeSchedule): { stop(
       const result = await exclusively(deps, () => purge(deps, { now: now(), dryRun: false, principal: null }));
       if (result && (result.receipts.length > 0 || result.archivedSessionIds.length > 0)) {
         const erasedEntries = result.receipts.reduce((n, r) => n + ((JSON.parse(r.counts) as { Entry?: number }).Entry ?? 0), 0);
-        await deps.bus.publish(deps.db, [
+        await deps.bus.publish(deps.db, deps.provider, [
           { topic: 'purge', payload: { receiptIds: result.receipts.map((r) => r.id), erasedEntries, archivedSessions: result.archivedSessionIds.length } },
         ]);
       }

@@ -75,6 +75,11 @@ export const SessionEventRef = builder.prismaNode('SessionEvent', {
   nullable: true,
   fields: (t) => ({
     sequence: t.exposeInt('sequence', { description: 'Position in the log, from 1, gapless, in commit order.' }),
+    cursor: t.string({
+      nullable: true,
+      description: "Delivered by the sessionEvent subscription: the event's position in the change feed (pass it as `after` to resume). Null when read by a query.",
+      resolve: (e) => (e as { cursor?: string }).cursor ?? null,
+    }),
     memoryType: t.field({ type: MemoryTypeEnum, description: 'Always EPISODIC: what happened.', resolve: () => 'EPISODIC' as const }),
     type: t.field({ type: SessionEventTypeEnum, description: 'What kind of event.', resolve: (e) => e.type as SessionEventType }),
     actor: t.exposeString('actor', { description: 'Who: user, system or agent:<id>.' }),

@@ -1,0 +1,234 @@
+import { Repeater } from 'graphql-yoga';
+import type { Db } from './database.ts';
+import { decodeCursor, encodeCursor, feedFloor, feedHead, logFeedError, readChanges, type FeedRow } from './change-feed.ts';
+
+/** The end of a subscription whose cursor the feed cannot resume from (CURSOR_EXPIRED). */
+export const EXPIRED = Symbol('cursor expired');
+/** The end of a subscription whose changes could not be read (the database went away). */
+export const UNAVAILABLE = Symbol('feed unavailable');
+export type StreamEnd = typeof EXPIRED | typeof UNAVAILABLE;
+
+/** Changes read per statement, by the tailer and by a subscriber catching up. */
+const PAGE = 500;
+/**
+ * Changes a subscriber may have waiting in memory. Past it, it stops taking live changes and
+ * reads what it missed from the feed instead (so a slow reader costs a bounded buffer, not an
+ * error).
+ */
+export const MAX_BUFFERED = 1_000;
+
+interface Item {
+  seq: number;
+  payload: Record<string, unknown>;
+}
+type Listener = (item: Item) => void;
+type Push = (value: unknown) => Promise<unknown>;
+/** A subscription's stream: whether it was stopped, and how to wake it while it waits for changes. */
+interface Following {
+  stopped: boolean;
+  wakeUp: (() => void) | null;
+}
+
+/**
+ * One instance's reader of the change feed: it reads the changes after the last it saw, in order,
+ * and hands each to the subscribers of its routing keys. A wake-up (a local commit, a Redis
+ * message, the poll timer) starts a read; reads never overlap, and a wake-up during a read makes
+ * it read again.
+ */
+export class FeedTailer {
+  private db: Db | null = null;
+  private readonly channels = new Map<string, Set<Listener>>();
+  private listenerCount = 0;
+  /** The last seq handed to subscribers (every change up to it has been). -1 until started. */
+  position = -1;
+  private starting: Promise<void> | null = null;
+  private reading = false;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly pollMs: () => number) {}
+
+  attach(db: Db): void {
+    this.db = db;
+  }
+
+  database(): Db {
+    if (!this.db) throw new Error('The event bus has no database: createApp attaches it');
+    return this.db;
+  }
+
+  /** Reads the head once, then keeps reading on wake-ups and on a timer. */
+  start(): Promise<void> {
+    this.starting ??= (async () => {
+      this.position = await feedHead(this.database());
+      this.schedule();
+      // Commits while the head was read woke nothing yet.
+      this.wake();
+    })().catch((error: unknown) => {
+      this.starting = null;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  private schedule() {
+    if (this.closed) return;
+    this.timer = setTimeout(() => {
+      this.wake();
+      this.schedule();
+    }, this.pollMs()).unref();
+  }
+
+  wake(): void {
+    if (this.position < 0 || this.closed) return;
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    this.reading = true;
+    void this.drain()
+      .catch((error: unknown) => logFeedError(error, 'reading new changes'))
+      .finally(() => (this.reading = false));
+  }
+
+  private async drain() {
+    do {
+      this.again = false;
+      // Nobody listens: skip ahead to the head without reading the rows. Only if still nobody
+      // listens once it is read: a subscriber that came meanwhile must get every change after the
+      // position it saw.
+      if (this.listenerCount === 0) {
+        const head = await feedHead(this.database());
+        if (this.listenerCount === 0) this.position = Math.max(this.position, head);
+      }
+      while (this.listenerCount > 0) {
+        const rows = await readChanges(this.database(), this.position, PAGE);
+        for (const row of rows) this.dispatch(row);
+        if (rows.length < PAGE) break;
+      }
+    } while (this.again && !this.closed);
+  }
+
+  private dispatch(row: FeedRow) {
+    const item = { seq: row.seq, payload: payloadOf(row) };
+    for (const key of row.keys.trim().split(' ')) {
+      for (const listener of this.channels.get(`${row.topic}:${key}`) ?? []) listener(item);
+    }
+    this.position = row.seq;
+  }
+
+  private listen(channel: string, listener: Listener): () => void {
+    let set = this.channels.get(channel);
+    if (!set) this.channels.set(channel, (set = new Set()));
+    set.add(listener);
+    this.listenerCount++;
+    return () => {
+      if (!set.delete(listener)) return;
+      this.listenerCount--;
+      if (set.size === 0) this.channels.delete(channel);
+    };
+  }
+
+  /**
+   * The changes of `topic` under `key` after cursor `after` (from now without one), then live
+   * ones, each once and in order. Ends with EXPIRED when `after` cannot be resumed from.
+   */
+  subscribe<P>(topic: string, key: string, after: string | null | undefined): AsyncIterable<P | StreamEnd> {
+    return new Repeater<P | StreamEnd>(async (push, stop) => {
+      const state: Following = { stopped: false, wakeUp: null };
+      void stop.then(() => {
+        state.stopped = true;
+        state.wakeUp?.();
+      });
+      try {
+        await this.start();
+        let cursor = after == null ? null : decodeCursor(after);
+        if (after != null && (cursor === null || cursor > (await feedHead(this.database())))) {
+          await push(EXPIRED);
+          return stop();
+        }
+        while (!state.stopped) {
+          const next = await this.follow(topic, key, cursor, push as Push, state);
+          if (next === EXPIRED) {
+            await push(EXPIRED);
+            return stop();
+          }
+          cursor = next;
+        }
+      } catch (error) {
+        logFeedError(error, 'a subscription');
+        await push(UNAVAILABLE);
+        stop();
+      }
+    });
+  }
+
+  /**
+   * Delivers from `cursor` on: first what the feed holds up to the tailer's position, read from
+   * the database, then live changes from the buffer. Returns the cursor reached when the buffer
+   * overflowed (the caller starts over from it), or once the subscription stopped.
+   */
+  private async follow(
+    topic: string,
+    key: string,
+    from: number | null,
+    push: Push,
+    state: Following,
+  ): Promise<number | typeof EXPIRED> {
+    const buffer: Item[] = [];
+    let overflowed = false;
+    // Listening starts before the position is read: every change after it arrives in the buffer,
+    // and every change up to it is in the database, so there is no gap and no duplicate at the seam.
+    const unlisten = this.listen(`${topic}:${key}`, (item) => {
+      if (buffer.length >= MAX_BUFFERED) overflowed = true;
+      else buffer.push(item);
+      state.wakeUp?.();
+    });
+    try {
+      const upTo = this.position;
+      let cursor = from ?? upTo;
+      if (cursor < upTo) {
+        if (cursor < (await feedFloor(this.database()))) return EXPIRED;
+        cursor = await this.replay(topic, key, cursor, upTo, push, state);
+      }
+      while (!state.stopped && !overflowed) {
+        const item = buffer.shift();
+        if (!item) {
+          await new Promise<void>((resolve) => (state.wakeUp = resolve));
+          state.wakeUp = null;
+          continue;
+        }
+        if (item.seq <= cursor) continue;
+        await push(item.payload);
+        cursor = item.seq;
+      }
+      return cursor;
+    } finally {
+      unlisten();
+    }
+  }
+
+  /** Delivers the changes of `topic` under `key` in (`cursor`, `upTo`] from the database; returns `upTo`. */
+  private async replay(topic: string, key: string, cursor: number, upTo: number, push: Push, state: Following): Promise<number> {
+    while (!state.stopped) {
+      const rows = await readChanges(this.database(), cursor, PAGE, { topic, key, upTo });
+      for (const row of rows) {
+        await push(payloadOf(row));
+        cursor = row.seq;
+      }
+      if (rows.length < PAGE) return upTo;
+    }
+    return cursor;
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.channels.clear();
+  }
+}
+
+function payloadOf(row: FeedRow): Record<string, unknown> {
+  return { ...(JSON.parse(row.payload) as Record<string, unknown>), cursor: encodeCursor(row.seq) };
+}

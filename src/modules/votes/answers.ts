@@ -1,0 +1,83 @@
+import { setFlagsFromString } from 'node:v8';
+import { LIMITS } from '../../domain/limits.ts';
+import { jsonDepth } from '../../domain/validate.ts';
+
+export const VOTE_NORMALIZATIONS = ['EXACT', 'TRIM', 'CASE_INSENSITIVE', 'JSON'] as const;
+export type VoteNormalization = (typeof VOTE_NORMALIZATIONS)[number];
+
+/** The longest answer a vote may carry at all (a question's maxAnswerLength red-flags shorter ones). */
+export const VOTE_ANSWER_MAX = 10_000;
+/** The longest answerPattern. */
+export const VOTE_PATTERN_MAX = 500;
+
+/**
+ * A caller's regular expression runs on V8's non-backtracking engine (the `l` flag): it simulates
+ * the pattern's automaton over the subject once, so a match costs O(pattern × answer) whatever the
+ * pattern, and no pattern can hang the event loop (a backtracking engine takes exponential time on
+ * `(a+)+$`). The engine is part of V8 since 8.8 behind this flag, which only makes `l` available;
+ * it refuses what it cannot run in linear time (backreferences, lookarounds, flags, counted
+ * repetition above 16), and such a pattern is refused as invalid.
+ */
+setFlagsFromString('--enable-experimental-regexp-engine');
+const LINEAR_AVAILABLE = (() => {
+  try {
+    // eslint-disable-next-line no-invalid-regexp -- `l` exists behind the flag set above
+    return new RegExp('^a$', 'l').test('a');
+  } catch {
+    return false;
+  }
+})();
+
+/** The pattern compiled to match a whole answer in linear time; an Error saying why it cannot be. */
+export function linearPattern(pattern: string): RegExp | Error {
+  if (!LINEAR_AVAILABLE) return new Error('answer patterns are not available on this runtime (no linear-time regular expression engine)');
+  try {
+    // eslint-disable-next-line no-invalid-regexp -- as above
+    return new RegExp(`^(?:${pattern})$`, 'l');
+  } catch (error) {
+    const reason = (error as Error).message.replace(/^Invalid regular expression: \/.*\/l: /s, '');
+    return new Error(`must be a regular expression that runs in linear time (no backreferences, lookarounds or counted repetition above 16): ${reason}`);
+  }
+}
+
+/** The answer as compared, or null when it is not valid JSON under JSON normalization. */
+export function normalizeAnswer(normalization: VoteNormalization, answer: string): string | null {
+  switch (normalization) {
+    case 'EXACT':
+      return answer;
+    case 'TRIM':
+      return answer.trim();
+    case 'CASE_INSENSITIVE':
+      return answer.trim().toLowerCase();
+    case 'JSON':
+      return canonicalJson(answer);
+  }
+}
+
+/** JSON text re-serialized compactly with every object's keys sorted; null when it is not JSON (or nests too deep). */
+function canonicalJson(text: string): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (jsonDepth(value) > LIMITS.jsonDepth) return null;
+  return JSON.stringify(sortKeys(value));
+}
+
+/** Recursion is bounded by the depth check above. */
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(record).sort().map((key) => [key, sortKeys(record[key])]));
+}
+
+/**
+ * What the red-flag rules (maxAnswerLength, answerPattern) look at: the answer as sent for EXACT,
+ * else without surrounding whitespace (a trailing newline is not a sign of a confused agent).
+ */
+export function answerSubject(normalization: VoteNormalization, answer: string): string {
+  return normalization === 'EXACT' ? answer : answer.trim();
+}

@@ -1,0 +1,57 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { filter, pipe } from 'graphql-yoga';
+import { builder } from '../../graphql/builder.ts';
+import { NotFoundError } from '../../graphql/errors.ts';
+import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
+import { MEMBER } from '../../graphql/rules.ts';
+import { directKey, type StreamEnd, type VotePayload } from '../../infra/events.ts';
+import { AFTER_DESCRIPTION, CURSOR_DESCRIPTION, delivered, guardSubscription, type REVOKED } from '../events/subscription-guard.ts';
+import { VoteQuestionRef, VoteRef } from './votes.schema.ts';
+
+const VoteEventTypeEnum = builder.enumType('VoteEventType', {
+  description: 'What happened on a vote question.',
+  values: {
+    VOTED: { description: 'A vote was cast (counted or discarded).' },
+    DECIDED: { description: 'A vote decided the question (announced once, after its VOTED).' },
+  },
+});
+
+const VoteEventRef = builder.objectRef<VotePayload>('VoteEvent').implement({
+  description: 'A vote was cast on a question of the scope, or decided it; the question and vote are read as they are at delivery.',
+  fields: (t) => ({
+    type: t.field({ type: VoteEventTypeEnum, description: 'What happened.', resolve: (e) => e.type }),
+    questionId: t.id({ description: 'Global ID of the VoteQuestion.', resolve: (e) => encodeGlobalID('VoteQuestion', e.questionId) }),
+    question: t.field({ type: VoteQuestionRef, nullable: true, description: 'The question now (null once deleted).', resolve: (e, _a, ctx) => ctx.db.voteQuestion.findUnique({ where: { id: e.questionId } }) }),
+    voteId: t.id({ description: 'Global ID of the Vote cast (for DECIDED, the deciding vote).', resolve: (e) => encodeGlobalID('Vote', e.voteId) }),
+    vote: t.field({ type: VoteRef, nullable: true, description: 'That vote (null once deleted).', resolve: (e, _a, ctx) => ctx.db.vote.findUnique({ where: { id: e.voteId } }) }),
+    occurredAt: t.field({ type: 'DateTime', description: 'When it was committed.', resolve: (e) => e.occurredAt }),
+    cursor: t.exposeString('cursor', { description: CURSOR_DESCRIPTION }),
+  }),
+});
+
+builder.subscriptionField('voteChanged', (t) =>
+  t.field({
+    type: VoteEventRef,
+    description: 'Votes cast on the questions of a scope (of one question, when named) and their decisions, each once it has committed.',
+    args: {
+      scope: t.arg.id({ required: true, description: 'The scope to watch.' }),
+      question: t.arg.id({ description: 'Only this question.' }),
+      decisionsOnly: t.arg.boolean({ defaultValue: false, description: 'Only DECIDED events (default false).' }),
+      after: t.arg.string({ description: AFTER_DESCRIPTION }),
+    },
+    authScopes: MEMBER,
+    subscribe: async (_root, a, ctx) => {
+      const id = decodeId(String(a.scope), SCOPE_TYPENAMES, ['scope']);
+      const questionId = a.question != null ? decodeId(String(a.question), ['VoteQuestion'], ['question']) : null;
+      // One the caller cannot read answers like one that does not exist.
+      if (!(await ctx.access.has('READ', id))) throw new NotFoundError('No scope has this id', ['scope']);
+      const events = guardSubscription(ctx, ctx.bus.subscribe('vote', directKey(id), a.after), {
+        stillAllowed: (access) => access.has('READ', id),
+        mayDeliver: (access) => access.has('READ', id),
+      });
+      const wanted = (e: VotePayload) => (questionId === null || e.questionId === questionId) && (!a.decisionsOnly || e.type === 'DECIDED');
+      return pipe(events, filter((e: VotePayload | StreamEnd | typeof REVOKED) => typeof e === 'symbol' || wanted(e)));
+    },
+    resolve: (event) => delivered(event),
+  }),
+);
