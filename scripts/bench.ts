@@ -25,6 +25,9 @@
 //   subscriber; open -> DECIDED with --vote-agents agents voting at once), printed against targets.
 // - outcomes (issue 16): --outcome-size outcomes (default 100,000) recorded in batches of 1,000,
 //   then each outcome analytics answer (rates, durations, bottlenecks, trend, error correlation).
+// - feed (issue 16): replay of a --feed-events backlog (default 100,000 entryChanged events) to a
+//   graphql-ws subscriber given `after`: events/s and time to the first event, with `cursor type`
+//   and with `entry { id }`, printed against targets.
 // - transfer (issue #15, opt-in): export and import of --transfer-size entries (default 100,000),
 //   SQLite -> PostgreSQL -> SQLite, and whether the three exports hold the same rows.
 // Environment: BENCH_POSTGRES_URL (admin connection, default postgresql://postgres@127.0.0.1:5432/postgres),
@@ -45,6 +48,7 @@ import { crudSuite, sessionSuite } from './bench/operations.ts';
 import { leasesSuite } from './bench/leases.ts';
 import { votesSuite } from './bench/votes.ts';
 import { outcomesSuite } from './bench/outcomes.ts';
+import { feedSuite } from './bench/feed.ts';
 import { printTargets } from './bench/targets.ts';
 
 const postgresReachable = () =>
@@ -54,7 +58,7 @@ const postgresReachable = () =>
     await c.end();
   });
 
-const suites = opts.suite ?? ['memory', 'concurrency', 'contention', 'hostile', 'auth', 'latency', 'leases', 'votes', 'outcomes'];
+const suites = opts.suite ?? ['memory', 'concurrency', 'contention', 'hostile', 'auth', 'latency', 'leases', 'votes', 'outcomes', 'feed'];
 for (const kind of opts.db ?? ['sqlite', 'postgresql']) {
   if (kind !== 'sqlite' && kind !== 'postgresql') throw new Error(`--db must be sqlite or postgresql, got ${kind}`);
   if (kind === 'postgresql' && !(await postgresReachable())) {
@@ -77,6 +81,7 @@ for (const kind of opts.db ?? ['sqlite', 'postgresql']) {
   if (suites.includes('leases')) await leasesSuite(kind);
   if (suites.includes('votes')) await votesSuite(kind);
   if (suites.includes('outcomes')) await outcomesSuite(kind);
+  if (suites.includes('feed')) await feedSuite(kind);
 }
 
 if (suites.includes('transfer')) await transferSuite();

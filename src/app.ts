@@ -87,14 +87,14 @@ export function createApp(options: AppOptions): App {
   const { database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, graphiql = true } = options;
   const { maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, webSocket = {}, limits, corsOrigins = [], auth = 'on' } = options;
   const deps = { db: database.prisma, provider: database.provider, bus, settings, access: options.access ?? DEFAULT_ACCESS_SETTINGS };
-  bus.attach(database.prisma);
+  const detachBus = bus.attach(database.prisma);
   const feedPruning = startFeedPruning(database.prisma, database.provider, (options.changeRetentionHours ?? 168) * 3_600_000);
   const authenticator = new Authenticator(database.prisma, auth);
   const rateLimiter = options.rateLimits ? createRateLimiter(options.rateLimits) : null;
   const authFailures = new AuthenticationFailures(database.prisma);
   const authenticate = auditedAuthentication(authenticator, authFailures);
   /** Besides sockets, what stop() lets go of: the rate limits' Redis connection, failed authentications still counted. */
-  const release = async () => void (await Promise.all([rateLimiter?.close(), authFailures.close(), tracker.stop(), purgeJob?.stop(), feedPruning.stop()]));
+  const release = async () => void (await Promise.all([rateLimiter?.close(), authFailures.close(), tracker.stop(), purgeJob?.stop(), feedPruning.stop(), detachBus()]));
   const grantCache = new GrantCache(database.prisma);
   const tracker = new AccessTracker(database.prisma, options.accessFlushMs, options.trackAccess ?? true);
   const purgeJob = options.purge ? startPurgeJob(deps, options.purge) : null;

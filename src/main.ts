@@ -52,7 +52,7 @@ if (!stopping) {
   const bus = (running.bus = createEventBus({ redisUrl: config.redisUrl }));
   // Redis down at start-up is an outage like any other: reads, writes and subscriptions go on (the
   // instances poll the change feed) until it answers. The wait only spares the first events' delay.
-  await bus.ready(5_000).catch((error: Error) => log.warn(`${error.message}: starting without events until it answers`));
+  await bus.ready(5_000).catch((error: Error) => log.warn(`${error.message}: starting without Redis until it answers (instances poll the change feed meanwhile)`));
   const settings = { conflictWindowMs: config.conflictWindowMs };
   const webSocket = { maxSubscriptionsPerSocket: config.wsMaxSubscriptionsPerSocket, maxConnections: config.wsMaxConnections };
   const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql, webSocket, limits: config.limits, corsOrigins: config.corsOrigins, auth: config.auth, access: { globalReadable: config.grantsReadGlobal }, exhaustiveRanking: config.exhaustiveRanking, ...(telemetry ? { tracing: telemetry.provider } : {}),

@@ -30,6 +30,7 @@ export const { values: opts } = parseArgs({
     'vote-agents': { type: 'string', default: '25' },
     'vote-rounds': { type: 'string', default: '100' },
     'outcome-size': { type: 'string', default: '100000' },
+    'feed-events': { type: 'string', default: '100000' },
   },
 });
 export const iterations = Number(opts.iterations);

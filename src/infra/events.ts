@@ -143,8 +143,8 @@ const POLL_MS = 1_000;
 const POLL_MS_OUTAGE = 200;
 
 export interface EventBus {
-  /** The database the feed is read from (createApp attaches its own). */
-  attach(db: Db): void;
+  /** The database the feed is read from (createApp attaches its own); returns what detaches it (the app stopped). */
+  attach(db: Db): () => void;
   /**
    * The change rows of a write's events, to record in its transaction (routing keys are resolved
    * here, with the write's own connection).
@@ -197,7 +197,10 @@ export function createEventBus(options: { redisUrl?: string | null } = {}): Even
   const poll = setInterval(listenForWakeUps, POLL_MS_OUTAGE).unref();
 
   const bus: EventBus = {
-    attach: (db) => tailer.attach(db),
+    attach(db) {
+      tailer.attach(db);
+      return () => tailer.attach(null);
+    },
     async changes(db, events) {
       const at = new Date().toISOString();
       return Promise.all(events.map(async (event) => ({ topic: event.topic, keys: await routingKeys(db, event, chainOf), payload: { ...event.payload, occurredAt: at } })));

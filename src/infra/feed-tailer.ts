@@ -49,7 +49,8 @@ export class FeedTailer {
 
   constructor(private readonly pollMs: () => number) {}
 
-  attach(db: Db): void {
+  /** The database to read; null stops reading (its app stopped and may close it). */
+  attach(db: Db | null): void {
     this.db = db;
   }
 
@@ -81,7 +82,7 @@ export class FeedTailer {
   }
 
   wake(): void {
-    if (this.position < 0 || this.closed) return;
+    if (this.position < 0 || this.closed || !this.db) return;
     if (this.reading) {
       this.again = true;
       return;
