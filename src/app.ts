@@ -94,7 +94,10 @@ export function createApp(options: AppOptions): App {
   const authFailures = new AuthenticationFailures(database.prisma);
   const authenticate = auditedAuthentication(authenticator, authFailures);
   /** Besides sockets, what stop() lets go of: the rate limits' Redis connection, failed authentications still counted. */
-  const release = async () => void (await Promise.all([rateLimiter?.close(), authFailures.close(), tracker.stop(), purgeJob?.stop(), feedPruning.stop(), detachBus()]));
+  const release = async () => {
+    detachBus();
+    await Promise.all([rateLimiter?.close(), authFailures.close(), tracker.stop(), purgeJob?.stop(), feedPruning.stop()]);
+  };
   const grantCache = new GrantCache(database.prisma);
   const tracker = new AccessTracker(database.prisma, options.accessFlushMs, options.trackAccess ?? true);
   const purgeJob = options.purge ? startPurgeJob(deps, options.purge) : null;

@@ -65,7 +65,7 @@ export function printTargets(): { met: number; missed: number } {
     return row ? [{ target, row }] : [];
   });
   if (judged.length === 0) return { met: 0, missed: 0 };
-  console.log('\nIssue #14 targets and the change feed\'s (HTTP to the real server process where measured both ways)');
+  console.log('\nIssue #14 targets and the change feed targets (HTTP to the real server process where measured both ways)');
   console.log(`  ${'database'.padEnd(11)}${'size'.padStart(10)}  ${'case'.padEnd(46)}${'measured'.padStart(12)}  ${'target'.padEnd(16)}`);
   let met = 0;
   for (const { target, row } of judged) {
