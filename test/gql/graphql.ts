@@ -14,6 +14,8 @@ export type AddGuidelineInput = {
   content: string;
   /** Good and bad examples. */
   examples?: unknown;
+  /** Write only under this lease (see checkoutLease): a holder whose lease ended is refused. */
+  fencing?: FencingInput | null | undefined;
   /** How much it matters, 0-1 (default 0.5). */
   importance?: number | null | undefined;
   /** PROCEDURAL (default), SEMANTIC or EPISODIC. */
@@ -40,6 +42,8 @@ export type AddKnowledgeInput = {
   confidence?: number | null | undefined;
   /** The knowledge itself. */
   content: string;
+  /** Write only under this lease (see checkoutLease): a holder whose lease ended is refused. */
+  fencing?: FencingInput | null | undefined;
   /** How much it matters, 0-1 (default 0.5). */
   importance?: number | null | undefined;
   /** SEMANTIC (default), EPISODIC or PROCEDURAL. */
@@ -84,6 +88,8 @@ export type AddToolInput = {
   description?: string | null | undefined;
   /** Usage examples. */
   examples?: unknown;
+  /** Write only under this lease (see checkoutLease): a holder whose lease ended is refused. */
+  fencing?: FencingInput | null | undefined;
   /** How much it matters, 0-1 (default 0.5). */
   importance?: number | null | undefined;
   /** Unique per scope among tools. */
@@ -223,6 +229,8 @@ export type CreateProjectInput = {
 export type CreateRelationInput = {
   /** Who creates it (default: the X-Engram-Actor header). */
   author?: string | null | undefined;
+  /** Write only under this lease (see checkoutLease): a holder whose lease ended is refused. */
+  fencing?: FencingInput | null | undefined;
   /** The entry it starts from. */
   source: string;
   /** An entry or a scope (not the source itself). */
@@ -251,6 +259,8 @@ export type CreateTaskInput = {
   description?: string | null | undefined;
   /** When it is due. */
   dueAt?: string | null | undefined;
+  /** Write only under this lease (see checkoutLease): a holder whose lease ended is refused. */
+  fencing?: FencingInput | null | undefined;
   /** The task it is a subtask of. */
   parent?: string | null | undefined;
   /** The scope it belongs to. */
@@ -490,6 +500,8 @@ export type RelationType =
 
 /** Settles a conflict. */
 export type ResolveConflictInput = {
+  /** Write only under this lease (see checkoutLease): a holder whose lease ended is refused. */
+  fencing?: FencingInput | null | undefined;
   /** The conflict. */
   id: string;
   /** For MERGE: the merged content. */
@@ -660,6 +672,8 @@ export type TagCategory =
 export type TagsOfEntryInput = {
   /** The entry. */
   entry: string;
+  /** Write only under this lease (see checkoutLease): a holder whose lease ended is refused. */
+  fencing?: FencingInput | null | undefined;
   /** Tag names. */
   tags: Array<string>;
 };
@@ -787,6 +801,8 @@ export type UpdateTaskInput = {
   description?: string | null | undefined;
   /** New due date. */
   dueAt?: string | null | undefined;
+  /** Write only under this lease (see checkoutLease): a holder whose lease ended is refused. */
+  fencing?: FencingInput | null | undefined;
   /** The task. */
   id: string;
   /** New parent task (null: top level). */

@@ -10,6 +10,7 @@ import { PAGING } from '../../graphql/paging.ts';
 import { EntryKindEnum } from '../entries/entry-enums.ts';
 import { EntryRef, EntryVersionRef, UpdateResultRef, versionFieldsOf, type JsonVersionInput } from '../entries/entries.schema.ts';
 import { conflictWhere, resolveConflict, type ConflictFilter } from './conflicts.service.ts';
+import { FENCING_DESCRIPTION, FencingInput, fencedBy } from '../leases/leases.schema.ts';
 
 export const ResolutionEnum = builder.enumType('ConflictResolution', {
   description: 'How a conflict was settled.',
@@ -142,6 +143,7 @@ const ResolveConflictInput = builder.inputType('ResolveConflictInput', {
     merged: t.field({ type: MergedContentInput, description: 'For MERGE: the merged content.' }),
     note: t.string({ description: 'Why it was settled this way.' }),
     resolvedBy: t.string({ description: 'Who settles it (default: the X-Engram-Actor header).' }),
+    fencing: t.field({ type: FencingInput, description: FENCING_DESCRIPTION }),
   }),
 });
 
@@ -168,7 +170,7 @@ builder.mutationField('resolveConflict', (t) =>
     resolve: async (_root, { input }, ctx) => {
       const id = decodeId(String(input.id), ['Conflict'], ['input', 'id']);
       const scopeId = (await scopeOfTarget(ctx.db, ctx.access, 'conflict', id)) ?? null;
-      return resolveConflict(ctx, {
+      return resolveConflict(fencedBy(ctx, input.fencing), {
         id,
         strategy: input.strategy,
         merged: input.merged ? await screenVersion(ctx.db, scopeId, versionFieldsOf(input.merged), ['input', 'merged']) : null,

@@ -2,7 +2,7 @@ import { builder, type JsonInput } from '../../graphql/builder.ts';
 import type { Context } from '../../context.ts';
 import { InvalidStateError, NAMING_ERRORS, WRITE_ERRORS, WriteConflictError } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
-import { FencingInput, fencedBy, type FencingShape } from '../leases/leases.schema.ts';
+import { FENCING_DESCRIPTION, FencingInput, fencedBy, type FencingShape } from '../leases/leases.schema.ts';
 import { EntryVersionRef, EntryVersionsConnectionRef, GuidelineVersionRef, KnowledgeVersionRef, ToolVersionRef, withKindVersions } from './entry-versions.schema.ts';
 
 export { EntryVersionRef };
@@ -320,6 +320,7 @@ type AddInput = JsonVersionInput & {
   importance?: number | null;
   tags?: string[] | null;
   author?: string | null;
+  fencing?: FencingShape | null;
 };
 
 
@@ -329,7 +330,6 @@ interface UpdateInput extends Omit<AddInput, 'scope' | 'name' | 'title' | 'tags'
   changeReason?: string | null;
   expectedVersion?: number | null;
   onConflict?: 'KEEP_BOTH' | 'REJECT' | null;
-  fencing?: FencingShape | null;
 }
 
 const AddToolInput = builder.inputRef<AddInput>('AddToolInput').implement({
@@ -345,6 +345,7 @@ const AddToolInput = builder.inputRef<AddInput>('AddToolInput').implement({
     importance: t.float({ description: 'How much it matters, 0-1 (default 0.5).' }),
     tags: t.stringList({ description: 'Tag names; unknown names become free-form tags.' }),
     author: t.string({ description: 'Who writes it (default: the X-Engram-Actor header).' }),
+    fencing: t.field({ type: FencingInput, description: FENCING_DESCRIPTION }),
   }),
 });
 
@@ -362,6 +363,7 @@ const AddGuidelineInput = builder.inputRef<AddInput>('AddGuidelineInput').implem
     memoryType: t.field({ type: MemoryTypeEnum, description: 'PROCEDURAL (default), SEMANTIC or EPISODIC.' }),
     tags: t.stringList({ description: 'Tag names; unknown names become free-form tags.' }),
     author: t.string({ description: 'Who writes it (default: the X-Engram-Actor header).' }),
+    fencing: t.field({ type: FencingInput, description: FENCING_DESCRIPTION }),
   }),
 });
 
@@ -379,6 +381,7 @@ const AddKnowledgeInput = builder.inputRef<AddInput>('AddKnowledgeInput').implem
     memoryType: t.field({ type: MemoryTypeEnum, description: 'SEMANTIC (default), EPISODIC or PROCEDURAL.' }),
     tags: t.stringList({ description: 'Tag names; unknown names become free-form tags.' }),
     author: t.string({ description: 'Who writes it (default: the X-Engram-Actor header).' }),
+    fencing: t.field({ type: FencingInput, description: FENCING_DESCRIPTION }),
   }),
 });
 
@@ -396,7 +399,7 @@ const updateFields = {
   expectedVersion:
     'The version this change is based on. When the entry has moved past it, the write conflicts. Without it, a write conflicts when another writer wrote the current version within the conflict window (CONFLICT_WINDOW_MS, default 5 s).',
   onConflict: 'KEEP_BOTH (default): keep both versions and record a conflict. REJECT: write nothing, return WriteConflictError.',
-  fencing: 'Write only under this lease (see checkoutLease): a holder whose lease ended is refused.',
+  fencing: FENCING_DESCRIPTION,
 };
 
 const UpdateToolInput = builder.inputRef<UpdateInput>('UpdateToolInput').implement({
@@ -478,7 +481,7 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
       resolve: async (_root, args, ctx) => {
         const { input } = args;
         const scopeId = decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']);
-        return addEntry(ctx, {
+        return addEntry(fencedBy(ctx, input.fencing), {
           kind,
           scopeId,
           name: input.name ?? input.title ?? '',

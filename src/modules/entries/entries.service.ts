@@ -226,7 +226,7 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
     updatedAt: at,
   };
   try {
-    await writeBatch(deps, newEntryStatements(deps.provider, [item], at), createdEvents([item]), { audit: { result: entry } });
+    await writeNewEntry(deps, newEntryStatements(deps.provider, [item], at), createdEvents([item]), entry);
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AlreadyExistsError(
@@ -242,6 +242,22 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
   // Not read back: whether another entry shares the name is the triggers' to mark, and only queries
   // read the mark (from the column). The audit row above leaves it out.
   return { ...entry, nameShared: false };
+}
+
+/**
+ * Writes a new entry's statements: one batch, or, for a guarded (fenced) write, the same statements
+ * in a transaction that runs the guard first (a batch cannot check before it writes). The guarded
+ * path leaves the audit row to the audit plugin, which writes it when no batch carried it.
+ */
+async function writeNewEntry(deps: WriteDeps, statements: Prisma.Sql[], events: PendingEvent[], entry: unknown): Promise<void> {
+  if (!deps.guard) {
+    await writeBatch(deps, statements, events, { audit: { result: entry } });
+    return;
+  }
+  await writeTransaction(deps, async (tx, emit) => {
+    for (const statement of statements) await tx.$executeRaw(statement);
+    for (const event of events) emit(event);
+  });
 }
 
 /** Entries per statement in `addEntries` (bounded by SQL parameter limits). */

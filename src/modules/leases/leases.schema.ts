@@ -225,6 +225,9 @@ export const FencingInput = builder.inputRef<FencingShape>('FencingInput').imple
   }),
 });
 
+/** The description of a write input's `fencing` field (every fenced write says the same). */
+export const FENCING_DESCRIPTION = 'Write only under this lease (see checkoutLease): a holder whose lease ended is refused.';
+
 /** The write dependencies of a resolver: the context, guarded by the lease when the input names one. */
 export function fencedBy<C extends Context>(ctx: C, fencing: FencingShape | null | undefined): C {
   if (!fencing) return ctx;

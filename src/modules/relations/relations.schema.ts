@@ -6,6 +6,7 @@ import { ENTRY_TYPENAMES, SCOPE_TYPENAMES, decodeId, decodeTypedId } from '../..
 import { EntryRef } from '../entries/entries.schema.ts';
 import { RelationTypeEnum } from '../entries/entry-enums.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
+import { FENCING_DESCRIPTION, FencingInput, fencedBy } from '../leases/leases.schema.ts';
 import { createRelation, deleteRelation, type RelationType } from './relations.service.ts';
 
 export const RelationRef = builder.prismaNode('Relation', {
@@ -32,6 +33,7 @@ const CreateRelationInput = builder.inputType('CreateRelationInput', {
     target: t.id({ required: true, description: 'An entry or a scope (not the source itself).' }),
     type: t.field({ type: RelationTypeEnum, required: true, description: 'How they relate.' }),
     author: t.string({ description: 'Who creates it (default: the X-Engram-Actor header).' }),
+    fencing: t.field({ type: FencingInput, description: FENCING_DESCRIPTION }),
   }),
 });
 
@@ -72,7 +74,7 @@ builder.mutationFields((t) => ({
     errors: { types: [...NAMING_ERRORS, InvalidStateError], dataField: { name: 'relation', description: 'The new relation.' } },
     resolve: async (_root, { input }, ctx) => {
       const target = decodeTypedId(String(input.target), [...ENTRY_TYPENAMES, ...SCOPE_TYPENAMES], ['input', 'target']);
-      return createRelation(ctx, {
+      return createRelation(fencedBy(ctx, input.fencing), {
         type: input.type,
         sourceId: decodeId(String(input.source), ENTRY_TYPENAMES, ['input', 'source']),
         target: (ENTRY_TYPENAMES as readonly string[]).includes(target.typename) ? { entryId: target.id } : { scopeId: target.id },

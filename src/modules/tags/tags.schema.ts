@@ -5,6 +5,7 @@ import { ENTRY_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
 import { EntryRef } from '../entries/entries.schema.ts';
 import { TagCategoryEnum } from '../entries/entry-enums.ts';
+import { FENCING_DESCRIPTION, FencingInput, fencedBy } from '../leases/leases.schema.ts';
 import { attachTags, createTag, detachTags, type TagCategory } from './tags.service.ts';
 
 export const TagRef = builder.prismaNode('Tag', {
@@ -62,6 +63,7 @@ const TagsOfEntryInput = builder.inputType('TagsOfEntryInput', {
   fields: (t) => ({
     entry: t.id({ required: true, description: 'The entry.' }),
     tags: t.stringList({ required: true, description: 'Tag names.' }),
+    fencing: t.field({ type: FencingInput, description: FENCING_DESCRIPTION }),
   }),
 });
 
@@ -81,7 +83,7 @@ builder.mutationFields((t) => ({
     authScopes: (_root, { input }) => can('WRITE', 'entry', input.entry, ENTRY_TYPENAMES, ['input', 'entry']),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'entry', description: 'The entry after the change.' } },
     resolve: (_root, { input }, ctx) =>
-      attachTags(ctx, decodeId(String(input.entry), ENTRY_TYPENAMES, ['input', 'entry']), input.tags, ctx.actor),
+      attachTags(fencedBy(ctx, input.fencing), decodeId(String(input.entry), ENTRY_TYPENAMES, ['input', 'entry']), input.tags, ctx.actor),
   }),
   detachTags: t.field({
     type: EntryRef,
@@ -90,6 +92,6 @@ builder.mutationFields((t) => ({
     authScopes: (_root, { input }) => can('WRITE', 'entry', input.entry, ENTRY_TYPENAMES, ['input', 'entry']),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'entry', description: 'The entry after the change.' } },
     resolve: (_root, { input }, ctx) =>
-      detachTags(ctx, decodeId(String(input.entry), ENTRY_TYPENAMES, ['input', 'entry']), input.tags, ctx.actor),
+      detachTags(fencedBy(ctx, input.fencing), decodeId(String(input.entry), ENTRY_TYPENAMES, ['input', 'entry']), input.tags, ctx.actor),
   }),
 }));

@@ -11,6 +11,7 @@ import { InvalidStateError, UnmetDependenciesError, WRITE_ERRORS } from '../../g
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { PAGING } from '../../graphql/paging.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
+import { FENCING_DESCRIPTION, FencingInput, fencedBy } from '../leases/leases.schema.ts';
 import {
   addTaskDependencies,
   createTask,
@@ -162,6 +163,7 @@ const CreateTaskInput = builder.inputType('CreateTaskInput', {
     dependsOn: t.idList({ description: 'Tasks that must be DONE first.' }),
     assignee: t.string({ description: 'The agent working on it.' }),
     dueAt: t.field({ type: 'DateTime', description: 'When it is due.' }),
+    fencing: t.field({ type: FencingInput, description: FENCING_DESCRIPTION }),
   }),
 });
 
@@ -175,6 +177,7 @@ const UpdateTaskInput = builder.inputType('UpdateTaskInput', {
     parent: t.id({ description: 'New parent task (null: top level).' }),
     assignee: t.string({ description: 'New assignee.' }),
     dueAt: t.field({ type: 'DateTime', description: 'New due date.' }),
+    fencing: t.field({ type: FencingInput, description: FENCING_DESCRIPTION }),
   }),
 });
 
@@ -220,7 +223,7 @@ builder.mutationFields((t) => ({
         { path: ['input', 'title'], value: input.title },
         { path: ['input', 'description'], value: input.description ?? null },
       ]);
-      return createTask(ctx, {
+      return createTask(fencedBy(ctx, input.fencing), {
         scopeId,
         title: title as string,
         description: description as string | null,
@@ -250,7 +253,7 @@ builder.mutationFields((t) => ({
         { path: ['input', 'title'], value: input.title },
         { path: ['input', 'description'], value: input.description },
       ]);
-      return updateTask(ctx, {
+      return updateTask(fencedBy(ctx, input.fencing), {
         id,
         title: title as string | undefined,
         description: description as string | null | undefined,

@@ -54,6 +54,16 @@ export type EntryKind =
   /** A tool an agent can call (MCP, CLI, function, API). */
   | 'TOOL';
 
+/** The lease a write is made under: the write happens only while the caller holds that grant (the fencing token of its checkout), else it is refused with InvalidStateError STALE_FENCING_TOKEN and writes nothing. */
+export type FencingInput = {
+  /** The leased resource. */
+  resource: string;
+  /** The scope of the leased resource. */
+  scope: string;
+  /** The lease's fencingToken. */
+  token: number;
+};
+
 /** Merged content for MERGE, using the fields of the entry's kind; fields left out come from version B. */
 export type MergedContentInput = {
   /** Knowledge: 0-1. */
@@ -78,6 +88,8 @@ export type MergedContentInput = {
 
 /** Settles a conflict. */
 export type ResolveConflictInput = {
+  /** Write only under this lease (see checkoutLease): a holder whose lease ended is refused. */
+  fencing?: FencingInput | null | undefined;
   /** The conflict. */
   id: string;
   /** For MERGE: the merged content. */
