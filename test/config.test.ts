@@ -52,12 +52,19 @@ describe('loadConfig', () => {
       rateLimits: { requestsPerSecond: 100, writesPerSecond: 20, redisUrl: null },
       grantsReadGlobal: true,
       purgeIntervalMinutes: 60,
+      changeRetentionHours: 168,
       sqliteReaders: DEFAULT_READERS,
       sqliteCacheMb: 256,
       exhaustiveRanking: false,
       logLevel: 'info',
       logPretty: undefined,
     });
+  });
+
+  it('CHANGE_RETENTION_HOURS is an hour to a year', () => {
+    expect(loadConfig({ CHANGE_RETENTION_HOURS: '1' }).changeRetentionHours).toBe(1);
+    expect(() => loadConfig({ CHANGE_RETENTION_HOURS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CHANGE_RETENTION_HOURS: '8761' })).toThrow(ConfigError);
   });
 
   it('PURGE_INTERVAL_MINUTES is 0 (off) to a week', () => {

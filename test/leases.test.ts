@@ -79,6 +79,17 @@ describe('leases', () => {
     // Granted once a's lease was released, not before.
     expect(Date.parse(granted.lease.acquiredAt)).toBeGreaterThanOrEqual(beforeRelease);
 
+    // The release wakes the waiter (its leaseChanged event): a newcomer 200 ms later finds the
+    // lease taken. (Waiters also re-read every second, which alone would let the newcomer in.)
+    const next = { scope, resource: 'deploy-2', ttlSeconds: 60 };
+    await call(CHECKOUT, 'checkoutLease', next, 'agent:a');
+    const waiter = call(CHECKOUT, 'checkoutLease', { ...next, waitSeconds: 10 }, 'agent:w');
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await call(RELEASE, 'releaseLease', { scope, resource: 'deploy-2' }, 'agent:a');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await call(CHECKOUT, 'checkoutLease', next, 'agent:newcomer')).toMatchObject({ __typename: 'LeaseHeldError', holders: [{ holder: 'agent:w' }] });
+    expect((await waiter).lease.holder).toBe('agent:w');
+
     // Still held when the wait is over: LeaseHeldError, after the wait and not before.
     const started = Date.now();
     expect(await call(CHECKOUT, 'checkoutLease', { ...lease, waitSeconds: 1 }, 'agent:c')).toMatchObject({ __typename: 'LeaseHeldError', holders: [{ holder: 'agent:b' }] });

@@ -128,8 +128,9 @@ export function logFeedError(error: unknown, what: string) {
 
 /** How often changes past their retention are removed. */
 const PRUNE_EVERY_MS = 10 * 60_000;
+const PRUNE_FIRST_MS = 1_000;
 
-/** Removes changes older than `retentionMs` at start and every PRUNE_EVERY_MS (each instance; deleting twice is harmless). */
+/** Removes changes older than `retentionMs` a second after start and every PRUNE_EVERY_MS (each instance; deleting twice is harmless). */
 export function startFeedPruning(db: Db, provider: Provider, retentionMs: number): { stop(): Promise<void> } {
   let running: Promise<unknown> | null = null;
   const run = () => {
@@ -138,10 +139,12 @@ export function startFeedPruning(db: Db, provider: Provider, retentionMs: number
       .finally(() => (running = null));
   };
   const timer = setInterval(run, PRUNE_EVERY_MS).unref();
-  run();
+  // Soon after start rather than during it: a restarted server prunes without waiting an interval.
+  const first = setTimeout(run, PRUNE_FIRST_MS).unref();
   return {
     async stop() {
       clearInterval(timer);
+      clearTimeout(first);
       await running;
     },
   };

@@ -4,6 +4,7 @@ import { LIMITS } from '../../domain/limits.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
 import type { Db, Tx } from '../../infra/database.ts';
 import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
+import { directKey } from '../../infra/events.ts';
 import type { Lease } from '../../generated/sqlite/client.ts';
 import { assertWritableScope } from '../scopes/archived.ts';
 
@@ -81,25 +82,75 @@ export async function checkoutWaiting(
   c.done();
   const holder = checked(target, ttlSeconds);
   const deadline = Date.now() + waitSeconds * 1000;
-  for (;;) {
-    try {
-      return await checkout(deps, target, mode, ttlSeconds);
-    } catch (error) {
-      if (!(error instanceof LeaseHeldError) || Date.now() >= deadline || signal?.aborted) throw error;
-      // Wait with reads, which cost little (a write per waiter and turn would let a few waiting
-      // requests load the database with writes); try the checkout again once it looks free or the
-      // wait is over (that last try answers with the holders as they are then).
-      let firstEnd = Math.min(...error.holders.map((h) => h.expiresAt.getTime()));
-      for (;;) {
-        const now = Date.now();
-        await new Promise((resolve) => setTimeout(resolve, Math.max(10, Math.min(250, firstEnd - now, deadline - now))));
-        if (Date.now() >= deadline || signal?.aborted) break;
-        const blocking = await blockingLeases(deps.db, target, holder, mode, new Date());
-        if (blocking.length === 0) break;
-        firstEnd = Math.min(...blocking.map((l) => l.expiresAt.getTime()));
+  let changes: LeaseChanges | null = null;
+  try {
+    for (;;) {
+      try {
+        return await checkout(deps, target, mode, ttlSeconds);
+      } catch (error) {
+        if (!(error instanceof LeaseHeldError) || Date.now() >= deadline || signal?.aborted) throw error;
+        // Woken by the resource's lease events (a release, an unlock), by the first lease's end, or
+        // at the latest every WAIT_RECHECK_MS, the wait re-reads the blocking leases (a read: a
+        // write per waiter and turn would let a few waiting requests load the database) and tries
+        // the checkout again once it looks free or the wait is over (that last try answers with the
+        // holders as they are then).
+        changes ??= leaseChanges(deps, target);
+        let firstEnd = Math.min(...error.holders.map((h) => h.expiresAt.getTime()));
+        for (;;) {
+          const now = Date.now();
+          await changes.next(Math.max(10, Math.min(WAIT_RECHECK_MS, firstEnd - now, deadline - now)));
+          if (Date.now() >= deadline || signal?.aborted) break;
+          const blocking = await blockingLeases(deps.db, target, holder, mode, new Date());
+          if (blocking.length === 0) break;
+          firstEnd = Math.min(...blocking.map((l) => l.expiresAt.getTime()));
+        }
       }
     }
+  } finally {
+    changes?.close();
   }
+}
+
+/** The longest a waiting checkout goes without re-reading the leases (events normally wake it first). */
+const WAIT_RECHECK_MS = 1_000;
+
+interface LeaseChanges {
+  /** Resolves at the next change of the resource's leases, or after `ms`. */
+  next(ms: number): Promise<void>;
+  close(): void;
+}
+
+/** The change feed's events of one resource's leases, as wake-ups for a waiting checkout. */
+function leaseChanges(deps: WriteDeps, target: LeaseTarget): LeaseChanges {
+  const events = deps.bus.subscribe('lease', directKey(target.scopeId))[Symbol.asyncIterator]();
+  const state: { pending: boolean; wake: (() => void) | null } = { pending: false, wake: null };
+  void (async () => {
+    for (;;) {
+      const next = await events.next();
+      if (next.done === true) return;
+      const value = next.value;
+      if (typeof value === 'symbol') return;
+      if (value.resource !== target.resource) continue;
+      state.pending = true;
+      state.wake?.();
+    }
+  })().catch(() => undefined); // without events the wait still re-reads every WAIT_RECHECK_MS
+  return {
+    async next(ms) {
+      if (!state.pending) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, ms);
+          state.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        state.wake = null;
+      }
+      state.pending = false;
+    },
+    close: () => void events.return?.(),
+  };
 }
 
 /** The live leases of others that exclude a checkout in `mode` (EXCLUSIVE: any; SHARED: an exclusive one), the first to end first. */
