@@ -183,12 +183,14 @@ describe('leases', () => {
     expect((await call(CHECKOUT, 'checkoutLease', { scope, resource: 'x', ttlSeconds: 60 }, 'agent:b')).lease.fencingToken).toBe(2);
   });
 
-  it('100 agents contending for 10 resources (on two instances with PostgreSQL): never two exclusive holders, tokens always newer', async () => {
+  it('100 agents contending for 10 resources (on two instances with PostgreSQL): never two exclusive holders, tokens always newer, every stale write refused', async () => {
     const scope = await project('leases-contention');
     const holders = new Map<string, string>();
     const lastToken = new Map<string, number>();
     const violations: string[] = [];
     let grants = 0;
+    let liveWrites = 0;
+    const FENCED_SET = `mutation ($input: SetStateInput!) { setState(input: $input) { __typename ... on InvalidStateError { currentState } } }`;
     const send = async (app: App, query: string, input: Record<string, unknown>, agent: string) => {
       const response = await app.yoga.fetch('http://engram.test/graphql', {
         method: 'POST',
@@ -210,10 +212,18 @@ describe('leases', () => {
         if (result.lease.fencingToken <= (lastToken.get(resource) ?? 0)) violations.push(`${resource}: token ${result.lease.fencingToken} not newer`);
         holders.set(resource, `agent:${n}`);
         lastToken.set(resource, result.lease.fencingToken);
+        // A write under the live lease goes through; the same write once the lease is released is stale.
+        const fencing = { scope, resource, token: result.lease.fencingToken };
+        const write = (value: string) => send(app, FENCED_SET, { owner: { project: scope }, key: `project:${resource}`, value, fencing }, `agent:${n}`);
+        const live = await write(`agent:${n}`);
+        if (live.data?.setState.__typename !== 'SetStateSuccess') violations.push(`live write refused: ${JSON.stringify(live)}`);
+        else liveWrites++;
         await new Promise((resolve) => setImmediate(resolve));
         holders.delete(resource);
         const released = await send(app, RELEASE, { scope, resource }, `agent:${n}`);
         if (released.data?.releaseLease.__typename !== 'ReleaseLeaseSuccess') violations.push(JSON.stringify(released));
+        const stale = await write(`stale agent:${n}`);
+        if (stale.data?.setState.currentState !== 'STALE_FENCING_TOKEN') violations.push(`stale write not refused: ${JSON.stringify(stale)}`);
       }
     };
     const contend = async (other: App) => void (await Promise.all(Array.from({ length: 100 }, (_, n) => agent(n, other))));
@@ -222,6 +232,12 @@ describe('leases', () => {
     else await contend(h.app);
     expect(violations).toEqual([]);
     expect(grants).toBeGreaterThanOrEqual(10);
+    expect(liveWrites).toBe(grants);
+    // No stale write ever landed: every version of the resources' state keys is a live holder's.
+    const owner = Buffer.from(scope, 'base64').toString().split(':')[1]!;
+    const versions = await h.database.prisma.stateVersion.findMany({ where: { key: { owner } }, select: { value: true } });
+    expect(versions.length).toBe(liveWrites);
+    for (const { value } of versions) expect(JSON.parse(value!)).toMatch(/^agent:\d+$/);
     expect(await ok(h, null, 'query ($s: ID!) { leases(scope: $s) { holder } }', { s: scope })).toEqual({ leases: [] });
   });
 });

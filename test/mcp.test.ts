@@ -40,7 +40,7 @@ describe('MCP tools list', () => {
   it('lists every tool with a typed, described input schema read from the GraphQL schema', async () => {
     const { tools } = await (await connect()).listTools();
     const names = tools.map((t) => t.name);
-    for (const name of ['context', 'memoryQuery', 'addGuideline', 'updateKnowledge', 'entryHistory', 'resolveConflict', 'startSession', 'setState', 'getState', 'endSession', 'createTask', 'listTasks', 'recordOutcome', 'outcomeSuccessRates', 'castVote', 'voteStatus']) {
+    for (const name of ['context', 'memoryQuery', 'addGuideline', 'updateKnowledge', 'entryHistory', 'resolveConflict', 'startSession', 'setState', 'getState', 'endSession', 'createTask', 'listTasks', 'recordOutcome', 'outcomeSuccessRates', 'castVote', 'voteStatus', 'checkoutLease', 'renewLease', 'releaseLease']) {
       expect(names).toContain(name);
     }
     for (const tool of tools) {
@@ -187,6 +187,20 @@ describe('MCP sessions, state and tasks', () => {
     expect(second).toMatchObject({ counted: true, decisive: true, question: { status: 'DECIDED', decidedAnswer: 'blue' } });
     const status = await call(await connect(), 'voteStatus', { id: question });
     expect(status).toMatchObject({ status: 'DECIDED', decidedAnswer: 'blue', countedVotes: 2, tally: [{ answer: 'blue', votes: 2 }] });
+  });
+
+  it('checks out, renews and releases a lease as the caller; another agent meets LeaseHeldError meanwhile', async () => {
+    const scope = await createProject(h, 'mcp-leases');
+    const one = await connect({ 'x-engram-actor': 'agent:1' });
+    const two = await connect({ 'x-engram-actor': 'agent:2' });
+    const lease = { scope, resource: 'src/app.ts', ttlSeconds: 60 };
+    expect(await call(one, 'checkoutLease', lease)).toMatchObject({ lease: { holder: 'agent:1', mode: 'EXCLUSIVE', fencingToken: 1 } });
+    const held = await failing(two, 'checkoutLease', lease);
+    expect(held.code).toBe('LEASE_HELD');
+    expect(held.text).toContain('agent:1');
+    expect(await call(one, 'renewLease', { ...lease, ttlSeconds: 120 })).toMatchObject({ lease: { fencingToken: 1 } });
+    expect(await call(one, 'releaseLease', { scope, resource: 'src/app.ts' })).toMatchObject({ lease: { holder: 'agent:1' } });
+    expect(await call(two, 'checkoutLease', lease)).toMatchObject({ lease: { holder: 'agent:2', fencingToken: 2 } });
   });
 });
 

@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { openDatabase } from '../src/infra/database.ts';
-import { ok } from './support/access.ts';
+import { as, ok } from './support/access.ts';
 import { DB_KIND, useHarness, type Harness } from './support/harness.ts';
 import { runEngram, runEngramOnTerminal } from './support/server-process.ts';
 
@@ -96,6 +96,14 @@ async function richMemory(suffix: string): Promise<{ project: string; session: s
   await m(`mutation($s: ID!) { setState(input: { key: "session:step", value: 2, owner: { session: $s } }) { __typename } }`, { s: session });
   const conversation = success(await m(`mutation($s: ID!) { startConversation(input: { scope: $s, title: "chat", metadata: { lang: "en" } }) { ... on StartConversationSuccess { conversation { id } } ... on UserError { code message } } }`, { s: session })).conversation.id;
   await m(`mutation($c: ID!, $e: ID!) { addMessage(input: { conversation: $c, role: USER, content: "which port?", toolsUsed: ["grep"], usedEntries: [{ entry: $e, score: 0.5 }] }) { __typename } }`, { c: conversation, e: knowledge });
+  // Coordination: a decided vote question with its votes and tallies, a flagged agent, an outcome.
+  const question = success(await m(`mutation($p: ID!, $t: ID!) { openVoteQuestion(input: { scope: $p, key: "which-port", k: 2, task: $t, answerPattern: "[0-9]+" }) { ... on OpenVoteQuestionSuccess { question { id } } ... on UserError { code message } } }`, { p: project, t: parent })).question.id;
+  for (const [agent, answer] of [['agent:v1', '8080'], ['agent:v2', '8080'], ['agent:v3', 'eighty']] as const) {
+    const cast = await as(h, null, `mutation($q: ID!, $a: String!) { castVote(input: { question: $q, answer: $a, confidence: 0.5 }) { ... on CastVoteSuccess { vote { id } } ... on UserError { code message } } }`, { q: question, a: answer }, { 'x-engram-actor': agent });
+    success(cast.data!);
+  }
+  await m(`mutation($p: ID!) { flagAgent(input: { scope: $p, agent: "agent:bad", reason: "hallucinates" }) { ... on FlagAgentSuccess { __typename } } }`, { p: project });
+  success(await m(`mutation($p: ID!, $t: ID!) { recordOutcome(input: { scope: $p, task: $t, subtaskType: "build", itemKey: "i1", agent: "agent:v1", success: false, errorKind: "timeout", durationMs: 1200, tokens: 300 }) { ... on RecordOutcomeSuccess { outcome { id } } ... on UserError { code message } } }`, { p: project, t: first }));
   return { project, session, organization };
 }
 
@@ -124,7 +132,7 @@ describe('export and import', () => {
     expect(imported.status, imported.stdout + imported.stderr).toBe(0);
     const report = JSON.parse(imported.stdout) as { created: Record<string, number>; refused: Record<string, number>; complete: boolean };
     expect(report).toMatchObject({ refused: {}, complete: true });
-    for (const table of ['Scope', 'MemoryPolicy', 'Tag', 'Entry', 'EntryVersion', 'EntryTag', 'Relation', 'Conflict', 'Task', 'TaskDependency', 'SessionEvent', 'StateKey', 'StateVersion', 'Conversation', 'ConversationMessage', 'ConversationContext']) {
+    for (const table of ['Scope', 'MemoryPolicy', 'Tag', 'Entry', 'EntryVersion', 'EntryTag', 'Relation', 'Conflict', 'Task', 'TaskDependency', 'SessionEvent', 'StateKey', 'StateVersion', 'Conversation', 'ConversationMessage', 'ConversationContext', 'VoteQuestion', 'Vote', 'VoteTally', 'FlaggedAgent', 'Outcome']) {
       expect(report.created[table], table).toBeGreaterThan(0);
     }
     const second = join(dir, 'second.jsonl');

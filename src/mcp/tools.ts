@@ -35,6 +35,9 @@ const ENTRY = /* GraphQL */ `
   }
   ${VERSION}`;
 
+const LEASE = /* GraphQL */ `
+  fragment Lease on Lease { resource holder mode fencingToken acquiredAt expiresAt }`;
+
 /** Expected failures of a mutation (its result union's error types). */
 const FAILURE = /* GraphQL */ `
   fragment Failure on UserError {
@@ -265,5 +268,28 @@ export const TOOLS: ToolSpec[] = [
     document: `query ($id: ID!, $first: Int = 5) { voteQuestion(id: $id) { id key prompt status k normalization decidedAnswer decidedAt countedVotes discardedVotes
       tally(first: $first) { answer votes } } }`,
     readOnly: true,
+  },
+  {
+    name: 'checkoutLease',
+    title: 'Check out a resource',
+    description:
+      'Takes a lease on a resource of a scope (a file path, a task id, any key) so that no other agent works on it meanwhile: EXCLUSIVE (default) or SHARED, for ttlSeconds; waitSeconds waits for the holders to let go. Keep the fencingToken and pass it as `fencing` on the writes you make under the lease; renew before it expires, release when done. LeaseHeldError names the holders.',
+    document: `mutation ($input: CheckoutLeaseInput!) { checkoutLease(input: $input) { __typename ...Failure
+      ... on CheckoutLeaseSuccess { lease { ...Lease } } ... on LeaseHeldError { holders { holder mode expiresAt } } } }
+      ${LEASE} ${FAILURE}`,
+  },
+  {
+    name: 'renewLease',
+    title: 'Renew a lease',
+    description: 'Extends your live lease on a resource by ttlSeconds from now (a heartbeat). An expired lease cannot be renewed: check it out again.',
+    document: `mutation ($input: RenewLeaseInput!) { renewLease(input: $input) { __typename ...Failure ... on RenewLeaseSuccess { lease { ...Lease } } } }
+      ${LEASE} ${FAILURE}`,
+  },
+  {
+    name: 'releaseLease',
+    title: 'Release a lease',
+    description: 'Gives up your lease on a resource, so that the next agent (or a waiting checkout) gets it.',
+    document: `mutation ($input: ReleaseLeaseInput!) { releaseLease(input: $input) { __typename ...Failure ... on ReleaseLeaseSuccess { lease { ...Lease } } } }
+      ${LEASE} ${FAILURE}`,
   },
 ];

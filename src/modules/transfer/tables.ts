@@ -7,7 +7,10 @@ import type { Db } from '../../infra/database.ts';
  *
  * Left out on purpose: principals, API keys and grants (an instance's identities; a key must
  * never leave in a file), the audit log and deletion receipts (the history of this instance),
- * and the derived tables (search index, name counts, tag-link copies), which the import rebuilds.
+ * and the derived tables (search index, name counts, tag-link copies), which the import rebuilds;
+ * leases (they hold for seconds to hours, and their fencing tokens only mean something on the
+ * database that granted them) and the change feed (this database's event history: subscribers'
+ * cursors do not carry over, and the import announces nothing).
  */
 export type TableName =
   | 'Scope'
@@ -25,7 +28,12 @@ export type TableName =
   | 'StateVersion'
   | 'Conversation'
   | 'ConversationMessage'
-  | 'ConversationContext';
+  | 'ConversationContext'
+  | 'VoteQuestion'
+  | 'Vote'
+  | 'VoteTally'
+  | 'FlaggedAgent'
+  | 'Outcome';
 
 export interface TableSpec {
   name: TableName;
@@ -87,6 +95,12 @@ export const TABLES: readonly TableSpec[] = [
     refs: { conversationId: 'Conversation', messageId: 'ConversationMessage', entryId: 'Entry' },
     inScopes: (ids) => ({ conversation: { scopeId: { in: ids } } }),
   },
+  { name: 'VoteQuestion', key: ['id'], unique: [['scopeId', 'key']], refs: { scopeId: 'Scope' }, inScopes: byScope },
+  { name: 'Vote', key: ['id'], refs: { questionId: 'VoteQuestion' }, inScopes: (ids) => ({ question: { scopeId: { in: ids } } }) },
+  // The counts the ahead-by-k check reads, kept as they were (a decided question's stay frozen).
+  { name: 'VoteTally', key: ['questionId', 'normalized'], refs: { questionId: 'VoteQuestion' }, inScopes: (ids) => ({ question: { scopeId: { in: ids } } }) },
+  { name: 'FlaggedAgent', key: ['scopeId', 'agent'], refs: { scopeId: 'Scope' }, inScopes: byScope },
+  { name: 'Outcome', key: ['id'], refs: { scopeId: 'Scope' }, inScopes: byScope },
 ];
 
 /** What both directions ask of a table through Prisma. */
