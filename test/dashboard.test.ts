@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, SCREENSHOTS, haveChromium, launchChromium, offlineContext } from './support/browser.ts';
 import { as, ok, principal } from './support/access.ts';
 import { useHarness } from './support/harness.ts';
+import { tcpProxy } from './support/tcp-proxy.ts';
 
 /**
  * The dashboard at /ui, in a real headless Chromium with every outside request refused: a conflict
@@ -203,6 +204,50 @@ describe.skipIf(!haveChromium)('the dashboard in headless Chromium, offline', ()
 
     expect(outside).toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  it('after its connection drops, the events written meanwhile arrive by replay from their cursor, with no reload', { timeout: 60_000 }, async () => {
+    // The page talks to the server through a proxy the test cuts.
+    const closers: Array<() => unknown> = [];
+    const proxy = await tcpProxy(h.port, (close) => closers.push(close));
+    const at = `127.0.0.1:${new URL(proxy.url).port}`;
+    const context = await offlineContext(browser, at, outside);
+    try {
+      const resumed = await context.newPage();
+      let detailReads = 0;
+      resumed.on('request', (request) => void (request.postData()?.includes('query DashboardSession(') && detailReads++));
+      const web = await project('resume');
+      const started = await api('mutation ($project: ID!) { startSession(input: { project: $project, name: "long-run" }) { ... on StartSessionSuccess { session { id } } } }', { project: web });
+      const session = started.startSession.session.id;
+      const append = (text: string) => api('mutation ($input: AppendSessionEventInput!) { appendSessionEvent(input: $input) { __typename } }', { input: { session, type: 'MESSAGE', actor: 'agent:coder', content: { text } } });
+      await resumed.goto(`http://${at}/ui/#/sessions/${web}/${session}`);
+      await resumed.locator('.link.live').waitFor();
+      await append('before the drop');
+      await resumed.locator('.events li', { hasText: 'before the drop' }).waitFor({ timeout: 2_000 });
+      const reads = detailReads;
+
+      proxy.cut();
+      await resumed.locator('.link.reconnecting').waitFor();
+      await append('while away 1');
+      await append('while away 2');
+      proxy.restore();
+      await resumed.locator('.link.live').waitFor({ timeout: 20_000 });
+      await resumed.locator('.events li', { hasText: 'while away 2' }).waitFor({ timeout: 5_000 });
+      await append('after');
+      await resumed.locator('.events li', { hasText: 'after' }).last().waitFor({ timeout: 2_000 });
+      const texts = await resumed.locator('.events li').allInnerTexts();
+      expect(texts.filter((t) => /before the drop|while away|after/.test(t)).map((t) => /(before the drop|while away \d|after)/.exec(t)![1])).toEqual([
+        'before the drop',
+        'while away 1',
+        'while away 2',
+        'after',
+      ]);
+      // Replayed, not reloaded: the session was read once.
+      expect(detailReads).toBe(reads);
+    } finally {
+      await context.close();
+      for (const close of closers.reverse()) await close();
+    }
   });
 });
 

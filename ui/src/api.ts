@@ -72,8 +72,10 @@ export function onLinkState(listener: (state: LinkState) => void): () => void {
 }
 
 /**
- * Called after the socket came back: events sent while it was away are lost (subscriptions do not
- * replay yet), so views reload what they show.
+ * Called when a view must read again what it shows: a subscription's cursor was older than the
+ * server's change feed keeps (CURSOR_EXPIRED), so the events missed meanwhile cannot be replayed.
+ * (After an ordinary reconnection nothing is reloaded: each subscription resumes after the last
+ * event it received, and the server replays what it missed.)
  */
 export function onReconnect(listener: () => void): () => void {
   reconnectListeners.add(listener);
@@ -94,7 +96,6 @@ function theSocket(): Client {
       connecting: () => announce(everConnected ? 'reconnecting' : 'connecting'),
       connected: () => {
         announce('live');
-        if (everConnected) reconnectListeners.forEach((listener) => listener());
         everConnected = true;
       },
       closed: () => announce('reconnecting'),
@@ -103,23 +104,45 @@ function theSocket(): Client {
   return socket;
 }
 
-/** Follows a subscription until the returned function is called. Errors go to `onError`. */
+/**
+ * Follows a subscription until the returned function is called. Errors go to `onError`.
+ *
+ * The subscription resumes where it left off: each event's `cursor` becomes the `after` of the
+ * request, which graphql-ws sends again when it reconnects, so the server replays what was missed.
+ * When the server no longer holds that cursor, views reload and the subscription starts afresh.
+ */
 export function subscribe<T, V>(
   document: TypedDocumentString<T, V>,
   variables: V,
   onData: (data: T) => void,
   onError: (error: ApiError) => void,
 ): () => void {
-  return theSocket().subscribe<T>(
-    { query: document.toString(), variables: variables as Record<string, unknown> },
-    {
+  let stop: () => void = () => undefined;
+  const start = () => {
+    const payload = { query: document.toString(), variables: { ...(variables as Record<string, unknown>), after: null as string | null } };
+    stop = theSocket().subscribe<T>(payload, {
       next: (answer) => {
         const [error] = answer.errors ?? [];
-        if (error) onError(new ApiError(error.message, (error.extensions?.code as string | undefined) ?? 'ERROR'));
-        else if (answer.data) onData(answer.data);
+        if (error?.extensions?.code === 'CURSOR_EXPIRED') {
+          reconnectListeners.forEach((listener) => listener());
+          stop();
+          start();
+        } else if (error) onError(new ApiError(error.message, (error.extensions?.code as string | undefined) ?? 'ERROR'));
+        else if (answer.data) {
+          payload.variables.after = cursorOf(answer.data) ?? payload.variables.after;
+          onData(answer.data);
+        }
       },
       error: (error) => onError(new ApiError(error instanceof Error ? error.message : 'The live connection failed', 'NETWORK')),
       complete: () => undefined,
-    },
-  );
+    });
+  };
+  start();
+  return () => stop();
+}
+
+/** The change-feed cursor of a subscription event (its one root field's `cursor`). */
+function cursorOf(data: unknown): string | null {
+  const [event] = Object.values(data as Record<string, { cursor?: unknown } | null>);
+  return typeof event?.cursor === 'string' ? event.cursor : null;
 }

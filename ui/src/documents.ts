@@ -42,14 +42,14 @@ export const Conflicts = graphql(`
 `);
 
 export const ConflictEvents = graphql(`
-  subscription DashboardConflictDetected($scope: ID!) {
-    conflictDetected(scope: $scope, includeDescendants: true) { conflict { ...DashboardConflict } }
+  subscription DashboardConflictDetected($scope: ID!, $after: String) {
+    conflictDetected(scope: $scope, includeDescendants: true, after: $after) { cursor conflict { ...DashboardConflict } }
   }
 `);
 
 export const ConflictResolvedEvents = graphql(`
-  subscription DashboardConflictResolved($scope: ID!) {
-    conflictResolved(scope: $scope, includeDescendants: true) { conflict { ...DashboardConflict } }
+  subscription DashboardConflictResolved($scope: ID!, $after: String) {
+    conflictResolved(scope: $scope, includeDescendants: true, after: $after) { cursor conflict { ...DashboardConflict } }
   }
 `);
 
@@ -88,8 +88,8 @@ export const EntryHistory = graphql(`
 `);
 
 export const EntryChanges = graphql(`
-  subscription DashboardEntryChanged($scope: ID!) {
-    entryChanged(scope: $scope) { entryId type occurredAt }
+  subscription DashboardEntryChanged($scope: ID!, $after: String) {
+    entryChanged(scope: $scope, after: $after) { cursor entryId type occurredAt }
   }
 `);
 
@@ -122,7 +122,7 @@ export const SessionEventFields = graphql(`
 `);
 
 export const SessionEvents = graphql(`
-  subscription DashboardSessionEvents($project: ID, $session: ID) {
-    sessionEvent(project: $project, session: $session) { ...DashboardSessionEvent }
+  subscription DashboardSessionEvents($project: ID, $session: ID, $after: String) {
+    sessionEvent(project: $project, session: $session, after: $after) { cursor ...DashboardSessionEvent }
   }
 `);

@@ -10,8 +10,9 @@ export interface Loaded<T> {
 }
 
 /**
- * Runs `load` when `deps` change, when `reload` is called and after the live connection came
- * back (what changed meanwhile was not delivered). A late answer to an older run is dropped.
+ * Runs `load` when `deps` change, when `reload` is called and when a subscription could not be
+ * resumed (onReconnect: its missed events are gone from the server's change feed). A late answer
+ * to an older run is dropped.
  */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
   const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({ loading: true });

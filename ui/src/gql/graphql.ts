@@ -246,10 +246,11 @@ export type DashboardConflictsQuery = { conflicts: { edges: Array<{ node: { id: 
 
 export type DashboardConflictDetectedSubscriptionVariables = Exact<{
   scope: string;
+  after?: string | null | undefined;
 }>;
 
 
-export type DashboardConflictDetectedSubscription = { conflictDetected: { conflict: { id: string, detectedAt: string, resolved: boolean, resolution: ConflictResolution | null, resolvedAt: string | null, resolvedBy: string | null, note: string | null, entry:
+export type DashboardConflictDetectedSubscription = { conflictDetected: { cursor: string, conflict: { id: string, detectedAt: string, resolved: boolean, resolution: ConflictResolution | null, resolvedAt: string | null, resolvedBy: string | null, note: string | null, entry:
         | { id: string, name: string, kind: EntryKind, scope:
             | { id: string, name: string | null }
             | { id: string, name: string | null }
@@ -284,10 +285,11 @@ export type DashboardConflictDetectedSubscription = { conflictDetected: { confli
 
 export type DashboardConflictResolvedSubscriptionVariables = Exact<{
   scope: string;
+  after?: string | null | undefined;
 }>;
 
 
-export type DashboardConflictResolvedSubscription = { conflictResolved: { conflict: { id: string, detectedAt: string, resolved: boolean, resolution: ConflictResolution | null, resolvedAt: string | null, resolvedBy: string | null, note: string | null, entry:
+export type DashboardConflictResolvedSubscription = { conflictResolved: { cursor: string, conflict: { id: string, detectedAt: string, resolved: boolean, resolution: ConflictResolution | null, resolvedAt: string | null, resolvedBy: string | null, note: string | null, entry:
         | { id: string, name: string, kind: EntryKind, scope:
             | { id: string, name: string | null }
             | { id: string, name: string | null }
@@ -426,10 +428,11 @@ export type DashboardEntryQuery = { entry:
 
 export type DashboardEntryChangedSubscriptionVariables = Exact<{
   scope: string;
+  after?: string | null | undefined;
 }>;
 
 
-export type DashboardEntryChangedSubscription = { entryChanged: { entryId: string, type: EntryChangeType, occurredAt: string } };
+export type DashboardEntryChangedSubscription = { entryChanged: { cursor: string, entryId: string, type: EntryChangeType, occurredAt: string } };
 
 export type DashboardSessionsQueryVariables = Exact<{
   project?: string | null | undefined;
@@ -453,10 +456,11 @@ export type DashboardSessionEventFragment = { id: string, sequence: number, type
 export type DashboardSessionEventsSubscriptionVariables = Exact<{
   project?: string | null | undefined;
   session?: string | null | undefined;
+  after?: string | null | undefined;
 }>;
 
 
-export type DashboardSessionEventsSubscription = { sessionEvent: { id: string, sequence: number, type: SessionEventType, actor: string, createdAt: string, content: unknown, stateDelta: unknown, transition: { from: SessionStatus | null, to: SessionStatus } | null, session: { id: string } } };
+export type DashboardSessionEventsSubscription = { sessionEvent: { cursor: string | null, id: string, sequence: number, type: SessionEventType, actor: string, createdAt: string, content: unknown, stateDelta: unknown, transition: { from: SessionStatus | null, to: SessionStatus } | null, session: { id: string } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -684,8 +688,9 @@ fragment DashboardConflict on Conflict {
   }
 }`) as unknown as TypedDocumentString<DashboardConflictsQuery, DashboardConflictsQueryVariables>;
 export const DashboardConflictDetectedDocument = new TypedDocumentString(`
-    subscription DashboardConflictDetected($scope: ID!) {
-  conflictDetected(scope: $scope, includeDescendants: true) {
+    subscription DashboardConflictDetected($scope: ID!, $after: String) {
+  conflictDetected(scope: $scope, includeDescendants: true, after: $after) {
+    cursor
     conflict {
       ...DashboardConflict
     }
@@ -745,8 +750,9 @@ fragment DashboardConflict on Conflict {
   }
 }`) as unknown as TypedDocumentString<DashboardConflictDetectedSubscription, DashboardConflictDetectedSubscriptionVariables>;
 export const DashboardConflictResolvedDocument = new TypedDocumentString(`
-    subscription DashboardConflictResolved($scope: ID!) {
-  conflictResolved(scope: $scope, includeDescendants: true) {
+    subscription DashboardConflictResolved($scope: ID!, $after: String) {
+  conflictResolved(scope: $scope, includeDescendants: true, after: $after) {
+    cursor
     conflict {
       ...DashboardConflict
     }
@@ -959,8 +965,9 @@ export const DashboardEntryDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<DashboardEntryQuery, DashboardEntryQueryVariables>;
 export const DashboardEntryChangedDocument = new TypedDocumentString(`
-    subscription DashboardEntryChanged($scope: ID!) {
-  entryChanged(scope: $scope) {
+    subscription DashboardEntryChanged($scope: ID!, $after: String) {
+  entryChanged(scope: $scope, after: $after) {
+    cursor
     entryId
     type
     occurredAt
@@ -1041,8 +1048,9 @@ export const DashboardSessionDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<DashboardSessionQuery, DashboardSessionQueryVariables>;
 export const DashboardSessionEventsDocument = new TypedDocumentString(`
-    subscription DashboardSessionEvents($project: ID, $session: ID) {
-  sessionEvent(project: $project, session: $session) {
+    subscription DashboardSessionEvents($project: ID, $session: ID, $after: String) {
+  sessionEvent(project: $project, session: $session, after: $after) {
+    cursor
     ...DashboardSessionEvent
   }
 }
