@@ -1,7 +1,10 @@
 import type { Context } from '../../context.ts';
 import { PermissionDeniedError } from '../../domain/errors.ts';
+import { filter, pipe } from 'graphql-yoga';
 import { CursorExpiredError } from '../../infra/change-feed.ts';
-import { EXPIRED, EventsUnavailableError, type StreamEnd } from '../../infra/events.ts';
+import { EXPIRED, EventsUnavailableError, directKey, type StreamEnd, type Topics } from '../../infra/events.ts';
+import { NotFoundError } from '../../domain/errors.ts';
+import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import type { Access } from '../identity/access.service.ts';
 
 /** How often an open subscription asks whether its key and grants still allow it. */
@@ -92,3 +95,24 @@ export const AFTER_DESCRIPTION =
   'Resume after this cursor (the `cursor` of the last event received): the events missed since are delivered first, in order, then live ones, with no gap and no duplicate. Without it, events from now on. A cursor older than the change feed keeps (CHANGE_RETENTION_HOURS) ends the subscription with CURSOR_EXPIRED: re-read what you follow, then subscribe without it.';
 /** The `cursor` field of every subscription event. */
 export const CURSOR_DESCRIPTION = "The event's position in the change feed: pass it as `after` to resume the subscription after this event.";
+
+/**
+ * The events of `topic` published for one scope (routing key `direct:<scope>`) after `after`, kept
+ * to those `wanted`, delivered while the caller may read the scope. A scope the caller cannot read
+ * answers like one that does not exist.
+ */
+export async function scopeTopicEvents<T extends 'lease' | 'vote'>(
+  ctx: Context,
+  topic: T,
+  scope: string | number,
+  after: string | null | undefined,
+  wanted: (event: Topics[T][1]) => boolean,
+): Promise<AsyncIterable<Topics[T][1] | StreamEnd | typeof REVOKED>> {
+  const id = decodeId(String(scope), SCOPE_TYPENAMES, ['scope']);
+  if (!(await ctx.access.has('READ', id))) throw new NotFoundError('No scope has this id', ['scope']);
+  const events = guardSubscription(ctx, ctx.bus.subscribe(topic, directKey(id), after) as AsyncIterable<Topics[T][1] | StreamEnd>, {
+    stillAllowed: (access) => access.has('READ', id),
+    mayDeliver: (access) => access.has('READ', id),
+  });
+  return pipe(events, filter((event: Topics[T][1] | StreamEnd | typeof REVOKED) => typeof event === 'symbol' || wanted(event)));
+}

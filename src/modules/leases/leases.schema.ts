@@ -1,7 +1,6 @@
-import { filter, pipe } from 'graphql-yoga';
 import { builder } from '../../graphql/builder.ts';
-import { directKey, type StreamEnd, type LeasePayload } from '../../infra/events.ts';
-import { AFTER_DESCRIPTION, CURSOR_DESCRIPTION, delivered, guardSubscription, type REVOKED } from '../events/subscription-guard.ts';
+import type { LeasePayload } from '../../infra/events.ts';
+import { AFTER_DESCRIPTION, CURSOR_DESCRIPTION, delivered, scopeTopicEvents } from '../events/subscription-guard.ts';
 import { InvalidStateError, NotFoundError, PermissionDeniedError, ValidationError } from '../../graphql/errors.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
@@ -194,16 +193,7 @@ builder.subscriptionField('leaseChanged', (t) =>
       after: t.arg.string({ description: AFTER_DESCRIPTION }),
     },
     authScopes: MEMBER,
-    subscribe: async (_root, a, ctx) => {
-      const id = decodeId(String(a.scope), SCOPE_TYPENAMES, ['scope']);
-      // One the caller cannot read answers like one that does not exist.
-      if (!(await ctx.access.has('READ', id))) throw new NotFoundError('No scope has this id', ['scope']);
-      const events = guardSubscription(ctx, ctx.bus.subscribe('lease', directKey(id), a.after), {
-        stillAllowed: (access) => access.has('READ', id),
-        mayDeliver: (access) => access.has('READ', id),
-      });
-      return a.resource == null ? events : pipe(events, filter((e: LeasePayload | StreamEnd | typeof REVOKED) => typeof e === 'symbol' || e.resource === a.resource));
-    },
+    subscribe: (_root, a, ctx) => scopeTopicEvents(ctx, 'lease', a.scope, a.after, (e) => a.resource == null || e.resource === a.resource),
     resolve: (event) => delivered(event),
   }),
 );

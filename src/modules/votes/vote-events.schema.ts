@@ -1,11 +1,9 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { filter, pipe } from 'graphql-yoga';
 import { builder } from '../../graphql/builder.ts';
-import { NotFoundError } from '../../graphql/errors.ts';
-import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
+import { decodeId } from '../../graphql/ids.ts';
 import { MEMBER } from '../../graphql/rules.ts';
-import { directKey, type StreamEnd, type VotePayload } from '../../infra/events.ts';
-import { AFTER_DESCRIPTION, CURSOR_DESCRIPTION, delivered, guardSubscription, type REVOKED } from '../events/subscription-guard.ts';
+import type { VotePayload } from '../../infra/events.ts';
+import { AFTER_DESCRIPTION, CURSOR_DESCRIPTION, delivered, scopeTopicEvents } from '../events/subscription-guard.ts';
 import { VoteQuestionRef, VoteRef } from './votes.schema.ts';
 
 const VoteEventTypeEnum = builder.enumType('VoteEventType', {
@@ -40,17 +38,9 @@ builder.subscriptionField('voteChanged', (t) =>
       after: t.arg.string({ description: AFTER_DESCRIPTION }),
     },
     authScopes: MEMBER,
-    subscribe: async (_root, a, ctx) => {
-      const id = decodeId(String(a.scope), SCOPE_TYPENAMES, ['scope']);
+    subscribe: (_root, a, ctx) => {
       const questionId = a.question != null ? decodeId(String(a.question), ['VoteQuestion'], ['question']) : null;
-      // One the caller cannot read answers like one that does not exist.
-      if (!(await ctx.access.has('READ', id))) throw new NotFoundError('No scope has this id', ['scope']);
-      const events = guardSubscription(ctx, ctx.bus.subscribe('vote', directKey(id), a.after), {
-        stillAllowed: (access) => access.has('READ', id),
-        mayDeliver: (access) => access.has('READ', id),
-      });
-      const wanted = (e: VotePayload) => (questionId === null || e.questionId === questionId) && (!a.decisionsOnly || e.type === 'DECIDED');
-      return pipe(events, filter((e: VotePayload | StreamEnd | typeof REVOKED) => typeof e === 'symbol' || wanted(e)));
+      return scopeTopicEvents(ctx, 'vote', a.scope, a.after, (e) => (questionId === null || e.questionId === questionId) && (!a.decisionsOnly || e.type === 'DECIDED'));
     },
     resolve: (event) => delivered(event),
   }),
