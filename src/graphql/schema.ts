@@ -23,6 +23,7 @@ import '../modules/leases/leases.schema.ts';
 import '../modules/votes/votes.schema.ts';
 import '../modules/votes/vote-events.schema.ts';
 import '../modules/outcomes/outcomes.schema.ts';
+import '../modules/outcomes/analytics.schema.ts';
 import { auditMutations } from './audit.ts';
 import { describeRelayTypes } from './describe.ts';
 import { guardTextInputs } from './input-guard.ts';
