@@ -100,6 +100,10 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Removes changes older than `before` (the feed's retention); returns how many. */
 export async function pruneChanges(db: Db, provider: Provider, before: Date): Promise<number> {
+  // A read first: a DELETE takes the write lock even when it matches nothing, and on SQLite a
+  // write that waits for the lock holds the event loop.
+  const [old] = await db.$queryRaw<unknown[]>`SELECT 1 FROM "Change" WHERE "occurredAt" < ${timestampSql(provider, before)} LIMIT 1`;
+  if (!old) return 0;
   // The newest change is always kept: it is what says how far the feed has gone.
   return db.$executeRaw`DELETE FROM "Change" WHERE "occurredAt" < ${timestampSql(provider, before)}
     AND "seq" < (SELECT MAX("seq") FROM "Change")`;
