@@ -23,6 +23,9 @@ export default {
     'src/infra/transaction.ts',
     'src/infra/events.ts',
     'src/infra/event-transport.ts',
+    // Issue 16: the change feed (its recording SQL, the tailer and the resumable streams).
+    'src/infra/change-feed.ts',
+    'src/infra/feed-tailer.ts',
     // Issue #10 and #12: operation limits, the NUL guard and authentication.
     'src/server/limits.ts',
     'src/graphql/complexity.ts',
