@@ -21,7 +21,7 @@ export type EntryChangeType =
   | 'PROMOTED'
   | 'DELETED';
 
-/** Event payloads carry ids only (they may cross Redis); subscribers load the current rows. */
+/** Event payloads carry ids only (they are stored in the change feed); subscribers load the current rows. */
 export interface EntryChangedPayload {
   /** The event's position in the change feed (resume a subscription after it with `after`). */
   cursor: string;

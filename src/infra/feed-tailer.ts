@@ -112,9 +112,14 @@ export class FeedTailer {
   }
 
   private dispatch(row: FeedRow) {
-    const item = { seq: row.seq, payload: payloadOf(row) };
-    for (const key of row.keys.trim().split(' ')) {
-      for (const listener of this.channels.get(`${row.topic}:${key}`) ?? []) listener(item);
+    const listeners = row.keys
+      .trim()
+      .split(' ')
+      .flatMap((key) => [...(this.channels.get(`${row.topic}:${key}`) ?? [])]);
+    // Parsed only when someone here listens: every instance reads every change.
+    if (listeners.length > 0) {
+      const item = { seq: row.seq, payload: payloadOf(row) };
+      for (const listener of listeners) listener(item);
     }
     this.position = row.seq;
   }

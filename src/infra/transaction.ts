@@ -44,8 +44,8 @@ export type Emit = (event: PendingEvent) => void;
 const MAX_ATTEMPTS = 8;
 
 /**
- * Runs `work` in one transaction and publishes the events it emitted only after the commit, in
- * order. Lock timeouts, deadlocks and serialization failures are retried here (with the events of
+ * Runs `work` in one transaction, recording the events it emitted in the change feed as the
+ * transaction's last statements, and wakes the feed's readers after the commit. Lock timeouts, deadlocks and serialization failures are retried here (with the events of
  * the failed attempt discarded), so they never reach a client.
  */
 export async function writeTransaction<T>(deps: WriteDeps, work: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
@@ -67,28 +67,26 @@ export async function writeTransaction<T>(deps: WriteDeps, work: (tx: Tx, emit: 
 }
 
 export interface WriteBatchOptions {
-  /** Given each statement's row count: whether the write happened (events are published only then). */
-  took?: (counts: number[]) => boolean;
   /**
    * The batch carries the audit row of the mutation being resolved (`deps.audit`), which will
    * answer `result` when the batch commits; with `onlyIf`, only when that holds once the batch's
    * writes are done (a guarded write that may write nothing).
    */
   audit?: { result: unknown; onlyIf?: Prisma.Sql };
-  /** The events are recorded only if this holds once the batch's writes are done (as `took` says after). */
+  /** The events are recorded only if this holds once the batch's writes are done (a guarded write that may write nothing). */
   eventsIf?: Prisma.Sql;
 }
 
 /**
  * Runs fixed statements as one transaction (nothing is read back between them), retried like
- * `writeTransaction`, then publishes `events`. For writes that need nothing read back. Returns
+ * `writeTransaction`, with `events` recorded in the change feed by its last statements. For writes that need nothing read back. Returns
  * each statement's row count.
  */
 export async function writeBatch(
   deps: WriteDeps,
   statements: readonly Prisma.Sql[],
   events: readonly PendingEvent[],
-  { took = () => true, audit, eventsIf }: WriteBatchOptions = {},
+  { audit, eventsIf }: WriteBatchOptions = {},
 ): Promise<number[]> {
   // Fixed statements cannot run a guard first: a guarded write goes through writeTransaction.
   if (deps.guard) throw new Error('writeBatch cannot run a guarded write');
@@ -100,7 +98,8 @@ export async function writeBatch(
     const all = await runBatch(deps.db, [...statements, ...(row ? [row] : []), ...record]);
     const counts = all.slice(0, statements.length);
     if (row && all[statements.length] === 1) deps.audit!.carried();
-    if (events.length > 0 && took(counts)) deps.bus.committed();
+    // Woken even when `eventsIf` recorded nothing: the readers then find no new change.
+    if (events.length > 0) deps.bus.committed();
     return counts;
   });
 }

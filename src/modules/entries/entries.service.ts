@@ -526,7 +526,6 @@ async function optimisticUpdate(deps: WriteDeps, input: UpdateEntryInput, read?:
     // The audit row goes in only if the entry now points at this version (the guard held).
     const wrote = Prisma.sql`EXISTS (SELECT 1 FROM "Entry" WHERE "id" = ${entry.id} AND "currentVersionId" = ${plan.result.version.id})`;
     const counts = await writeBatch(deps, versionStatements(deps.provider, plan, entry.latestVersion), plan.events, {
-      took: (c) => c[1] === 1,
       eventsIf: wrote,
       audit: { result: plan.result, onlyIf: wrote },
     });
