@@ -59,6 +59,8 @@ export interface AppOptions {
   purge?: PurgeSchedule;
   /** How long the change feed keeps changes for subscribers to resume from (default 168 hours). */
   changeRetentionHours?: number;
+  /** When the first prune of the change feed runs after start (default 1 s; later ones every 10 minutes). */
+  changePruneFirstMs?: number;
   /** What grants imply (default DEFAULT_ACCESS_SETTINGS). */
   access?: AccessSettings;
   /** memoryQuery and context rank every candidate, no shortcut (default false; see MemoryQueryInput.exhaustive). */
@@ -88,7 +90,7 @@ export function createApp(options: AppOptions): App {
   const { maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, webSocket = {}, limits, corsOrigins = [], auth = 'on' } = options;
   const deps = { db: database.prisma, provider: database.provider, bus, settings, access: options.access ?? DEFAULT_ACCESS_SETTINGS };
   const detachBus = bus.attach(database.prisma);
-  const feedPruning = startFeedPruning(database.prisma, database.provider, (options.changeRetentionHours ?? 168) * 3_600_000);
+  const feedPruning = startFeedPruning(database.prisma, database.provider, (options.changeRetentionHours ?? 168) * 3_600_000, options.changePruneFirstMs);
   const authenticator = new Authenticator(database.prisma, auth);
   const rateLimiter = options.rateLimits ? createRateLimiter(options.rateLimits) : null;
   const authFailures = new AuthenticationFailures(database.prisma);

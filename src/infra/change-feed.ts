@@ -135,7 +135,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 const PRUNE_FIRST_MS = 1_000;
 
 /** Removes changes older than `retentionMs` a second after start and every PRUNE_EVERY_MS (each instance; deleting twice is harmless). */
-export function startFeedPruning(db: Db, provider: Provider, retentionMs: number): { stop(): Promise<void> } {
+export function startFeedPruning(db: Db, provider: Provider, retentionMs: number, firstMs = PRUNE_FIRST_MS): { stop(): Promise<void> } {
   let running: Promise<unknown> | null = null;
   const run = () => {
     running ??= pruneChanges(db, provider, new Date(Date.now() - retentionMs))
@@ -144,7 +144,7 @@ export function startFeedPruning(db: Db, provider: Provider, retentionMs: number
   };
   const timer = setInterval(run, PRUNE_EVERY_MS).unref();
   // Soon after start rather than during it: a restarted server prunes without waiting an interval.
-  const first = setTimeout(run, PRUNE_FIRST_MS).unref();
+  const first = setTimeout(run, firstMs).unref();
   return {
     async stop() {
       clearInterval(timer);
