@@ -96,6 +96,20 @@ describe('change feed', () => {
     expect(codes(resumed)).toEqual([]);
   });
 
+  it('changeFeedCursor is the position to subscribe from after a read: what commits after it arrives, nothing before', async () => {
+    const p = await project('feed-head');
+    await add(h.app, p, 'old');
+    const read = async () => (await ok(h, null, '{ changeFeedCursor }')).changeFeedCursor as string;
+    const head = await read();
+    await add(h.app, p, 'after-read');
+    expect(Number(await read())).toBeGreaterThan(Number(head));
+    // Subscribed after the write: the write still arrives, the one before the read does not.
+    const sub = await watch(h.app, p, head);
+    await sub.collector.until(() => namesOf(sub, 'after-read').length === 1);
+    expect(events(sub).map((e) => e.entry?.name)).toEqual(['after-read']);
+    expect(Number(events(sub)[0]!.cursor)).toBeGreaterThan(Number(head));
+  });
+
   it('no gap and no duplicate at the seam while writes go on during the catch-up', async () => {
     const p = await project('feed-seam');
     const first = await watch(h.app, p);

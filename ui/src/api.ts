@@ -1,4 +1,5 @@
 import { createClient, type Client } from 'graphql-ws';
+import { FeedCursor } from './documents';
 import type { TypedDocumentString } from './gql/graphql';
 
 /**
@@ -107,9 +108,11 @@ function theSocket(): Client {
 /**
  * Follows a subscription until the returned function is called. Errors go to `onError`.
  *
- * The subscription resumes where it left off: each event's `cursor` becomes the `after` of the
- * request, which graphql-ws sends again when it reconnects, so the server replays what was missed.
- * When the server no longer holds that cursor, views reload and the subscription starts afresh.
+ * The subscription starts at the change feed's position read just before, so what commits while
+ * the server registers it still arrives (by replay), and resumes where it left off: each event's
+ * `cursor` becomes the `after` of the request, which graphql-ws sends again when it reconnects, so
+ * the server replays what was missed. When the server no longer holds that cursor, views reload
+ * and the subscription starts afresh.
  */
 export function subscribe<T, V>(
   document: TypedDocumentString<T, V>,
@@ -117,16 +120,24 @@ export function subscribe<T, V>(
   onData: (data: T) => void,
   onError: (error: ApiError) => void,
 ): () => void {
+  let stopped = false;
   let stop: () => void = () => undefined;
-  const start = () => {
-    const payload = { query: document.toString(), variables: { ...(variables as Record<string, unknown>), after: null as string | null } };
+  const start = async () => {
+    let after: string | null = null;
+    try {
+      after = (await request(FeedCursor, {})).changeFeedCursor;
+    } catch {
+      // Offline for now: events from the moment the socket connects; graphql-ws keeps retrying.
+    }
+    if (stopped) return;
+    const payload = { query: document.toString(), variables: { ...(variables as Record<string, unknown>), after } };
     stop = theSocket().subscribe<T>(payload, {
       next: (answer) => {
         const [error] = answer.errors ?? [];
         if (error?.extensions?.code === 'CURSOR_EXPIRED') {
           reconnectListeners.forEach((listener) => listener());
           stop();
-          start();
+          void start();
         } else if (error) onError(new ApiError(error.message, (error.extensions?.code as string | undefined) ?? 'ERROR'));
         else if (answer.data) {
           payload.variables.after = cursorOf(answer.data) ?? payload.variables.after;
@@ -137,8 +148,11 @@ export function subscribe<T, V>(
       complete: () => undefined,
     });
   };
-  start();
-  return () => stop();
+  void start();
+  return () => {
+    stopped = true;
+    stop();
+  };
 }
 
 /** The change-feed cursor of a subscription event (its one root field's `cursor`). */

@@ -126,3 +126,9 @@ export const SessionEvents = graphql(`
     sessionEvent(project: $project, session: $session, after: $after) { cursor ...DashboardSessionEvent }
   }
 `);
+
+export const FeedCursor = graphql(`
+  query DashboardFeedCursor {
+    changeFeedCursor
+  }
+`);

@@ -53,13 +53,15 @@ function SessionPanel({ id }: { id: string }) {
   const loaded = useLoad(() => request(SessionDetail, { id }), [id, stateTick]);
   const session = loaded.data?.scope && 'events' in loaded.data.scope ? loaded.data.scope : undefined;
   const [events, setEvents] = useState<SessionEvent[]>([]);
-  useEffect(() => setEvents(session?.events.edges.map((e) => e.node) ?? []), [session]);
+  useEffect(() => setEvents([]), [id]);
+  // A reload (the state changed) may have read before events that already arrived live: merge, never replace.
+  useEffect(() => setEvents((list) => merged(list, session?.events.edges.map((e) => e.node) ?? [])), [session]);
 
   const liveError = useSubscription(
     SessionEvents,
     { session: id, project: null },
     ({ sessionEvent }) => {
-      setEvents((list) => (list.some((e) => e.id === sessionEvent.id) ? list : [...list, sessionEvent].slice(-500)));
+      setEvents((list) => merged(list, [sessionEvent]));
       if (sessionEvent.stateDelta !== null || sessionEvent.transition) setStateTick((t) => t + 1);
     },
     [id],
@@ -110,4 +112,11 @@ function SessionPanel({ id }: { id: string }) {
       </div>
     </article>
   );
+}
+
+/** The events of both lists, once each, in log order; the newest 500. */
+function merged(list: SessionEvent[], more: SessionEvent[]): SessionEvent[] {
+  const byId = new Map(list.map((event) => [event.id, event]));
+  for (const event of more) byId.set(event.id, event);
+  return [...byId.values()].sort((a, b) => a.sequence - b.sequence).slice(-500);
 }

@@ -6,6 +6,7 @@ import { AFTER_DESCRIPTION, CURSOR_DESCRIPTION, delivered, guardSubscription, ty
 import { builder } from '../../graphql/builder.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import type { Context } from '../../context.ts';
+import { encodeCursor, feedHead } from '../../infra/change-feed.ts';
 import {
   type StreamEnd,
   directKey,
@@ -172,3 +173,12 @@ builder.subscriptionFields((t) => {
     }),
   };
 });
+
+builder.queryField('changeFeedCursor', (t) =>
+  t.string({
+    description:
+      'The change feed\'s position now: the cursor of the last committed change. Read it before you read what you will show, then subscribe with it as `after`: every change committed after it is delivered, so nothing is lost between the read and the moment the subscription is registered.',
+    authScopes: MEMBER,
+    resolve: async (_root, _args, ctx) => encodeCursor(await feedHead(ctx.db)),
+  }),
+);

@@ -29,6 +29,7 @@ type Documents = {
     "\n  query DashboardSession($id: ID!) {\n    scope(id: $id) {\n      ... on Session {\n        id name status purpose agentId startedAt endedAt turn\n        events(last: 100) { totalCount edges { node { ...DashboardSessionEvent } } }\n        stateEntries(first: 100) { edges { node { id key namespace value version updatedAt updatedBy } } }\n      }\n    }\n  }\n": typeof types.DashboardSessionDocument,
     "\n  fragment DashboardSessionEvent on SessionEvent {\n    id sequence type actor createdAt content stateDelta transition { from to }\n    session { id }\n  }\n": typeof types.DashboardSessionEventFragmentDoc,
     "\n  subscription DashboardSessionEvents($project: ID, $session: ID, $after: String) {\n    sessionEvent(project: $project, session: $session, after: $after) { cursor ...DashboardSessionEvent }\n  }\n": typeof types.DashboardSessionEventsDocument,
+    "\n  query DashboardFeedCursor {\n    changeFeedCursor\n  }\n": typeof types.DashboardFeedCursorDocument,
 };
 const documents: Documents = {
     "\n  query DashboardScopes($after: String) {\n    viewer { authentication local principal { name } }\n    globalScope { id name }\n    organizations(first: 100) { edges { node { id name parent { id } } } }\n    projects(first: 100, after: $after) {\n      edges { node { id name parent { id } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DashboardScopesDocument,
@@ -45,6 +46,7 @@ const documents: Documents = {
     "\n  query DashboardSession($id: ID!) {\n    scope(id: $id) {\n      ... on Session {\n        id name status purpose agentId startedAt endedAt turn\n        events(last: 100) { totalCount edges { node { ...DashboardSessionEvent } } }\n        stateEntries(first: 100) { edges { node { id key namespace value version updatedAt updatedBy } } }\n      }\n    }\n  }\n": types.DashboardSessionDocument,
     "\n  fragment DashboardSessionEvent on SessionEvent {\n    id sequence type actor createdAt content stateDelta transition { from to }\n    session { id }\n  }\n": types.DashboardSessionEventFragmentDoc,
     "\n  subscription DashboardSessionEvents($project: ID, $session: ID, $after: String) {\n    sessionEvent(project: $project, session: $session, after: $after) { cursor ...DashboardSessionEvent }\n  }\n": types.DashboardSessionEventsDocument,
+    "\n  query DashboardFeedCursor {\n    changeFeedCursor\n  }\n": types.DashboardFeedCursorDocument,
 };
 
 /**
@@ -103,6 +105,10 @@ export function graphql(source: "\n  fragment DashboardSessionEvent on SessionEv
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription DashboardSessionEvents($project: ID, $session: ID, $after: String) {\n    sessionEvent(project: $project, session: $session, after: $after) { cursor ...DashboardSessionEvent }\n  }\n"): typeof import('./graphql.js').DashboardSessionEventsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardFeedCursor {\n    changeFeedCursor\n  }\n"): typeof import('./graphql.js').DashboardFeedCursorDocument;
 
 
 export function graphql(source: string) {

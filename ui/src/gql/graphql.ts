@@ -462,6 +462,11 @@ export type DashboardSessionEventsSubscriptionVariables = Exact<{
 
 export type DashboardSessionEventsSubscription = { sessionEvent: { cursor: string | null, id: string, sequence: number, type: SessionEventType, actor: string, createdAt: string, content: unknown, stateDelta: unknown, transition: { from: SessionStatus | null, to: SessionStatus } | null, session: { id: string } } };
 
+export type DashboardFeedCursorQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardFeedCursorQuery = { changeFeedCursor: string };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -1070,3 +1075,8 @@ export const DashboardSessionEventsDocument = new TypedDocumentString(`
     id
   }
 }`) as unknown as TypedDocumentString<DashboardSessionEventsSubscription, DashboardSessionEventsSubscriptionVariables>;
+export const DashboardFeedCursorDocument = new TypedDocumentString(`
+    query DashboardFeedCursor {
+  changeFeedCursor
+}
+    `) as unknown as TypedDocumentString<DashboardFeedCursorQuery, DashboardFeedCursorQueryVariables>;
