@@ -159,3 +159,16 @@ async function finish(driver: DirectDriver, tx: Transaction, queries: readonly S
   await tx.commit();
   return counts;
 }
+
+/**
+ * A read sent straight to the SQLite driver adapter, skipping Prisma's query interpreter and its
+ * result mapping; rows come back as objects of the driver's values (numbers, strings, nulls).
+ * Falls back to `$queryRaw` on PostgreSQL and for a client `openDatabase` did not make.
+ */
+export async function directRead<T>(db: Db, statement: Prisma.Sql): Promise<T[]> {
+  const driver = drivers.get(db);
+  if (driver?.provider !== 'sqlite') return db.$queryRaw<T[]>(statement);
+  driver.onQuery?.(statement.sql);
+  const { columnNames, rows } = await (await driver.adapter()).queryRaw(toQuery(statement));
+  return rows.map((row) => Object.fromEntries(columnNames.map((name, i) => [name, row[i]])) as T);
+}

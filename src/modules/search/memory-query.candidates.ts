@@ -123,9 +123,17 @@ function relatedCondition(plan: Plan): Sql {
   return Prisma.sql`r."sourceId" = e."id" AND r."targetScopeId" IN (SELECT scope_id FROM chain)${type}`;
 }
 
-/** The relation score of entry e (0 or 1): every candidate of a relatedTo query is related. */
+/**
+ * The relation score of entry e (0 or 1): every candidate of a relatedTo query is related. Without
+ * relatedTo, the probe per candidate runs only when some relation targets a scope of the chain
+ * (an uncorrelated test, which both databases run once per statement): most chains have none, and
+ * the probe was ~0.5 ms of a statement ranking 600 entries.
+ */
 export const relationScore = (plan: Plan): Sql =>
-  plan.input.relatedTo ? Prisma.sql`1.0` : Prisma.sql`CASE WHEN EXISTS (SELECT 1 FROM "Relation" r WHERE ${relatedCondition(plan)}) THEN 1.0 ELSE 0.0 END`;
+  plan.input.relatedTo
+    ? Prisma.sql`1.0`
+    : Prisma.sql`CASE WHEN EXISTS (SELECT 1 FROM "Relation" r0 WHERE r0."targetScopeId" IN (SELECT scope_id FROM chain))
+        AND EXISTS (SELECT 1 FROM "Relation" r WHERE ${relatedCondition(plan)}) THEN 1.0 ELSE 0.0 END`;
 
 /**
  * Entries a nearer scope overrides (same kind and name) are left out: a lookup in the (scopeId,

@@ -6,7 +6,9 @@
 //   pruning     (memory-query.pruning.ts)     the page of a whole-chain query from a bounded sample
 //   paging      (below)                       the token budget and the cursors
 // The SQL that differs between SQLite and PostgreSQL is in memory-query.dialect.ts.
+import type { Prisma } from '../../generated/sqlite/client.ts';
 import type { Db, Provider } from '../../infra/database.ts';
+import { directRead } from '../../infra/direct-batch.ts';
 import { candidateSource, notOverridden, type Source } from './memory-query.candidates.ts';
 import { encodeCursor, planQuery, type MemoryQueryInput, type Plan } from './memory-query.plan.ts';
 import { canPrune, prunedPage } from './memory-query.pruning.ts';
@@ -58,7 +60,8 @@ export async function memoryQuery(
   options: Pick<MemoryQueryInput, 'scopeId'> & Partial<MemoryQueryInput>,
 ): Promise<MemoryQueryResult> {
   const plan = await planQuery(db, provider, options);
-  const run = (sql: Parameters<typeof db.$queryRaw>[0]) => db.$queryRaw<PageRow[]>(sql);
+  // The ranking statements skip Prisma's query interpreter on SQLite (see directRead).
+  const run = (sql: Prisma.Sql) => directRead<PageRow>(db, sql);
   const source = candidateSource(plan);
   let rows: PageRow[] | null = null;
   let totalCount: (() => Promise<number>) | undefined;
@@ -79,7 +82,7 @@ export async function memoryQuery(
 function lazyCount(db: Db, plan: Plan, source: Source): () => Promise<number> {
   const count = taggedCount(plan) ?? countCandidates(plan, source.from, [...source.where, ...notOverridden(plan, source.narrow)]);
   let pending: Promise<number> | undefined;
-  return () => (pending ??= db.$queryRaw<Array<{ total: number | bigint }>>(count).then((r) => Number(r[0]?.total ?? 0)));
+  return () => (pending ??= directRead<{ total: number | bigint | string }>(db, count).then((r) => Number(r[0]?.total ?? 0)));
 }
 
 /** The hits of the ranked rows within the token budget, with their cursors. */
