@@ -250,6 +250,91 @@ describe('the query engine against the exhaustive ranking', () => {
     expect(texts.filter((t) => t > 0).length).toBeGreaterThan(10);
   });
 
+  it('a learnt bound that no longer holds is given up: the page is still the exhaustive ranking, at the cost of one statement', async () => {
+    const i = { scope: scopes.skewSession, kinds: ['GUIDELINE', 'TOOL'] };
+    const first = 3;
+    const statements = async () => {
+      h.resetStatements();
+      const page = (await h.ok(MQ_NO_TOTAL, { i, first })).memoryQuery.edges as Edge[];
+      const kinds = h.statements
+        .filter((sql) => /^\s*WITH chain\(/.test(sql))
+        .map((sql) => (sql.includes('sampled(id)') ? 'sample' : sql.includes('kept(id) AS (VALUES') ? 'kept' : 'guess'));
+      return { page, kinds };
+    };
+    const full = async () => (await exhaustive.ok(MQ_NO_TOTAL, { i, first: 40 })).memoryQuery.edges as Edge[];
+    // Learnt, then used.
+    expect((await statements()).kinds).toEqual(['sample', 'kept']);
+    const guessed = await statements();
+    expect(guessed.kinds).toEqual(['guess']);
+    const before = await full();
+    same(guessed.page, before.slice(0, first), 'the guess');
+    // The best ten leave: the page's bounding row now scores well below what was learnt.
+    const gone = before.slice(0, 10).map((e) => e.node.id);
+    const setActive = (id: string, active: boolean) =>
+      h.ok(doc(`mutation MutActive($id: ID!) { ${active ? 'reactivateEntry' : 'deactivateEntry'}(input: { id: $id }) { __typename } }`), { id });
+    try {
+      for (const id of gone) await setActive(id, false);
+      const after = await full();
+      // (The bound is the page's L-th row: the row after the page.)
+      expect(after[first]!.score).toBeLessThan(before[first]!.score - 0.1);
+      const given = await statements();
+      expect(given.kinds).toEqual(['guess', 'sample', 'kept']);
+      same(given.page, after.slice(0, first), 'after the guess failed');
+    } finally {
+      for (const id of gone) await setActive(id, true);
+    }
+  });
+
+  it("when the best text match that passes the filters is not among the strongest matches, neither pruning's sample nor a learnt bound decides the page", async () => {
+    // 210 strong matches of a memory type the task leaves out, then weaker ones it asks for: the
+    // guess's statement cannot tell which passing match is the best (the text scores of the
+    // high-priority guidelines on the page are relative to it), so pruning decides, and the page
+    // is the exhaustive ranking's.
+    const project = (await h.ok(doc(`mutation MutZebra { createProject(input: { name: "mut-query-zebra" }) { ... on CreateProjectSuccess { project { id } } } }`)))
+      .createProject.project.id;
+    const entries = [
+      ...Array.from({ length: 210 }, (_, i) => ({ scope: project, kind: 'KNOWLEDGE', name: `strong-${i}`, content: 'zebra zebra zebra', memoryType: 'SEMANTIC' })),
+      ...Array.from({ length: 30 }, (_, i) => ({
+        scope: project,
+        kind: 'GUIDELINE',
+        name: `weak-${i}`,
+        content: `zebra ${'filler '.repeat(1 + (i % 7))}`,
+        priority: 100,
+        memoryType: 'EPISODIC',
+      })),
+      // As high a priority without the word: the page's budget ends among them.
+      ...Array.from({ length: 40 }, (_, i) => ({ scope: project, kind: 'GUIDELINE', name: `plain-${i}`, content: 'filler', priority: 100, memoryType: 'EPISODIC' })),
+      // The best match the task asks for, a year old: too old for the page, yet every text score
+      // on the page is relative to it.
+      { scope: project, kind: 'KNOWLEDGE', name: 'old-best', content: 'zebra zebra', memoryType: 'EPISODIC' },
+    ];
+    const imported = await h.ok(
+      doc(`mutation MutZebraImport($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) {
+        __typename ... on ImportEntriesSuccess { imported { entries { id } } } } }`),
+      { e: entries },
+    );
+    expect(imported.importEntries.__typename).toBe('ImportEntriesSuccess');
+    const oldBest = imported.importEntries.imported.entries.at(-1).id as string;
+    await h.database.prisma.entry.update({ where: { id: dbId(oldBest) }, data: { updatedAt: new Date(Date.now() - 365 * 24 * HOUR) } });
+    const i = { scope: project, task: 'zebra', memoryTypes: ['EPISODIC'], tokenBudget: 1_500 };
+    const asked: string[][] = [];
+    for (let n = 0; n < 3; n++) {
+      h.resetStatements();
+      const plain = (await h.ok(CTX, { i })).context;
+      asked.push(
+        h.statements
+          .filter((sql) => /^\s*WITH chain\(/.test(sql))
+          .map((sql) => (sql.includes('sampled(id)') ? 'sample' : sql.includes('kept(id) AS (VALUES') ? 'kept' : sql.includes('picked(id') ? 'guess' : 'full')),
+      );
+      const full = (await exhaustive.ok(CTX, { i })).context;
+      same(plain.guidelines, full.guidelines, `ask ${n}`);
+      expect(plain.guidelines.length).toBeGreaterThan(0);
+    }
+    // Pruning's sample cannot tell either (none of its best matches passes): the full ranking
+    // decides each time, and teaches the shape's bound, which each guess then gives up.
+    expect(asked).toEqual([['sample', 'full'], ['guess', 'sample', 'full'], ['guess', 'sample', 'full']]);
+  });
+
   it('each query shape starts reading where the README says, and counts only when the total is asked for', async () => {
     // The shortcuts change no answer (the tests above), only what is read: the statements show it.
     const kinds = (run: () => Promise<unknown>) => async () => {
@@ -262,6 +347,8 @@ describe('the query engine against the exhaustive ranking', () => {
             ? 'sample'
             : sql.includes('kept(id) AS (VALUES')
               ? 'kept'
+              : sql.includes('picked(id')
+                ? 'guess'
               : /^\s*SELECT \(SELECT COUNT\((\*|DISTINCT e."entryId")\) FROM "EntryTag" e/.test(sql)
                 ? 'tag-count'
                 : !sql.includes('cand AS')
@@ -282,26 +369,32 @@ describe('the query engine against the exhaustive ranking', () => {
         );
     };
     const s = scopes.skewSession;
-    const page = (i: Record<string, unknown>, first = 4, via: Pick<typeof h, 'ok'> = h) => kinds(() => via.ok(MQ_NO_TOTAL, { i, first }));
-    const total = (i: Record<string, unknown>, first = 4) => kinds(() => h.ok(MQ, { i, first }));
+    // Pages of 6, a size the tests above did not ask for: no shape's bound is known yet.
+    const page = (i: Record<string, unknown>, first = 6, via: Pick<typeof h, 'ok'> = h) => kinds(() => via.ok(MQ_NO_TOTAL, { i, first }));
+    const total = (i: Record<string, unknown>, first = 6) => kinds(() => h.ok(MQ, { i, first }));
     // A whole-chain first page: a sample, then the page (the sample's rows above tau, by id, and the
-    // entries whose bound reaches tau); its total is counted apart, when asked.
+    // entries whose bound reaches tau); its total is counted apart, when asked. Asked again, the
+    // shape's bound is known: one statement ranks what reaches it (memory-query.speculation.ts).
     expect(await page({ scope: s })()).toEqual(['sample', 'kept']);
-    expect(await total({ scope: s })()).toEqual(['sample', 'kept', 'count']);
+    expect(await total({ scope: s })()).toEqual(['guess', 'count']);
+    expect(await page({ scope: s })()).toEqual(['guess']);
     // A sample that holds every candidate is the answer, with its count.
     expect(await total({ scope: scopes.skewProject, inherit: false }, 100)()).toEqual(['sample']);
     // An include tag is pruned (its sample and ranges read the tag's links) and, when asked, its
     // total is counted on the links' copies; a filter the copies do not hold counts on the entries.
     expect(await page({ scope: s, tags: { include: ['blue'] } })()).toEqual(['sample', 'kept']);
+    expect(await page({ scope: s, tags: { include: ['blue'] } })()).toEqual(['guess']);
     expect(await total({ scope: s, tags: { include: ['blue', 'green'] } })()).toEqual(['sample', 'kept', 'tag-count']);
     expect(await total({ scope: s, tags: { include: ['blue'] }, memoryTypes: ['SEMANTIC'] })()).toEqual(['tags']);
     // Required and excluded tags are set operations over the tag index, before any entry is read.
     // One required tag alone is pruned on its links, like an included one.
     expect(await page({ scope: s, tags: { require: ['blue'] } })()).toEqual(['sample', 'kept']);
-    expect(await total({ scope: s, tags: { require: ['blue'], exclude: ['green'] } })()).toEqual(['sample', 'kept', 'tag-count']);
+    // (Pages of 4 with an excluded tag: this memory has too few such entries to bound a page of 6
+    // from a sample.)
+    expect(await total({ scope: s, tags: { require: ['blue'], exclude: ['green'] } }, 4)()).toEqual(['sample', 'kept', 'tag-count']);
     expect(await page({ scope: s, tags: { require: ['blue', 'green'] } })()).toEqual(['tag-sets']);
-    expect(await page({ scope: s, tags: { include: ['blue'], exclude: ['green'] } })()).toEqual(['sample', 'kept']);
-    expect(await total({ scope: s, tags: { include: ['blue'], exclude: ['green'] } })()).toEqual(['sample', 'kept', 'tag-count']);
+    expect(await page({ scope: s, tags: { include: ['blue'], exclude: ['green'] } }, 4)()).toEqual(['sample', 'kept']);
+    expect(await total({ scope: s, tags: { include: ['blue'], exclude: ['green'] } }, 4)()).toEqual(['guess', 'tag-count']);
     expect(await page({ scope: s, relatedTo: hub })()).toEqual(['related-entry']);
     expect(await page({ scope: s, relatedTo: scopes.project })()).toEqual(['related-scope']);
     expect(await page({ scope: s, search: 'skew' })()).toEqual(['matches']);

@@ -58,6 +58,7 @@ export async function prunedPage(plan: Plan, run: Run, memory: object): Promise<
         ids: sample.ids,
         complete: sample.complete,
         anyMatch: sample.anyMatch,
+        bestFloor: sample.bestFloor,
         withBest: true,
         withMatches: true,
       }),
@@ -106,7 +107,7 @@ function sampleSizes(plan: Plan, memory: object): number[] {
 }
 
 /** Learns the tokens per hit from the sampled rows the budget walk went through. */
-function observeHitTokens(memory: object, { tokens, hits }: BudgetWalk): void {
+export function observeHitTokens(memory: object, { tokens, hits }: BudgetWalk): void {
   if (hits === 0) return;
   const before = hitTokens.get(memory) ?? FIRST_GUESS;
   hitTokens.set(memory, before + LEARNING_RATE * (tokens / hits - before));
@@ -124,6 +125,12 @@ async function settled(plan: Plan, first: PageRow[], last: PageRow, run: Run, si
   const textMatches = plan.terms.length > 0 && anyMatch > 0;
   // Stryker disable next-line BooleanLiteral: equivalent, giving up whenever the best match scores sends the page to the full ranking, which gives the same page
   if (textMatches && !(best > 0)) return null;
+  // The text score is relative to the best match that passes the filters. If one of the sample's
+  // list of best matches passed, the best of them is it (a match outside the list ranks no higher
+  // than the list's last). If none did, a better one than the sample's best may lie outside it:
+  // then the full ranking decides.
+  const floor = first[0]?.bestfloor;
+  if (textMatches && floor !== null && floor !== undefined && best < Number(floor)) return null;
   // Stryker disable next-line ArithmeticOperator: equivalent in practice, a float margin no bound lands within
   const tau = Number(last.score) - 1e-9;
   // Of the sample, only the rows ranked above tau can make the page, and the first statement
@@ -151,11 +158,11 @@ async function settled(plan: Plan, first: PageRow[], last: PageRow, run: Run, si
  * hits the page is truncated, so the rows after the cut do not show. For `context` (a page of 100,
  * a budget that holds ~30 entries) this raises tau from the 101st sampled score to the ~31st.
  */
-function boundingRow(plan: Plan, rows: PageRow[], walk: BudgetWalk | null): PageRow | undefined {
+export function boundingRow(plan: Plan, rows: PageRow[], walk: BudgetWalk | null): PageRow | undefined {
   return walk?.cut ?? rows[plan.L - 1];
 }
 
-interface BudgetWalk {
+export interface BudgetWalk {
   /** The first row the budget cannot hold (none: the page ends before the budget does). */
   cut?: PageRow;
   /** Tokens and rows walked, the cut row included. */
@@ -164,7 +171,7 @@ interface BudgetWalk {
 }
 
 /** The page's rows taken in order until one does not fit the token budget (null without a budget). */
-function walkBudget(plan: Plan, rows: PageRow[]): BudgetWalk | null {
+export function walkBudget(plan: Plan, rows: PageRow[]): BudgetWalk | null {
   const { tokenBudget, compact } = plan.input;
   if (tokenBudget === null) return null;
   const walk: BudgetWalk = { tokens: 0, hits: 0 };
@@ -178,8 +185,8 @@ function walkBudget(plan: Plan, rows: PageRow[]): BudgetWalk | null {
 }
 
 interface PageOf {
-  /** The CTEs `ids` reads ("sampled", or "kept"). */
-  ctes: Sql;
+  /** The CTEs `ids` reads ("sampled", "kept", "best"). */
+  ctes?: Sql;
   ids: Sql;
   complete?: Sql;
   anyMatch?: Sql;
@@ -189,26 +196,31 @@ interface PageOf {
   withMatches?: boolean;
   /** The text matches of a first statement's `matchlist`. */
   knownMatches?: Sql;
+  /** The value of a `bestknown` column. */
+  bestKnown?: Sql;
+  /** The value of a `bestfloor` column. */
+  bestFloor?: Sql;
 }
 
 /** The ranking of the ids `ids`. */
-function page(plan: Plan, { ctes, ids, complete, anyMatch, withBest, withMatches, knownMatches }: PageOf): Sql {
+export function page(plan: Plan, { ctes, ids, complete, anyMatch, withBest, withMatches, knownMatches, bestKnown, bestFloor }: PageOf): Sql {
   const words = plan.terms.length > 0;
+  const more = ctes ? Prisma.sql`, ${ctes}` : Prisma.empty;
   // The ids with their text rank: one grouping of ids and matches together. (A join of the two
   // made PostgreSQL, misjudging the sizes, scan all matches once per id.)
   const picked = words
-    ? Prisma.sql`, ${ctes}, picked(id, rank) AS (
+    ? Prisma.sql`${more}, picked(id, rank) AS (
         SELECT id, MAX(rank) FROM (
           SELECT u.id AS id, CAST(NULL AS DOUBLE PRECISION) AS rank, 1 AS wanted FROM (${ids}) u
           UNION ALL SELECT m."entryId", m.rank, 0 FROM matches m) x
         GROUP BY id HAVING MAX(wanted) = 1)`
-    : Prisma.sql`, ${ctes}, picked(id) AS (${ids})`;
+    : Prisma.sql`${more}, picked(id) AS (${ids})`;
   return rankedPage(
     plan,
     Prisma.sql`picked p ${cross} ${plan.d.entryById(Prisma.raw('p.id'))} ${cross} chain c`,
     // Stryker disable next-line BooleanLiteral: equivalent, the flag only sets the override check's fence (a plan, not the rows)
     [Prisma.sql`e."id" = p.id`, Prisma.sql`e."scopeId" = c.scope_id`, ...entryFilters(plan), ...notOverridden(plan, true)],
-    { ctes: picked, rank: words ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`, complete, anyMatch, withBest, withMatches, knownMatches },
+    { ctes: picked, rank: words ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`, complete, anyMatch, withBest, withMatches, knownMatches, bestKnown, bestFloor },
   );
 }
 
@@ -218,6 +230,8 @@ interface Sample {
   ids: Sql;
   complete: Sql;
   anyMatch: Sql;
+  /** With words: the rank of the list of best matches' last, when more matched (see settled). */
+  bestFloor?: Sql;
 }
 
 /** Where the sample lists and ranges read a scope's entries: a tag's links (copies), else "Entry". */
@@ -258,6 +272,12 @@ function sampleOf(plan: Plan, size: number): Sample {
     ids: Prisma.sql`SELECT id FROM sampled`,
     complete: Prisma.sql`(CASE WHEN ${Prisma.join(cuts, ' OR ')} THEN 0 ELSE 1 END)`,
     anyMatch: matchesCte(plan) ? Prisma.sql`(SELECT COUNT(*) FROM (SELECT 1 FROM matches LIMIT 1) am)` : Prisma.sql`1`,
+    ...(plan.terms.length
+      ? {
+          bestFloor: Prisma.sql`(CASE WHEN ${cut(Prisma.sql`SELECT 1 FROM matches`)}
+            THEN (SELECT MIN(bf.rank) FROM (SELECT m.rank FROM matches m ORDER BY m.rank DESC LIMIT ${size}) bf) END)`,
+        }
+      : {}),
   };
 }
 
@@ -276,7 +296,7 @@ function sampledAbove(list: string, size: number): number {
  * The candidates outside the sample whose bound reaches `tau`. Text matches only when the best
  * rank is known, and of them only those at or below `sampledAbove` (null: all of them).
  */
-function reaching(plan: Plan, tau: number, text: { best: number; sampledAbove: number | null } | null): Sql[] {
+export function reaching(plan: Plan, tau: number, text: { best: number | Sql; sampledAbove: number | null } | null): Sql[] {
   const { chain, input, asOf } = plan;
   const tags = plan.tags.include.length ? W.tags : 0;
   const ranges: Sql[] = [];

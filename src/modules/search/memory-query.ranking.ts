@@ -34,6 +34,10 @@ export interface PageRow {
   bestid?: string | null;
   /** With `withMatches`, on the first row: every text match as a dialect's matchList (null when too many). */
   matchlist?: string | null;
+  /** With `bestKnown`: 1 when the statement knew the best text match that passes the filters. */
+  bestknown?: number | bigint | string;
+  /** With `bestFloor`: the rank no match outside the sample's list of best matches exceeds (null: the list held them all). */
+  bestfloor?: number | string | null;
 }
 
 /**
@@ -91,6 +95,10 @@ export interface PageOptions {
   withMatches?: boolean;
   /** The CTE `matches` as a previous statement's `matchlist` gave it, instead of matching again. */
   knownMatches?: Sql;
+  /** The value of a `bestknown` column. */
+  bestKnown?: Sql;
+  /** The value of a `bestfloor` column. */
+  bestFloor?: Sql;
 }
 
 /**
@@ -149,6 +157,8 @@ export function rankedPage(plan: Plan, from: Sql, where: Sql[], options: PageOpt
     )
     SELECT page.id, page.score, page.rel, page.tag, page.prox, page.txt, page.prio, page.rec, page.dec, page.maxraw, totals.total,
       ${options.complete ?? Prisma.sql`1`} AS complete, ${options.anyMatch ?? Prisma.sql`1`} AS anymatch,${
+        options.bestKnown ? Prisma.sql` ${options.bestKnown} AS bestknown,` : Prisma.empty
+      }${options.bestFloor ? Prisma.sql` ${options.bestFloor} AS bestfloor,` : Prisma.empty}${
         // The best match has a text score of exactly 1 (its rank over itself).
         options.withBest && matches ? Prisma.sql` (SELECT b.id FROM scored b WHERE b.txt >= 1.0 ORDER BY b.id LIMIT 1) AS bestid,` : Prisma.empty
       }${

@@ -4,6 +4,7 @@
 //   candidates  (memory-query.candidates.ts)  filters, overrides, where the statement starts reading
 //   ranking     (memory-query.ranking.ts)     scores, order and the page, in one statement
 //   pruning     (memory-query.pruning.ts)     the page of a whole-chain query from a bounded sample
+//               (memory-query.speculation.ts) or, first, in one statement from a bound learnt before
 //   paging      (below)                       the token budget and the cursors
 // The SQL that differs between SQLite and PostgreSQL is in memory-query.dialect.ts.
 import type { Prisma } from '../../generated/sqlite/client.ts';
@@ -13,6 +14,7 @@ import { candidateSource, notOverridden, type Source } from './memory-query.cand
 import { encodeCursor, planQuery, type MemoryQueryInput, type Plan } from './memory-query.plan.ts';
 import { canPrune, prunedPage } from './memory-query.pruning.ts';
 import { countCandidates, rankedPage, type PageRow } from './memory-query.ranking.ts';
+import { observeBound, speculativePage } from './memory-query.speculation.ts';
 import { taggedCount } from './memory-query.tag-copies.ts';
 import { RELEVANCE_WEIGHTS as W, estimateTokens } from './relevance.ts';
 
@@ -65,14 +67,22 @@ export async function memoryQuery(
   const source = candidateSource(plan);
   let rows: PageRow[] | null = null;
   let totalCount: (() => Promise<number>) | undefined;
-  if (canPrune(plan)) {
-    const pruned = await prunedPage(plan, run, db);
+  const prunable = canPrune(plan);
+  if (prunable) {
+    // One statement from a learnt bound where it holds, else pruning's two.
+    rows = await speculativePage(plan, run, db);
+    const pruned = rows ? { rows, complete: false } : await prunedPage(plan, run, db);
+    if (pruned) observeBound(plan, db, pruned.rows, pruned.complete);
     rows = pruned?.rows ?? null;
     // The rest of the chain was not ranked: it is counted only if asked.
     if (pruned && !pruned.complete) totalCount = lazyCount(db, plan, source);
   }
-  // The full ranking, or a complete sample: the statement counted every candidate.
-  rows ??= await run(rankedPage(plan, source.from, [...source.where, ...notOverridden(plan, source.narrow)]));
+  if (!rows) {
+    // The full ranking: the statement counted every candidate. (Where pruning gave up, its page
+    // still teaches the shape's bound.)
+    rows = await run(rankedPage(plan, source.from, [...source.where, ...notOverridden(plan, source.narrow)]));
+    if (prunable) observeBound(plan, db, rows, false);
+  }
   const counted = Number(rows[0]?.total ?? 0);
   totalCount ??= () => Promise.resolve(counted);
   return { ...pageOf(plan, rows), totalCount };

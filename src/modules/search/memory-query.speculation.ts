@@ -1,0 +1,130 @@
+// Stage 3, first try: a pruned page in one statement, from a bound learnt from earlier queries.
+//
+// Pruning (memory-query.pruning.ts) ranks a sample to find tau, a score the page's bounding row
+// reaches, then ranks the entries whose bound reaches tau. Queries of one shape over one memory
+// (the same chain, filters and budget: an agent's `context` before each step) find nearly the
+// same tau each time, so the sample's statement mostly re-learns what the last query knew. Here a
+// guess g (the lowest bounding score of recent queries of the shape, less a margin) stands in for
+// tau, and one statement ranks every candidate whose bound reaches g.
+//
+// Why it is exact when it says so. The statement ranks C: the candidates whose bound reaches g
+// (pruning's ranges), every entry related to the chain (the only ones with rel = 1, which the
+// ranges' bounds leave out), and the best text match that passes the filters. Their scores are
+// their real scores: the text score is relative to the best passing match, which C holds. Let b
+// be C's bounding row (its L-th row, or the first its token budget cannot hold). Every candidate
+// outside C scores at most its bound, below g; so if b scores g or more, nothing outside C ranks
+// at or above b, and the page up to b is the real one. Otherwise (or with fewer rows than a page
+// and no budget cut, or when the best passing match is unknown) the answer is thrown away and
+// pruning runs as before.
+//
+// The best passing match: the statement checks the filters on the best `2 L` matches. If one
+// passes, the best of them is the best of all (any match outside them ranks no higher than the
+// last of them). If none passes, it cannot tell: the guess is given up.
+import { Prisma } from '../../generated/sqlite/client.ts';
+import { cross, entryFilters, notOverridden } from './memory-query.candidates.ts';
+import type { Plan } from './memory-query.plan.ts';
+import { boundingRow, observeHitTokens, page, reaching, walkBudget } from './memory-query.pruning.ts';
+import type { PageRow } from './memory-query.ranking.ts';
+
+type Sql = Prisma.Sql;
+type Run = (sql: Sql) => Promise<PageRow[]>;
+
+/** Bounding scores of recent pruned pages, per memory and per shape of query (most recent last). */
+const bounds = new WeakMap<object, Map<string, number[]>>();
+/** How many recent bounds a guess is taken from, and how many shapes a memory keeps. */
+const KEPT_BOUNDS = 16;
+const KEPT_SHAPES = 500;
+/**
+ * The guess is the lowest recent bound less this. A lower guess ranks more entries; a higher one
+ * fails more often, and a failure costs the whole statement on top of pruning's two.
+ */
+const MARGIN = 0.05;
+
+/**
+ * What decides tau besides the memory: the chain, the filters, the page and its budget, whether
+ * a task's words score. Not the words themselves: a task's matches only move tau a little.
+ */
+function shapeOf(plan: Plan): string {
+  const { input } = plan;
+  return JSON.stringify([
+    plan.chain,
+    input.kinds,
+    plan.tags.include.map((t) => t.id),
+    plan.tags.require.map((t) => t.id),
+    plan.tags.exclude.map((t) => t.id),
+    plan.terms.length > 0,
+    input.includeInactive,
+    input.includeExpired,
+    input.includeOverridden,
+    input.memoryTypes,
+    input.createdAfter,
+    input.createdBefore,
+    input.updatedAfter,
+    input.updatedBefore,
+    plan.L,
+    input.tokenBudget,
+    input.compact,
+  ]);
+}
+
+/** The guess for a query of this shape over this memory: null before a pruned page of it was settled. */
+function guessOf(plan: Plan, memory: object): number | null {
+  const seen = bounds.get(memory)?.get(shapeOf(plan));
+  return seen?.length ? Math.min(...seen) - MARGIN : null;
+}
+
+/**
+ * Remembers the bounding score of a settled pruned page (`complete`: the sample held every
+ * candidate, so the one statement of pruning is cheaper than a guess; the shape is forgotten).
+ */
+export function observeBound(plan: Plan, memory: object, rows: PageRow[], complete: boolean): void {
+  let shapes = bounds.get(memory);
+  if (!shapes) bounds.set(memory, (shapes = new Map<string, number[]>()));
+  const shape = shapeOf(plan);
+  const last = boundingRow(plan, rows, walkBudget(plan, rows));
+  const seen = shapes.get(shape) ?? [];
+  shapes.delete(shape);
+  if (complete || !last?.id) return;
+  seen.push(Number(last.score));
+  shapes.set(shape, seen.slice(-KEPT_BOUNDS));
+  // Oldest first: Map keeps insertion order, and a shape seen again was moved to the end.
+  if (shapes.size > KEPT_SHAPES) shapes.delete(shapes.keys().next().value!);
+}
+
+/** The page in one statement from a learnt guess, or null when there is none or it did not hold. */
+export async function speculativePage(plan: Plan, run: Run, memory: object): Promise<PageRow[] | null> {
+  const guess = guessOf(plan, memory);
+  if (guess === null) return null;
+  const words = plan.terms.length > 0;
+  const best = words ? bestMatch(plan) : null;
+  const ranges = [
+    Prisma.sql`SELECT r."sourceId" AS id FROM "Relation" r WHERE r."targetScopeId" IN (SELECT scope_id FROM chain)`,
+    ...(best ? [Prisma.sql`SELECT id FROM best`] : []),
+    // With pruning's float slack below the guess (an entry's bound and score are computed apart).
+    ...reaching(plan, guess - 1e-9, best ? { best: Prisma.sql`(SELECT rank FROM best)`, sampledAbove: null } : null),
+  ];
+  const rows = await run(
+    page(plan, {
+      ctes: best ?? undefined,
+      ids: Prisma.join(ranges, ' UNION '),
+      anyMatch: words ? Prisma.sql`(SELECT COUNT(*) FROM (SELECT 1 FROM matches LIMIT 1) am)` : undefined,
+      bestKnown: words ? Prisma.sql`(SELECT COUNT(*) FROM best)` : undefined,
+    }),
+  );
+  // Matches there are, but the best passing one is not known: the text scores cannot be trusted.
+  if (words && Number(rows[0]?.anymatch ?? 0) > 0 && Number(rows[0]?.bestknown ?? 0) !== 1) return null;
+  const walk = walkBudget(plan, rows);
+  const last = boundingRow(plan, rows, walk);
+  if (!last?.id || Number(last.score) < guess) return null;
+  if (walk) observeHitTokens(memory, walk);
+  return rows;
+}
+
+/** The CTE best(id, rank): the best of the best `2 L` text matches that passes every filter (none when none does). */
+function bestMatch(plan: Plan): Sql {
+  return Prisma.sql`best(id, rank) AS (
+    SELECT e."id", t.rank FROM (SELECT m."entryId" AS id, m.rank FROM matches m ORDER BY m.rank DESC LIMIT ${2 * plan.L}) t
+      ${cross} ${plan.d.entryById(Prisma.raw('t.id'))} ${cross} chain c
+    WHERE e."id" = t.id AND e."scopeId" = c.scope_id AND ${Prisma.join([...entryFilters(plan), ...notOverridden(plan, true)], ' AND ')}
+    ORDER BY t.rank DESC, e."id" LIMIT 1)`;
+}
