@@ -395,6 +395,18 @@ describe('the query engine against the exhaustive ranking', () => {
     expect(await page({ scope: s, tags: { require: ['blue', 'green'] } })()).toEqual(['tag-sets']);
     expect(await page({ scope: s, tags: { include: ['blue'], exclude: ['green'] } }, 4)()).toEqual(['sample', 'kept']);
     expect(await total({ scope: s, tags: { include: ['blue'], exclude: ['green'] } }, 4)()).toEqual(['guess', 'tag-count']);
+    // context: its words do not change its shape. A bound learnt with words that match nothing (no
+    // text score raises any entry) serves tasks whose words match.
+    const context = (task: string) => kinds(() => h.ok(CTX, { i: { scope: s, task, tokenBudget: 300 } }));
+    expect(await context('quincunx')()).toEqual(['sample', 'kept']);
+    expect(await context('quincunx')()).toEqual(['guess']);
+    expect(await context('fact')()).toEqual(['guess']);
+    expect(await context('rule')()).toEqual(['guess']);
+    for (const task of ['fact', 'rule', 'quincunx']) {
+      const i = { scope: s, task, tokenBudget: 300 };
+      const [plain, full] = [(await h.ok(CTX, { i })).context, (await exhaustive.ok(CTX, { i })).context];
+      for (const kind of ['guidelines', 'tools', 'knowledge'] as const) same(plain[kind], full[kind], `${task} ${kind}`);
+    }
     expect(await page({ scope: s, relatedTo: hub })()).toEqual(['related-entry']);
     expect(await page({ scope: s, relatedTo: scopes.project })()).toEqual(['related-scope']);
     expect(await page({ scope: s, search: 'skew' })()).toEqual(['matches']);

@@ -6,7 +6,7 @@
 //   git worktree add ../engram-base <commit> && ln -s "$PWD/node_modules" ../engram-base/node_modules
 //   (cd ../engram-base && node scripts/prisma-generate.mjs &&
 //    BENCH_KEEP=1 npx tsx scripts/bench.ts --db sqlite --suite memory --sizes 100000)   # prints "kept file:…"
-//   npx tsx scripts/bench/side-by-side.ts --base ../engram-base --db <that file> [--runs 1000] [--shapes tagWord,tagOnly,context]
+//   npx tsx scripts/bench/side-by-side.ts --base ../engram-base --db <that file> [--runs 1000] [--shapes tagWord,tagOnly,noFilter,context]
 //
 // The base opens its copy as it is; this checkout migrates its own copy first. Reader threads are
 // off on both sides (the base may predate them): this compares what a query costs, not where it runs.
@@ -89,6 +89,7 @@ const { scope: s, tags, words } = workloadOf(baseFile);
 const SHAPES: Record<string, () => [string, object]> = {
   tagWord: () => [`query($s: ID!, $t: String!, $w: String!) { memoryQuery(input: { scope: $s, tags: { include: [$t] }, search: $w }, first: 20) { edges { score node { id name } } meta { totalCount estimatedTokens } } }`, { s, t: pick(tags), w: pick(words) }],
   tagOnly: () => [`query($s: ID!, $t: String!) { memoryQuery(input: { scope: $s, tags: { include: [$t] } }, first: 20) { edges { score node { id name } } meta { totalCount } } }`, { s, t: pick(tags) }],
+  noFilter: () => [`query($s: ID!) { memoryQuery(input: { scope: $s }, first: 20) { edges { score node { id name } } meta { estimatedTokens } } }`, { s }],
   context: () => [`query($s: ID!, $task: String!) { context(input: { scope: $s, task: $task }) { tokensUsed guidelines { score node { id name } } tools { score node { id name } } knowledge { score node { id name } } } }`, { s, task: `${pick(words)} ${pick(words)}` }],
 };
 const shapes = values.shapes.split(',');
