@@ -200,10 +200,12 @@ interface PageOf {
   bestKnown?: Sql;
   /** The value of a `bestfloor` column. */
   bestFloor?: Sql;
+  /** The value of a `counted` column. */
+  counted?: Sql;
 }
 
 /** The ranking of the ids `ids`. */
-export function page(plan: Plan, { ctes, ids, complete, anyMatch, withBest, withMatches, knownMatches, bestKnown, bestFloor }: PageOf): Sql {
+export function page(plan: Plan, { ctes, ids, complete, anyMatch, withBest, withMatches, knownMatches, bestKnown, bestFloor, counted }: PageOf): Sql {
   const words = plan.terms.length > 0;
   const more = ctes ? Prisma.sql`, ${ctes}` : Prisma.empty;
   // The ids with their text rank: one grouping of ids and matches together. (A join of the two
@@ -220,7 +222,7 @@ export function page(plan: Plan, { ctes, ids, complete, anyMatch, withBest, with
     Prisma.sql`picked p ${cross} ${plan.d.entryById(Prisma.raw('p.id'))} ${cross} chain c`,
     // Stryker disable next-line BooleanLiteral: equivalent, the flag only sets the override check's fence (a plan, not the rows)
     [Prisma.sql`e."id" = p.id`, Prisma.sql`e."scopeId" = c.scope_id`, ...entryFilters(plan), ...notOverridden(plan, true)],
-    { ctes: picked, rank: words ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`, complete, anyMatch, withBest, withMatches, knownMatches, bestKnown, bestFloor },
+    { ctes: picked, rank: words ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`, complete, anyMatch, withBest, withMatches, knownMatches, bestKnown, bestFloor, counted },
   );
 }
 

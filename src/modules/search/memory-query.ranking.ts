@@ -38,6 +38,8 @@ export interface PageRow {
   bestknown?: number | bigint | string;
   /** With `bestFloor`: the rank no match outside the sample's list of best matches exceeds (null: the list held them all). */
   bestfloor?: number | string | null;
+  /** With `counted`: the query's total, counted in the same statement. */
+  counted?: number | bigint | string | null;
 }
 
 /**
@@ -99,6 +101,8 @@ export interface PageOptions {
   bestKnown?: Sql;
   /** The value of a `bestfloor` column. */
   bestFloor?: Sql;
+  /** The value of a `counted` column (a scalar subquery counting the query's total). */
+  counted?: Sql;
 }
 
 /**
@@ -159,6 +163,8 @@ export function rankedPage(plan: Plan, from: Sql, where: Sql[], options: PageOpt
       ${options.complete ?? Prisma.sql`1`} AS complete, ${options.anyMatch ?? Prisma.sql`1`} AS anymatch,${
         options.bestKnown ? Prisma.sql` ${options.bestKnown} AS bestknown,` : Prisma.empty
       }${options.bestFloor ? Prisma.sql` ${options.bestFloor} AS bestfloor,` : Prisma.empty}${
+        options.counted ? Prisma.sql` ${options.counted} AS counted,` : Prisma.empty
+      }${
         // The best match has a text score of exactly 1 (its rank over itself).
         options.withBest && matches ? Prisma.sql` (SELECT b.id FROM scored b WHERE b.txt >= 1.0 ORDER BY b.id LIMIT 1) AS bestid,` : Prisma.empty
       }${

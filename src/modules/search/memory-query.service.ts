@@ -74,8 +74,10 @@ export async function memoryQuery(
     const pruned = rows ? { rows, complete: false } : await prunedPage(plan, run, db);
     if (pruned) observeBound(plan, db, pruned.rows, pruned.complete);
     rows = pruned?.rows ?? null;
-    // The rest of the chain was not ranked: it is counted only if asked.
-    if (pruned && !pruned.complete) totalCount = lazyCount(db, plan, source);
+    // The rest of the chain was not ranked: it is counted only if asked (unless counted already).
+    const counted = rows?.[0]?.counted;
+    if (counted !== undefined && counted !== null) totalCount = () => Promise.resolve(Number(counted));
+    else if (pruned && !pruned.complete) totalCount = lazyCount(db, plan, source);
   }
   if (!rows) {
     // The full ranking: the statement counted every candidate. (Where pruning gave up, its page

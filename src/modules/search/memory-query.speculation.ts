@@ -25,6 +25,7 @@ import { cross, entryFilters, notOverridden } from './memory-query.candidates.ts
 import type { Plan } from './memory-query.plan.ts';
 import { boundingRow, observeHitTokens, page, reaching, walkBudget } from './memory-query.pruning.ts';
 import type { PageRow } from './memory-query.ranking.ts';
+import { taggedCount } from './memory-query.tag-copies.ts';
 
 type Sql = Prisma.Sql;
 type Run = (sql: Sql) => Promise<PageRow[]>;
@@ -105,6 +106,7 @@ export async function speculativePage(plan: Plan, run: Run, memory: object): Pro
   if (guess === null) return null;
   const words = plan.terms.length > 0;
   const best = words ? bestMatch(plan) : null;
+  const linksCount = plan.input.wantsTotal ? taggedCount(plan) : null;
   const ranges = [
     Prisma.sql`SELECT r."sourceId" AS id FROM "Relation" r WHERE r."targetScopeId" IN (SELECT scope_id FROM chain)`,
     ...(best ? [Prisma.sql`SELECT id FROM best`] : []),
@@ -118,6 +120,8 @@ export async function speculativePage(plan: Plan, run: Run, memory: object): Pro
       ids: Prisma.join(ranges, ' UNION '),
       anyMatch: words ? Prisma.sql`(SELECT COUNT(*) FROM (SELECT 1 FROM matches LIMIT 1) am)` : undefined,
       bestKnown: words ? Prisma.sql`(SELECT COUNT(*) FROM best)` : undefined,
+      // A total asked for that the tag's links count rides along: one round trip, not two.
+      counted: linksCount ? Prisma.sql`(${linksCount})` : undefined,
     }),
   );
   // Matches there are, but the best passing one is not known: the text scores cannot be trusted.
