@@ -11,7 +11,7 @@ import { DomainError } from './domain/errors.ts';
 import type { Database } from './infra/database.ts';
 import { createEventBus, type EventBus } from './infra/events.ts';
 import { startFeedPruning } from './infra/change-feed.ts';
-import { DEFAULT_WRITE_SETTINGS, type WriteSettings } from './infra/transaction.ts';
+import { DEFAULT_WRITE_SETTINGS, isRetryable, type WriteSettings } from './infra/transaction.ts';
 import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './server/body-limit.ts';
 import { corsFor, useCsrfPrevention } from './server/browser-safety.ts';
 import { oneStartPerTurn } from './server/fair-start.ts';
@@ -146,8 +146,19 @@ export function createApp(options: AppOptions): App {
         }
         // GraphQL's own errors (syntax, validation, variable and scalar coercion) are client errors.
         if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) return error;
+        // The database still refused after the retries (SQLite's write lock held for seconds by
+        // another connection, PostgreSQL deadlocks or serialization failures): nothing the caller
+        // sent is wrong, and trying again later can succeed (the refused transaction was rolled back).
         // The caller gets the request id; the log line with that id has what happened.
         const requestId = requestScope.getStore()?.requestId;
+        if (isRetryable(original)) {
+          log.warn({ err: original, path: error instanceof GraphQLError ? error.path : undefined }, 'Database busy after retries');
+          return new GraphQLError('The database stayed busy through every retry: try again.', {
+            nodes: error instanceof GraphQLError ? error.nodes : undefined,
+            path: error instanceof GraphQLError ? error.path : undefined,
+            extensions: { code: 'DATABASE_BUSY', ...(requestId ? { requestId } : {}) },
+          });
+        }
         log.error({ err: original ?? error, path: error instanceof GraphQLError ? error.path : undefined }, 'Unexpected error (masked)');
         return new GraphQLError(message, {
           nodes: error instanceof GraphQLError ? error.nodes : undefined,
