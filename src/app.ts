@@ -146,24 +146,19 @@ export function createApp(options: AppOptions): App {
         }
         // GraphQL's own errors (syntax, validation, variable and scalar coercion) are client errors.
         if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) return error;
+        // The caller gets the request id; the log line with that id has what happened.
+        const requestId = requestScope.getStore()?.requestId;
+        const path = error instanceof GraphQLError ? error.path : undefined;
         // The database still refused after the retries (SQLite's write lock held for seconds by
         // another connection, PostgreSQL deadlocks or serialization failures): nothing the caller
         // sent is wrong, and trying again later can succeed (the refused transaction was rolled back).
-        // The caller gets the request id; the log line with that id has what happened.
-        const requestId = requestScope.getStore()?.requestId;
-        if (isRetryable(original)) {
-          log.warn({ err: original, path: error instanceof GraphQLError ? error.path : undefined }, 'Database busy after retries');
-          return new GraphQLError('The database stayed busy through every retry: try again.', {
-            nodes: error instanceof GraphQLError ? error.nodes : undefined,
-            path: error instanceof GraphQLError ? error.path : undefined,
-            extensions: { code: 'DATABASE_BUSY', ...(requestId ? { requestId } : {}) },
-          });
-        }
-        log.error({ err: original ?? error, path: error instanceof GraphQLError ? error.path : undefined }, 'Unexpected error (masked)');
-        return new GraphQLError(message, {
+        const busy = isRetryable(original);
+        if (busy) log.warn({ err: original, path }, 'Database busy after retries');
+        else log.error({ err: original ?? error, path }, 'Unexpected error (masked)');
+        return new GraphQLError(busy ? 'The database stayed busy through every retry: try again.' : message, {
           nodes: error instanceof GraphQLError ? error.nodes : undefined,
-          path: error instanceof GraphQLError ? error.path : undefined,
-          extensions: { code: 'INTERNAL_SERVER_ERROR', ...(requestId ? { requestId } : {}) },
+          path,
+          extensions: { code: busy ? 'DATABASE_BUSY' : 'INTERNAL_SERVER_ERROR', ...(requestId ? { requestId } : {}) },
         });
       },
     },

@@ -45,8 +45,9 @@ const MAX_ATTEMPTS = 8;
 
 /**
  * Runs `work` in one transaction, recording the events it emitted in the change feed as the
- * transaction's last statements, and wakes the feed's readers after the commit. Lock timeouts, deadlocks and serialization failures are retried here (with the events of
- * the failed attempt discarded), so they never reach a client.
+ * transaction's last statements, and wakes the feed's readers after the commit. Lock timeouts,
+ * deadlocks and serialization failures are retried here (with the events of the failed attempt
+ * discarded), so they never reach a client.
  */
 export async function writeTransaction<T>(deps: WriteDeps, work: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
   return retrying(async () => {
@@ -79,8 +80,8 @@ export interface WriteBatchOptions {
 
 /**
  * Runs fixed statements as one transaction (nothing is read back between them), retried like
- * `writeTransaction`, with `events` recorded in the change feed by its last statements. For writes that need nothing read back. Returns
- * each statement's row count.
+ * `writeTransaction`, with `events` recorded in the change feed by its last statements. For
+ * writes that need nothing read back. Returns each statement's row count.
  */
 export async function writeBatch(
   deps: WriteDeps,

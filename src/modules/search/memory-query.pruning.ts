@@ -226,6 +226,11 @@ export function page(plan: Plan, { ctes, ids, complete, anyMatch, withBest, with
   );
 }
 
+/** The entries related to a scope of the chain: the only ones with rel = 1, which no range's bound counts. */
+export const RELATED_TO_CHAIN = Prisma.sql`SELECT r."sourceId" AS id FROM "Relation" r WHERE r."targetScopeId" IN (SELECT scope_id FROM chain)`;
+/** 1 when any word matched in the chain, else 0 (the `anymatch` column). */
+export const ANY_MATCH = Prisma.sql`(SELECT COUNT(*) FROM (SELECT 1 FROM matches LIMIT 1) am)`;
+
 /** The sample's lists (see the head of this file), whether it is complete, whether any word matched. */
 interface Sample {
   lists: Sql;
@@ -262,7 +267,7 @@ function sampleOf(plan: Plan, size: number): Sample {
         ORDER BY e."priority" DESC LIMIT ${size}) g${Prisma.raw(String(i))}`);
     }
   });
-  lists.push(Prisma.sql`SELECT r."sourceId" AS id FROM "Relation" r WHERE r."targetScopeId" IN (SELECT scope_id FROM chain)`);
+  lists.push(RELATED_TO_CHAIN);
   if (plan.terms.length) lists.push(Prisma.sql`SELECT id FROM (SELECT m."entryId" AS id FROM matches m ORDER BY m.rank DESC LIMIT ${size}) tm`);
   // The sample holds every candidate when no scope has more entries than a list takes (whatever
   // the filters) and no more words matched: its ranking is then the answer, with its count.
@@ -273,7 +278,7 @@ function sampleOf(plan: Plan, size: number): Sample {
     lists: Prisma.join(lists, ' UNION '),
     ids: Prisma.sql`SELECT id FROM sampled`,
     complete: Prisma.sql`(CASE WHEN ${Prisma.join(cuts, ' OR ')} THEN 0 ELSE 1 END)`,
-    anyMatch: matchesCte(plan) ? Prisma.sql`(SELECT COUNT(*) FROM (SELECT 1 FROM matches LIMIT 1) am)` : Prisma.sql`1`,
+    anyMatch: matchesCte(plan) ? ANY_MATCH : Prisma.sql`1`,
     ...(plan.terms.length
       ? {
           bestFloor: Prisma.sql`(CASE WHEN ${cut(Prisma.sql`SELECT 1 FROM matches`)}

@@ -70,8 +70,8 @@ export async function memoryQuery(
   const prunable = canPrune(plan);
   if (prunable) {
     // One statement from a learnt bound where it holds, else pruning's two.
-    rows = await speculativePage(plan, run, db);
-    const pruned = rows ? { rows, complete: false } : await prunedPage(plan, run, db);
+    const guessed = await speculativePage(plan, run, db);
+    const pruned = guessed ? { rows: guessed, complete: false } : await prunedPage(plan, run, db);
     if (pruned) observeBound(plan, db, pruned.rows, pruned.complete);
     rows = pruned?.rows ?? null;
     // The rest of the chain was not ranked: it is counted only if asked (unless counted already).

@@ -23,7 +23,7 @@
 import { Prisma } from '../../generated/sqlite/client.ts';
 import { cross, entryFilters, notOverridden } from './memory-query.candidates.ts';
 import type { Plan } from './memory-query.plan.ts';
-import { boundingRow, observeHitTokens, page, reaching, walkBudget } from './memory-query.pruning.ts';
+import { ANY_MATCH, RELATED_TO_CHAIN, boundingRow, observeHitTokens, page, reaching, walkBudget } from './memory-query.pruning.ts';
 import type { PageRow } from './memory-query.ranking.ts';
 import { taggedCount } from './memory-query.tag-copies.ts';
 
@@ -108,7 +108,7 @@ export async function speculativePage(plan: Plan, run: Run, memory: object): Pro
   const best = words ? bestMatch(plan) : null;
   const linksCount = plan.input.wantsTotal ? taggedCount(plan) : null;
   const ranges = [
-    Prisma.sql`SELECT r."sourceId" AS id FROM "Relation" r WHERE r."targetScopeId" IN (SELECT scope_id FROM chain)`,
+    RELATED_TO_CHAIN,
     ...(best ? [Prisma.sql`SELECT id FROM best`] : []),
     // With pruning's float slack below the guess (an entry's bound and score are computed apart).
     // Stryker disable next-line ArithmeticOperator: equivalent in practice, a float margin no bound lands within
@@ -118,7 +118,7 @@ export async function speculativePage(plan: Plan, run: Run, memory: object): Pro
     page(plan, {
       ctes: best ?? undefined,
       ids: Prisma.join(ranges, ' UNION '),
-      anyMatch: words ? Prisma.sql`(SELECT COUNT(*) FROM (SELECT 1 FROM matches LIMIT 1) am)` : undefined,
+      anyMatch: words ? ANY_MATCH : undefined,
       bestKnown: words ? Prisma.sql`(SELECT COUNT(*) FROM best)` : undefined,
       // A total asked for that the tag's links count rides along: one round trip, not two.
       counted: linksCount ? Prisma.sql`(${linksCount})` : undefined,
