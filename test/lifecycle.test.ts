@@ -128,6 +128,46 @@ describe(`lifetimes and purge (${DB_KIND})`, () => {
     }
   });
 
+  it('the scheduled purge announces each step in the transaction that made it: a batch with its receipt, each archived session', async () => {
+    const p = await project('purge-steps');
+    const episode = await knowledge(p, 'stale', 'EPISODIC');
+    await age(episode, 91);
+    const sessions: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const s = (await ok(h, null, `mutation($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }`, { p })).startSession.session.id;
+      await ok(h, null, `mutation($id: ID!) { completeSession(input: { id: $id }) { __typename } }`, { id: s });
+      await h.database.prisma.scope.update({ where: { id: dbId(s) }, data: { endedAt: new Date(Date.now() - 31 * DAY) } });
+      sessions.push(dbId(s));
+    }
+    const { seq: before } = (await h.database.prisma.changeFeedHead.findUniqueOrThrow({ where: { id: 1 } })) as { seq: bigint | number };
+    const scheduled = createApp({ database: h.database, purge: { intervalMs: 50 } });
+    try {
+      const archived = async () => (await h.database.prisma.scope.count({ where: { id: { in: sessions }, status: 'ARCHIVED' } })) === 2;
+      const deadline = Date.now() + 10_000;
+      while (!(await archived()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await scheduled.stop();
+    }
+    const changes = await h.database.prisma.change.findMany({ where: { seq: { gt: before } }, orderBy: { seq: 'asc' } });
+    const purged = changes.filter((c) => c.topic === 'purge').map((c) => ({ ...(JSON.parse(c.payload) as Record<string, unknown>), seq: Number(c.seq), at: c.occurredAt.getTime() }));
+    expect(purged.map(({ erasedEntries, archivedSessions }) => ({ erasedEntries, archivedSessions }))).toEqual([
+      { erasedEntries: 1, archivedSessions: 0 },
+      { erasedEntries: 0, archivedSessions: 1 },
+      { erasedEntries: 0, archivedSessions: 1 },
+    ]);
+    // Each announcement is the last change of its step's transaction: right after the entry's
+    // DELETED (with the receipt that names it) or the session's LIFECYCLE event, at the same instant.
+    const [erased, ...archives] = purged;
+    const receipt = await h.database.prisma.deletionReceipt.findUniqueOrThrow({ where: { id: (erased!.receiptIds as string[])[0]! } });
+    expect((JSON.parse(receipt.ids) as { Entry: string[] }).Entry).toEqual([dbId(episode)]);
+    for (const step of purged) {
+      const previous = changes.find((c) => Number(c.seq) === step.seq - 1)!;
+      expect(previous.occurredAt.getTime()).toBe(step.at);
+      expect(previous.topic).toBe(step === erased ? 'entryChanged' : 'sessionEvent');
+    }
+    expect(archives.map((a) => changes.find((c) => Number(c.seq) === a.seq - 1)!.keys.includes(`session:${sessions[archives.indexOf(a)]}`))).toEqual([true, true]);
+  });
+
   it('the scheduled purge judges ages by its clock: 89 days on keeps an episode, 91 days on erases it', async () => {
     const p = await project('purge-clock');
     const episode = await knowledge(p, 'clocked', 'EPISODIC');

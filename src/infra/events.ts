@@ -1,6 +1,6 @@
 import { DomainError } from '../domain/errors.ts';
-import type { Db, Provider, Tx } from './database.ts';
-import { recordChanges, type ChangeRecord } from './change-feed.ts';
+import type { Db, Tx } from './database.ts';
+import type { ChangeRecord } from './change-feed.ts';
 import { createInProcessTransport, createRedisTransport, type EventsState } from './event-transport.ts';
 import { FeedTailer, type StreamEnd } from './feed-tailer.ts';
 import { TtlCache } from './ttl-cache.ts';
@@ -103,7 +103,7 @@ export interface LeasePayload {
   occurredAt: string;
 }
 
-/** A run of the scheduled retention purge (routing key `all`; admins subscribe). */
+/** A step of the scheduled retention purge: a batch erased or a session archived (routing key `all`; admins subscribe). */
 export interface PurgePayload {
   /** The event's position in the change feed (resume a subscription after it with `after`). */
   cursor: string;
@@ -152,8 +152,6 @@ export interface EventBus {
   changes(db: Tx, events: readonly PendingEvent[]): Promise<ChangeRecord[]>;
   /** A transaction that recorded changes committed: wakes the instances to read them. Never throws. */
   committed(): void;
-  /** Records `events` in a transaction of their own, then wakes the instances (writes that have no transaction). */
-  publish(db: Db, provider: Provider, events: readonly PendingEvent[]): Promise<void>;
   /**
    * The events of `topic` under routing `key`, after the change-feed cursor `after` (from now
    * without one), each with its cursor. Ends with EXPIRED when `after` cannot be resumed from.
@@ -208,11 +206,6 @@ export function createEventBus(options: { redisUrl?: string | null } = {}): Even
     committed() {
       tailer.wake();
       transport.publish(WAKE_CHANNEL, null);
-    },
-    async publish(db, provider, events) {
-      if (events.length === 0) return;
-      await db.$transaction(async (tx) => recordChanges(tx, provider, await bus.changes(tx, events)));
-      bus.committed();
     },
     subscribe: <T extends keyof Topics>(topic: T, key: string, after?: string | null) => tailer.subscribe<Topics[T][1]>(topic, key, after),
     state: () => transport.state(),

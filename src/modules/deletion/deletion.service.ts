@@ -3,6 +3,7 @@ import type { Prisma } from '../../generated/sqlite/client.ts';
 import { scopeSubtreeWhere } from '../scopes/scope-where.ts';
 import type { Tx } from '../../infra/database.ts';
 import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
+import type { PendingEvent } from '../../infra/events.ts';
 import type { DeletionReceipt } from '../../generated/sqlite/client.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
 import { Erasure, eraseEntries } from './erasure.ts';
@@ -30,6 +31,8 @@ class DryRun extends Error {
 }
 
 type Eraser = (tx: Tx, emit: Emit, erasure: Erasure) => Promise<void>;
+/** An event announcing a receipt, recorded in the receipt's own transaction. */
+type Announce = (receipt: DeletionReceipt) => PendingEvent;
 
 async function withReceipt(
   deps: WriteDeps,
@@ -37,6 +40,7 @@ async function withReceipt(
   request: DeletionRequest,
   erase: Eraser,
   criteria: object = { id: request.id },
+  announce?: Announce,
 ): Promise<DeletionReceipt> {
   try {
     return await writeTransaction(deps, async (tx, emit) => {
@@ -55,6 +59,7 @@ async function withReceipt(
       };
       if (request.dryRun) throw new DryRun(receipt);
       await tx.deletionReceipt.create({ data: receipt });
+      if (announce) emit(announce(receipt));
       return receipt;
     }).finally(() => forgetChains(deps.db));
   } catch (error) {
@@ -244,6 +249,7 @@ export function eraseBatch(
   request: Omit<DeletionRequest, 'id'>,
   entryIds: readonly string[],
   criteria: object,
+  announce?: Announce,
 ): Promise<DeletionReceipt> {
-  return withReceipt(deps, operation, { ...request, id: '' }, (tx, emit, erasure) => eraseEntries(tx, emit, entryIds, erasure, request.actor), criteria);
+  return withReceipt(deps, operation, { ...request, id: '' }, (tx, emit, erasure) => eraseEntries(tx, emit, entryIds, erasure, request.actor), criteria, announce);
 }

@@ -90,16 +90,16 @@ builder.mutationField('purgeMemory', (t) =>
 );
 
 const PurgedEventRef = builder.objectRef<PurgePayload>('MemoryPurgedEvent').implement({
-  description: 'A run of the scheduled retention purge that erased or archived something.',
+  description: 'A step of the scheduled retention purge, announced by the transaction that made it: a batch of erased entries (one receipt) or one archived session.',
   fields: (t) => ({
     receipts: t.field({
       type: [DeletionReceiptRef],
-      description: 'The receipts of what it erased.',
+      description: 'The receipt of what it erased (none for an archived session).',
       resolve: (e, _args, ctx) => ctx.db.deletionReceipt.findMany({ where: { id: { in: e.receiptIds } }, orderBy: { id: 'asc' } }),
     }),
     erasedEntries: t.exposeInt('erasedEntries', { description: 'Entries erased.' }),
-    archivedSessions: t.exposeInt('archivedSessions', { description: 'Sessions archived for having ended 30 days ago.' }),
-    occurredAt: t.field({ type: 'DateTime', description: 'When the run finished.', resolve: (e) => e.occurredAt }),
+    archivedSessions: t.exposeInt('archivedSessions', { description: 'Sessions archived for having ended 30 days ago (0 or 1).' }),
+    occurredAt: t.field({ type: 'DateTime', description: 'When the step was made.', resolve: (e) => e.occurredAt }),
     cursor: t.exposeString('cursor', { description: CURSOR_DESCRIPTION }),
   }),
 });
@@ -107,7 +107,7 @@ const PurgedEventRef = builder.objectRef<PurgePayload>('MemoryPurgedEvent').impl
 builder.subscriptionField('memoryPurged', (t) =>
   t.field({
     type: PurgedEventRef,
-    description: 'Runs of the scheduled retention purge (admins of everything).',
+    description: 'The steps of the scheduled retention purge, each announced in its own transaction (admins of everything).',
     authScopes: ADMIN,
     args: { after: t.arg.string({ description: AFTER_DESCRIPTION }) },
     subscribe: (_root, a, ctx) =>

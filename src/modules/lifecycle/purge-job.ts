@@ -15,21 +15,15 @@ export const PURGE_LOCK = 4_242_017_013;
 /**
  * The retention purge on a schedule inside the server. On PostgreSQL one instance at a time runs
  * it: each run holds a transaction-level advisory lock, and an instance that cannot take it skips
- * the run. (SQLite is one server's file.) Each run that erased or archived something is published
- * on `memoryPurged`.
+ * the run. (SQLite is one server's file.) Each step that erased or archived something is announced
+ * on `memoryPurged` by its own transaction (purge's `announce`).
  */
 export function startPurgeJob(deps: WriteDeps, schedule: PurgeSchedule): { stop(): Promise<void> } {
   const now = schedule.now ?? (() => new Date());
   let running: Promise<void> | null = null;
   const run = async () => {
     try {
-      const result = await exclusively(deps, () => purge(deps, { now: now(), dryRun: false, principal: null }));
-      if (result && (result.receipts.length > 0 || result.archivedSessionIds.length > 0)) {
-        const erasedEntries = result.receipts.reduce((n, r) => n + ((JSON.parse(r.counts) as { Entry?: number }).Entry ?? 0), 0);
-        await deps.bus.publish(deps.db, deps.provider, [
-          { topic: 'purge', payload: { receiptIds: result.receipts.map((r) => r.id), erasedEntries, archivedSessions: result.archivedSessionIds.length } },
-        ]);
-      }
+      await exclusively(deps, () => purge(deps, { now: now(), dryRun: false, principal: null, announce: true }));
     } catch (error) {
       log.error({ err: error }, 'The retention purge failed (it runs again at the next interval)');
     }

@@ -1,6 +1,7 @@
 import { InvalidStateError, NotFoundError } from '../../domain/errors.ts';
 import type { DeletionReceipt } from '../../generated/sqlite/client.ts';
 import type { WriteDeps } from '../../infra/transaction.ts';
+import type { PendingEvent } from '../../infra/events.ts';
 import { eraseBatch } from '../deletion/deletion.service.ts';
 import { MEMORY_TYPES } from '../entries/memory-types.ts';
 import { transitionSession } from '../sessions/sessions.service.ts';
@@ -25,12 +26,14 @@ export interface PurgeResult {
  * change, in batches, each with a receipt; and archives sessions that ended ARCHIVE_AFTER_DAYS
  * ago. A dry run erases and archives nothing and answers with what would go.
  */
-export async function purge(deps: WriteDeps, options: { now: Date; dryRun: boolean; principal: { id: string; name: string } | null }): Promise<PurgeResult> {
+export async function purge(deps: WriteDeps, options: PurgeOptions): Promise<PurgeResult> {
   const due = await dueEntries(deps, options.now);
   const receipts: DeletionReceipt[] = [];
+  const announceErased = options.announce ? erasedAnnouncement : undefined;
   for (let i = 0; i < due.length; i += BATCH) {
     const ids = due.slice(i, i + BATCH);
-    receipts.push(await eraseBatch(deps, 'purge', { dryRun: options.dryRun, principal: options.principal, actor: 'system' }, ids, { retention: true, asOf: options.now.toISOString() }));
+    const request = { dryRun: options.dryRun, principal: options.principal, actor: 'system' };
+    receipts.push(await eraseBatch(deps, 'purge', request, ids, { retention: true, asOf: options.now.toISOString() }, announceErased));
   }
   const ended = await deps.db.scope.findMany({
     where: { kind: 'SESSION', status: { in: ['COMPLETED', 'DISCARDED'] }, endedAt: { lte: new Date(options.now.getTime() - ARCHIVE_AFTER_DAYS * DAY_MS) } },
@@ -38,18 +41,37 @@ export async function purge(deps: WriteDeps, options: { now: Date; dryRun: boole
   });
   if (options.dryRun) return { receipts, archivedSessionIds: ended.map((s) => s.id) };
   const archived: string[] = [];
-  for (const s of ended) if (await archiveIfStillEnded(deps, s.id)) archived.push(s.id);
+  for (const s of ended) if (await archiveIfStillEnded(deps, s.id, options.announce === true)) archived.push(s.id);
   return { receipts, archivedSessionIds: archived };
 }
+
+export interface PurgeOptions {
+  now: Date;
+  dryRun: boolean;
+  principal: { id: string; name: string } | null;
+  /**
+   * Announce each step on `memoryPurged` (the scheduled purge): every batch of erased entries and
+   * every archived session is recorded in the change feed by its own transaction, so a run that
+   * stops half way (a crash, a restart) has announced exactly what it committed.
+   */
+  announce?: boolean;
+}
+
+function erasedAnnouncement(receipt: DeletionReceipt): PendingEvent {
+  const erasedEntries = (JSON.parse(receipt.counts) as { Entry?: number }).Entry ?? 0;
+  return { topic: 'purge', payload: { receiptIds: [receipt.id], erasedEntries, archivedSessions: 0 } };
+}
+
+const ARCHIVED_ANNOUNCEMENT: PendingEvent = { topic: 'purge', payload: { receiptIds: [], erasedEntries: 0, archivedSessions: 1 } };
 
 /**
  * Archives an ended session, unless it changed since it was listed: another purge (a second
  * instance's job, a concurrent purgeMemory) or a person archived, restored or deleted it. That is
  * not a failure of this run, which goes on with the next session.
  */
-async function archiveIfStillEnded(deps: WriteDeps, sessionId: string): Promise<boolean> {
+async function archiveIfStillEnded(deps: WriteDeps, sessionId: string, announce: boolean): Promise<boolean> {
   try {
-    await transitionSession(deps, 'archive', { sessionId, actor: 'system' });
+    await transitionSession(deps, 'archive', { sessionId, actor: 'system', alsoEmit: announce ? [ARCHIVED_ANNOUNCEMENT] : [] });
     return true;
   } catch (error) {
     if (error instanceof InvalidStateError || error instanceof NotFoundError) return false;

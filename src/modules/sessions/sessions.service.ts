@@ -1,5 +1,6 @@
 import type { StateGuard } from '../identity/state-access.ts';
 import type { Tx } from '../../infra/database.ts';
+import type { PendingEvent } from '../../infra/events.ts';
 import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
 import { isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, InvalidStateError, NotFoundError, ValidationError } from '../../domain/errors.ts';
@@ -158,6 +159,8 @@ export interface TransitionInput {
   promote?: readonly string[] | null;
   /** complete: promote every active entry of a SCRATCH session (default: the session's setting). */
   autoPromote?: boolean | null;
+  /** Events recorded with the transition, in its transaction (the scheduled purge announces each archive it makes). */
+  alsoEmit?: readonly PendingEvent[];
 }
 
 export interface TransitionResult {
@@ -213,6 +216,7 @@ export async function transitionSession(deps: WriteDeps, transition: Transition,
       }
     }
     const event = await insertEvent(tx, emit, session, { type: 'LIFECYCLE', actor: systemActor(input.actor), content });
+    for (const also of input.alsoEmit ?? []) emit(also);
     return { session, event, promotedIds };
   });
 }
