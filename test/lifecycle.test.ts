@@ -149,7 +149,7 @@ describe(`lifetimes and purge (${DB_KIND})`, () => {
       await scheduled.stop();
     }
     const changes = await h.database.prisma.change.findMany({ where: { seq: { gt: before } }, orderBy: { seq: 'asc' } });
-    const purged = changes.filter((c) => c.topic === 'purge').map((c) => ({ ...(JSON.parse(c.payload) as Record<string, unknown>), seq: Number(c.seq), at: c.occurredAt.getTime() }));
+    const purged = changes.filter((c) => c.topic === 'purge').map((c) => ({ ...(JSON.parse(c.payload) as { receiptIds: string[]; erasedEntries: number; archivedSessions: number }), seq: Number(c.seq), at: c.occurredAt.getTime() }));
     expect(purged.map(({ erasedEntries, archivedSessions }) => ({ erasedEntries, archivedSessions }))).toEqual([
       { erasedEntries: 1, archivedSessions: 0 },
       { erasedEntries: 0, archivedSessions: 1 },
@@ -158,7 +158,7 @@ describe(`lifetimes and purge (${DB_KIND})`, () => {
     // Each announcement is the last change of its step's transaction: right after the entry's
     // DELETED (with the receipt that names it) or the session's LIFECYCLE event, at the same instant.
     const [erased, ...archives] = purged;
-    const receipt = await h.database.prisma.deletionReceipt.findUniqueOrThrow({ where: { id: (erased!.receiptIds as string[])[0]! } });
+    const receipt = await h.database.prisma.deletionReceipt.findUniqueOrThrow({ where: { id: erased!.receiptIds[0]! } });
     expect((JSON.parse(receipt.ids) as { Entry: string[] }).Entry).toEqual([dbId(episode)]);
     for (const step of purged) {
       const previous = changes.find((c) => Number(c.seq) === step.seq - 1)!;
