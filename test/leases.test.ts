@@ -240,4 +240,65 @@ describe('leases', () => {
     for (const { value } of versions) expect(JSON.parse(value!)).toMatch(/^agent:\d+$/);
     expect(await ok(h, null, 'query ($s: ID!) { leases(scope: $s) { holder } }', { s: scope })).toEqual({ leases: [] });
   });
+
+  it('zombies under contention (on two instances with PostgreSQL): holders that pause past a 1 s lease while others wait for it are refused, and the state keeps only live holders\' writes, tokens in order', async () => {
+    const scope = await project('leases-zombies');
+    const violations: string[] = [];
+    let zombies = 0;
+    let live = 0;
+    const FENCED_SET = `mutation ($input: SetStateInput!) { setState(input: $input) { __typename ... on InvalidStateError { currentState } } }`;
+    const send = async (app: App, query: string, input: Record<string, unknown>, agent: string) => {
+      const response = await app.yoga.fetch('http://engram.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-engram-actor': agent },
+        body: JSON.stringify({ query, variables: { input } }),
+      });
+      return response.json();
+    };
+    const agent = async (n: number, other: App) => {
+      const app = n % 2 ? other : h.app;
+      for (let round = 0; round < 2; round++) {
+        const resource = `file-${(n + round) % 5}`;
+        const answer = await send(app, CHECKOUT, { scope, resource, ttlSeconds: 1, waitSeconds: 10 }, `agent:${n}`);
+        const result = answer.data?.checkoutLease;
+        if (result?.__typename !== 'CheckoutLeaseSuccess') {
+          if (result?.__typename !== 'LeaseHeldError') violations.push(JSON.stringify(answer));
+          continue;
+        }
+        const { fencingToken: token, expiresAt } = result.lease as { fencingToken: number; expiresAt: string };
+        const ends = Date.parse(expiresAt);
+        const write = (value: string) => send(app, FENCED_SET, { owner: { project: scope }, key: `project:${resource}`, value, fencing: { scope, resource, token } }, `agent:${n}`);
+        // A third of the agents pause (a GC pause, a lost network) past their lease, then write.
+        if (n % 3 === 0) {
+          await new Promise((resolve) => setTimeout(resolve, ends - Date.now() + 150));
+          const stale = await write(`zombie:${token}`);
+          zombies++;
+          if (stale.data?.setState.currentState !== 'STALE_FENCING_TOKEN') violations.push(`zombie write not refused: ${JSON.stringify(stale)}`);
+          continue;
+        }
+        const written = await write(`live:${token}`);
+        // Under load a holder may itself run past its second; then it must be refused too.
+        if (written.data?.setState.__typename === 'SetStateSuccess') live++;
+        else if (Date.now() < ends || written.data?.setState.currentState !== 'STALE_FENCING_TOKEN') violations.push(`live write refused: ${JSON.stringify(written)}`);
+        await send(app, RELEASE, { scope, resource, fencingToken: token }, `agent:${n}`);
+      }
+    };
+    const contend = async (other: App) => void (await Promise.all(Array.from({ length: 30 }, (_, n) => agent(n, other))));
+    if (DB_KIND === 'postgresql') await withSecondInstance(h, (other) => contend(other.app));
+    else await contend(h.app);
+    expect(violations).toEqual([]);
+    expect(zombies).toBeGreaterThanOrEqual(5);
+    expect(live).toBeGreaterThanOrEqual(10);
+    // In each resource's history, only live holders' writes, and their tokens never go back.
+    const owner = Buffer.from(scope, 'base64').toString().split(':')[1]!;
+    const versions = await h.database.prisma.stateVersion.findMany({ where: { key: { owner } }, select: { value: true, keyId: true }, orderBy: { version: 'asc' } });
+    expect(versions.length).toBe(live);
+    const byKey = new Map<string, number[]>();
+    for (const v of versions) {
+      const value = JSON.parse(v.value!) as string;
+      expect(value).toMatch(/^live:\d+$/);
+      byKey.set(v.keyId, [...(byKey.get(v.keyId) ?? []), Number(value.slice(5))]);
+    }
+    for (const tokens of byKey.values()) expect(tokens).toEqual([...tokens].sort((a, b) => a - b));
+  }, 60_000);
 });
