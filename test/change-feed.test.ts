@@ -6,6 +6,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../src/app.ts';
+import { pruneChanges } from '../src/infra/change-feed.ts';
 import { ok } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { redisInstance } from './support/instance.ts';
@@ -154,6 +155,46 @@ describe('change feed', () => {
     const names = [...text.matchAll(/"name":"(slow-\d+)"/g)].map((m) => m[1]);
     expect(names).toEqual(Array.from({ length: 1_600 }, (_, i) => `slow-${i}`));
     expect(text).not.toContain('"errors"');
+  });
+
+  it('a subscriber that falls behind further than the feed keeps gets what it can, in order, then CURSOR_EXPIRED', async () => {
+    const p = await project('feed-behind');
+    const response = await h.app.yoga.fetch('http://engram.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: 'subscription ($s: ID!) { entryChanged(scope: $s) { cursor entry { name } } }', variables: { s: p } }),
+    });
+    const stream = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    cleanups.push(() => stream.cancel());
+    let text = '';
+    const readUntil = async (done: () => boolean) => {
+      while (!done()) {
+        const chunk = await stream.read();
+        if (chunk.done) return;
+        text += chunk.value;
+      }
+    };
+    await add(h.app, p, 'probe');
+    await readUntil(() => text.includes('"probe"'));
+    // A reader that keeps up, to know when the instance has handed every change on.
+    const keeping = await watch(h.app, p);
+    await untilListening(keeping.collector, () => add(h.app, p, `keeping-${Date.now()}`));
+    // More than the stalled subscriber's buffer (1,000) while it does not read...
+    for (const from of [0, 800]) {
+      const imported = await ok(h, null, 'mutation ($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }', {
+        e: Array.from({ length: 800 }, (_, i) => ({ scope: p, kind: 'KNOWLEDGE', name: `behind-${from + i}`, content: 'c' })),
+      });
+      expect(imported.importEntries.__typename).toBe('ImportEntriesSuccess');
+    }
+    await keeping.collector.until(() => namesOf(keeping, 'behind-1599').length === 1, 10_000);
+    // ...and then the feed no longer holds them (all but the newest change pruned).
+    expect(await pruneChanges(h.database.prisma, h.database.provider, new Date(Date.now() + 60_000))).toBeGreaterThan(1_600);
+    await readUntil(() => text.includes('CURSOR_EXPIRED'));
+    const names = [...text.matchAll(/"name":"(behind-\d+)"/g)].map((m) => m[1]);
+    // What it got before the end is a gapless start of what it missed.
+    expect(names).toEqual(Array.from({ length: names.length }, (_, i) => `behind-${i}`));
+    expect(names.length).toBeLessThan(1_600);
+    expect(text).toContain('"code":"CURSOR_EXPIRED"');
   });
 
   it('refuses a cursor it never gave or no longer holds with CURSOR_EXPIRED', async () => {

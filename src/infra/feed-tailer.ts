@@ -195,8 +195,9 @@ export class FeedTailer {
       const upTo = this.position;
       let cursor = from ?? upTo;
       if (cursor < upTo) {
-        if (cursor < (await feedFloor(this.database()))) return EXPIRED;
-        cursor = await this.replay(topic, key, cursor, upTo, push, state);
+        const reached = await this.replay(topic, key, cursor, upTo, push, state);
+        if (reached === EXPIRED) return EXPIRED;
+        cursor = reached;
       }
       while (!state.stopped && !overflowed) {
         const item = buffer.shift();
@@ -215,10 +216,17 @@ export class FeedTailer {
     }
   }
 
-  /** Delivers the changes of `topic` under `key` in (`cursor`, `upTo`] from the database; returns `upTo`. */
-  private async replay(topic: string, key: string, cursor: number, upTo: number, push: Push, state: Following): Promise<number> {
+  /**
+   * Delivers the changes of `topic` under `key` in (`cursor`, `upTo`] from the database; returns
+   * `upTo`, or EXPIRED when the feed no longer holds all of them (pruned before or during the
+   * replay: a subscriber that fell behind further than the retention).
+   */
+  private async replay(topic: string, key: string, cursor: number, upTo: number, push: Push, state: Following): Promise<number | typeof EXPIRED> {
     while (!state.stopped) {
       const rows = await readChanges(this.database(), cursor, PAGE, { topic, key, upTo });
+      // Read after the rows: pruning removes the oldest changes first, so a floor at or below the
+      // cursor now means every change after it was still there when the page was read.
+      if ((await feedFloor(this.database())) > cursor) return EXPIRED;
       for (const row of rows) {
         await push(payloadOf(row));
         cursor = row.seq;

@@ -145,7 +145,6 @@ builder.queryField('leases', (t) =>
     args: {
       scope: t.arg.id({ required: true, description: 'The scope.' }),
       resource: t.arg.string({ description: 'Only this resource.' }),
-      after: t.arg.string({ description: AFTER_DESCRIPTION }),
     },
     authScopes: (_root, args) => can('READ', 'scope', args.scope, SCOPE_TYPENAMES, ['scope']),
     resolve: (query, _root, args, ctx) =>

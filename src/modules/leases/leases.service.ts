@@ -63,11 +63,11 @@ export async function checkout(deps: WriteDeps, target: LeaseTarget, mode: Lease
 }
 
 /**
- * Checks out, waiting up to `waitSeconds` while others hold the resource: tries again as the
- * first blocking lease ends (or every 250 ms at most, for a release), and answers LeaseHeldError
- * once the wait is over, or at once when the caller went away (`signal`): a lease granted to no
- * one would hold the resource for its whole time to live. Polling, not a notification: a release
- * is noticed within 250 ms.
+ * Checks out, waiting up to `waitSeconds` while others hold the resource: tries again when the
+ * resource's lease events (from the change feed) or the first blocking lease's end say it may be
+ * free, re-reading at least every WAIT_RECHECK_MS, and answers LeaseHeldError once the wait is
+ * over, or at once when the caller went away (`signal`): a lease granted to no one would hold the
+ * resource for its whole time to live.
  */
 export async function checkoutWaiting(
   deps: WriteDeps,
@@ -82,19 +82,19 @@ export async function checkoutWaiting(
   c.done();
   const holder = checked(target, ttlSeconds);
   const deadline = Date.now() + waitSeconds * 1000;
-  let changes: LeaseChanges | null = null;
+  // Listening starts before the first try, so a release that commits right after it wakes the wait.
+  const changes = waitSeconds > 0 ? leaseChanges(deps, target) : null;
   try {
     for (;;) {
       try {
         return await checkout(deps, target, mode, ttlSeconds);
       } catch (error) {
-        if (!(error instanceof LeaseHeldError) || Date.now() >= deadline || signal?.aborted) throw error;
+        if (!(error instanceof LeaseHeldError) || !changes || Date.now() >= deadline || signal?.aborted) throw error;
         // Woken by the resource's lease events (a release, an unlock), by the first lease's end, or
         // at the latest every WAIT_RECHECK_MS, the wait re-reads the blocking leases (a read: a
         // write per waiter and turn would let a few waiting requests load the database) and tries
         // the checkout again once it looks free or the wait is over (that last try answers with the
         // holders as they are then).
-        changes ??= leaseChanges(deps, target);
         let firstEnd = Math.min(...error.holders.map((h) => h.expiresAt.getTime()));
         for (;;) {
           const now = Date.now();
