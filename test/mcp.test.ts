@@ -40,7 +40,7 @@ describe('MCP tools list', () => {
   it('lists every tool with a typed, described input schema read from the GraphQL schema', async () => {
     const { tools } = await (await connect()).listTools();
     const names = tools.map((t) => t.name);
-    for (const name of ['context', 'memoryQuery', 'addGuideline', 'updateKnowledge', 'entryHistory', 'resolveConflict', 'startSession', 'setState', 'getState', 'endSession', 'createTask', 'listTasks', 'recordOutcome', 'outcomeSuccessRates', 'castVote', 'voteStatus', 'checkoutLease', 'renewLease', 'releaseLease']) {
+    for (const name of ['context', 'memoryQuery', 'addGuideline', 'updateKnowledge', 'entryHistory', 'resolveConflict', 'startSession', 'setState', 'getState', 'endSession', 'createTask', 'listTasks', 'recordOutcome', 'outcomeSuccessRates', 'openVoteQuestion', 'castVote', 'voteStatus', 'checkoutLease', 'listLeases', 'renewLease', 'releaseLease']) {
       expect(names).toContain(name);
     }
     for (const tool of tools) {
@@ -177,10 +177,12 @@ describe('MCP sessions, state and tasks', () => {
     expect(rates.successRates.items.map((r: { key: string; successRate: number }) => [r.key, r.successRate])).toEqual([['agent-1', 0.5], ['agent-2', 1]]);
   });
 
-  it('casts votes as the caller and reads the decision', async () => {
+  it('opens a question, casts votes as the caller and reads the decision', async () => {
     const project = await createProject(h, 'mcp-votes');
-    const opened = await as(h, null, 'mutation ($s: ID!) { openVoteQuestion(input: { scope: $s, key: "pick", k: 2 }) { ... on OpenVoteQuestionSuccess { question { id } } } }', { s: project });
-    const question = opened.data!.openVoteQuestion.question.id;
+    const opened = await call(await connect(), 'openVoteQuestion', { scope: project, key: 'pick', k: 2 });
+    expect(opened.question).toMatchObject({ key: 'pick', status: 'OPEN', k: 2, countedVotes: 0 });
+    const question = opened.question.id as string;
+    expect((await failing(await connect(), 'openVoteQuestion', { scope: project, key: 'pick', k: 2 })).code).toBe('ALREADY_EXISTS');
     const first = (await call(await connect({ 'x-engram-actor': 'agent:1' }), 'castVote', { question, answer: 'blue' })).vote;
     expect(first).toMatchObject({ counted: true, decisive: false, question: { status: 'OPEN', countedVotes: 1 } });
     const second = (await call(await connect({ 'x-engram-actor': 'agent:2' }), 'castVote', { question, answer: ' blue ', confidence: 0.7 })).vote;
@@ -198,6 +200,8 @@ describe('MCP sessions, state and tasks', () => {
     const held = await failing(two, 'checkoutLease', lease);
     expect(held.code).toBe('LEASE_HELD');
     expect(held.text).toContain('agent:1');
+    expect(await call(two, 'listLeases', { scope })).toMatchObject([{ resource: 'src/app.ts', holder: 'agent:1', mode: 'EXCLUSIVE', fencingToken: 1 }]);
+    expect(await call(two, 'listLeases', { scope, resource: 'other.ts' })).toEqual([]);
     expect(await call(one, 'renewLease', { ...lease, ttlSeconds: 120 })).toMatchObject({ lease: { fencingToken: 1 } });
     expect(await call(one, 'releaseLease', { scope, resource: 'src/app.ts' })).toMatchObject({ lease: { holder: 'agent:1' } });
     expect(await call(two, 'checkoutLease', lease)).toMatchObject({ lease: { holder: 'agent:2', fencingToken: 2 } });

@@ -38,6 +38,9 @@ const ENTRY = /* GraphQL */ `
 const LEASE = /* GraphQL */ `
   fragment Lease on Lease { resource holder mode fencingToken acquiredAt expiresAt }`;
 
+const VOTE_QUESTION = /* GraphQL */ `
+  fragment VoteQuestion on VoteQuestion { id key status k decidedAnswer countedVotes discardedVotes }`;
+
 /** Expected failures of a mutation (its result union's error types). */
 const FAILURE = /* GraphQL */ `
   fragment Failure on UserError {
@@ -253,13 +256,21 @@ export const TOOLS: ToolSpec[] = [
     readOnly: true,
   },
   {
+    name: 'openVoteQuestion',
+    title: 'Open a vote question',
+    description:
+      'Opens a question for agents to vote on (first-to-ahead-by-k): a key unique in the scope (a subtask id), k (the lead that decides), how answers are compared (normalization: TRIM, EXACT, CASE_INSENSITIVE or JSON), and optional red flags (maxAnswerLength, answerPattern) that discard unreliable answers.',
+    document: `mutation ($input: OpenVoteQuestionInput!) { openVoteQuestion(input: $input) { __typename ...Failure
+      ... on OpenVoteQuestionSuccess { question { ...VoteQuestion } } } } ${VOTE_QUESTION} ${FAILURE}`,
+  },
+  {
     name: 'castVote',
     title: 'Vote on a question',
     description:
       "Casts your answer to a vote question (first-to-ahead-by-k: the first answer that leads every other by k wins). Answers are compared after the question's normalization. The result says whether your vote counted (or why it was discarded) and the question's status and decided answer.",
     document: `mutation ($input: CastVoteInput!) { castVote(input: $input) { __typename ...Failure
       ... on CastVoteSuccess { vote { id counted discardReason decisive question { ...VoteQuestion } } } } }
-      fragment VoteQuestion on VoteQuestion { id key status k decidedAnswer countedVotes discardedVotes } ${FAILURE}`,
+      ${VOTE_QUESTION} ${FAILURE}`,
   },
   {
     name: 'voteStatus',
@@ -284,6 +295,13 @@ export const TOOLS: ToolSpec[] = [
     description: 'Extends your live lease on a resource by ttlSeconds from now (a heartbeat). An expired lease cannot be renewed: check it out again.',
     document: `mutation ($input: RenewLeaseInput!) { renewLease(input: $input) { __typename ...Failure ... on RenewLeaseSuccess { lease { ...Lease } } } }
       ${LEASE} ${FAILURE}`,
+  },
+  {
+    name: 'listLeases',
+    title: 'List leases',
+    description: 'The live leases of a scope (of one resource, when named), the first to end first: who holds what, in which mode, until when.',
+    document: `query ($scope: ID!, $resource: String) { leases(scope: $scope, resource: $resource) { ...Lease } } ${LEASE}`,
+    readOnly: true,
   },
   {
     name: 'releaseLease',
