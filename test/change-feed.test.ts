@@ -97,6 +97,27 @@ describe('change feed', () => {
     expect(codes(resumed)).toEqual([]);
   });
 
+  it('an instance hands its own commits to its subscribers without reading them back from the feed', async () => {
+    const p = await project('feed-own');
+    const sub = await watch(h.app, p);
+    await untilListening(sub.collector, () => add(h.app, p, `probe-${Date.now()}`));
+    const feedReads = () => h.statements.filter((sql) => /FROM "Change"/.test(sql)).length;
+    h.resetStatements();
+    // Creates (one batch each) and tag changes (a transaction each), one after the other.
+    const names = await addMany([h.app], p, 'own-', 10, 1);
+    const tagged = await ok(h, null, `query ($s: ID!) { scope(id: $s) { ... on Project { entries(first: 5) { edges { node { id } } } } } }`, { s: p });
+    for (const { node } of tagged.scope.entries.edges as Array<{ node: { id: string } }>) {
+      await ok(h, null, 'mutation ($e: ID!) { attachTags(input: { entry: $e, tags: ["own"] }) { __typename } }', { e: node.id });
+    }
+    await sub.collector.until(() => events(sub).filter((e) => e.type === 'TAGGED').length === 5);
+    expect(namesOf(sub, 'own-')).toContain(names.at(-1));
+    // 15 commits; only the feed's poll (once a second) may have read it meanwhile.
+    expect(feedReads()).toBeLessThanOrEqual(3);
+    expectOrdered(sub);
+    const cursors = events(sub).slice(-15).map((e) => Number(e.cursor));
+    expect(cursors).toEqual(Array.from({ length: 15 }, (_, i) => cursors[0]! + i));
+  });
+
   it('changeFeedCursor is the position to subscribe from after a read: what commits after it arrives, nothing before', async () => {
     const p = await project('feed-head');
     await add(h.app, p, 'old');

@@ -69,14 +69,34 @@ function recordChunkSql(provider: Provider, changes: readonly ChangeRecord[], on
   ];
 }
 
-/** Records `changes` inside an open transaction (as its last statements). */
-export async function recordChanges(tx: Tx, provider: Provider, changes: readonly ChangeRecord[], onlyIf?: Prisma.Sql): Promise<void> {
-  for (const statement of recordChangesSql(provider, changes, onlyIf)) await tx.$executeRaw(statement);
+/** Changes a write recorded, with the sequence number of the last: its instance hands them on without reading them back. */
+export interface RecordedChanges {
+  lastSeq: number;
+  changes: readonly ChangeRecord[];
 }
+
+/** Records `changes` inside an open transaction (as its last statements); returns the last sequence number given. */
+export async function recordChanges(tx: Tx, provider: Provider, changes: readonly ChangeRecord[]): Promise<number> {
+  if (provider === 'sqlite') {
+    for (const statement of recordChangesSql(provider, changes)) await tx.$executeRaw(statement);
+    // The one writer's own connection, in-process: a read costs microseconds.
+    return feedHead(tx);
+  }
+  // PostgreSQL: the numbers come back with the insert, without another round trip.
+  let last = 0;
+  for (const statement of recordChangesSql(provider, changes)) {
+    const rows = await tx.$queryRaw<Array<{ seq: bigint | number }>>`${statement} RETURNING "seq"`;
+    for (const row of rows) last = Math.max(last, Number(row.seq));
+  }
+  return last;
+}
+
+/** The head's row: the last sequence number given to a change. */
+export const FEED_HEAD_SQL = Prisma.sql`SELECT "seq" FROM "ChangeFeedHead" WHERE "id" = 1`;
 
 /** The last sequence number given to a change (committed). */
 export async function feedHead(db: Tx): Promise<number> {
-  const [row] = await db.$queryRaw<Array<{ seq: bigint | number }>>`SELECT "seq" FROM "ChangeFeedHead" WHERE "id" = 1`;
+  const [row] = await db.$queryRaw<Array<{ seq: bigint | number }>>(FEED_HEAD_SQL);
   return Number(row?.seq ?? 0);
 }
 

@@ -68,18 +68,32 @@ export interface BatchOptions {
    * (the audit row): waiting for a second disk flush doubled the time of a create.
    */
   durable?: boolean;
+  /** A read run last, in the batch's transaction (its rows are the result's `rows`). */
+  read?: Prisma.Sql;
+}
+
+/** Each statement's row count, and the rows of the batch's final read (none without one). */
+export interface BatchResult {
+  counts: number[];
+  rows: Array<Record<string, unknown>>;
 }
 
 /**
  * Runs `statements` in one transaction and returns each one's row count. Falls back to Prisma's
  * batch transaction for a client `openDatabase` did not make.
  */
-export async function runBatch(db: Db, statements: readonly Prisma.Sql[], options: BatchOptions = {}): Promise<number[]> {
+export async function runBatch(db: Db, statements: readonly Prisma.Sql[], options: BatchOptions = {}): Promise<BatchResult> {
   const driver = drivers.get(db);
-  if (!driver) return db.$transaction(statements.map((sql) => db.$executeRaw(sql)));
+  if (!driver) return prismaBatch(db, statements, options.read);
   if (driver.provider === 'postgresql') return runPostgresBatch(driver.pool, statements, options, driver.onQuery);
   const tx = await (await driver.adapter()).startTransaction();
-  return finish(driver, tx, statements.map(toQuery));
+  return finish(driver, tx, statements.map(toQuery), options.read && toQuery(options.read));
+}
+
+async function prismaBatch(db: Db, statements: readonly Prisma.Sql[], read?: Prisma.Sql): Promise<BatchResult> {
+  if (!read) return { counts: await db.$transaction(statements.map((sql) => db.$executeRaw(sql))), rows: [] };
+  const all = await db.$transaction([...statements.map((sql) => db.$executeRaw(sql)), db.$queryRaw<Array<Record<string, unknown>>>(read)]);
+  return { counts: all.slice(0, -1) as number[], rows: all.at(-1) as Array<Record<string, unknown>> };
 }
 
 /**
@@ -90,9 +104,9 @@ export async function runBatch(db: Db, statements: readonly Prisma.Sql[], option
  * Parameters become literals the way the server reads untyped parameters: quoted text it casts
  * by context (pg's escapeLiteral quotes them), NULL for null.
  */
-async function runPostgresBatch(pool: pg.Pool, statements: readonly Prisma.Sql[], options: BatchOptions, onQuery?: (sql: string) => void): Promise<number[]> {
+async function runPostgresBatch(pool: pg.Pool, statements: readonly Prisma.Sql[], options: BatchOptions, onQuery?: (sql: string) => void): Promise<BatchResult> {
   const head = options.durable === false ? ['SET LOCAL synchronous_commit TO OFF'] : [];
-  const text = [...head, ...statements.map(inlined)].join(';\n');
+  const text = [...head, ...statements.map(inlined), ...(options.read ? [inlined(options.read)] : [])].join(';\n');
   onQuery?.(text);
   let results: pg.QueryResult | pg.QueryResult[];
   try {
@@ -102,7 +116,8 @@ async function runPostgresBatch(pool: pg.Pool, statements: readonly Prisma.Sql[]
   }
   // One statement answers one result, several an array of them.
   const all: pg.QueryResult[] = Array.isArray(results) ? results : [results];
-  return all.slice(head.length).map((result) => result.rowCount ?? 0);
+  const counts = all.slice(head.length, head.length + statements.length).map((result) => result.rowCount ?? 0);
+  return { counts, rows: options.read ? (all.at(-1)!.rows as Array<Record<string, unknown>>) : [] };
 }
 
 /** A statement with its parameters written in as literals. */
@@ -137,13 +152,19 @@ function asAdapterError(error: unknown): unknown {
   });
 }
 
-/** Runs `queries` in the open transaction `tx`, then commits it (or rolls it back on an error). */
-async function finish(driver: DirectDriver, tx: Transaction, queries: readonly SqlQuery[]): Promise<number[]> {
+/** Runs `queries` (then `read`) in the open transaction `tx`, then commits it (or rolls it back on an error). */
+async function finish(driver: DirectDriver, tx: Transaction, queries: readonly SqlQuery[], read?: SqlQuery): Promise<BatchResult> {
   const counts: number[] = [];
+  let rows: Array<Record<string, unknown>> = [];
   try {
     for (const query of queries) {
       driver.onQuery?.(query.sql);
       counts.push(await tx.executeRaw(query));
+    }
+    if (read) {
+      driver.onQuery?.(read.sql);
+      const result = await tx.queryRaw(read);
+      rows = result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])));
     }
     driver.onQuery?.('COMMIT');
     await tx.executeRaw(control('COMMIT'));
@@ -157,7 +178,7 @@ async function finish(driver: DirectDriver, tx: Transaction, queries: readonly S
     throw error;
   }
   await tx.commit();
-  return counts;
+  return { counts, rows };
 }
 
 /**

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { DomainError } from '../domain/errors.ts';
 import type { Db, Tx } from './database.ts';
-import type { ChangeRecord } from './change-feed.ts';
+import type { ChangeRecord, RecordedChanges } from './change-feed.ts';
 import { createInProcessTransport, createRedisTransport, type EventsState } from './event-transport.ts';
 import { FeedTailer, type StreamEnd } from './feed-tailer.ts';
 import { TtlCache } from './ttl-cache.ts';
@@ -150,8 +151,11 @@ export interface EventBus {
    * here, with the write's own connection).
    */
   changes(db: Tx, events: readonly PendingEvent[]): Promise<ChangeRecord[]>;
-  /** A transaction that recorded changes committed: wakes the instances to read them. Never throws. */
-  committed(): void;
+  /**
+   * A transaction that recorded changes committed: this instance hands them on (without reading
+   * them back when they follow what it delivered last) and wakes the others. Never throws.
+   */
+  committed(recorded: RecordedChanges): void;
   /**
    * The events of `topic` under routing `key`, after the change-feed cursor `after` (from now
    * without one), each with its cursor. Ends with EXPIRED when `after` cannot be resumed from.
@@ -176,6 +180,8 @@ export function createEventBus(options: { redisUrl?: string | null } = {}): Even
   const transport = options.redisUrl ? createRedisTransport(options.redisUrl) : createInProcessTransport();
   const chainOf = scopeChains();
   const tailer = new FeedTailer(() => (transport.state() === 'down' ? POLL_MS_OUTAGE : POLL_MS));
+  /** Names this instance's wake-ups, which come back to it through Redis (and the in-process transport). */
+  const instance = randomUUID();
   // Woken by other instances. The wake channel is listened to once Redis is up, and again after
   // every lost connection (which forgets its channels); polls cover the time in between.
   let waking: (() => void) | null = null;
@@ -184,7 +190,10 @@ export function createEventBus(options: { redisUrl?: string | null } = {}): Even
     if (!relisten || transport.state() === 'down') return;
     relisten = false;
     waking?.();
-    waking = transport.listen(WAKE_CHANNEL, () => tailer.wake());
+    waking = transport.listen(WAKE_CHANNEL, (payload) => {
+      // Its own commits this instance has handed on already (or read, when they did not follow).
+      if ((payload as { from?: string } | null)?.from !== instance) tailer.wake();
+    });
     tailer.wake();
   };
   listenForWakeUps();
@@ -203,9 +212,9 @@ export function createEventBus(options: { redisUrl?: string | null } = {}): Even
       const at = new Date().toISOString();
       return Promise.all(events.map(async (event) => ({ topic: event.topic, keys: await routingKeys(db, event, chainOf), payload: { ...event.payload, occurredAt: at } })));
     },
-    committed() {
-      tailer.wake();
-      transport.publish(WAKE_CHANNEL, null);
+    committed(recorded) {
+      tailer.committed(recorded);
+      transport.publish(WAKE_CHANNEL, { from: instance });
     },
     subscribe: <T extends keyof Topics>(topic: T, key: string, after?: string | null) => tailer.subscribe<Topics[T][1]>(topic, key, after),
     state: () => transport.state(),

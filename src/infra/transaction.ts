@@ -3,7 +3,7 @@ import type { EventBus, PendingEvent } from './events.ts';
 import type { Prisma } from '../generated/sqlite/client.ts';
 import { runBatch } from './direct-batch.ts';
 import { rawErrorCode } from './prisma-errors.ts';
-import { recordChanges, recordChangesSql } from './change-feed.ts';
+import { FEED_HEAD_SQL, recordChanges, recordChangesSql, type RecordedChanges } from './change-feed.ts';
 
 /** What services need to write: the database (and its SQL dialect), the event bus, and write settings. */
 export interface WriteDeps {
@@ -52,17 +52,21 @@ const MAX_ATTEMPTS = 8;
 export async function writeTransaction<T>(deps: WriteDeps, work: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
   return retrying(async () => {
     const events: PendingEvent[] = [];
+    let recorded: RecordedChanges | undefined;
     const result = await deps.db.$transaction(async (tx) => {
       await deps.guard?.(tx);
       const value = await work(tx, (event) => events.push(event));
       // Last: recording takes the change feed's head row, held until the commit.
-      if (events.length > 0) await recordChanges(tx, deps.provider, await deps.bus.changes(tx, events));
+      if (events.length > 0) {
+        const changes = await deps.bus.changes(tx, events);
+        recorded = { lastSeq: await recordChanges(tx, deps.provider, changes), changes };
+      }
       return value;
     }, {
       maxWait: 15_000,
       timeout: 30_000,
     });
-    if (events.length > 0) deps.bus.committed();
+    if (recorded) deps.bus.committed(recorded);
     return result;
   });
 }
@@ -96,11 +100,12 @@ export async function writeBatch(
     const row = audit && deps.audit ? deps.audit.statement(audit.result, audit.onlyIf) : null;
     // The change rows go last: recording takes the change feed's head row, held until the commit.
     const record = recordChangesSql(deps.provider, changes, eventsIf);
-    const all = await runBatch(deps.db, [...statements, ...(row ? [row] : []), ...record]);
+    // The batch ends reading the feed's head: the last number its changes took, if it recorded them.
+    const { counts: all, rows } = await runBatch(deps.db, [...statements, ...(row ? [row] : []), ...record], record.length > 0 ? { read: FEED_HEAD_SQL } : {});
     const counts = all.slice(0, statements.length);
     if (row && all[statements.length] === 1) deps.audit!.carried();
-    // Woken even when `eventsIf` recorded nothing: the readers then find no new change.
-    if (events.length > 0) deps.bus.committed();
+    // The last statement inserts the last chunk of changes: no row when `eventsIf` did not hold.
+    if (record.length > 0 && all.at(-1)! > 0) deps.bus.committed({ lastSeq: Number(rows[0]!.seq), changes });
     return counts;
   });
 }
