@@ -47,7 +47,7 @@ const { applied } = await applyMigrations(config.databaseUrl, {
 });
 // Before the database opens, so that Prisma's calls are traced.
 const telemetry = (running.telemetry = startTelemetry());
-const database = (running.database = await openDatabase(config.databaseUrl, { readers: config.sqliteReaders, cacheMb: config.sqliteCacheMb }));
+const database = (running.database = await openDatabase(config.databaseUrl, { readers: config.sqliteReaders, cacheMb: config.sqliteCacheMb, parallelWorkers: config.postgresParallelWorkers }));
 if (!stopping) {
   const bus = (running.bus = createEventBus({ redisUrl: config.redisUrl }));
   // Redis down at start-up is an outage like any other: reads, writes and subscriptions go on (the

@@ -55,10 +55,17 @@ describe('loadConfig', () => {
       changeRetentionHours: 168,
       sqliteReaders: DEFAULT_READERS,
       sqliteCacheMb: 256,
+      postgresParallelWorkers: 0,
       exhaustiveRanking: false,
       logLevel: 'info',
       logPretty: undefined,
     });
+  });
+
+  it('POSTGRES_PARALLEL_WORKERS is 0 (the default) to 64', () => {
+    expect(loadConfig({ POSTGRES_PARALLEL_WORKERS: '2' }).postgresParallelWorkers).toBe(2);
+    expect(() => loadConfig({ POSTGRES_PARALLEL_WORKERS: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ POSTGRES_PARALLEL_WORKERS: '65' })).toThrow(ConfigError);
   });
 
   it('CHANGE_RETENTION_HOURS is an hour to a year', () => {

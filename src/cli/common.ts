@@ -29,7 +29,7 @@ export async function withDatabase<T>(work: (database: Database) => Promise<T>):
   const config = loadConfig();
   const url = databaseUrl(config);
   await applyMigrations(url);
-  const database = await openDatabase(url, { readers: 0, cacheMb: config.sqliteCacheMb });
+  const database = await openDatabase(url, { readers: 0, cacheMb: config.sqliteCacheMb, parallelWorkers: config.postgresParallelWorkers });
   try {
     return await work(database);
   } finally {

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { DEFAULT_SQLITE_CACHE_MB, sqlitePath } from '../config.ts';
+import { DEFAULT_PARALLEL_WORKERS, DEFAULT_SQLITE_CACHE_MB, sqlitePath } from '../config.ts';
 import { registerDirectDriver } from './direct-batch.ts';
 import { serializeConnection } from './serialized-adapter.ts';
 import { DEFAULT_READERS, SqliteReaders } from './sqlite-readers.ts';
@@ -45,7 +45,10 @@ export interface DatabaseOptions {
   readers?: number;
   /** SQLite: the main (writing) connection's page cache, MiB (default DEFAULT_SQLITE_CACHE_MB). */
   cacheMb?: number;
+  /** PostgreSQL: workers one statement may add (`max_parallel_workers_per_gather`; default 0, see DEFAULT_PARALLEL_WORKERS). */
+  parallelWorkers?: number;
 }
+
 
 export function providerOfUrl(url: string): Provider {
   if (url.startsWith('file:')) return 'sqlite';
@@ -98,7 +101,13 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     // pg emits 'error' on idle and closing clients; the pool replaces them on the next query.
     const warn = (error: Error) => log.warn(`PostgreSQL connection error: ${error.message}`);
     shared.on('error', warn);
-    shared.on('connect', (client) => client.on('error', warn));
+    const parallel = `SET max_parallel_workers_per_gather = ${Math.trunc(options.parallelWorkers ?? DEFAULT_PARALLEL_WORKERS)}`;
+    shared.on('connect', (client) => {
+      client.on('error', warn);
+      // Queued before any query the pool's caller sends on this connection. A plain SET rather
+      // than the `options` startup parameter, which connection poolers (PgBouncer) refuse.
+      client.query(parallel).catch(warn);
+    });
     const adapter = new PrismaPg(shared);
     prisma = new PostgresClient({ adapter, ...(queryLog ? { log: [...queryLog] } : {}) }) as unknown as Db;
     // Write batches take connections from the same pool, one round trip each.
