@@ -95,19 +95,18 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     const count = options.readers ?? DEFAULT_READERS;
     if (count > 0) adapter.useReaders((readers = new SqliteReaders(path, count)));
   } else {
-    const shared = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const parallel = `SET max_parallel_workers_per_gather = ${Math.trunc(options.parallelWorkers ?? DEFAULT_PARALLEL_WORKERS)}`;
+    // Awaited by pg-pool (3.14) before it hands the new connection out; @types/pg still types the
+    // hook as returning void. A plain SET rather than the `options` startup parameter, which
+    // connection poolers (PgBouncer) refuse.
+    const onConnect = (async (client: pg.ClientBase) => void (await client.query(parallel))) as unknown as (client: pg.ClientBase) => void;
+    const shared = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, onConnect });
     pool = shared;
     // A connection the server drops (restart, admin termination) must not crash the process:
     // pg emits 'error' on idle and closing clients; the pool replaces them on the next query.
     const warn = (error: Error) => log.warn(`PostgreSQL connection error: ${error.message}`);
     shared.on('error', warn);
-    const parallel = `SET max_parallel_workers_per_gather = ${Math.trunc(options.parallelWorkers ?? DEFAULT_PARALLEL_WORKERS)}`;
-    shared.on('connect', (client) => {
-      client.on('error', warn);
-      // Queued before any query the pool's caller sends on this connection. A plain SET rather
-      // than the `options` startup parameter, which connection poolers (PgBouncer) refuse.
-      client.query(parallel).catch(warn);
-    });
+    shared.on('connect', (client) => client.on('error', warn));
     const adapter = new PrismaPg(shared);
     prisma = new PostgresClient({ adapter, ...(queryLog ? { log: [...queryLog] } : {}) }) as unknown as Db;
     // Write batches take connections from the same pool, one round trip each.
