@@ -4,7 +4,7 @@
 // EPISODIC note 91-365 days old (past the default 90-day retention: the purge's 10 %); one
 // knowledge entry in fifty expired yesterday; importance is spread over 0-1.
 import { performance } from 'node:perf_hooks';
-import type { Database } from '../../src/infra/database.ts';
+import { settleAfterBulkLoad, type Database } from '../../src/infra/database.ts';
 import { iterations, record, summarize, timed, type Ask } from './common.ts';
 import { shape } from './shapes.ts';
 import type { Workload } from './workload.ts';
@@ -53,7 +53,7 @@ async function age(w: Workload, database: Database): Promise<number> {
   await inChunks(episodes, (chunk) => db.entry.updateMany({ where: { id: { in: chunk } }, data: { memoryType: 'EPISODIC' } }));
   await inChunks(expired, (chunk) => db.entry.updateMany({ where: { id: { in: chunk } }, data: { validUntil: new Date(now - DAY) } }));
   for (const [day, list] of byDay) await inChunks(list, (chunk) => db.entry.updateMany({ where: { id: { in: chunk } }, data: { updatedAt: new Date(now - day * DAY - 3_600_000) } }));
-  await db.$executeRawUnsafe('ANALYZE');
+  await settleAfterBulkLoad(db, w.kind);
   return episodes.length;
 }
 

@@ -4,7 +4,7 @@
 // vocabulary with common English words between them (about one word in three), as real notes
 // have: a natural-language task then holds words that match most entries.
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '../../src/infra/database.ts';
+import { openDatabase, settleAfterBulkLoad } from '../../src/infra/database.ts';
 import { createEventBus } from '../../src/infra/events.ts';
 import { addEntries, type AddEntryInput, type EntryKind } from '../../src/modules/entries/entries.service.ts';
 import { createRelation } from '../../src/modules/relations/relations.service.ts';
@@ -73,10 +73,7 @@ export async function seedWorkload(kind: Kind, n: number): Promise<Workload> {
         // the same random pair twice: skip
       }
     }
-    // Fresh statistics for the query planners, as autovacuum (PostgreSQL) or `PRAGMA optimize`
-    // (SQLite, run by the server on start) would soon provide after a bulk import.
-    if (kind === 'sqlite') await database.prisma.$executeRawUnsafe('PRAGMA analysis_limit = 1000');
-    await database.prisma.$executeRawUnsafe('ANALYZE');
+    await settleAfterBulkLoad(database.prisma, kind);
     const t2 = performance.now();
     const relatedGlobal = [...related].slice(0, 500).map((i) => gid(typeOf(i), ids[i]!));
     return {
@@ -123,3 +120,4 @@ function entryInput(
     version: entryKind === 'TOOL' ? { description: text } : { content: text },
   };
 }
+

@@ -144,3 +144,22 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     },
   };
 }
+
+/**
+ * After a bulk load (an import), what the database would otherwise reach only minutes later: fresh
+ * planner statistics (autovacuum's ANALYZE on PostgreSQL; `PRAGMA optimize` on SQLite, which the
+ * server runs on start) and, on PostgreSQL, the visibility map that autovacuum's VACUUM sets
+ * after that many inserts. Without the map no index-only scan can skip the table: on 100K
+ * freshly loaded entries a tag's count read ~4,000 heap pages and took 28 ms instead of ~2.
+ * `tables`: those that received rows (all without).
+ */
+export async function settleAfterBulkLoad(db: Db, provider: Provider, tables?: readonly string[]): Promise<void> {
+  if (provider === 'sqlite') {
+    await db.$executeRawUnsafe('PRAGMA analysis_limit = 1000');
+    await db.$executeRawUnsafe('ANALYZE');
+    return;
+  }
+  if (tables?.length === 0) return;
+  // Table names are the export's own (never a caller's), quoted as identifiers.
+  await db.$executeRawUnsafe(`VACUUM (ANALYZE) ${(tables ?? []).map((t) => `"${t.replace(/"/g, '""')}"`).join(', ')}`);
+}

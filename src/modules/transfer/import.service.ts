@@ -1,5 +1,5 @@
 import { ValidationError } from '../../domain/errors.ts';
-import type { Db, Provider } from '../../infra/database.ts';
+import { settleAfterBulkLoad, type Db, type Provider } from '../../infra/database.ts';
 import { jsonSql } from '../../infra/sql.ts';
 import { Prisma } from '../../generated/sqlite/client.ts';
 import { indexSql, searchBody } from '../search/search-index.ts';
@@ -94,6 +94,7 @@ export async function importMemory(database: { prisma: Db; provider: Provider },
   if (current === -1) throw invalid(1, 'the file is empty');
   await flush(db, provider, TABLES[current]!, batch, report, fixups);
   await completeTables(db, TABLES, fixups);
+  await settleAfterBulkLoad(db, provider, Object.keys(report.created));
   const counted = footer?.counts;
   report.complete = counted !== undefined && TABLES.every((t) => (counted[t.name] ?? 0) === (seen[t.name] ?? 0));
   return report;
