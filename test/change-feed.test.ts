@@ -75,6 +75,31 @@ function expectOrdered(sub: Watch) {
   expect(new Set(cursors).size).toBe(cursors.length);
 }
 
+/**
+ * An SSE subscriber to a scope's entryChanged that reads only when told (its stream fills, then
+ * the server stops taking its events), once it has seen a probe event.
+ */
+async function stalledReader(scope: string): Promise<{ readUntil(done: (text: string) => boolean): Promise<void>; text(): string }> {
+  const response = await h.app.yoga.fetch('http://engram.test/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify({ query: 'subscription ($s: ID!) { entryChanged(scope: $s) { cursor entry { name } } }', variables: { s: scope } }),
+  });
+  const stream = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  cleanups.push(() => stream.cancel());
+  let text = '';
+  const readUntil = async (done: (text: string) => boolean) => {
+    while (!done(text)) {
+      const chunk = await stream.read();
+      if (chunk.done) return;
+      text += chunk.value;
+    }
+  };
+  await add(h.app, scope, 'probe');
+  await readUntil((t) => t.includes('"probe"'));
+  return { readUntil, text: () => text };
+}
+
 describe('change feed', () => {
   it('events carry a cursor; a subscription resumed after it gets exactly what it missed, in order, then live ones', async () => {
     const p = await project('feed-resume');
@@ -148,23 +173,7 @@ describe('change feed', () => {
 
   it('a subscriber that stops reading loses nothing: past its buffer it catches up from the feed', async () => {
     const p = await project('feed-slow');
-    const response = await h.app.yoga.fetch('http://engram.test/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify({ query: 'subscription ($s: ID!) { entryChanged(scope: $s) { cursor entry { name } } }', variables: { s: p } }),
-    });
-    const stream = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    cleanups.push(() => stream.cancel());
-    let text = '';
-    const readUntil = async (done: () => boolean) => {
-      while (!done()) {
-        const chunk = await stream.read();
-        if (chunk.done) return;
-        text += chunk.value;
-      }
-    };
-    await add(h.app, p, 'probe');
-    await readUntil(() => text.includes('"probe"'));
+    const reader = await stalledReader(p);
     // More than its buffer (1,000) arrives while it does not read.
     for (const from of [0, 800]) {
       const imported = await ok(h, null, 'mutation ($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }', {
@@ -172,31 +181,15 @@ describe('change feed', () => {
       });
       expect(imported.importEntries.__typename).toBe('ImportEntriesSuccess');
     }
-    await readUntil(() => text.includes('"slow-1599"'));
-    const names = [...text.matchAll(/"name":"(slow-\d+)"/g)].map((m) => m[1]);
+    await reader.readUntil((text) => text.includes('"slow-1599"'));
+    const names = [...reader.text().matchAll(/"name":"(slow-\d+)"/g)].map((m) => m[1]);
     expect(names).toEqual(Array.from({ length: 1_600 }, (_, i) => `slow-${i}`));
-    expect(text).not.toContain('"errors"');
+    expect(reader.text()).not.toContain('"errors"');
   });
 
   it('a subscriber that falls behind further than the feed keeps gets what it can, in order, then CURSOR_EXPIRED', async () => {
     const p = await project('feed-behind');
-    const response = await h.app.yoga.fetch('http://engram.test/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify({ query: 'subscription ($s: ID!) { entryChanged(scope: $s) { cursor entry { name } } }', variables: { s: p } }),
-    });
-    const stream = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    cleanups.push(() => stream.cancel());
-    let text = '';
-    const readUntil = async (done: () => boolean) => {
-      while (!done()) {
-        const chunk = await stream.read();
-        if (chunk.done) return;
-        text += chunk.value;
-      }
-    };
-    await add(h.app, p, 'probe');
-    await readUntil(() => text.includes('"probe"'));
+    const reader = await stalledReader(p);
     // A reader that keeps up, to know when the instance has handed every change on.
     const keeping = await watch(h.app, p);
     await untilListening(keeping.collector, () => add(h.app, p, `keeping-${Date.now()}`));
@@ -210,12 +203,12 @@ describe('change feed', () => {
     await keeping.collector.until(() => namesOf(keeping, 'behind-1599').length === 1, 10_000);
     // ...and then the feed no longer holds them (all but the newest change pruned).
     expect(await pruneChanges(h.database.prisma, h.database.provider, new Date(Date.now() + 60_000))).toBeGreaterThan(1_600);
-    await readUntil(() => text.includes('CURSOR_EXPIRED'));
-    const names = [...text.matchAll(/"name":"(behind-\d+)"/g)].map((m) => m[1]);
+    await reader.readUntil((text) => text.includes('CURSOR_EXPIRED'));
+    const names = [...reader.text().matchAll(/"name":"(behind-\d+)"/g)].map((m) => m[1]);
     // What it got before the end is a gapless start of what it missed.
     expect(names).toEqual(Array.from({ length: names.length }, (_, i) => `behind-${i}`));
     expect(names.length).toBeLessThan(1_600);
-    expect(text).toContain('"code":"CURSOR_EXPIRED"');
+    expect(reader.text()).toContain('"code":"CURSOR_EXPIRED"');
   });
 
   it('refuses a cursor it never gave or no longer holds with CURSOR_EXPIRED', async () => {

@@ -30,6 +30,18 @@ async function call(query: string, field: string, input: Record<string, unknown>
   return answer.data![field];
 }
 
+const FENCED_SET = `mutation ($input: SetStateInput!) { setState(input: $input) { __typename ... on InvalidStateError { currentState } } }`;
+
+/** A call as `agent` through `app` (one of two instances in the contention tests); the answer's JSON. */
+async function send(app: App, query: string, input: Record<string, unknown>, agent: string): Promise<any> {
+  const response = await app.yoga.fetch('http://engram.test/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-engram-actor': agent },
+    body: JSON.stringify({ query, variables: { input } }),
+  });
+  return response.json();
+}
+
 describe('leases', () => {
   it('exclusive and shared checkouts, with a fencing token that grows with every grant', async () => {
     const scope = await project('leases-modes');
@@ -190,15 +202,6 @@ describe('leases', () => {
     const violations: string[] = [];
     let grants = 0;
     let liveWrites = 0;
-    const FENCED_SET = `mutation ($input: SetStateInput!) { setState(input: $input) { __typename ... on InvalidStateError { currentState } } }`;
-    const send = async (app: App, query: string, input: Record<string, unknown>, agent: string) => {
-      const response = await app.yoga.fetch('http://engram.test/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-engram-actor': agent },
-        body: JSON.stringify({ query, variables: { input } }),
-      });
-      return response.json();
-    };
     const agent = async (n: number, other: App) => {
       const app = n % 2 ? other : h.app;
       for (let attempt = 0; attempt < 4; attempt++) {
@@ -246,15 +249,6 @@ describe('leases', () => {
     const violations: string[] = [];
     let zombies = 0;
     let live = 0;
-    const FENCED_SET = `mutation ($input: SetStateInput!) { setState(input: $input) { __typename ... on InvalidStateError { currentState } } }`;
-    const send = async (app: App, query: string, input: Record<string, unknown>, agent: string) => {
-      const response = await app.yoga.fetch('http://engram.test/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-engram-actor': agent },
-        body: JSON.stringify({ query, variables: { input } }),
-      });
-      return response.json();
-    };
     const agent = async (n: number, other: App) => {
       const app = n % 2 ? other : h.app;
       for (let round = 0; round < 2; round++) {
