@@ -120,4 +120,3 @@ function entryInput(
     version: entryKind === 'TOOL' ? { description: text } : { content: text },
   };
 }
-

@@ -49,7 +49,6 @@ export interface DatabaseOptions {
   parallelWorkers?: number;
 }
 
-
 export function providerOfUrl(url: string): Provider {
   if (url.startsWith('file:')) return 'sqlite';
   if (/^postgres(ql)?:\/\//.test(url)) return 'postgresql';
@@ -154,12 +153,13 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
  * `tables`: those that received rows (all without).
  */
 export async function settleAfterBulkLoad(db: Db, provider: Provider, tables?: readonly string[]): Promise<void> {
+  // Nothing was loaded (an import that found every row there already).
+  if (tables?.length === 0) return;
   if (provider === 'sqlite') {
     await db.$executeRawUnsafe('PRAGMA analysis_limit = 1000');
     await db.$executeRawUnsafe('ANALYZE');
     return;
   }
-  if (tables?.length === 0) return;
   // Table names are the export's own (never a caller's), quoted as identifiers.
   await db.$executeRawUnsafe(`VACUUM (ANALYZE) ${(tables ?? []).map((t) => `"${t.replace(/"/g, '""')}"`).join(', ')}`);
 }

@@ -79,8 +79,9 @@ export interface BatchResult {
 }
 
 /**
- * Runs `statements` in one transaction and returns each one's row count. Falls back to Prisma's
- * batch transaction for a client `openDatabase` did not make.
+ * Runs `statements` (then `options.read`) in one transaction and returns each statement's row
+ * count (and the read's rows). Falls back to Prisma's batch transaction for a client
+ * `openDatabase` did not make.
  */
 export async function runBatch(db: Db, statements: readonly Prisma.Sql[], options: BatchOptions = {}): Promise<BatchResult> {
   const driver = drivers.get(db);
@@ -163,8 +164,7 @@ async function finish(driver: DirectDriver, tx: Transaction, queries: readonly S
     }
     if (read) {
       driver.onQuery?.(read.sql);
-      const result = await tx.queryRaw(read);
-      rows = result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])));
+      rows = objectsOf(await tx.queryRaw(read));
     }
     driver.onQuery?.('COMMIT');
     await tx.executeRaw(control('COMMIT'));
@@ -190,6 +190,10 @@ export async function directRead<T>(db: Db, statement: Prisma.Sql): Promise<T[]>
   const driver = drivers.get(db);
   if (driver?.provider !== 'sqlite') return db.$queryRaw<T[]>(statement);
   driver.onQuery?.(statement.sql);
-  const { columnNames, rows } = await (await driver.adapter()).queryRaw(toQuery(statement));
-  return rows.map((row) => Object.fromEntries(columnNames.map((name, i) => [name, row[i]])) as T);
+  return objectsOf(await (await driver.adapter()).queryRaw(toQuery(statement))) as T[];
+}
+
+/** The adapter's result rows (arrays of values) as objects keyed by column name. */
+function objectsOf({ columnNames, rows }: { columnNames: string[]; rows: unknown[][] }): Array<Record<string, unknown>> {
+  return rows.map((row) => Object.fromEntries(columnNames.map((name, i) => [name, row[i]])));
 }
