@@ -57,6 +57,8 @@ export interface AppOptions {
   trackAccess?: boolean;
   /** The retention purge on a schedule (default: not scheduled; `purgeMemory` still runs it). */
   purge?: PurgeSchedule;
+  /** PostgreSQL: vacuum Engram's tables every this many ms while the server's autovacuum is off (default: not scheduled; see table-upkeep.ts). */
+  upkeepIntervalMs?: number;
   /** How long the change feed keeps changes for subscribers to resume from (default 168 hours). */
   changeRetentionHours?: number;
   /** When the first prune of the change feed runs after start (default 1 s; later ones every 10 minutes). */
@@ -98,11 +100,12 @@ export function createApp(options: AppOptions): App {
   /** Besides sockets, what stop() lets go of: the rate limits' Redis connection, failed authentications still counted. */
   const release = async () => {
     detachBus();
-    await Promise.all([rateLimiter?.close(), authFailures.close(), tracker.stop(), purgeJob?.stop(), feedPruning.stop()]);
+    await Promise.all([rateLimiter?.close(), authFailures.close(), tracker.stop(), purgeJob?.stop(), upkeep?.stop(), feedPruning.stop()]);
   };
   const grantCache = new GrantCache(database.prisma);
   const tracker = new AccessTracker(database.prisma, options.accessFlushMs, options.trackAccess ?? true);
   const purgeJob = options.purge ? startPurgeJob(deps, options.purge) : null;
+  const upkeep = options.upkeepIntervalMs ? database.startUpkeep(options.upkeepIntervalMs) : null;
   // Typed: the MCP plugin below reads `yoga` itself.
   const yoga: YogaServerInstance<Record<string, never>, Context> = createYoga<Record<string, never>, Context>({
     schema: getSchema(),

@@ -44,6 +44,8 @@ export interface Config {
   sqliteCacheMb: number;
   /** POSTGRES_PARALLEL_WORKERS: parallel workers one PostgreSQL statement may use (default 0: one core per statement). */
   postgresParallelWorkers: number;
+  /** POSTGRES_UPKEEP_SECONDS: how often Engram vacuums its tables while the server's autovacuum is off (default 60; 0: never). */
+  postgresUpkeepSeconds: number;
   /** EXHAUSTIVE_RANKING (default false): rank every candidate, no shortcut (to rule them out when a ranking looks wrong). */
   exhaustiveRanking: boolean;
   /** LOG_LEVEL: debug, info (default), warn, error or silent. */
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteReaders: int(env, 'SQLITE_READERS', DEFAULT_READERS, 0, 16),
     sqliteCacheMb: int(env, 'SQLITE_CACHE_MB', DEFAULT_SQLITE_CACHE_MB, 2, 65_536),
     postgresParallelWorkers: int(env, 'POSTGRES_PARALLEL_WORKERS', DEFAULT_PARALLEL_WORKERS, 0, 64),
+    postgresUpkeepSeconds: int(env, 'POSTGRES_UPKEEP_SECONDS', 60, 0, 86_400),
     exhaustiveRanking: bool(env, 'EXHAUSTIVE_RANKING', false),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     logPretty: env.LOG_FORMAT ? oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, 'json') === 'pretty' : undefined,

@@ -7,6 +7,7 @@ import { DEFAULT_PARALLEL_WORKERS, DEFAULT_SQLITE_CACHE_MB, sqlitePath } from '.
 import { registerDirectDriver } from './direct-batch.ts';
 import { serializeConnection } from './serialized-adapter.ts';
 import { DEFAULT_READERS, SqliteReaders } from './sqlite-readers.ts';
+import { startTableUpkeep } from './table-upkeep.ts';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
 import { log } from './log.ts';
@@ -30,6 +31,11 @@ export interface Database {
   readersStarted(): Promise<void>;
   /** PostgreSQL: the pool's connections (open, idle, and queries waiting for one); null on SQLite. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /**
+   * PostgreSQL: vacuums Engram's tables every `intervalMs` while the server's autovacuum is off
+   * (see table-upkeep.ts); null on SQLite.
+   */
+  startUpkeep(intervalMs: number): { stop(): Promise<void> } | null;
   close(): Promise<void>;
 }
 
@@ -124,6 +130,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     prisma,
     readersStarted: () => readers?.started() ?? Promise.resolve(),
     poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
+    startUpkeep: (intervalMs) => (pool ? startTableUpkeep(pool, intervalMs) : null),
     async ping() {
       if (closed) return false;
       try {

@@ -1,0 +1,105 @@
+// Engram vacuums its own tables while the PostgreSQL server's autovacuum is off (table-upkeep.ts):
+// pages that updates left with dead rows cost every index-only scan a visit to the table.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPKEEP_LOCK, UPKEEP_THRESHOLDS, upkeepOf, upkeepOnce } from '../src/infra/table-upkeep.ts';
+import { DB_KIND, useHarness } from './support/harness.ts';
+
+const h = useHarness();
+
+describe('which tables need upkeep', () => {
+  const table = (counts: Partial<{ live: number; dead: number; insertedSinceVacuum: number; modifiedSinceAnalyze: number }>) => ({
+    table: 't',
+    live: 10_000,
+    dead: 0,
+    insertedSinceVacuum: 0,
+    modifiedSinceAnalyze: 0,
+    ...counts,
+  });
+  const { share } = UPKEEP_THRESHOLDS;
+
+  it('vacuums a table past its share of dead rows, or of rows inserted since its last vacuum; analyzes one past its share of changes', () => {
+    expect(upkeepOf(table({ dead: 50 + share * 10_000 }))).toBeNull();
+    expect(upkeepOf(table({ dead: 51 + share * 10_000 }))).toEqual({ table: 't', action: 'VACUUM (ANALYZE)' });
+    expect(upkeepOf(table({ insertedSinceVacuum: 1_000 + share * 10_000 }))).toBeNull();
+    expect(upkeepOf(table({ insertedSinceVacuum: 1_001 + share * 10_000 }))).toEqual({ table: 't', action: 'VACUUM (ANALYZE)' });
+    expect(upkeepOf(table({ modifiedSinceAnalyze: 50 + share * 10_000 }))).toBeNull();
+    expect(upkeepOf(table({ modifiedSinceAnalyze: 51 + share * 10_000 }))).toEqual({ table: 't', action: 'ANALYZE' });
+    expect(upkeepOf(table({ live: 0, dead: 51 }))).toEqual({ table: 't', action: 'VACUUM (ANALYZE)' });
+  });
+});
+
+describe.runIf(DB_KIND === 'postgresql')('table upkeep on PostgreSQL', () => {
+  let pool: pg.Pool;
+  let client: pg.Client;
+  const stats = async (table: string) => {
+    await client.query('SELECT pg_stat_clear_snapshot()');
+    const { rows } = await client.query<{ dead: string; last_vacuum: Date | null; last_analyze: Date | null }>(
+      'SELECT n_dead_tup AS dead, last_vacuum, last_analyze FROM pg_stat_user_tables WHERE relname = $1',
+      [table],
+    );
+    return rows[0]!;
+  };
+
+  beforeAll(async () => {
+    pool = new pg.Pool({ connectionString: h.url, max: 2 });
+    client = new pg.Client({ connectionString: h.url });
+    await client.connect();
+    // Two tables of the current schema: one that updates left half dead, one barely touched.
+    await client.query('CREATE TABLE upkeep_churned (id int PRIMARY KEY, v int)');
+    await client.query('CREATE TABLE upkeep_quiet (id int PRIMARY KEY, v int)');
+    await client.query('INSERT INTO upkeep_churned SELECT g, 0 FROM generate_series(1, 2000) g');
+    await client.query('INSERT INTO upkeep_quiet SELECT g, 0 FROM generate_series(1, 2000) g');
+    // Counted before the VACUUM that resets them (a session reports its counts later otherwise).
+    await client.query('SELECT pg_stat_force_next_flush()');
+    await client.query('SELECT 1');
+    await client.query('VACUUM (ANALYZE) upkeep_churned, upkeep_quiet');
+    await client.query('UPDATE upkeep_churned SET v = 1 WHERE id <= 1000');
+    await client.query('UPDATE upkeep_quiet SET v = 1 WHERE id <= 10');
+    // The counters the upkeep reads, now rather than at this session's next report.
+    await client.query('SELECT pg_stat_force_next_flush()');
+  });
+  afterAll(async () => {
+    await client?.end();
+    await pool?.end();
+  });
+
+  it('vacuums the tables past their thresholds while autovacuum is off, and leaves them to autovacuum when it is on', async () => {
+    const autovacuum = (await client.query<{ on: boolean }>(`SELECT current_setting('autovacuum') = 'on' AS on`)).rows[0]!.on;
+    expect(Number((await stats('upkeep_churned')).dead)).toBe(1000);
+    const quietBefore = (await stats('upkeep_quiet')).last_vacuum;
+    const run = await upkeepOnce(pool);
+    if (autovacuum) {
+      expect(run).toEqual({ ran: false, reason: 'autovacuum is on' });
+      expect((await stats('upkeep_quiet')).last_vacuum).toEqual(quietBefore);
+      return;
+    }
+    expect(run.ran).toBe(true);
+    const actions = run.ran ? run.actions : [];
+    expect(actions).toContainEqual({ table: 'upkeep_churned', action: 'VACUUM (ANALYZE)' });
+    expect(actions.map((a) => a.table)).not.toContain('upkeep_quiet');
+    await client.query('SELECT pg_sleep(0.05)');
+    const churned = await stats('upkeep_churned');
+    expect(churned.last_vacuum).not.toBeNull();
+    expect(Number(churned.dead)).toBe(0);
+    expect((await stats('upkeep_quiet')).last_vacuum).toEqual(quietBefore);
+    // Done: the next round finds nothing left to do there.
+    const again = await upkeepOnce(pool);
+    expect(again.ran && again.actions.map((a) => a.table)).not.toContain('upkeep_churned');
+  });
+
+  it('skips a round while another instance holds the upkeep lock, and releases its own', async () => {
+    const autovacuum = (await client.query<{ on: boolean }>(`SELECT current_setting('autovacuum') = 'on' AS on`)).rows[0]!.on;
+    if (autovacuum) return expect(await upkeepOnce(pool)).toEqual({ ran: false, reason: 'autovacuum is on' });
+    await client.query(`SELECT pg_advisory_lock(${UPKEEP_LOCK})`);
+    try {
+      expect(await upkeepOnce(pool)).toEqual({ ran: false, reason: 'another instance is running it' });
+    } finally {
+      await client.query(`SELECT pg_advisory_unlock(${UPKEEP_LOCK})`);
+    }
+    expect((await upkeepOnce(pool)).ran).toBe(true);
+    // The round let go of the lock: another session takes it at once.
+    expect((await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${UPKEEP_LOCK}) AS locked`)).rows[0]!.locked).toBe(true);
+    await client.query(`SELECT pg_advisory_unlock(${UPKEEP_LOCK})`);
+  });
+});
