@@ -56,6 +56,7 @@ describe('loadConfig', () => {
       sqliteReaders: DEFAULT_READERS,
       sqliteCacheMb: 256,
       postgresParallelWorkers: 0,
+      postgresUpkeepSeconds: 60,
       exhaustiveRanking: false,
       logLevel: 'info',
       logPretty: undefined,
@@ -66,6 +67,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ POSTGRES_PARALLEL_WORKERS: '2' }).postgresParallelWorkers).toBe(2);
     expect(() => loadConfig({ POSTGRES_PARALLEL_WORKERS: '-1' })).toThrow(ConfigError);
     expect(() => loadConfig({ POSTGRES_PARALLEL_WORKERS: '65' })).toThrow(ConfigError);
+  });
+
+  it('POSTGRES_UPKEEP_SECONDS is 0 (never) to a day', () => {
+    expect(loadConfig({ POSTGRES_UPKEEP_SECONDS: '0' }).postgresUpkeepSeconds).toBe(0);
+    expect(loadConfig({ POSTGRES_UPKEEP_SECONDS: '86400' }).postgresUpkeepSeconds).toBe(86_400);
+    expect(() => loadConfig({ POSTGRES_UPKEEP_SECONDS: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ POSTGRES_UPKEEP_SECONDS: '86401' })).toThrow(ConfigError);
   });
 
   it('CHANGE_RETENTION_HOURS is an hour to a year', () => {
