@@ -48,6 +48,10 @@ describe.runIf(DB_KIND === 'postgresql')('table upkeep on PostgreSQL', () => {
     // Two tables of the current schema: one that updates left half dead, one barely touched.
     await client.query('CREATE TABLE upkeep_churned (id int PRIMARY KEY, v int)');
     await client.query('CREATE TABLE upkeep_quiet (id int PRIMARY KEY, v int)');
+    // A name that needs quoting as an identifier.
+    await client.query('CREATE TABLE "upkeep ""quoted""" (id int PRIMARY KEY, v int)');
+    await client.query('INSERT INTO "upkeep ""quoted""" SELECT g, 0 FROM generate_series(1, 2000) g');
+    await client.query('UPDATE "upkeep ""quoted""" SET v = 1');
     await client.query('INSERT INTO upkeep_churned SELECT g, 0 FROM generate_series(1, 2000) g');
     await client.query('INSERT INTO upkeep_quiet SELECT g, 0 FROM generate_series(1, 2000) g');
     // Counted before the VACUUM that resets them (a session reports its counts later otherwise).
@@ -77,12 +81,18 @@ describe.runIf(DB_KIND === 'postgresql')('table upkeep on PostgreSQL', () => {
     expect(run.ran).toBe(true);
     const actions = run.ran ? run.actions : [];
     expect(actions).toContainEqual({ table: 'upkeep_churned', action: 'VACUUM (ANALYZE)' });
+    expect(actions).toContainEqual({ table: 'upkeep "quoted"', action: 'VACUUM (ANALYZE)' });
     expect(actions.map((a) => a.table)).not.toContain('upkeep_quiet');
     await client.query('SELECT pg_sleep(0.05)');
     const churned = await stats('upkeep_churned');
     expect(churned.last_vacuum).not.toBeNull();
     expect(Number(churned.dead)).toBe(0);
     expect((await stats('upkeep_quiet')).last_vacuum).toEqual(quietBefore);
+    expect((await stats('upkeep "quoted"')).last_vacuum).not.toBeNull();
+    // The throttle was for the round alone: the pooled connections are back at the server's setting.
+    const show = () => pool.query<{ vacuum_cost_delay: string }>('SHOW vacuum_cost_delay');
+    const settings = await Promise.all([show(), show()]);
+    expect(settings.map((r) => r.rows[0].vacuum_cost_delay)).toEqual(['0', '0']);
     // Done: the next round finds nothing left to do there.
     const again = await upkeepOnce(pool);
     expect(again.ran && again.actions.map((a) => a.table)).not.toContain('upkeep_churned');
@@ -101,5 +111,34 @@ describe.runIf(DB_KIND === 'postgresql')('table upkeep on PostgreSQL', () => {
     // The round let go of the lock: another session takes it at once.
     expect((await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${UPKEEP_LOCK}) AS locked`)).rows[0]!.locked).toBe(true);
     await client.query(`SELECT pg_advisory_unlock(${UPKEEP_LOCK})`);
+  });
+
+  it("runs on its schedule from the server's database, round after round, until stopped", async () => {
+    const autovacuum = (await client.query<{ on: boolean }>(`SELECT current_setting('autovacuum') = 'on' AS on`)).rows[0]!.on;
+    const churn = async (table: string) => {
+      await client.query(`CREATE TABLE ${table} (id int PRIMARY KEY, v int)`);
+      await client.query(`INSERT INTO ${table} SELECT g, 0 FROM generate_series(1, 2000) g`);
+      await client.query(`UPDATE ${table} SET v = 1`);
+      await client.query('SELECT pg_stat_force_next_flush()');
+      await client.query('SELECT 1');
+    };
+    const vacuumed = async (table: string, withinMs: number) => {
+      const deadline = Date.now() + withinMs;
+      while ((await stats(table)).last_vacuum === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      return (await stats(table)).last_vacuum !== null;
+    };
+    const upkeep = h.database.startUpkeep(100)!;
+    try {
+      await churn('upkeep_first');
+      expect(await vacuumed('upkeep_first', autovacuum ? 500 : 10_000)).toBe(!autovacuum);
+      // A later round takes what changed since.
+      await churn('upkeep_later');
+      expect(await vacuumed('upkeep_later', autovacuum ? 500 : 10_000)).toBe(!autovacuum);
+    } finally {
+      await upkeep.stop();
+    }
+    // Stopped: no round runs any more.
+    await churn('upkeep_after_stop');
+    expect(await vacuumed('upkeep_after_stop', 600)).toBe(false);
   });
 });
