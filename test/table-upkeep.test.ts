@@ -92,7 +92,7 @@ describe.runIf(DB_KIND === 'postgresql')('table upkeep on PostgreSQL', () => {
     // The throttle was for the round alone: the pooled connections are back at the server's setting.
     const show = () => pool.query<{ vacuum_cost_delay: string }>('SHOW vacuum_cost_delay');
     const settings = await Promise.all([show(), show()]);
-    expect(settings.map((r) => r.rows[0].vacuum_cost_delay)).toEqual(['0', '0']);
+    expect(settings.map((r) => r.rows[0]!.vacuum_cost_delay)).toEqual(['0', '0']);
     // Done: the next round finds nothing left to do there.
     const again = await upkeepOnce(pool);
     expect(again.ran && again.actions.map((a) => a.table)).not.toContain('upkeep_churned');
