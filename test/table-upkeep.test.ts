@@ -41,27 +41,34 @@ describe.runIf(DB_KIND === 'postgresql')('table upkeep on PostgreSQL', () => {
     return rows[0]!;
   };
 
+  /** Reports this session's counters now rather than at its next report. */
+  const flush = async () => {
+    await client.query('SELECT pg_stat_force_next_flush()');
+    await client.query('SELECT 1');
+  };
+  /**
+   * A table of 2,000 rows, `settled` first (vacuumed: its inserts no longer count toward a vacuum),
+   * then `updated` of them updated (as many dead rows), its counters reported.
+   */
+  const makeTable = async (name: string, updated: number, settled = true) => {
+    await client.query(`CREATE TABLE ${name} (id int PRIMARY KEY, v int)`);
+    await client.query(`INSERT INTO ${name} SELECT g, 0 FROM generate_series(1, 2000) g`);
+    // Counted before the VACUUM that resets them.
+    await flush();
+    if (settled) await client.query(`VACUUM (ANALYZE) ${name}`);
+    await client.query(`UPDATE ${name} SET v = 1 WHERE id <= ${updated}`);
+    await flush();
+  };
+
   beforeAll(async () => {
     pool = new pg.Pool({ connectionString: h.url, max: 2 });
     client = new pg.Client({ connectionString: h.url });
     await client.connect();
-    // Two tables of the current schema: one that updates left half dead, one barely touched.
-    await client.query('CREATE TABLE upkeep_churned (id int PRIMARY KEY, v int)');
-    await client.query('CREATE TABLE upkeep_quiet (id int PRIMARY KEY, v int)');
-    // A name that needs quoting as an identifier.
-    await client.query('CREATE TABLE "upkeep ""quoted""" (id int PRIMARY KEY, v int)');
-    await client.query('INSERT INTO "upkeep ""quoted""" SELECT g, 0 FROM generate_series(1, 2000) g');
-    await client.query('UPDATE "upkeep ""quoted""" SET v = 1');
-    await client.query('INSERT INTO upkeep_churned SELECT g, 0 FROM generate_series(1, 2000) g');
-    await client.query('INSERT INTO upkeep_quiet SELECT g, 0 FROM generate_series(1, 2000) g');
-    // Counted before the VACUUM that resets them (a session reports its counts later otherwise).
-    await client.query('SELECT pg_stat_force_next_flush()');
-    await client.query('SELECT 1');
-    await client.query('VACUUM (ANALYZE) upkeep_churned, upkeep_quiet');
-    await client.query('UPDATE upkeep_churned SET v = 1 WHERE id <= 1000');
-    await client.query('UPDATE upkeep_quiet SET v = 1 WHERE id <= 10');
-    // The counters the upkeep reads, now rather than at this session's next report.
-    await client.query('SELECT pg_stat_force_next_flush()');
+    // Tables of the current schema: one that updates left half dead, one barely touched, and one
+    // whose name needs quoting as an identifier.
+    await makeTable('upkeep_churned', 1000);
+    await makeTable('upkeep_quiet', 10);
+    await makeTable('"upkeep ""quoted"""', 2000);
   });
   afterAll(async () => {
     await client?.end();
@@ -115,13 +122,7 @@ describe.runIf(DB_KIND === 'postgresql')('table upkeep on PostgreSQL', () => {
 
   it("runs on its schedule from the server's database, round after round, until stopped", async () => {
     const autovacuum = (await client.query<{ on: boolean }>(`SELECT current_setting('autovacuum') = 'on' AS on`)).rows[0]!.on;
-    const churn = async (table: string) => {
-      await client.query(`CREATE TABLE ${table} (id int PRIMARY KEY, v int)`);
-      await client.query(`INSERT INTO ${table} SELECT g, 0 FROM generate_series(1, 2000) g`);
-      await client.query(`UPDATE ${table} SET v = 1`);
-      await client.query('SELECT pg_stat_force_next_flush()');
-      await client.query('SELECT 1');
-    };
+    const churn = (table: string) => makeTable(table, 2000, false);
     const vacuumed = async (table: string, withinMs: number) => {
       const deadline = Date.now() + withinMs;
       while ((await stats(table)).last_vacuum === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
