@@ -3,6 +3,7 @@ import { DomainError } from '../domain/errors.ts';
 import type { Db, Provider, Tx } from './database.ts';
 import { timestampSql } from './sql.ts';
 import { log } from './log.ts';
+import { periodic } from './periodic.ts';
 
 /**
  * The change feed: every event a subscription can deliver is a row of "Change", written in the
@@ -156,20 +157,10 @@ const PRUNE_FIRST_MS = 1_000;
 
 /** Removes changes older than `retentionMs` a second after start and every PRUNE_EVERY_MS (each instance; deleting twice is harmless). */
 export function startFeedPruning(db: Db, provider: Provider, retentionMs: number, firstMs = PRUNE_FIRST_MS): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    running ??= pruneChanges(db, provider, new Date(Date.now() - retentionMs))
-      .catch((error: unknown) => logFeedError(error, 'removing old changes'))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(run, PRUNE_EVERY_MS).unref();
+  const prune = () =>
+    pruneChanges(db, provider, new Date(Date.now() - retentionMs))
+      .then(() => undefined)
+      .catch((error: unknown) => logFeedError(error, 'removing old changes'));
   // Soon after start rather than during it: a restarted server prunes without waiting an interval.
-  const first = setTimeout(run, firstMs).unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      clearTimeout(first);
-      await running;
-    },
-  };
+  return periodic(PRUNE_EVERY_MS, prune, { firstMs });
 }

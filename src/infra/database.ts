@@ -7,6 +7,7 @@ import { DEFAULT_PARALLEL_WORKERS, DEFAULT_SQLITE_CACHE_MB, sqlitePath } from '.
 import { registerDirectDriver } from './direct-batch.ts';
 import { serializeConnection } from './serialized-adapter.ts';
 import { DEFAULT_READERS, SqliteReaders } from './sqlite-readers.ts';
+import { quotedIdentifier } from './sql.ts';
 import { startTableUpkeep } from './table-upkeep.ts';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
@@ -168,5 +169,5 @@ export async function settleAfterBulkLoad(db: Db, provider: Provider, tables?: r
     return;
   }
   // Table names are the export's own (never a caller's), quoted as identifiers.
-  await db.$executeRawUnsafe(`VACUUM (ANALYZE) ${(tables ?? []).map((t) => `"${t.replace(/"/g, '""')}"`).join(', ')}`);
+  await db.$executeRawUnsafe(`VACUUM (ANALYZE) ${(tables ?? []).map(quotedIdentifier).join(', ')}`);
 }

@@ -17,3 +17,8 @@ export function jsonSql(provider: Provider, value: unknown): Prisma.Sql {
 export function timestampSql(provider: Provider, at: Date): Prisma.Sql {
   return provider === 'postgresql' ? Prisma.sql`CAST(${at} AS TIMESTAMP(3))` : Prisma.sql`${at}`;
 }
+
+/** A name written into a statement as a quoted identifier (its double quotes doubled). */
+export function quotedIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

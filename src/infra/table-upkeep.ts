@@ -8,6 +8,8 @@
 // 10.1 ms after one VACUUM. A server with autovacuum on (PostgreSQL's default) is left alone.
 import type pg from 'pg';
 import { log } from './log.ts';
+import { periodic } from './periodic.ts';
+import { quotedIdentifier } from './sql.ts';
 
 /** Any 64-bit number naming the upkeep among PostgreSQL advisory locks (one instance at a time). */
 export const UPKEEP_LOCK = 4_242_017_014;
@@ -88,7 +90,7 @@ async function vacuumWhatNeedsIt(client: pg.PoolClient): Promise<UpkeepAction[]>
   // Stryker disable next-line StringLiteral: equivalent for what a round does, the throttle only spreads it over time
   await client.query(`SET vacuum_cost_delay = '2ms'`);
   try {
-    for (const { table, action } of actions) await client.query(`${action} "${table.replace(/"/g, '""')}"`);
+    for (const { table, action } of actions) await client.query(`${action} ${quotedIdentifier(table)}`);
   } finally {
     await client.query('RESET vacuum_cost_delay');
   }
@@ -100,7 +102,6 @@ async function vacuumWhatNeedsIt(client: pg.PoolClient): Promise<UpkeepAction[]>
  * logged and the next one tries again. `stop` cancels a round's VACUUM rather than wait for it.
  */
 export function startTableUpkeep(pool: pg.Pool, intervalMs: number): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
   let session: number | null = null;
   let stopping = false;
   const round = async () => {
@@ -113,16 +114,9 @@ export function startTableUpkeep(pool: pg.Pool, intervalMs: number): { stop(): P
       session = null;
     }
   };
-  const timer = setInterval(() => {
-    running ??= round().finally(() => (running = null));
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopping = true;
-      clearInterval(timer);
-      if (running && session !== null) await pool.query('SELECT pg_cancel_backend($1)', [session]).catch(() => undefined);
-      await running;
-    },
+  const cancel = async () => {
+    stopping = true;
+    if (session !== null) await pool.query('SELECT pg_cancel_backend($1)', [session]).catch(() => undefined);
   };
+  return periodic(intervalMs, round, { onStop: cancel });
 }

@@ -1,6 +1,7 @@
 import type { WriteDeps } from '../../infra/transaction.ts';
 import { purge, type PurgeResult } from './purge.service.ts';
 import { log } from '../../infra/log.ts';
+import { periodic } from '../../infra/periodic.ts';
 
 export interface PurgeSchedule {
   /** Time between runs. */
@@ -20,7 +21,6 @@ export const PURGE_LOCK = 4_242_017_013;
  */
 export function startPurgeJob(deps: WriteDeps, schedule: PurgeSchedule): { stop(): Promise<void> } {
   const now = schedule.now ?? (() => new Date());
-  let running: Promise<void> | null = null;
   const run = async () => {
     try {
       await exclusively(deps, () => purge(deps, { now: now(), dryRun: false, principal: null, announce: true }));
@@ -28,16 +28,7 @@ export function startPurgeJob(deps: WriteDeps, schedule: PurgeSchedule): { stop(
       log.error({ err: error }, 'The retention purge failed (it runs again at the next interval)');
     }
   };
-  const timer = setInterval(() => {
-    running ??= run().finally(() => (running = null));
-  }, schedule.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return periodic(schedule.intervalMs, run);
 }
 
 /** Runs `work` unless another instance is (PostgreSQL); null when it was skipped. */
