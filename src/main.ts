@@ -59,6 +59,10 @@ if (!stopping) {
     ...(config.purgeIntervalMinutes > 0 ? { purge: { intervalMs: config.purgeIntervalMinutes * 60_000 } } : {}),
     upkeepIntervalMs: config.postgresUpkeepSeconds * 1000, rateLimits: config.rateLimits,
     changeRetentionHours: config.changeRetentionHours }));
+  // SQLite's reader threads start beside the rest of start-up. Answering before they have would
+  // run the first requests on the one reader that started, beside the others still loading: at
+  // 100K entries a require/exclude query took 10-34 ms for its first ~35 asks instead of 6.
+  await database.readersStarted();
   const port = await app.start(config.port, config.host);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   // performance.now() counts from process start, module loading included.

@@ -122,6 +122,29 @@ describe('memoryQuery', () => {
     expect(names(exclude).sort()).toEqual(['no-secrets']);
   });
 
+  it('answers tags that rule out every entry without a ranking statement', async () => {
+    const ranking = () => h.statements.filter((sql) => sql.includes('WITH chain(scope_id, depth)')).length;
+    const Totalled = graphql(`query RuleOut($input: MemoryQueryInput!) { memoryQuery(input: $input) { edges { node { id } } meta { totalCount } } }`);
+    for (const tags of [
+      { require: ['devops'], exclude: ['devops'] },
+      { require: ['devops', 'typescript'], exclude: ['typescript'] },
+      { require: ['no-such-tag'] },
+      { include: ['devops', 'security'], exclude: ['security', 'devops'] },
+      { include: ['devops', 'no-such-tag'], exclude: ['devops'] },
+    ]) {
+      h.resetStatements();
+      const r = await h.ok(Totalled, { input: { scope: session, tags } });
+      expect(r.memoryQuery.edges, JSON.stringify(tags)).toEqual([]);
+      expect(r.memoryQuery.meta.totalCount).toBe(0);
+      expect(ranking(), JSON.stringify(tags)).toBe(0);
+    }
+    // An excluded tag that leaves another included one: ranked as before.
+    h.resetStatements();
+    const some = await h.ok(Totalled, { input: { scope: session, tags: { include: ['devops', 'security'], exclude: ['devops'] } } });
+    expect(some.memoryQuery.meta.totalCount).toBeGreaterThan(0);
+    expect(ranking()).toBeGreaterThan(0);
+  });
+
   it('looks a tag name up once it exists, and again while it does not', async () => {
     // Prisma's lookup: SELECT ... FROM `main`.`Tag` WHERE ... IN (SQLite), FROM "public"."Tag" (PostgreSQL).
     const tagLookups = () => h.statements.filter((sql) => /FROM\s+\S*Tag[`"]\s+WHERE/.test(sql)).length;
@@ -276,6 +299,9 @@ describe('memoryQuery', () => {
       { scope: sessionId, tags: { include: ['seventh', 'even'] } },
       { scope: sessionId, tags: { include: ['no-such-tag'] } },
       { scope: sessionId, tags: { require: ['even', 'seventh'], exclude: ['odd'] } },
+      { scope: sessionId, tags: { require: ['even'], exclude: ['even'] } },
+      { scope: sessionId, tags: { include: ['seventh', 'odd'], exclude: ['odd'] } },
+      { scope: sessionId, tags: { include: ['odd', 'no-such-tag'], exclude: ['odd'] } },
       { scope: own, tags: { require: ['seventh'], exclude: ['no-such-tag'] }, kinds: ['GUIDELINE'] as const },
       { scope: sessionId, relatedTo: hub },
       { scope: sessionId, relatedTo: hub, relationType: 'RELATED_TO' as const },

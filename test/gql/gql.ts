@@ -66,6 +66,7 @@ type Documents = {
     "\n  mutation MemoryOrg($name: String!) { createOrganization(input: { name: $name }) { __typename ... on CreateOrganizationSuccess { organization { id } } } }\n": typeof types.MemoryOrgDocument,
     "\n  mutation MemoryRelate($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }\n": typeof types.MemoryRelateDocument,
     "\n  mutation MemoryDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }\n": typeof types.MemoryDeactivateDocument,
+    "query RuleOut($input: MemoryQueryInput!) { memoryQuery(input: $input) { edges { node { id } } meta { totalCount } } }": typeof types.RuleOutDocument,
     "mutation MemoryUpdate($id: ID!) { updateTool(input: { id: $id, description: \"Ships with kubernetes.\" }) { __typename } }": typeof types.MemoryUpdateDocument,
     "\n      mutation MemoryTags($attach: TagsOfEntryInput!, $detach: TagsOfEntryInput!, $doAttach: Boolean!) {\n        attachTags(input: $attach) @include(if: $doAttach) { __typename }\n        detachTags(input: $detach) @skip(if: $doAttach) { __typename }\n      }\n    ": typeof types.MemoryTagsDocument,
     "mutation MemoryReactivate($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }": typeof types.MemoryReactivateDocument,
@@ -271,6 +272,7 @@ const documents: Documents = {
     "\n  mutation MemoryOrg($name: String!) { createOrganization(input: { name: $name }) { __typename ... on CreateOrganizationSuccess { organization { id } } } }\n": types.MemoryOrgDocument,
     "\n  mutation MemoryRelate($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }\n": types.MemoryRelateDocument,
     "\n  mutation MemoryDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }\n": types.MemoryDeactivateDocument,
+    "query RuleOut($input: MemoryQueryInput!) { memoryQuery(input: $input) { edges { node { id } } meta { totalCount } } }": types.RuleOutDocument,
     "mutation MemoryUpdate($id: ID!) { updateTool(input: { id: $id, description: \"Ships with kubernetes.\" }) { __typename } }": types.MemoryUpdateDocument,
     "\n      mutation MemoryTags($attach: TagsOfEntryInput!, $detach: TagsOfEntryInput!, $doAttach: Boolean!) {\n        attachTags(input: $attach) @include(if: $doAttach) { __typename }\n        detachTags(input: $detach) @skip(if: $doAttach) { __typename }\n      }\n    ": types.MemoryTagsDocument,
     "mutation MemoryReactivate($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }": types.MemoryReactivateDocument,
@@ -646,6 +648,10 @@ export function graphql(source: "\n  mutation MemoryRelate($input: CreateRelatio
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation MemoryDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }\n"): (typeof documents)["\n  mutation MemoryDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query RuleOut($input: MemoryQueryInput!) { memoryQuery(input: $input) { edges { node { id } } meta { totalCount } } }"): (typeof documents)["query RuleOut($input: MemoryQueryInput!) { memoryQuery(input: $input) { edges { node { id } } meta { totalCount } } }"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

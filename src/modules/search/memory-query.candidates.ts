@@ -32,6 +32,20 @@ export function drivingTags(plan: Plan): { tags: string[]; required: string[] } 
   return null;
 }
 
+/**
+ * The tag conditions leave no candidate: a required tag that no entry carries or that is also
+ * excluded, or `include` tags none of which exists or is allowed. The ranking finds none as well,
+ * but pruning would first walk every link of the tag for one that passes (`require: [a],
+ * exclude: [a]` at 100K entries: 25 ms for an empty page), and 15 % of the bench's random
+ * require/exclude triples repeat a tag.
+ */
+export function tagsRuleOutAll(plan: Plan): boolean {
+  const { include, require, exclude } = plan.tags;
+  const excluded = new Set(known(exclude));
+  if (require.some((t) => !t.id || excluded.has(t.id))) return true;
+  return include.length > 0 && include.every((t) => !t.id || excluded.has(t.id));
+}
+
 /** Entry e carries one of the tags `ids`: a probe of "EntryTag"'s primary key per id. */
 const carries = (ids: readonly string[]) =>
   ids.length ? Prisma.sql`EXISTS (SELECT 1 FROM "EntryTag" et WHERE et."entryId" = e."id" AND et."tagId" IN (${list(ids)}))` : never;

@@ -10,7 +10,7 @@
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import type { Db, Provider } from '../../infra/database.ts';
 import { directRead } from '../../infra/direct-batch.ts';
-import { candidateSource, notOverridden, type Source } from './memory-query.candidates.ts';
+import { candidateSource, notOverridden, tagsRuleOutAll, type Source } from './memory-query.candidates.ts';
 import { encodeCursor, planQuery, type MemoryQueryInput, type Plan } from './memory-query.plan.ts';
 import { canPrune, prunedPage } from './memory-query.pruning.ts';
 import { countCandidates, rankedPage, type PageRow } from './memory-query.ranking.ts';
@@ -62,6 +62,8 @@ export async function memoryQuery(
   options: Pick<MemoryQueryInput, 'scopeId'> & Partial<MemoryQueryInput>,
 ): Promise<MemoryQueryResult> {
   const plan = await planQuery(db, provider, options);
+  // No statement where the tags alone leave nothing (the exhaustive ranking still runs its own).
+  if (!plan.input.exhaustive && tagsRuleOutAll(plan)) return { ...pageOf(plan, []), totalCount: () => Promise.resolve(0) };
   // The ranking statements skip Prisma's query interpreter on SQLite (see directRead).
   const run = (sql: Prisma.Sql) => directRead<PageRow>(db, sql);
   const source = candidateSource(plan);
