@@ -300,6 +300,11 @@ describe('memoryQuery', () => {
       { scope: sessionId, tags: { include: ['no-such-tag'] } },
       { scope: sessionId, tags: { require: ['even', 'seventh'], exclude: ['odd'] } },
       { scope: sessionId, tags: { require: ['even'], exclude: ['even'] } },
+      // One driving tag less the excluded ones (counted apart: see taggedCount).
+      { scope: sessionId, tags: { include: ['even'], exclude: ['seventh'] } },
+      { scope: sessionId, tags: { require: ['everything'], exclude: ['seventh', 'odd', 'no-such-tag'] } },
+      { scope: sessionId, tags: { require: ['odd'], exclude: ['seventh'] }, includeInactive: true, kinds: ['GUIDELINE', 'TOOL'] as const },
+      { scope: sessionId, tags: { include: ['everything'], exclude: ['even'] }, includeOverridden: true },
       { scope: sessionId, tags: { include: ['seventh', 'odd'], exclude: ['odd'] } },
       { scope: sessionId, tags: { include: ['odd', 'no-such-tag'], exclude: ['odd'] } },
       { scope: own, tags: { require: ['seventh'], exclude: ['no-such-tag'] }, kinds: ['GUIDELINE'] as const },

@@ -341,7 +341,7 @@ describe('the query engine against the exhaustive ranking', () => {
       h.resetStatements();
       await run();
       return h.statements
-        .filter((sql) => /^\s*(WITH chain\(|SELECT \(SELECT COUNT)/.test(sql))
+        .filter((sql) => /^\s*(WITH chain\(|SELECT \(\(?SELECT COUNT)/.test(sql))
         .map((sql) =>
           sql.includes('sampled(id)')
             ? 'sample'
@@ -349,7 +349,7 @@ describe('the query engine against the exhaustive ranking', () => {
               ? 'kept'
               : sql.includes('picked(id')
                 ? 'guess'
-              : /^\s*SELECT \(SELECT COUNT\((\*|DISTINCT e."entryId")\) FROM "EntryTag" e/.test(sql)
+              : /^\s*SELECT \(\(?SELECT COUNT\((\*|DISTINCT e."entryId")\) FROM "EntryTag" e/.test(sql)
                 ? 'tag-count'
                 : !sql.includes('cand AS')
               ? 'count'
