@@ -7,6 +7,7 @@ import { DEFAULT_PARALLEL_WORKERS, DEFAULT_SQLITE_CACHE_MB, sqlitePath } from '.
 import { registerDirectDriver } from './direct-batch.ts';
 import { serializeConnection } from './serialized-adapter.ts';
 import { DEFAULT_READERS, SqliteReaders } from './sqlite-readers.ts';
+import { SqliteCheckpointer, WRITER_CHECKPOINT_PAGES } from './sqlite-checkpointer.ts';
 import { quotedIdentifier } from './sql.ts';
 import { startTableUpkeep } from './table-upkeep.ts';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
@@ -68,6 +69,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   let prisma: Db;
   let pool: pg.Pool | undefined;
   let readers: SqliteReaders | undefined;
+  let checkpointer: SqliteCheckpointer | undefined;
   if (provider === 'sqlite') {
     const path = sqlitePath(url);
     mkdirSync(dirname(path), { recursive: true });
@@ -99,7 +101,12 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     await prisma.$queryRawUnsafe('PRAGMA optimize = 0x10002');
     // Readers open the file read-only: it must exist, in WAL mode, first.
     const count = options.readers ?? DEFAULT_READERS;
-    if (count > 0) adapter.useReaders((readers = new SqliteReaders(path, count)));
+    if (count > 0) {
+      adapter.useReaders((readers = new SqliteReaders(path, count)));
+      // Checkpoints leave the event loop with the reads; the writer's own is then only a bound.
+      const writerCheckpoint = (pages: number) => client.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${pages}`).catch(() => undefined);
+      checkpointer = new SqliteCheckpointer(path, (running) => void writerCheckpoint(WRITER_CHECKPOINT_PAGES[running ? 'behindCheckpointer' : 'alone']));
+    }
   } else {
     const parallel = `SET max_parallel_workers_per_gather = ${Math.trunc(options.parallelWorkers ?? DEFAULT_PARALLEL_WORKERS)}`;
     // Awaited by pg-pool (3.14) before it hands the new connection out; @types/pg still types the
@@ -147,6 +154,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
       closed = true;
       await prisma.$disconnect();
       await readers?.close();
+      await checkpointer?.close();
       await pool?.end();
     },
   };
