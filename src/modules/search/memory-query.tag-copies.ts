@@ -113,7 +113,7 @@ function excludedLinks(plan: Plan, tag: string, excluded: string[]): Sql {
   const { input, chain } = plan;
   const depth = (column: Sql) =>
     Prisma.sql`CASE ${column} ${Prisma.join(
-      chain.map((scopeId, i) => Prisma.sql`WHEN ${scopeId} THEN ${i}`),
+      chain.map((scopeId, i) => Prisma.sql`WHEN ${scopeId} THEN CAST(${i} AS INTEGER)`),
       ' ',
     )} END`;
   const overridden =
