@@ -91,4 +91,19 @@ describe('context leaves common words out of the text score when the task has a 
     // Alone, or beside other common words, it counts.
     expect((await textScored('lime usual', 'near-lime')).unscored).toEqual([]);
   });
+
+  it("counts a task's new words in one statement, and words counted lately not again", async () => {
+    const counts = () => h.statements.filter((sql) => /AS "?df0"?/.test(sql));
+    h.resetStatements();
+    await ask('usual quince fig date');
+    expect(counts()).toHaveLength(1);
+    // "usual" was counted by the tests above: the three new words only.
+    expect(counts()[0]).toMatch(/AS "?df2"?/);
+    expect(counts()[0]).not.toMatch(/AS "?df3"?/);
+    h.resetStatements();
+    await ask('usual quince fig date plum');
+    // Only "plum" is new.
+    expect(counts()).toHaveLength(1);
+    expect(counts()[0]).not.toMatch(/AS "?df1"?/);
+  });
 });
