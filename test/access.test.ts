@@ -145,6 +145,7 @@ describe(`access control (${DB_KIND})`, () => {
       body: JSON.stringify({ query: MEMORY, variables: { s: w.SA } }),
     });
     const d = (await response.json()) as { data: { memoryQuery: { edges: { node: { id: string } }[] } } };
+    await strict.stop();
     expect(d.data.memoryQuery.edges.map((e) => e.node.id)).toEqual([w.KA]);
   });
 

@@ -104,6 +104,8 @@ describe('errors', () => {
       expect(body.errors[0]).toMatchObject({ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
       expect(JSON.stringify(body)).not.toMatch(/prisma|sqlite|postgres/i);
     }
+    // Its scheduled jobs (the change feed's pruning) would otherwise run on the closed database.
+    await app.stop();
   });
 
   it('reports syntax and validation errors as GraphQL errors', async () => {
