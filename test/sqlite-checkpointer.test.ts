@@ -1,29 +1,16 @@
 // WAL checkpoints off the event loop (issue #14): on SQLite a worker thread copies committed WAL
 // pages into the database file, so no commit on the event loop runs a checkpoint (and its fsync).
 import { statSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../src/app.ts';
-import { sqlitePath } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/infra/database.ts';
+import { describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import type { Database } from '../src/infra/database.ts';
 import { CHECKPOINT_INTERVAL_MS, WRITER_CHECKPOINT_PAGES } from '../src/infra/sqlite-checkpointer.ts';
-import { DB_KIND, createDatabaseUrl } from './support/harness.ts';
+import { DB_KIND } from './support/harness.ts';
+import { useOwnDatabases } from './support/own-databases.ts';
 
 describe.skipIf(DB_KIND !== 'sqlite')('SQLite checkpoints', () => {
-  const opened: Array<{ database: Database; app: App; drop(): Promise<void> }> = [];
-  const open = async (readers: number) => {
-    const { url, drop } = await createDatabaseUrl();
-    const database = await openDatabase(url, { readers });
-    const app = createApp({ database, graphiql: false });
-    opened.push({ database, app, drop });
-    return { database, app, file: sqlitePath(url) };
-  };
-  afterAll(async () => {
-    for (const o of opened) {
-      await o.app.stop(100);
-      await o.database.close();
-      await o.drop();
-    }
-  });
+  const openOwn = useOwnDatabases();
+  const open = (readers: number) => openOwn({ readers });
 
   /** The writing connection's automatic checkpoint, in WAL pages (read in a transaction: on that connection). */
   const writerCheckpoint = async (database: Database) =>

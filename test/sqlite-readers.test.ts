@@ -1,12 +1,13 @@
 // Reads that leave the event loop (issue #14): on SQLite, statements that read and have taken a
 // millisecond or more run on reader threads with read-only connections of their own, so a long
 // read no longer holds up writes on the main connection.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../src/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/infra/database.ts';
 import { DEFAULT_READERS } from '../src/infra/sqlite-readers.ts';
 import { DB_KIND, createDatabaseUrl } from './support/harness.ts';
+import { useOwnDatabases } from './support/own-databases.ts';
 
 /** A read-only statement that runs for a while (counts to `n` in a recursive CTE). */
 const slowRead = (db: Database, n: number) =>
@@ -15,21 +16,8 @@ const slowRead = (db: Database, n: number) =>
   );
 
 describe.skipIf(DB_KIND !== 'sqlite')('SQLite reader threads', () => {
-  const opened: Array<{ database: Database; app: App; drop(): Promise<void> }> = [];
-  const open = async (readers: number) => {
-    const { url, drop } = await createDatabaseUrl();
-    const database = await openDatabase(url, { readers });
-    const app = createApp({ database, graphiql: false });
-    opened.push({ database, app, drop });
-    return { database, app };
-  };
-  afterAll(async () => {
-    for (const o of opened) {
-      await o.app.stop(100);
-      await o.database.close();
-      await o.drop();
-    }
-  });
+  const openOwn = useOwnDatabases();
+  const open = (readers: number) => openOwn({ readers });
 
   const createProject = async (app: App, name: string) => {
     const response = await app.yoga.fetch('http://engram.test/graphql', {
