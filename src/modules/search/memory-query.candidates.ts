@@ -36,8 +36,8 @@ export function drivingTags(plan: Plan): { tags: string[]; required: string[] } 
  * The tag conditions leave no candidate: a required tag that no entry carries or that is also
  * excluded, or `include` tags none of which exists or is allowed. The ranking finds none as well,
  * but pruning would first walk every link of the tag for one that passes (`require: [a],
- * exclude: [a]` at 100K entries: 25 ms for an empty page), and 15 % of the bench's random
- * require/exclude triples repeat a tag.
+ * exclude: [a]` at 100K entries: 25 ms for an empty page), and one in ten of the bench's random
+ * require/exclude triples excludes a required tag.
  */
 export function tagsRuleOutAll(plan: Plan): boolean {
   const { include, require, exclude } = plan.tags;
