@@ -1,5 +1,5 @@
 import { ALLOWED_MEMORY_TYPES, DEFAULT_IMPORTANCE, DEFAULT_MEMORY_TYPE, type MemoryType } from './memory-types.ts';
-import type { Db, Provider, Tx } from '../../infra/database.ts';
+import { refreshStatistics, type Db, type Provider, type Tx } from '../../infra/database.ts';
 import type { PendingEvent } from '../../infra/events.ts';
 import { serializedPerKey, writeBatch, writeMark, writeTransaction, type Emit, type WriteDeps, type WriteSettings } from '../../infra/transaction.ts';
 import { timestampSql } from '../../infra/sql.ts';
@@ -304,8 +304,13 @@ export async function addEntries(deps: WriteDeps, inputs: readonly AddEntryInput
     }
     throw error;
   }
+  // A large write can leave the planner's statistics, and the plans made from them, far behind.
+  if (items.length >= STATISTICS_AFTER) await refreshStatistics(deps.db, deps.provider);
   return items.map((item) => item.entryId);
 }
+
+/** Entries one bulk write adds past which planner statistics are refreshed (see refreshStatistics). */
+const STATISTICS_AFTER = 1_000;
 
 export interface UpdateEntryInput {
   kind: EntryKind;
