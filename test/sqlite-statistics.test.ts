@@ -2,10 +2,10 @@
 // it was first prepared with until the statistics change, so plans made for an empty memory
 // would otherwise stay for the life of the process.
 import { describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import type { Database } from '../src/infra/database.ts';
 import { DB_KIND } from './support/harness.ts';
-import { useOwnDatabases } from './support/own-databases.ts';
+import { importNotes, useOwnDatabases, type OwnDatabase } from './support/own-databases.ts';
+import { eventually } from './support/redis-server.ts';
 
 describe.skipIf(DB_KIND !== 'sqlite')('SQLite planner statistics', () => {
   const open = useOwnDatabases();
@@ -16,41 +16,20 @@ describe.skipIf(DB_KIND !== 'sqlite')('SQLite planner statistics', () => {
     return rows.length ? Number(rows[0]!.stat.split(' ')[0]) : 0;
   };
 
-  const importNotes = async (app: App, prefix: string, n: number) => {
-    const created = await ask(app, `mutation($n: String!) { createProject(input: { name: $n }) { ... on CreateProjectSuccess { project { id } } } }`, { n: prefix });
-    const scope = (created.createProject as { project: { id: string } }).project.id;
-    const entries = Array.from({ length: n }, (_, i) => ({ scope, kind: 'KNOWLEDGE', name: `${prefix}-${i}`, content: `note ${i}` }));
-    const imported = await ask(app, `mutation($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }`, { e: entries });
-    expect(imported.importEntries).toEqual({ __typename: 'ImportEntriesSuccess' });
-  };
+  const notes = (own: OwnDatabase, prefix: string, n: number) => importNotes(own, prefix, n, (i) => `note ${i}`);
 
   it('a bulk write of 1,000 entries or more refreshes them; a smaller one leaves them to the schedule', async () => {
-    const { database, app } = await open({});
-    await importNotes(app, 'small', 999);
-    expect(await analyzedRows(database)).toBe(0);
-    await importNotes(app, 'bulk', 1_000);
-    expect(await analyzedRows(database)).toBeGreaterThanOrEqual(1_999);
+    const own = await open({});
+    await notes(own, 'small', 999);
+    expect(await analyzedRows(own.database)).toBe(0);
+    await notes(own, 'bulk', 1_000);
+    expect(await analyzedRows(own.database)).toBeGreaterThanOrEqual(1_999);
   });
 
   it('they are refreshed on a schedule', async () => {
-    const { database, app } = await open({ statisticsIntervalMs: 100 });
-    await importNotes(app, 'first', 600);
-    await importNotes(app, 'second', 600);
-    await until(async () => (await analyzedRows(database)) >= 1_200);
+    const own = await open({ statisticsIntervalMs: 100 });
+    await notes(own, 'first', 600);
+    await notes(own, 'second', 600);
+    await eventually('the schedule analyzes "Entry"', async () => (await analyzedRows(own.database)) >= 1_200, 5_000);
   });
 });
-
-async function ask(app: App, query: string, variables: object): Promise<Record<string, unknown>> {
-  const response = await app.yoga.fetch('http://engram.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
-  const body = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown };
-  if (!body.data) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
-
-async function until(condition: () => Promise<boolean>, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

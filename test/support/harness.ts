@@ -41,7 +41,7 @@ export interface HarnessOptions {
 }
 
 /** `gql` and `ok` through `yoga.fetch` of `app`. */
-function client(app: App): Pick<Harness, 'gql' | 'ok'> {
+export function client(app: App): Pick<Harness, 'gql' | 'ok'> {
   const gql = async (doc: TypedDocumentNode<unknown, unknown>, variables?: unknown, headers: Record<string, string> = {}) => {
     const response = await app.yoga.fetch('http://engram.test/graphql', {
       method: 'POST',
