@@ -19,14 +19,13 @@ export const known = (tags: readonly NamedTag[]) => tags.flatMap((t) => (t.id ? 
 /**
  * The tags whose entries a query with tag conditions starts from: its known `include` tags, else
  * its first required tag, with the required tags left to check (`required`). Null when the tags do
- * not narrow the candidates (no known `include` or `require` tag), or leave none (a required tag,
- * or every `include` tag, that no entry carries: the filters say so on the chain's start).
+ * not narrow the candidates (no known `include` or `require` tag), or leave none (tagsRuleOutAll:
+ * memoryQuery answers those before any stage asks).
  */
 export function drivingTags(plan: Plan): { tags: string[]; required: string[] } | null {
-  const { include, require } = plan.tags;
-  const included = known(include);
-  if (require.some((t) => !t.id) || (include.length && !included.length)) return null;
-  const required = known(require);
+  if (tagsRuleOutAll(plan)) return null;
+  const included = known(plan.tags.include);
+  const required = known(plan.tags.require);
   if (included.length) return { tags: included, required };
   if (required.length) return { tags: required.slice(0, 1), required: required.slice(1) };
   return null;
