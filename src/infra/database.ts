@@ -206,7 +206,7 @@ export async function settleAfterBulkLoad(db: Db, provider: Provider, tables?: r
   // Nothing was loaded (an import that found every row there already).
   if (tables?.length === 0) return;
   if (provider === 'sqlite') {
-    await db.$executeRawUnsafe('PRAGMA analysis_limit = 1000');
+    // Within the analysis_limit openDatabase sets on the connection.
     await db.$executeRawUnsafe('ANALYZE');
     return;
   }
