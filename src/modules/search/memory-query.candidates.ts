@@ -219,14 +219,16 @@ function taggedIds(plan: Plan): Sql | null {
   if (!driving) return null;
   // One tag lists an entry once; several may list it more than once.
   const distinct = Prisma.raw(driving.tags.length > 1 ? 'DISTINCT ' : '');
-  const of = (ids: readonly string[], modifier = Prisma.empty) =>
-    Prisma.sql`SELECT ${modifier}et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN (${list(ids)})`;
-  const sets: Sql[] = [of(driving.tags, distinct)];
-  for (const id of driving.required) sets.push(Prisma.sql`INTERSECT ${of([id])}`);
+  const sets: Sql[] = [tagEntryIds(driving.tags, distinct)];
+  for (const id of driving.required) sets.push(Prisma.sql`INTERSECT ${tagEntryIds([id])}`);
   const excluded = known(plan.tags.exclude);
-  if (excluded.length) sets.push(Prisma.sql`EXCEPT ${of(excluded)}`);
+  if (excluded.length) sets.push(Prisma.sql`EXCEPT ${tagEntryIds(excluded)}`);
   return Prisma.join(sets, ' ');
 }
+
+/** The ids of the entries that carry one of the tags `ids`, from the (tagId, entryId) index alone (sorted by id for one tag). */
+export const tagEntryIds = (ids: readonly string[], modifier = Prisma.empty) =>
+  Prisma.sql`SELECT ${modifier}et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN (${list(ids)})`;
 
 /** The ids related to `relatedTo`, from the relation indexes (both directions for an entry). */
 function relatedIds(plan: Plan): Sql {

@@ -5,7 +5,7 @@
 // count them with their override check, without reading a tagged entry's own row. The copies are
 // named as the entry's columns, so the statements that read "Entry" e read "EntryTag" e alike.
 import { Prisma } from '../../generated/sqlite/client.ts';
-import { cross, drivingTags, known, list } from './memory-query.candidates.ts';
+import { cross, drivingTags, known, list, tagEntryIds } from './memory-query.candidates.ts';
 import type { Plan } from './memory-query.plan.ts';
 
 type Sql = Prisma.Sql;
@@ -121,9 +121,7 @@ function excludedLinks(plan: Plan, tag: string, excluded: string[]): Sql {
       ? Prisma.empty
       : Prisma.sql` AND (e."nameShared" = ${false} OR NOT EXISTS (SELECT 1 FROM "Entry" o WHERE o."scopeId" IN (${list(chain)})
           AND ${depth(Prisma.sql`o."scopeId"`)} < ${depth(Prisma.sql`e."scopeId"`)} AND o."kind" = e."kind" AND o."name" = e."name" AND o."active" = ${true}${plan.d.probeFence}))`;
-  return Prisma.sql`SELECT COUNT(*) FROM (
-      SELECT x."entryId" AS id FROM "EntryTag" x WHERE x."tagId" = ${tag}
-      INTERSECT SELECT x."entryId" FROM "EntryTag" x WHERE x."tagId" IN (${list(excluded)})) both_tags
+  return Prisma.sql`SELECT COUNT(*) FROM (${tagEntryIds([tag])} INTERSECT ${tagEntryIds(excluded)}) both_tags
     ${cross} "EntryTag" e
     WHERE e."entryId" = both_tags.id AND e."tagId" = ${tag} AND e."scopeId" IN (${list(chain)}) AND ${Prisma.join(ownFilters(plan), ' AND ')}${overridden}`;
 }
