@@ -32,7 +32,25 @@ export function useMetrics(sources: MetricsSources): Plugin[] {
       registry,
       endpoint: false,
       labels: { operationName: false, url: false, path: false },
-      metrics: { graphql_yoga_http_duration: true },
+      metrics: {
+        graphql_yoga_http_duration: true,
+        graphql_envelop_request: true,
+        graphql_envelop_request_duration: true,
+        graphql_envelop_error_result: true,
+        graphql_envelop_phase_execute: true,
+        graphql_envelop_phase_subscribe: true,
+        graphql_envelop_phase_context: true,
+        graphql_envelop_schema_change: true,
+        // Left out for what they cost each request (server CPU per `{ __typename }` over HTTP,
+        // measured): the deprecated-field counter walks every document with a TypeInfo, and the
+        // schema deprecates nothing; the request summary keeps quantiles (a digest update per
+        // request) that the request histogram already answers; parse and validate are cached per
+        // document by Yoga, so their histograms would time cache lookups.
+        graphql_envelop_deprecated_field: false,
+        graphql_envelop_request_time_summary: false,
+        graphql_envelop_phase_parse: false,
+        graphql_envelop_phase_validate: false,
+      },
     }),
     {
       onSubscribe: () => ({
