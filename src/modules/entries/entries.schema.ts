@@ -17,7 +17,7 @@ import type { Prisma } from '../../generated/sqlite/client.ts';
 import { TagRef } from '../tags/tags.schema.ts';
 import { RelationRef } from '../relations/relations.schema.ts';
 import { EntryKindEnum, MemoryTypeEnum, RelationTypeEnum } from './entry-enums.ts';
-import { addEntries, addEntry, setEntryActive, updateEntry, type EntryKind, type UpdateEntryResult, type VersionFields } from './entries.service.ts';
+import { addEntries, addEntry, findEntry, setEntryActive, updateEntry, type EntryKind, type UpdateEntryResult, type VersionFields } from './entries.service.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { normalizeTagName } from '../../domain/validate.ts';
@@ -273,8 +273,7 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id({ required: true, description: 'Global ID of the entry.' }) },
     authScopes: (_root, args) => can('READ', 'entry', args.id, ENTRY_TYPENAMES, ['id'], { quiet: true }),
     unauthorizedResolver: () => null,
-    resolve: (query, _root, args, ctx) =>
-      ctx.db.entry.findUnique({ ...query, where: { id: decodeId(String(args.id), ENTRY_TYPENAMES, ['id']) } }),
+    resolve: (query, _root, args, ctx) => findEntry(ctx.db, decodeId(String(args.id), ENTRY_TYPENAMES, ['id']), query),
   }),
   entryByName: t.prismaField({
     type: EntryRef,

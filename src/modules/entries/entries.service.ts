@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { ALLOWED_MEMORY_TYPES, DEFAULT_IMPORTANCE, DEFAULT_MEMORY_TYPE, type MemoryType } from './memory-types.ts';
 import { refreshStatistics, type Db, type Provider, type Tx } from '../../infra/database.ts';
 import type { PendingEvent } from '../../infra/events.ts';
@@ -560,6 +561,41 @@ const VERSION_KEYS = ['id', 'entryId', 'kind', 'version', ...VERSION_COLUMNS, 'c
 const VERSION_SELECT = Prisma.raw(
   VERSION_KEYS.map((k) => (JSON_COLUMNS.has(k as VersionColumn) ? `CAST(v."${k}" AS TEXT) AS "v_${k}"` : `v."${k}" AS "v_${k}"`)).join(', '),
 );
+
+/** What Pothos asks of an entry for a selection of its own fields (and their resolvers') only. */
+const ENTRY_ONLY = {};
+/** The selection most reads of entries make (`entry(id:)` of a client): the entries with their current versions. */
+const WITH_CURRENT_VERSION = { include: { currentVersion: true } };
+type EntryQuery = { include?: Prisma.EntryInclude; select?: Prisma.EntrySelect };
+
+/**
+ * One entry with what `query` (the selection Pothos made of the request) includes. The entry with
+ * its current version alone comes from one statement (`readEntryWithVersion`) instead of Prisma's
+ * two: ~0.4 against ~0.9 ms on SQLite, a round trip less on PostgreSQL.
+ */
+export async function findEntry(db: Db, id: string, query: EntryQuery) {
+  if (!isDeepStrictEqual(query, WITH_CURRENT_VERSION)) return db.entry.findUnique({ ...query, where: { id } });
+  const found = await readEntryWithVersion(db, id);
+  return found && { ...found.entry, currentVersion: found.version };
+}
+
+/**
+ * Entries by id (in no order) with what `query` includes: the page of a memoryQuery or context.
+ * The entries alone, or with their current versions, come from one raw statement: Prisma's client
+ * took ~0.9 ms for a page of 20 on SQLite, its raw query ~0.6.
+ */
+export async function findEntries(db: Db, ids: readonly string[], query: EntryQuery) {
+  if (ids.length === 0) return [];
+  if (isDeepStrictEqual(query, ENTRY_ONLY)) return db.$queryRaw<Entry[]>`SELECT * FROM "Entry" WHERE "id" IN (${Prisma.join(ids)})`;
+  if (!isDeepStrictEqual(query, WITH_CURRENT_VERSION)) return db.entry.findMany({ ...query, where: { id: { in: [...ids] } } });
+  const rows = await db.$queryRaw<Array<Entry & Prefixed<EntryVersion>>>`
+    SELECT e.*, ${VERSION_SELECT} FROM "Entry" e LEFT JOIN "EntryVersion" v ON v."id" = e."currentVersionId"
+    WHERE e."id" IN (${Prisma.join(ids)})`;
+  return rows.map((row) => {
+    const { entry, version } = splitVersion(row);
+    return { ...entry, currentVersion: version };
+  });
+}
 
 /** An entry with its current version, in one statement; null when there is none. */
 export async function readEntryWithVersion(db: Db, id: string): Promise<EntryWithVersion | null> {

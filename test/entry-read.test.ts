@@ -1,0 +1,94 @@
+// `entry(id:)` with only its current version selected is read in one statement
+// (findEntry → readEntryWithVersion) instead of Prisma's two, and the page of a memoryQuery or
+// context in one raw statement (findEntries): the answers must be the ones Prisma's path gives,
+// field for field, for every kind, with JSON, dates, nulls and booleans.
+import { describe, expect, it } from 'vitest';
+import { ok } from './support/access.ts';
+import { DB_KIND, useHarness } from './support/harness.ts';
+import { addGuideline, addKnowledge, addTool, createProject } from './support/ops.ts';
+
+const h = useHarness();
+
+const FIELDS = `id kind name category active importance memoryType accessCount lastAccessedAt latestVersion createdAt createdBy updatedAt
+  ... on Guideline { priority }
+  currentVersion {
+    id version changeReason conflictFlag createdAt createdBy
+    ... on ToolVersion { description parameters constraints examples }
+    ... on GuidelineVersion { content rationale examples }
+    ... on KnowledgeVersion { content source confidence validUntil }
+  }`;
+/** One statement: only the current version is included. */
+const FAST = `query($id: ID!) { entry(id: $id) { ${FIELDS} } }`;
+/** The same fields with the scope too: Prisma's path (and one more relation). */
+const PRISMA = `query($id: ID!) { entry(id: $id) { ${FIELDS} scope { id } } }`;
+
+/** A read of Prisma's client from Entry or EntryVersion (SQLite quotes `main`.`Entry`, PostgreSQL "public"."Entry"). */
+const PRISMA_ENTRY_READ = /^SELECT [`"](main|public)[`"]\.[`"]Entry(Version)?[`"]\./;
+
+/** The statements one `entry(id:)` sends (tags and other fields' own loaders aside: none are selected). */
+async function read(query: string, id: string): Promise<{ entry: Record<string, unknown> | null; statements: number }> {
+  h.resetStatements();
+  const data = (await ok(h, null, query, { id })) as { entry: Record<string, unknown> | null };
+  return { entry: data.entry, statements: h.statements.length };
+}
+
+describe(`entry(id:) with its current version (${DB_KIND})`, () => {
+  it('answers from one statement what Prisma answers from two, for every kind and kind of value', async () => {
+    const project = await createProject(h, 'entry-read');
+    const tool = await addTool(h, project, 'entry-read-tool', {
+      description: 'reads',
+      parameters: { type: 'object', properties: { n: { type: 'integer' } } },
+      examples: [{ n: 1 }, 'plain'],
+      category: 'io',
+      importance: 0.75,
+    });
+    const guideline = await addGuideline(h, project, 'entry-read-guideline', { priority: 80, rationale: 'why', examples: 7, memoryType: 'EPISODIC' });
+    const knowledge = await addKnowledge(h, project, 'entry-read-knowledge', { source: 'docs', confidence: 0.4, validUntil: '2031-01-02T03:04:05.678Z', author: 'agent-a' });
+    await ok(h, null, `mutation($id: ID!) { updateGuideline(input: { id: $id, content: "second", changeReason: "edit", author: "agent-b" }) { __typename } }`, { id: guideline });
+
+    for (const id of [tool, guideline, knowledge]) {
+      const fast = await read(FAST, id);
+      const prisma = await read(PRISMA, id);
+      expect(fast.statements).toBe(1);
+      expect(prisma.statements).toBeGreaterThan(1);
+      const { scope: _scope, ...rest } = prisma.entry!;
+      expect(fast.entry).toEqual(rest);
+    }
+    // What the fixtures set is what both answered (so the comparison is of values, not of nulls).
+    const g = (await read(FAST, guideline)).entry!;
+    expect(g).toMatchObject({ priority: 80, memoryType: 'EPISODIC', latestVersion: 2, currentVersion: { version: 2, content: 'second', rationale: 'why', examples: 7, changeReason: 'edit', createdBy: 'agent-b' } });
+    expect((await read(FAST, tool)).entry!.currentVersion).toMatchObject({ parameters: { type: 'object', properties: { n: { type: 'integer' } } }, examples: [{ n: 1 }, 'plain'] });
+    expect((await read(FAST, knowledge)).entry!.currentVersion).toMatchObject({ confidence: 0.4, validUntil: '2031-01-02T03:04:05.678Z', source: 'docs' });
+  });
+
+  it('a memoryQuery page: the entries, with or without their current versions, as Prisma answers them', async () => {
+    const project = await createProject(h, 'entries-read');
+    await addTool(h, project, 'entries-read-tool', { description: 'reads', parameters: { a: [1, 2] }, importance: 0.25 });
+    await addGuideline(h, project, 'entries-read-guideline', { priority: 10, examples: { e: true } });
+    await addKnowledge(h, project, 'entries-read-knowledge', { validUntil: '2032-05-06T07:08:09.010Z' });
+    const page = (fields: string) => `query($s: ID!) { memoryQuery(input: { scope: $s, inherit: false }, first: 10) { edges { node { ${fields} } } } }`;
+    const nodes = async (fields: string) => {
+      h.resetStatements();
+      const data = (await ok(h, null, page(fields), { s: project })) as { memoryQuery: { edges: Array<{ node: Record<string, unknown> }> } };
+      return { nodes: data.memoryQuery.edges.map((e) => e.node), statements: [...h.statements] };
+    };
+    const entryFields = FIELDS.slice(0, FIELDS.indexOf('currentVersion'));
+    for (const fields of [FIELDS, entryFields]) {
+      const fast = await nodes(fields);
+      const prisma = await nodes(`${fields} scope { id }`);
+      expect(fast.nodes).toHaveLength(3);
+      expect(fast.nodes).toEqual(prisma.nodes.map(({ scope: _scope, ...rest }) => rest));
+      // One raw statement for the page, none of Prisma's (Prisma's path reads Entry, then the rest).
+      expect(fast.statements.filter((sql) => PRISMA_ENTRY_READ.test(sql))).toEqual([]);
+      expect(prisma.statements.filter((sql) => PRISMA_ENTRY_READ.test(sql))).toHaveLength(fields === FIELDS ? 2 : 1);
+      const raw = fields === FIELDS ? /LEFT JOIN "EntryVersion" v ON v\."id" = e\."currentVersionId"\s+WHERE e\."id" IN/ : /^SELECT \* FROM "Entry" WHERE "id" IN/;
+      expect(fast.statements.filter((sql) => raw.test(sql))).toHaveLength(1);
+    }
+  });
+
+  it('answers null for an unknown id, as Prisma does', async () => {
+    const unknown = Buffer.from('Tool:01900000-0000-7000-8000-000000000000').toString('base64');
+    expect((await read(FAST, unknown)).entry).toBeNull();
+    expect((await read(PRISMA, unknown)).entry).toBeNull();
+  });
+});
