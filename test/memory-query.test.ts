@@ -266,7 +266,21 @@ describe('memoryQuery', () => {
     await h.ok(Import, { entries: entries(org, 'org', 60) });
     // Enough text matches in reach that context's page (100) leaves most of them out.
     await h.ok(Import, { entries: entries(own, 'project', 400) });
+    // Created after the org's and the project's entries: a time range that splits the chain.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const sessionImported = new Date().toISOString();
     await h.ok(Import, { entries: entries(sessionId, 'session', 45) });
+    // Expired knowledge carrying the tags (validUntil passed): out unless includeExpired, in counts too.
+    await h.ok(Import, {
+      entries: Array.from({ length: 4 }, (_, i) => ({
+        scope: i % 2 ? own : sessionId,
+        kind: 'KNOWLEDGE' as const,
+        name: `expired-${i}`,
+        content: `fact ${word(i)}`,
+        validUntil: '2020-01-01T00:00:00.000Z',
+        tags: ['everything', i % 2 ? 'odd' : 'even'],
+      })),
+    });
     // Recency apart from creation order: some guidelines change later.
     const guidelines = await h.ok(Query, { input: { scope: own, inherit: false, kinds: ['GUIDELINE'] }, first: 30 });
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -308,6 +322,12 @@ describe('memoryQuery', () => {
       { scope: sessionId, tags: { include: ['seventh', 'odd'], exclude: ['odd'] } },
       { scope: sessionId, tags: { include: ['odd', 'no-such-tag'], exclude: ['odd'] } },
       { scope: own, tags: { require: ['seventh'], exclude: ['no-such-tag'] }, kinds: ['GUIDELINE'] as const },
+      // Tags with filters the tags' links check themselves (expiry), and with one they do not (time).
+      { scope: sessionId, tags: { include: ['odd'] }, includeExpired: true },
+      { scope: sessionId, tags: { require: ['everything'] }, includeExpired: true },
+      { scope: sessionId, tags: { include: ['even'], exclude: ['seventh'] }, includeExpired: true },
+      { scope: sessionId, tags: { include: ['odd'] }, createdAfter: sessionImported },
+      { scope: sessionId, tags: { require: ['even'] }, createdBefore: sessionImported },
       { scope: sessionId, relatedTo: hub },
       { scope: sessionId, relatedTo: hub, relationType: 'RELATED_TO' as const },
       { scope: sessionId, relatedTo: own },
