@@ -23,6 +23,15 @@ function naturalTask(w: Workload): string {
 
 export const SHAPES: readonly Shape[] = [
   {
+    // No target: what every request costs before it reads anything (HTTP, Yoga, the plugins, the
+    // context), the floor under the others, e.g. of get by id's p50.
+    key: 'floor',
+    label: '{ __typename } (the floor)',
+    write: false,
+    query: '{ __typename }',
+    variables: () => ({}),
+  },
+  {
     key: 'get',
     label: 'get by id',
     write: false,
