@@ -18,7 +18,8 @@ const MAX_BUFFERED = 20_000;
  * add to an in-memory buffer, written every ACCESS_FLUSH_MS as one UPDATE per CHUNK entries read
  * the same number of times (`accessCount` += n, `lastAccessedAt` = the flush time). One count per
  * statement instead of a `CASE "id" WHEN …` per entry, which compared every row with every id. A
- * crash loses at most one interval of counts, which only feed ranking hints. Raw SQL, so `updatedAt` (recency) is not touched.
+ * crash loses at most one interval of counts, which only feed ranking hints. Raw SQL, so
+ * `updatedAt` (recency) is not touched.
  */
 export class AccessTracker {
   private buffer = new Map<string, number>();

@@ -588,21 +588,20 @@ export async function findEntries(db: Db, ids: readonly string[], query: EntryQu
   if (ids.length === 0) return [];
   if (isDeepStrictEqual(query, ENTRY_ONLY)) return db.$queryRaw<Entry[]>`SELECT * FROM "Entry" WHERE "id" IN (${Prisma.join(ids)})`;
   if (!isDeepStrictEqual(query, WITH_CURRENT_VERSION)) return db.entry.findMany({ ...query, where: { id: { in: [...ids] } } });
-  const rows = await db.$queryRaw<Array<Entry & Prefixed<EntryVersion>>>`
-    SELECT e.*, ${VERSION_SELECT} FROM "Entry" e LEFT JOIN "EntryVersion" v ON v."id" = e."currentVersionId"
-    WHERE e."id" IN (${Prisma.join(ids)})`;
-  return rows.map((row) => {
-    const { entry, version } = splitVersion(row);
-    return { ...entry, currentVersion: version };
-  });
+  return (await readEntriesWithVersions(db, ids)).map(({ entry, version }) => ({ ...entry, currentVersion: version }));
 }
 
 /** An entry with its current version, in one statement; null when there is none. */
 export async function readEntryWithVersion(db: Db, id: string): Promise<EntryWithVersion | null> {
-  const [found] = await db.$queryRaw<Array<Entry & Prefixed<EntryVersion>>>`
+  return (await readEntriesWithVersions(db, [id]))[0] ?? null;
+}
+
+/** Entries (those of `ids` that exist, in no order) with their current versions, in one statement. */
+async function readEntriesWithVersions(db: Db, ids: readonly string[]): Promise<EntryWithVersion[]> {
+  const rows = await db.$queryRaw<Array<Entry & Prefixed<EntryVersion>>>`
     SELECT e.*, ${VERSION_SELECT} FROM "Entry" e LEFT JOIN "EntryVersion" v ON v."id" = e."currentVersionId"
-    WHERE e."id" = ${id}`;
-  return found ? splitVersion(found) : null;
+    WHERE e."id" IN (${Prisma.join(ids)})`;
+  return rows.map(splitVersion);
 }
 
 function splitVersion(row: Entry & Prefixed<EntryVersion>): EntryWithVersion {
