@@ -38,7 +38,8 @@ describe(`a tag's total less its excluded links, project under global (${DB_KIND
     const input = { scope: project, tags: { include: ['tcc-x'], exclude: ['tcc-z'] } };
     type Total = { memoryQuery: { meta: { totalCount: number } } };
     const page = (await ok(h, null, TOTAL, { i: input })) as Total;
-    const full = await exhaustive.ok(parse(TOTAL) as TypedDocumentNode<Total, { i: typeof input }>, { i: input });
+    const doc = parse(TOTAL) as unknown as TypedDocumentNode<Total, Record<string, unknown>>;
+    const full = await exhaustive.ok(doc, { i: input });
     // 300 entries, every third one excluded: 200 counted.
     expect(full.memoryQuery.meta.totalCount).toBe(200);
     expect(page.memoryQuery.meta.totalCount).toBe(200);
