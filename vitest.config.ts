@@ -58,7 +58,11 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       // One worker per core. Vitest's default for a run is one less than the cores: a single
       // worker on the 2-core CI machine. (Four workers there made CPU-bound tests outlast 30 s.)
       maxWorkers: availableParallelism(),
-      testTimeout: 30_000,
+      // 60 s: a hang still fails, and the tests that start CLI processes (each a Node with tsx,
+      // ~3 s apiece on a slow day of the 2-core machine) fit beside the other worker's files. At
+      // 30 s, two CI runs of 2026-11-27, on a machine twice as slow as the day before, lost one and
+      // two such tests (identity's keys command, transfer's refusals, cli's query/context/resolve).
+      testTimeout: 60_000,
       hookTimeout: 60_000,
       pool: 'forks',
     },
