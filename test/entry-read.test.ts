@@ -1,7 +1,7 @@
-// `entry(id:)` with only its current version selected is read in one statement
-// (findEntry → readEntryWithVersion) instead of Prisma's two, and the page of a memoryQuery or
-// context in one raw statement (findEntries): the answers must be the ones Prisma's path gives,
-// field for field, for every kind, with JSON, dates, nulls and booleans.
+// `entry(id:)` and the page of a memoryQuery or context, with only the entries' own fields or
+// their current versions selected, are read in one raw statement (findEntries) instead of through
+// Prisma's client (two statements with the versions): the answers must be the ones Prisma's path
+// gives, field for field, for every kind, with JSON, dates, nulls and booleans.
 import { describe, expect, it } from 'vitest';
 import { ok } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
@@ -19,6 +19,8 @@ const FIELDS = `id kind name category active importance memoryType accessCount l
   }`;
 /** One statement: only the current version is included. */
 const FAST = `query($id: ID!) { entry(id: $id) { ${FIELDS} } }`;
+/** The entry's own fields only. */
+const OWN = `query($id: ID!) { entry(id: $id) { ${FIELDS.slice(0, FIELDS.indexOf('currentVersion'))} } }`;
 /** The same fields with the scope too: Prisma's path (and one more relation). */
 const PRISMA = `query($id: ID!) { entry(id: $id) { ${FIELDS} scope { id } } }`;
 
@@ -53,6 +55,11 @@ describe(`entry(id:) with its current version (${DB_KIND})`, () => {
       expect(prisma.statements).toBeGreaterThan(1);
       const { scope: _scope, ...rest } = prisma.entry!;
       expect(fast.entry).toEqual(rest);
+      // The entry's own fields alone: one raw statement too.
+      const own = await read(OWN, id);
+      expect(own.statements).toBe(1);
+      const { currentVersion: _version, ...entryOnly } = rest;
+      expect(own.entry).toEqual(entryOnly);
     }
     // What the fixtures set is what both answered (so the comparison is of values, not of nulls).
     const g = (await read(FAST, guideline)).entry!;

@@ -566,23 +566,20 @@ const VERSION_SELECT = Prisma.raw(
 const ENTRY_ONLY = {};
 /** The selection most reads of entries make (`entry(id:)` of a client): the entries with their current versions. */
 const WITH_CURRENT_VERSION = { include: { currentVersion: true } };
-type EntryQuery = { include?: Prisma.EntryInclude; select?: Prisma.EntrySelect };
+/** What Pothos' plugin-prisma asks to load of an entry for a request's selection. */
+export type EntryQuery = { include?: Prisma.EntryInclude; select?: Prisma.EntrySelect };
 
-/**
- * One entry with what `query` (the selection Pothos made of the request) includes. The entry with
- * its current version alone comes from one statement (`readEntryWithVersion`) instead of Prisma's
- * two: ~0.4 against ~0.9 ms on SQLite, a round trip less on PostgreSQL.
- */
+/** One entry with what `query` includes, as `findEntries` reads it; null when there is none. */
 export async function findEntry(db: Db, id: string, query: EntryQuery) {
-  if (!isDeepStrictEqual(query, WITH_CURRENT_VERSION)) return db.entry.findUnique({ ...query, where: { id } });
-  const found = await readEntryWithVersion(db, id);
-  return found && { ...found.entry, currentVersion: found.version };
+  return (await findEntries(db, [id], query))[0] ?? null;
 }
 
 /**
- * Entries by id (in no order) with what `query` includes: the page of a memoryQuery or context.
- * The entries alone, or with their current versions, come from one raw statement: Prisma's client
- * took ~0.9 ms for a page of 20 on SQLite, its raw query ~0.6.
+ * Entries by id (in no order) with what `query` (the selection Pothos made of the request)
+ * includes: `entry(id:)`, the page of a memoryQuery or context. The entries alone, or with their
+ * current versions, come from one raw statement; Prisma's client took ~0.9 ms for an entry with
+ * its version (two statements; a round trip more on PostgreSQL) against ~0.4, and ~0.9 against
+ * ~0.6 ms for a page of 20, on SQLite. Any other selection goes through Prisma's client.
  */
 export async function findEntries(db: Db, ids: readonly string[], query: EntryQuery) {
   if (ids.length === 0) return [];

@@ -9,7 +9,7 @@ import { LIMITS } from '../../domain/limits.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import { EntryKindEnum, MemoryTypeEnum, RelationTypeEnum } from '../entries/entry-enums.ts';
 import { EntryRef } from '../entries/entries.schema.ts';
-import { findEntries } from '../entries/entries.service.ts';
+import { findEntries, type EntryQuery } from '../entries/entries.service.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
 import { memoryQuery, searchTerms, type MemoryHit, type MemoryQueryResult, type RelevanceBreakdown } from './memory-query.service.ts';
 import { RELEVANCE_WEIGHTS } from './relevance.ts';
@@ -32,7 +32,7 @@ interface Page extends MemoryQueryResult {
  * The entries behind a result's hits, in one query carrying what the client selected below them
  * (`query`, from Pothos' queryFromInfo), in order.
  */
-async function hydrate(ctx: Context, result: MemoryQueryResult, query: Parameters<typeof findEntries>[2]): Promise<Edge[]> {
+async function hydrate(ctx: Context, result: MemoryQueryResult, query: EntryQuery): Promise<Edge[]> {
   const entries = await findEntries(ctx.db, result.hits.map((h) => h.entryId), query);
   const byId = new Map(entries.map((e) => [e.id, e]));
   return result.hits.flatMap((hit) => {
