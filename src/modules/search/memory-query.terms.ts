@@ -1,6 +1,7 @@
 // The words of a search or a task, and which of a task's words say something about relevance.
 import { Prisma } from '../../generated/sqlite/client.ts';
 import type { Db } from '../../infra/database.ts';
+import { directRead } from '../../infra/direct-batch.ts';
 import { ttlCachePer } from '../../infra/ttl-cache.ts';
 import type { Dialect } from './memory-query.dialect.ts';
 
@@ -57,7 +58,7 @@ export async function informativeTerms(db: Db, dialect: Dialect, terms: readonly
 /** Of `terms`, whether each is in `cap` or more searchable entries (counted no further), in one statement. */
 async function commonAmong(db: Db, dialect: Dialect, terms: readonly string[], cap: number): Promise<boolean[]> {
   const counts = terms.map((term, i) => Prisma.sql`(${dialect.documentFrequency(term, cap)}) AS ${Prisma.raw(`df${i}`)}`);
-  const [row] = await db.$queryRaw<Array<Record<string, number | bigint>>>(Prisma.sql`SELECT ${Prisma.join(counts, ', ')}`);
+  const [row] = await directRead<Record<string, number | bigint>>(db, Prisma.sql`SELECT ${Prisma.join(counts, ', ')}`);
   // Stryker disable next-line OptionalChaining: equivalent, a SELECT of scalar subqueries always returns one row
   return terms.map((_, i) => Number(row?.[`df${i}`] ?? 0) >= cap);
 }
