@@ -5,10 +5,10 @@ import { createApp } from '../../src/app.ts';
 import { openDatabase } from '../../src/infra/database.ts';
 import { createEventBus } from '../../src/infra/events.ts';
 import { agedMemory } from './aged.ts';
-import { inProcess, iterations, overHttp, record, serverProcess, stopProcess, summarize, timed, type Ask, type Kind } from './common.ts';
+import { gid, inProcess, iterations, overHttp, record, serverProcess, stopProcess, summarize, timed, type Ask, type Kind } from './common.ts';
 import { concurrencySuite } from './concurrency.ts';
 import { SHAPES, shape } from './shapes.ts';
-import { seedWorkload, type Workload } from './workload.ts';
+import { levelOf, seedWorkload, typeOf, type Workload } from './workload.ts';
 
 export async function workloadSuites(kind: Kind, n: number, suites: readonly string[]): Promise<void> {
   console.log(`\nworkload (${kind}, N = ${n.toLocaleString('en')}): seeding through the service layer`);
@@ -61,25 +61,45 @@ async function inProcessShapes(w: Workload): Promise<void> {
     console.log(`  in-process (yoga.fetch):`);
     await askShapes(w, inProcess(app), 'in-process');
     await accessTrackingCost(w, inProcess(app), inProcess(untracked));
-    for (const key of ['create', 'update'] as const) {
-      const s = shape(key);
-      // Counted as a writer that writes now and then sees them: with the scope chain and its
-      // policies cached (kept a second) by a first write to the same scope (an update: the same entry).
-      const counted = s.variables(w, -1);
-      await inProcess(app)(s.query, key === 'update' ? counted : s.variables(w, -2));
+    const roundTrips = async (query: string, variables: Record<string, unknown>) => {
       const sent: string[] = (statements = []);
-      await inProcess(app)(s.query, counted);
+      await inProcess(app)(query, variables);
       statements = null;
       // A SQLite batch is BEGIN, its statements, COMMIT (the adapter sends BEGIN without logging
       // it); a PostgreSQL batch is logged as the one query it is sent as.
-      const roundTrips = sent.length + sent.filter((sql) => sql === 'COMMIT').length;
-      record('memory', w.kind, `N=${w.n} ${s.label}: statements sent (round trips)`, roundTrips, 'round trips', { size: w.n, shape: `${key}RoundTrips` });
+      return sent.length + sent.filter((sql) => sql === 'COMMIT').length;
+    };
+    for (const key of ['create', 'update'] as const) {
+      const s = shape(key);
+      // Counted as a writer that writes now and then sees them: with the scope chain and its
+      // policies cached (kept a second) by a first write to the same scope (an update: the same
+      // entry, whose row the process then keeps: src/modules/entries/known-rows.ts).
+      const counted = s.variables(w, -1);
+      await inProcess(app)(s.query, key === 'update' ? counted : s.variables(w, -2));
+      record('memory', w.kind, `N=${w.n} ${s.label}: statements sent (round trips)`, await roundTrips(s.query, counted), 'round trips', {
+        size: w.n,
+        shape: `${key}RoundTrips`,
+      });
     }
+    // An update of an entry the process has neither read nor written, right after a write to its
+    // scope: the entry's read, then the batch.
+    const s = shape('update');
+    const [warm, cold] = projectGuidelines(w).slice(-2);
+    await inProcess(app)(s.query, { id: warm, c: w.sentence(15) });
+    record('memory', w.kind, `N=${w.n} update of a guideline not read before: statements sent (round trips)`, await roundTrips(s.query, { id: cold, c: w.sentence(15) }), 'round trips', {
+      size: w.n,
+      shape: 'coldUpdateRoundTrips',
+    });
   } finally {
     await app.stop();
     await untracked.stop();
     await database.close();
   }
+}
+
+/** The global IDs of the guidelines seeded in the project. */
+function projectGuidelines(w: Workload): string[] {
+  return w.ids.flatMap((id, i) => (typeOf(i) === 'Guideline' && levelOf(i) === 'project' ? [gid('Guideline', id)] : []));
 }
 
 /** The same tag-only query through an app that counts reads and one that does not, in turn. */

@@ -36,6 +36,12 @@ export interface Workload {
   sentence(words: number): string;
 }
 
+/** The scope of the entry seeded at index i: spreads scopes evenly, deterministically. */
+export function levelOf(i: number): 'global' | 'project' | 'session' {
+  const r = (i * 7919) % 100;
+  return r < 20 ? 'global' : r < 70 ? 'project' : 'session';
+}
+
 export const typeOf = (i: number) => (i % 10 < 5 ? 'Tool' : i % 10 < 8 ? 'Guideline' : 'Knowledge');
 
 export async function seedWorkload(kind: Kind, n: number): Promise<Workload> {
@@ -104,9 +110,9 @@ function entryInput(
   pick: <T>(items: readonly T[]) => T,
   sentence: (words: number) => string,
 ): AddEntryInput {
-  const r = (i * 7919) % 100; // spreads kinds and scopes evenly, deterministically
   const entryKind: EntryKind = i % 10 < 5 ? 'TOOL' : i % 10 < 8 ? 'GUIDELINE' : 'KNOWLEDGE';
-  const scopeId = r < 20 ? scopes.global : r < 70 ? scopes.project : scopes.sessions[r % 5]!;
+  const level = levelOf(i);
+  const scopeId = level === 'session' ? scopes.sessions[((i * 7919) % 100) % 5]! : scopes[level];
   const tags = [...new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(TAGS)))];
   const text = sentence(12 + Math.floor(rand() * 20));
   return {

@@ -20,7 +20,7 @@ export function can(
   globalId: string | number,
   typenames: readonly string[],
   path: string[],
-  options: Pick<Target, 'label' | 'quiet'> = {},
+  options: Pick<Target, 'label' | 'quiet' | 'reuseKnown'> = {},
 ): { can: Target } {
   return { can: { role, kind, id: decodeId(String(globalId), typenames, path), path, ...options } };
 }

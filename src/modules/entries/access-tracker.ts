@@ -1,6 +1,7 @@
 import { Prisma } from '../../generated/sqlite/client.ts';
 import type { Db } from '../../infra/database.ts';
 import { log } from '../../infra/log.ts';
+import { countKnownReads } from './known-rows.ts';
 
 /** How often buffered reads are written (default). */
 export const ACCESS_FLUSH_MS = 2_000;
@@ -67,6 +68,9 @@ export class AccessTracker {
       for (let i = 0; i < ids.length; i += CHUNK) {
         const chunk = ids.slice(i, i + CHUNK);
         try {
+          // The rows kept for updates count them too (an update's answer reports them), first: no
+          // answer may then count fewer reads than the database already shows.
+          countKnownReads(this.db, chunk, n, at);
           await this.db.$executeRaw`UPDATE "Entry" SET "accessCount" = "accessCount" + CAST(${n} AS INTEGER), "lastAccessedAt" = ${at}
             WHERE "id" IN (${Prisma.join(chunk)})`;
         } catch (error) {

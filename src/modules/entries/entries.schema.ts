@@ -11,14 +11,14 @@ import { MEMBER, can } from '../../graphql/rules.ts';
 import type { MemoryType } from './memory-types.ts';
 import { lifetimesIn } from '../lifecycle/policies.service.ts';
 import { screenVersion } from '../redaction/redaction.service.ts';
-import { scopeOfTarget } from '../identity/targets.ts';
+import { allows, forgetTarget, scopeOfTarget, type Target } from '../identity/targets.ts';
 import { takeEntryRead } from './entry-read.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import { TagRef } from '../tags/tags.schema.ts';
 import { RelationRef } from '../relations/relations.schema.ts';
 import { EntryKindEnum, MemoryTypeEnum, RelationTypeEnum } from './entry-enums.ts';
-import { addEntries, addEntry, findEntry, setEntryActive, updateEntry, type EntryKind, type UpdateEntryResult, type VersionFields } from './entries.service.ts';
-import { ValidationError } from '../../domain/errors.ts';
+import { EntryMovedError, addEntries, addEntry, findEntry, setEntryActive, updateEntry, type EntryKind, type UpdateEntryResult, type VersionFields } from './entries.service.ts';
+import { PermissionDeniedError, ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { normalizeTagName } from '../../domain/validate.ts';
 
@@ -521,31 +521,58 @@ const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateTool
       type: UpdateResultRef,
       description: `Appends a version to a ${ENTRY_TYPENAME[kind].toLowerCase()} (WRITE on its scope).`,
       args: { input: t.arg({ type: input, required: true, description: 'The change.' }) },
+      // The update checks the entry is still in the scope decided on: the rule may take a kept row.
       authScopes: (_root, { input }) =>
-        can('WRITE', 'entry', input.id, [ENTRY_TYPENAME[kind]], ['input', 'id'], { label: ENTRY_TYPENAME[kind].toLowerCase() }),
+        can('WRITE', 'entry', input.id, [ENTRY_TYPENAME[kind]], ['input', 'id'], { label: ENTRY_TYPENAME[kind].toLowerCase(), reuseKnown: true }),
       errors: { types: [...WRITE_ERRORS, WriteConflictError, InvalidStateError], dataField: { name: 'update', description: 'What was written.' } },
       resolve: async (_root, args, ctx) => {
         const { input } = args;
         const id = decodeId(String(input.id), [ENTRY_TYPENAME[kind]], ['input', 'id']);
-        // Read for a write: the entry with its current version, which the update then takes.
-        const scopeId = (await scopeOfTarget(ctx.db, ctx.access, 'entry', id, 'WRITE')) ?? null;
-        return updateEntry(fencedBy(ctx, input.fencing), {
-          kind,
-          id,
-          read: takeEntryRead(ctx.access, id),
-          category: input.category,
-          priority: input.priority,
-          memoryType: input.memoryType,
-          importance: input.importance,
-          changeReason: input.changeReason,
-          author: await ctx.author(input.author, ['input', 'author']),
-          expectedVersion: input.expectedVersion,
-          onConflict: input.onConflict,
-          version: await screenVersion(ctx.db, scopeId, versionFieldsOf(input)),
-        });
+        const write = async (reuseKnown: boolean) => {
+          // Read for a write: the entry with its current version, which the update then takes.
+          const scopeId = (await scopeOfTarget(ctx.db, ctx.access, 'entry', id, 'WRITE', reuseKnown)) ?? null;
+          return updateEntry(fencedBy(ctx, input.fencing), {
+            kind,
+            id,
+            read: takeEntryRead(ctx.access, id),
+            scopeId,
+            category: input.category,
+            priority: input.priority,
+            memoryType: input.memoryType,
+            importance: input.importance,
+            changeReason: input.changeReason,
+            author: await ctx.author(input.author, ['input', 'author']),
+            expectedVersion: input.expectedVersion,
+            onConflict: input.onConflict,
+            version: await screenVersion(ctx.db, scopeId, versionFieldsOf(input)),
+          });
+        };
+        return whereItIsNow(ctx, id, kind, write);
       },
     }),
   );
+
+/**
+ * Runs an update; when the entry turned out to have left the scope its access was decided on (a
+ * kept row, or a session promoting it meanwhile), decides again on a fresh read and writes once
+ * more. A second move in the same moment is reported, not chased.
+ */
+async function whereItIsNow<T>(ctx: Context, id: string, kind: EntryKind, write: (reuseKnown: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await write(true);
+  } catch (error) {
+    if (!(error instanceof EntryMovedError)) throw error;
+  }
+  forgetTarget(ctx.access, 'entry', id);
+  const target: Target = { role: 'WRITE', kind: 'entry', id, path: ['input', 'id'], label: ENTRY_TYPENAME[kind].toLowerCase() };
+  if (!ctx.access.everything && !(await allows(ctx.db, ctx.access, target))) throw new PermissionDeniedError('The caller has no grant allowing this');
+  try {
+    return await write(false);
+  } catch (error) {
+    if (!(error instanceof EntryMovedError)) throw error;
+    throw new InvalidStateError('The entry moved to another scope while it was being written; try again', 'MOVED', ['input', 'id']);
+  }
+}
 updateMutation('TOOL', 'updateTool', UpdateToolInput);
 updateMutation('GUIDELINE', 'updateGuideline', UpdateGuidelineInput);
 updateMutation('KNOWLEDGE', 'updateKnowledge', UpdateKnowledgeInput);

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { ALLOWED_MEMORY_TYPES, DEFAULT_IMPORTANCE, DEFAULT_MEMORY_TYPE, type MemoryType } from './memory-types.ts';
 import { refreshStatistics, type Db, type Provider, type Tx } from '../../infra/database.ts';
 import type { PendingEvent } from '../../infra/events.ts';
+import { forgetRow, knownRow, readAndRemember, rememberWritten } from './known-rows.ts';
 import { serializedPerKey, writeBatch, writeMark, writeTransaction, type Emit, type WriteDeps, type WriteSettings } from '../../infra/transaction.ts';
 import { timestampSql } from '../../infra/sql.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/prisma-errors.ts';
@@ -334,6 +335,18 @@ export interface UpdateEntryInput {
    * instance wrote in between) fails the batch's guard, and the update takes the locking path.
    */
   read?: EntryRead;
+  /**
+   * The scope the caller's access was decided on (the rule read it from the entry): the write goes
+   * ahead only while the entry is still there, else `EntryMovedError` (the caller decides again).
+   */
+  scopeId?: string | null;
+}
+
+/** The entry left the scope its write was allowed on (a session ended and promoted it) before the write took its lock. */
+export class EntryMovedError extends Error {
+  constructor(readonly entryId: string) {
+    super('The entry moved to another scope while its write was decided');
+  }
 }
 
 export interface EntryWithVersion {
@@ -375,10 +388,14 @@ export async function updateEntry(deps: WriteDeps, input: UpdateEntryInput): Pro
   c.done();
   // A write of this entry that joined the line since the request's read makes the row stale by this one's turn.
   const read = input.read?.mark === writeMark(deps.db, input.id) ? input.read.row : undefined;
-  return serializedPerKey(deps.db, input.id)(
+  return serializedPerKey(deps.db, input.id)(async () => {
     // A guarded (fenced) write takes the locking path: the single-batch one cannot check first.
-    async () => (deps.guard ? null : await optimisticUpdate(deps, input, read)) ?? writeTransaction(deps, (tx, emit) => appendVersion(tx, emit, deps, input, true)),
-  );
+    const result =
+      (deps.guard ? null : await optimisticUpdate(deps, input, read)) ?? (await writeTransaction(deps, (tx, emit) => appendVersion(tx, emit, deps, input, true)));
+    // Kept before the next writer in line starts: it, and later updates, skip their read (known-rows.ts).
+    rememberWritten(deps.db, { entry: result.entry, version: result.version });
+    return result;
+  });
 }
 
 /** Everything one update writes, decided from the entry (already at its new version number) and its current version. */
@@ -490,15 +507,15 @@ function versionStatements(provider: Provider, { result }: VersionPlan, expectLa
     createdBy: version.createdBy,
   };
   const written = Prisma.sql`EXISTS (SELECT 1 FROM "EntryVersion" w WHERE w."id" = ${version.id})`;
+  // The entry is still as the plan found it: at that version (every change of content or name
+  // bumps it), in that scope (what access was decided on), active or not (the answer says which).
+  const guard =
+    expectLatest === null
+      ? null
+      : Prisma.sql`EXISTS (SELECT 1 FROM "Entry" g WHERE g."id" = ${entry.id} AND g."latestVersion" = ${expectLatest}
+          AND g."scopeId" = ${entry.scopeId} AND g."active" = ${entry.active} AND ${scopeTakesWritesSql(Prisma.raw('g."scopeId"'))})`;
   const statements = [
-    insertVersionsSql(
-      provider,
-      [row],
-      expectLatest === null
-        ? null
-        : Prisma.sql`EXISTS (SELECT 1 FROM "Entry" g WHERE g."id" = ${entry.id} AND g."latestVersion" = ${expectLatest}
-            AND ${scopeTakesWritesSql(Prisma.raw('g."scopeId"'))})`,
-    ),
+    insertVersionsSql(provider, [row], guard),
     expectLatest === null
       ? Prisma.sql`UPDATE "Entry" SET "currentVersionId" = ${version.id}, "validUntil" = ${entry.validUntil}, "category" = ${entry.category},
           "priority" = ${entry.priority}, "memoryType" = ${entry.memoryType}, "importance" = ${entry.importance} WHERE "id" = ${entry.id}`
@@ -523,7 +540,9 @@ function versionStatements(provider: Provider, { result }: VersionPlan, expectLa
  * path, which also says why.
  */
 async function optimisticUpdate(deps: WriteDeps, input: UpdateEntryInput, read?: Promise<EntryWithVersion | null>): Promise<UpdateEntryResult | null> {
-  const found = (await read) ?? (await readEntryWithVersion(deps.db, input.id));
+  // A caller that decided access on a scope (which the batch checks again) may take a kept row.
+  const kept = input.scopeId != null ? knownRow(deps.db, input.id, true) : undefined;
+  const found = (await read) ?? kept ?? (await readEntryWithVersion(deps.db, input.id));
   if (found?.entry.kind !== input.kind) return null;
   const { entry, version } = found;
   const at = new Date();
@@ -536,6 +555,8 @@ async function optimisticUpdate(deps: WriteDeps, input: UpdateEntryInput, read?:
       audit: { result: plan.result, onlyIf: wrote },
     });
     if (counts[1] === 1) return plan.result;
+    // The row decided on was stale: whether kept or just read, it is not kept any longer.
+    forgetRow(deps.db, entry.id);
     if (counts[0] === 1) {
       // The version went in but the entry had moved on before it could point at it (a race
       // PostgreSQL's unique version number should already prevent): take the stray row out.
@@ -595,10 +616,13 @@ export async function readEntryWithVersion(db: Db, id: string): Promise<EntryWit
 
 /** Entries (those of `ids` that exist, in no order) with their current versions, in one statement. */
 async function readEntriesWithVersions(db: Db, ids: readonly string[]): Promise<EntryWithVersion[]> {
-  const rows = await db.$queryRaw<Array<Entry & Prefixed<EntryVersion>>>`
-    SELECT e.*, ${VERSION_SELECT} FROM "Entry" e LEFT JOIN "EntryVersion" v ON v."id" = e."currentVersionId"
-    WHERE e."id" IN (${Prisma.join(ids)})`;
-  return rows.map(splitVersion);
+  // Kept for a write of them that may follow (known-rows.ts).
+  return readAndRemember(db, ids, async () => {
+    const rows = await db.$queryRaw<Array<Entry & Prefixed<EntryVersion>>>`
+      SELECT e.*, ${VERSION_SELECT} FROM "Entry" e LEFT JOIN "EntryVersion" v ON v."id" = e."currentVersionId"
+      WHERE e."id" IN (${Prisma.join(ids)})`;
+    return rows.map(splitVersion);
+  });
 }
 
 function splitVersion(row: Entry & Prefixed<EntryVersion>): EntryWithVersion {
@@ -631,6 +655,7 @@ export async function appendVersion(
 ): Promise<UpdateEntryResult> {
   const at = new Date();
   const locked = await lockForNewVersion(tx, input.id, input.kind, at);
+  if (input.scopeId != null && locked.scopeId !== input.scopeId) throw new EntryMovedError(input.id);
   const current = locked.currentVersionId ? await readVersion(tx, locked.currentVersionId) : null;
   const plan = planVersion(settings, input, detectConflicts, locked, current, at);
   for (const statement of versionStatements(provider, plan, null)) await tx.$executeRaw(statement);

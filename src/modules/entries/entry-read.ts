@@ -4,19 +4,23 @@
 import type { Db } from '../../infra/database.ts';
 import { isWriting, writeMark } from '../../infra/transaction.ts';
 import { readEntryWithVersion, type EntryRead, type EntryWithVersion } from './entries.service.ts';
+import { knownRow } from './known-rows.ts';
 
 /** Per request (keyed by an object of the request, its Access): the rows read for writes, by entry id. */
 const reads = new WeakMap<object, Map<string, EntryRead>>();
 
 /**
- * The entry with its current version, read now. Kept for the request's write (`takeEntryRead`)
- * with the entry's write mark, unless a write of the entry is in line in this process.
+ * The entry with its current version, read now (or, with `reuseKnown`, as this process last read
+ * or wrote it: known-rows.ts). Kept for the request's write (`takeEntryRead`) with the entry's
+ * write mark, unless a write of the entry is in line in this process.
  */
-export function readEntryForWrite(db: Db, request: object, id: string): Promise<EntryWithVersion | null> {
+export function readEntryForWrite(db: Db, request: object, id: string, reuseKnown = false): Promise<EntryWithVersion | null> {
   // With a write of the entry in line, the row may predate it, and no later mark would tell.
   const writing = isWriting(db, id);
   const mark = writeMark(db, id);
-  const row = readEntryWithVersion(db, id);
+  // A row this process read or wrote lately, for a write whose batch checks it still holds.
+  const known = reuseKnown ? knownRow(db, id) : undefined;
+  const row = known ? Promise.resolve(known) : readEntryWithVersion(db, id);
   if (!writing) {
     let rows = reads.get(request);
     if (!rows) reads.set(request, (rows = new Map<string, EntryRead>()));

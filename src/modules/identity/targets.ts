@@ -17,6 +17,11 @@ export interface Target {
   label?: string;
   /** Deny quietly instead of throwing NotFoundError (reads answering null for what they cannot see). */
   quiet?: boolean;
+  /**
+   * WRITE on an entry whose write checks the entry is still in the scope decided on (updates):
+   * the rule may decide on the row this process last read or wrote (known-rows.ts).
+   */
+  reuseKnown?: boolean;
 }
 
 /** The scope of a row of each kind (a scope is its own: scopeOfTarget answers it without a read). */
@@ -44,14 +49,15 @@ const memo = new WeakMap<Access, Map<string, Promise<string | null | undefined>>
  * read is the whole entry with its current version, which the update it guards then takes
  * (src/modules/entries/entry-read.ts) instead of reading it again.
  */
-export function scopeOfTarget(db: Db, access: Access, kind: TargetKind, id: string, role?: Role): Promise<string | null | undefined> {
+export function scopeOfTarget(db: Db, access: Access, kind: TargetKind, id: string, role?: Role, reuseKnown = false): Promise<string | null | undefined> {
   if (kind === 'scope') return Promise.resolve(id);
   let known = memo.get(access);
   if (!known) memo.set(access, (known = new Map<string, Promise<string | null | undefined>>()));
-  const key = `${kind}:${id}`;
+  // A scope decided on a kept row serves only the writes that check it again.
+  const key = `${kind}:${id}${reuseKnown ? ':known' : ''}`;
   let scopeId = known.get(key);
   if (!scopeId) {
-    const read = kind === 'entry' && role === 'WRITE' ? readEntryForWrite(db, access, id).then((row) => row?.entry.scopeId) : SCOPE_OF[kind](db, id);
+    const read = kind === 'entry' && role === 'WRITE' ? readEntryForWrite(db, access, id, reuseKnown).then((row) => row?.entry.scopeId) : SCOPE_OF[kind](db, id);
     known.set(key, (scopeId = read));
   }
   return scopeId;
@@ -65,11 +71,18 @@ export function scopeOfTarget(db: Db, access: Access, kind: TargetKind, id: stri
 export async function allows(db: Db, access: Access, target: Target): Promise<boolean> {
   const notFound = () => new NotFoundError(`No ${target.label ?? target.kind} has this id`, target.path);
   // A scope's own chain says whether it exists: no separate read.
-  const scopeId = await scopeOfTarget(db, access, target.kind, target.id, target.role);
+  const scopeId = await scopeOfTarget(db, access, target.kind, target.id, target.role, target.reuseKnown);
   const role = scopeId ? await access.roleOn(scopeId) : null;
   if (!scopeId || role === null) {
     if (target.quiet) return false;
     throw notFound();
   }
   return access.has(target.role, scopeId);
+}
+
+/** Forgets the request's reads of a target (a write found it moved: its rule decides again on a fresh read). */
+export function forgetTarget(access: Access, kind: TargetKind, id: string): void {
+  const known = memo.get(access);
+  known?.delete(`${kind}:${id}`);
+  known?.delete(`${kind}:${id}:known`);
 }
