@@ -72,8 +72,15 @@ describe(`entry(id:) with its current version (${DB_KIND})`, () => {
     const project = await createProject(h, 'entries-read');
     await addTool(h, project, 'entries-read-tool', { description: 'reads', parameters: { a: [1, 2] }, importance: 0.25 });
     await addGuideline(h, project, 'entries-read-guideline', { priority: 10, examples: { e: true } });
-    await addKnowledge(h, project, 'entries-read-knowledge', { validUntil: '2032-05-06T07:08:09.010Z' });
-    const page = (fields: string) => `query($s: ID!) { memoryQuery(input: { scope: $s, inherit: false }, first: 10) { edges { node { ${fields} } } } }`;
+    const knowledge = await addKnowledge(h, project, 'entries-read-knowledge', { validUntil: '2032-05-06T07:08:09.010Z' });
+    // An inactive entry (a false boolean), a read one (a time that is not null), and on SQLite a
+    // time as a CURRENT_TIMESTAMP default writes it (no zone: UTC).
+    await ok(h, null, `mutation($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }`, { id: knowledge });
+    const knowledgeId = Buffer.from(knowledge, 'base64').toString().split(':')[1]!;
+    await h.database.prisma.entry.update({ where: { id: knowledgeId }, data: { accessCount: 3, lastAccessedAt: new Date('2030-01-02T03:04:05.006Z') } });
+    if (DB_KIND === 'sqlite') await h.database.prisma.$executeRaw`UPDATE "Entry" SET "createdAt" = '2029-12-31 23:59:58' WHERE "id" = ${knowledgeId}`;
+    const page = (fields: string) =>
+      `query($s: ID!) { memoryQuery(input: { scope: $s, inherit: false, includeInactive: true }, first: 10) { edges { node { ${fields} } } } }`;
     const nodes = async (fields: string) => {
       h.resetStatements();
       const data = (await ok(h, null, page(fields), { s: project })) as { memoryQuery: { edges: Array<{ node: Record<string, unknown> }> } };
@@ -85,12 +92,22 @@ describe(`entry(id:) with its current version (${DB_KIND})`, () => {
       const prisma = await nodes(`${fields} scope { id }`);
       expect(fast.nodes).toHaveLength(3);
       expect(fast.nodes).toEqual(prisma.nodes.map(({ scope: _scope, ...rest }) => rest));
-      // One raw statement for the page, none of Prisma's (Prisma's path reads Entry, then the rest).
+      // With versions, one raw statement for the page, none of Prisma's (Prisma's path reads Entry,
+      // then the rest); the entries' own columns alone come with the ranking: no statement.
       expect(fast.statements.filter((sql) => PRISMA_ENTRY_READ.test(sql))).toEqual([]);
       expect(prisma.statements.filter((sql) => PRISMA_ENTRY_READ.test(sql))).toHaveLength(fields === FIELDS ? 2 : 1);
-      const raw = fields === FIELDS ? /LEFT JOIN "EntryVersion" v ON v\."id" = e\."currentVersionId"\s+WHERE e\."id" IN/ : /^SELECT \* FROM "Entry" WHERE "id" IN/;
-      expect(fast.statements.filter((sql) => raw.test(sql))).toHaveLength(1);
+      const withVersions = /LEFT JOIN "EntryVersion" v ON v\."id" = e\."currentVersionId"\s+WHERE e\."id" IN/;
+      expect(fast.statements.filter((sql) => withVersions.test(sql) || /^SELECT \* FROM "Entry" WHERE "id" IN/.test(sql))).toHaveLength(fields === FIELDS ? 1 : 0);
+      expect(fast.statements.filter((sql) => sql.includes('AS "entry_createdAt"'))).toHaveLength(fields === FIELDS ? 0 : 1);
     }
+    // Away from UTC, so that a time without a zone read as local time would show.
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Kolkata';
+    const read = await nodes(entryFields)
+      .then((answer) => answer.nodes.find((n) => n.id === knowledge))
+      .finally(() => (zone === undefined ? delete process.env.TZ : (process.env.TZ = zone)));
+    expect(read).toMatchObject({ active: false, accessCount: 3, lastAccessedAt: '2030-01-02T03:04:05.006Z' });
+    if (DB_KIND === 'sqlite') expect(read?.createdAt).toBe('2029-12-31T23:59:58.000Z');
   });
 
   it('answers null for an unknown id, as Prisma does', async () => {

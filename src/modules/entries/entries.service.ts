@@ -585,6 +585,68 @@ const VERSION_SELECT = Prisma.raw(
 
 /** What Pothos asks of an entry for a selection of its own fields (and their resolvers') only. */
 const ENTRY_ONLY = {};
+
+/** Whether `query` asks for the entries' own columns only (which a ranked page can carry: `entryOfColumns`). */
+export function asksOwnColumnsOnly(query: EntryQuery): boolean {
+  return isDeepStrictEqual(query, ENTRY_ONLY);
+}
+
+/** Every column of "Entry" by how a raw read gives it back (SQLite: booleans as 0/1, times as text). */
+const ENTRY_COLUMN_TYPES = {
+  id: 'text',
+  kind: 'text',
+  scopeId: 'text',
+  name: 'text',
+  category: 'text',
+  priority: 'number',
+  active: 'boolean',
+  latestVersion: 'number',
+  memoryType: 'text',
+  importance: 'number',
+  accessCount: 'number',
+  lastAccessedAt: 'time',
+  validUntil: 'time',
+  nameShared: 'boolean',
+  currentVersionId: 'text',
+  createdAt: 'time',
+  createdBy: 'text',
+  updatedAt: 'time',
+} as const satisfies Record<keyof Entry, 'text' | 'number' | 'boolean' | 'time'>;
+
+/** The columns of "Entry" e, each as `<prefix><column>`, for `entryOfColumns` (e.g. in a ranked page). */
+export function entryColumnsSql(prefix: string): Prisma.Sql {
+  return Prisma.raw(Object.keys(ENTRY_COLUMN_TYPES).map((column) => `e."${column}" AS "${prefix}${column}"`).join(', '));
+}
+
+/** The entry in a raw row's `<prefix><column>` columns, typed as Prisma's client types it. */
+export function entryOfColumns(row: object, prefix: string): Entry {
+  const entry: Record<string, unknown> = {};
+  for (const [column, type] of Object.entries(ENTRY_COLUMN_TYPES)) entry[column] = typed(type, (row as Record<string, unknown>)[prefix + column]);
+  return entry as unknown as Entry;
+}
+
+/**
+ * A time as SQLite holds it: text with a zone (as Prisma writes), text without one (a column's
+ * CURRENT_TIMESTAMP default, in UTC), or milliseconds.
+ */
+function timeOf(value: string | number): Date {
+  if (typeof value === 'number' || /(Z|[+-]\d\d:?\d\d)$/.test(value)) return new Date(value);
+  return new Date(`${value.replace(' ', 'T')}Z`);
+}
+
+function typed(type: (typeof ENTRY_COLUMN_TYPES)[keyof Entry], value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (type) {
+    case 'boolean':
+      return value === true || Number(value) === 1;
+    case 'time':
+      return value instanceof Date ? value : timeOf(value as string | number);
+    case 'number':
+      return Number(value);
+    default:
+      return value;
+  }
+}
 /** The selection most reads of entries make (`entry(id:)` of a client): the entries with their current versions. */
 const WITH_CURRENT_VERSION = { include: { currentVersion: true } };
 /** What Pothos' plugin-prisma asks to load of an entry for a request's selection. */
@@ -604,7 +666,7 @@ export async function findEntry(db: Db, id: string, query: EntryQuery) {
  */
 export async function findEntries(db: Db, ids: readonly string[], query: EntryQuery) {
   if (ids.length === 0) return [];
-  if (isDeepStrictEqual(query, ENTRY_ONLY)) return db.$queryRaw<Entry[]>`SELECT * FROM "Entry" WHERE "id" IN (${Prisma.join(ids)})`;
+  if (asksOwnColumnsOnly(query)) return db.$queryRaw<Entry[]>`SELECT * FROM "Entry" WHERE "id" IN (${Prisma.join(ids)})`;
   if (!isDeepStrictEqual(query, WITH_CURRENT_VERSION)) return db.entry.findMany({ ...query, where: { id: { in: [...ids] } } });
   return (await readEntriesWithVersions(db, ids)).map(({ entry, version }) => ({ ...entry, currentVersion: version }));
 }

@@ -50,6 +50,11 @@ export interface MemoryQueryInput {
    * rather than pruning and counting apart.
    */
   wantsTotal?: boolean;
+  /**
+   * The page's rows carry the entries' own columns (`MemoryHit.entry`), for a caller that selects
+   * nothing else of them: no second statement for the page (default false).
+   */
+  withEntries?: boolean;
 }
 
 /** What a caller leaves out: everything in the chain, every kind, no filters, a default page. */
@@ -75,6 +80,7 @@ export const MEMORY_QUERY_DEFAULTS: Omit<MemoryQueryInput, 'scopeId'> = {
   compact: false,
   exhaustive: false,
   wantsTotal: false,
+  withEntries: false,
 };
 
 export interface Cursor {

@@ -1,6 +1,7 @@
 // Stage 2 of a memoryQuery: scoring and the page. One statement scores the candidates of a source
 // (see relevance.ts for the terms and weights), orders them and cuts the page after the cursor.
 import { Prisma } from '../../generated/sqlite/client.ts';
+import { entryColumnsSql } from '../entries/entries.service.ts';
 import type { ChainPolicy } from '../lifecycle/policies.service.ts';
 import { chainCte, join, list, matchesCte, relationScore } from './memory-query.candidates.ts';
 import { num } from './memory-query.dialect.ts';
@@ -8,6 +9,9 @@ import type { Plan } from './memory-query.plan.ts';
 import { DECAY, RECENCY_HALF_DAYS, RELEVANCE_WEIGHTS as W } from './relevance.ts';
 
 type Sql = Prisma.Sql;
+
+/** The prefix of the entry's columns in a page row (with `withEntries`). */
+export const ENTRY_PREFIX = 'entry_';
 
 export interface PageRow {
   /** Null on the one row of an empty page (it still carries the total). */
@@ -40,6 +44,8 @@ export interface PageRow {
   bestfloor?: number | string | null;
   /** With `counted`: the query's total, counted in the same statement. */
   counted?: number | bigint | string | null;
+  /** With the input's `withEntries`: the entry's columns (see entryOfColumns). */
+  [entryColumn: `${typeof ENTRY_PREFIX}${string}`]: unknown;
 }
 
 /**
@@ -173,6 +179,7 @@ export function rankedPage(plan: Plan, from: Sql, where: Sql[], options: PageOpt
           ? Prisma.sql` CASE WHEN page.pos = 1 THEN (SELECT CASE WHEN COUNT(*) <= ${MATCH_LIST_MAX} THEN ${d.matchList} END FROM matches m) END AS matchlist,`
           : Prisma.empty
       }
+      ${plan.input.withEntries ? Prisma.sql`${entryColumnsSql(ENTRY_PREFIX)},` : Prisma.empty}
       LENGTH(e."name") AS name_len, COALESCE(LENGTH(s."body"), 0) AS body_len
     FROM (SELECT COUNT(*) AS total FROM scored) totals
     LEFT JOIN (${

@@ -7,13 +7,14 @@
 //               (memory-query.speculation.ts) or, first, in one statement from a bound learnt before
 //   paging      (below)                       the token budget and the cursors
 // The SQL that differs between SQLite and PostgreSQL is in memory-query.dialect.ts.
-import type { Prisma } from '../../generated/sqlite/client.ts';
+import type { Entry, Prisma } from '../../generated/sqlite/client.ts';
+import { entryOfColumns } from '../entries/entries.service.ts';
 import type { Db, Provider } from '../../infra/database.ts';
 import { directRead } from '../../infra/direct-batch.ts';
 import { candidateSource, notOverridden, tagsRuleOutAll, type Source } from './memory-query.candidates.ts';
 import { encodeCursor, planQuery, type MemoryQueryInput, type Plan } from './memory-query.plan.ts';
 import { canPrune, prunedPage } from './memory-query.pruning.ts';
-import { countCandidates, rankedPage, type PageRow } from './memory-query.ranking.ts';
+import { ENTRY_PREFIX, countCandidates, rankedPage, type PageRow } from './memory-query.ranking.ts';
 import { observeBound, speculativePage } from './memory-query.speculation.ts';
 import { taggedCount } from './memory-query.tag-copies.ts';
 import { RELEVANCE_WEIGHTS as W, estimateTokens } from './relevance.ts';
@@ -33,6 +34,8 @@ export interface RelevanceBreakdown {
 
 export interface MemoryHit {
   entryId: string;
+  /** With the input's `withEntries`: the entry's own columns, from the page's statement. */
+  entry?: Entry;
   score: number;
   /** Weighted contributions; they add up to `score`. */
   breakdown: RelevanceBreakdown;
@@ -128,6 +131,7 @@ function pageOf(plan: Plan, rows: PageRow[]): Omit<MemoryQueryResult, 'totalCoun
       },
       estimatedTokens: estimated,
       cursor: encodeCursor({ a: asOf, s: score, i: row.id }),
+      ...(input.withEntries ? { entry: entryOfColumns(row, ENTRY_PREFIX) } : {}),
     });
   }
   return {

@@ -9,7 +9,7 @@ import { LIMITS } from '../../domain/limits.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import { EntryKindEnum, MemoryTypeEnum, RelationTypeEnum } from '../entries/entry-enums.ts';
 import { EntryRef } from '../entries/entries.schema.ts';
-import { findEntries, type EntryQuery } from '../entries/entries.service.ts';
+import { asksOwnColumnsOnly, findEntries, type EntryQuery } from '../entries/entries.service.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
 import { memoryQuery, searchTerms, type MemoryHit, type MemoryQueryResult, type RelevanceBreakdown } from './memory-query.service.ts';
 import { RELEVANCE_WEIGHTS } from './relevance.ts';
@@ -33,6 +33,8 @@ interface Page extends MemoryQueryResult {
  * (`query`, from Pothos' queryFromInfo), in order.
  */
 async function hydrate(ctx: Context, result: MemoryQueryResult, query: EntryQuery): Promise<Edge[]> {
+  // The page's statement carried the entries (`withEntries`): nothing more to read.
+  if (result.hits.every((hit) => hit.entry)) return result.hits.map((hit) => ({ ...hit, entry: hit.entry! }));
   const entries = await findEntries(ctx.db, result.hits.map((h) => h.entryId), query);
   const byId = new Map(entries.map((e) => [e.id, e]));
   return result.hits.flatMap((hit) => {
@@ -225,6 +227,9 @@ builder.queryField('memoryQuery', (t) =>
     },
     resolve: async (_root, { input, first, after }, ctx, info) => {
       const relatedTo = input.relatedTo ? await readableRelatedTo(ctx, String(input.relatedTo)) : null;
+      // What the client selected below `node`: one query for the page's entries, or none when the
+      // page's statement can carry them.
+      const query = queryFromInfo({ context: ctx, info, typeName: 'Entry', path: ['edges', 'node'] });
       const result = await memoryQuery(ctx.db, ctx.provider, {
         scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
         readable: (chain) => ctx.access.readableChain(chain),
@@ -252,11 +257,10 @@ builder.queryField('memoryQuery', (t) =>
         compact: input.compact ?? false,
         exhaustive: ctx.exhaustiveRanking,
         wantsTotal: selectsPath(info, ['meta', 'totalCount']),
+        withEntries: asksOwnColumnsOnly(query),
       });
       await linkToConversation(ctx, input, result.hits);
       ctx.tracker.record(result.hits.map((hit) => hit.entryId));
-      // One query for the page's entries with everything the client selected below `node`.
-      const query = queryFromInfo({ context: ctx, info, typeName: 'Entry', path: ['edges', 'node'] });
       const edges = await hydrate(ctx, result, query);
       return { ...result, tokenBudget: input.tokenBudget ?? null, edges };
     },
@@ -326,6 +330,16 @@ builder.queryField('context', (t) =>
     resolve: async (_root, { input }, ctx, info) => {
       const budget = input.tokenBudget ?? CONTEXT_DEFAULT_BUDGET;
       const terms = input.task ? searchTerms(input.task) : [];
+      const query = queryFromInfo({
+        context: ctx,
+        info,
+        typeName: 'Entry',
+        paths: [
+          ['guidelines', 'node'],
+          ['tools', 'node'],
+          ['knowledge', 'node'],
+        ],
+      });
       const result = await memoryQuery(ctx.db, ctx.provider, {
         scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
         readable: (chain) => ctx.access.readableChain(chain),
@@ -338,19 +352,10 @@ builder.queryField('context', (t) =>
         first: LIMITS.page.max,
         tokenBudget: budget,
         exhaustive: ctx.exhaustiveRanking,
+        withEntries: asksOwnColumnsOnly(query),
       });
       await linkToConversation(ctx, input, result.hits);
       ctx.tracker.record(result.hits.map((hit) => hit.entryId));
-      const query = queryFromInfo({
-        context: ctx,
-        info,
-        typeName: 'Entry',
-        paths: [
-          ['guidelines', 'node'],
-          ['tools', 'node'],
-          ['knowledge', 'node'],
-        ],
-      });
       const edges = await hydrate(ctx, result, query);
       return {
         edges,
