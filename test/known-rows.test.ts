@@ -85,6 +85,30 @@ describe(`an update of an entry this process knows (${DB_KIND})`, () => {
     expect(afterDeactivation.update?.entry).toMatchObject({ active: false, latestVersion: 5 });
   });
 
+  it('what this server changes other than by an update leaves no stale row: the next update never takes the locking path', async () => {
+    const project = await createProject(h, 'known-rows-local');
+    const scratch = await ok(h, null, `mutation($p: ID!) { startSession(input: { project: $p, mode: SCRATCH }) { ... on StartSessionSuccess { session { id } } } }`, {
+      p: project,
+    });
+    const session = (scratch as { startSession: { session: { id: string } } }).startSession.session.id;
+    const id = await addGuideline(h, session, 'known-local');
+    const LOCKING = '"latestVersion" = "latestVersion" + 1';
+    const changes: Array<[string, string, Record<string, unknown>, number]> = [
+      // [what, the change, its variables, the reads the update after it sends]
+      ['a promotion', `mutation($s: ID!, $e: [ID!]) { completeSession(input: { id: $s, promote: $e }) { __typename } }`, { s: session, e: [id] }, 1],
+      ['a rename (its row is kept)', `mutation($id: ID!) { renameEntry(input: { id: $id, name: "known-local-2" }) { __typename } }`, { id }, 0],
+      ['a rollback (its row is kept)', `mutation($id: ID!) { rollbackEntry(input: { id: $id, version: 1 }) { __typename } }`, { id }, 0],
+      ['a deactivation', `mutation($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }`, { id }, 1],
+    ];
+    for (const [what, change, variables, reads] of changes) {
+      await update(id, { content: `before ${what}` });
+      expect(Object.values(await ok(h, null, change, variables))[0]).toMatchObject({ __typename: expect.stringMatching(/Success$|^Guideline$/) });
+      h.resetStatements();
+      expect([what, (await update(id, { content: `after ${what}` })).__typename]).toEqual([what, 'UpdateGuidelineSuccess']);
+      expect([what, h.statements.filter((sql) => sql.includes(LOCKING)).length, h.statements.filter((sql) => ENTRY_READ.test(sql)).length]).toEqual([what, 0, reads]);
+    }
+  });
+
   it("reports the reads counted since the row was kept", async () => {
     const project = await createProject(h, 'known-rows-reads');
     const id = await addGuideline(h, project, 'known-reads');

@@ -38,6 +38,11 @@ export class TtlCache<V> {
     this.entries.delete(key);
   }
 
+  /** Drops every value `test` picks. */
+  deleteIf(test: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (test(entry.value)) this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

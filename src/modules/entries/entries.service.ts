@@ -740,7 +740,7 @@ async function lockForNewVersion(tx: Tx, id: string, kind: EntryKind, at: Date):
 
 /** Soft delete (`active = false`) or undo it. Idempotent: no change, no event. */
 export async function setEntryActive(deps: WriteDeps, id: string, active: boolean, actor: string | null): Promise<Entry> {
-  return writeTransaction(deps, async (tx, emit) => {
+  const changed = await writeTransaction(deps, async (tx, emit) => {
     await writableEntry(tx, id, ['input', 'id']);
     const { count } = await tx.entry.updateMany({ where: { id, active: !active }, data: { active } });
     const entry = await tx.entry.findUniqueOrThrow({ where: { id } });
@@ -752,4 +752,7 @@ export async function setEntryActive(deps: WriteDeps, id: string, active: boolea
     }
     return entry;
   });
+  // A kept row says the old flag: the next update would send a batch only to see it fail.
+  forgetRow(deps.db, id);
+  return changed;
 }

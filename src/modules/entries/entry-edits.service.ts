@@ -4,6 +4,7 @@ import { Checker } from '../../domain/validate.ts';
 import type { Tx } from '../../infra/database.ts';
 import { isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { serializedPerKey, writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
+import { rememberWritten } from './known-rows.ts';
 import { appendVersion, VERSION_FIELDS, type EntryKind, type UpdateEntryResult, type VersionFields } from './entries.service.ts';
 
 /**
@@ -32,7 +33,7 @@ export async function rollbackEntry(deps: WriteDeps, input: RollbackInput): Prom
   c.text(input.changeReason, ['input', 'changeReason'], LIMITS.changeReason);
   c.done();
   return serializedPerKey(deps.db, input.id)(() =>
-    writeTransaction(deps, async (tx, emit) => {
+    keptAfter(deps, writeTransaction(deps, async (tx, emit) => {
       const { kind } = await entryOf(tx, input.id);
       const old = await tx.entryVersion.findUnique({ where: { entryId_version: { entryId: input.id, version: input.version } } });
       if (!old) throw new NotFoundError(`The entry has no version ${input.version}`, ['input', 'version']);
@@ -40,7 +41,7 @@ export async function rollbackEntry(deps: WriteDeps, input: RollbackInput): Prom
       const content = Object.fromEntries(VERSION_FIELDS[kind].map((field) => [field, old[field]])) as VersionFields;
       const reason = input.changeReason ?? `Rolled back to version ${input.version}`;
       return appendVersion(tx, emit, deps, { kind, id: input.id, version: content, changeReason: reason, author: input.author }, false);
-    }),
+    })),
   );
 }
 
@@ -60,7 +61,7 @@ export async function renameEntry(deps: WriteDeps, input: RenameInput): Promise<
   c.done();
   const name = input.name.trim();
   return serializedPerKey(deps.db, input.id)(() =>
-    writeTransaction(deps, async (tx, emit) => {
+    keptAfter(deps, writeTransaction(deps, async (tx, emit) => {
       const before = await entryOf(tx, input.id);
       try {
         await tx.entry.update({ where: { id: input.id }, data: { name } });
@@ -71,6 +72,13 @@ export async function renameEntry(deps: WriteDeps, input: RenameInput): Promise<
       const reason = `Renamed from "${before.name}" to "${name}"`;
       // The new version carries the content over and re-indexes the entry under its new name.
       return appendVersion(tx, emit, deps, { kind: before.kind, id: input.id, version: {}, changeReason: reason, author: input.author }, false);
-    }),
+    })),
   );
+}
+
+/** The edit's result, kept as the entry's row (known-rows.ts) before the next writer in line starts: its update skips the read. */
+async function keptAfter(deps: WriteDeps, edit: Promise<UpdateEntryResult>): Promise<UpdateEntryResult> {
+  const result = await edit;
+  rememberWritten(deps.db, { entry: result.entry, version: result.version });
+  return result;
 }

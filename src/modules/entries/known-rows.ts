@@ -47,9 +47,14 @@ export function countKnownReads(db: Db, ids: readonly string[], n: number, at: D
   }
 }
 
-/** Drops the row kept for the entry (it turned out stale). */
+/** Drops the row kept for the entry (it turned out stale, or this process changed it other than by an update). */
 export function forgetRow(db: Db, id: string): void {
   rowsOf(db).delete(id);
+}
+
+/** Drops the rows kept for the entries of a scope (a session that ended moved or deactivated them). */
+export function forgetRowsIn(db: Db, scopeId: string): void {
+  rowsOf(db).deleteIf((row) => row.entry.scopeId === scopeId);
 }
 
 /**

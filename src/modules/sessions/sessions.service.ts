@@ -2,6 +2,7 @@ import type { StateGuard } from '../identity/state-access.ts';
 import type { Tx } from '../../infra/database.ts';
 import type { PendingEvent } from '../../infra/events.ts';
 import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
+import { forgetRowsIn } from '../entries/known-rows.ts';
 import { isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, InvalidStateError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -185,7 +186,7 @@ export async function transitionSession(deps: WriteDeps, transition: Transition,
   }
   if ((input.promote?.length ?? 0) > LIMITS.promote) c.fail(['input', 'promote'], `must list at most ${LIMITS.promote} entries`);
   c.done();
-  return writeTransaction(deps, async (tx, emit) => {
+  const result = await writeTransaction(deps, async (tx, emit) => {
     const before = await tx.scope.findUnique({ where: { id: input.sessionId } });
     if (!before || before.kind !== 'SESSION') throw new NotFoundError('No session has this id', ['input', 'id']);
     const from = before.status as SessionStatus;
@@ -219,6 +220,9 @@ export async function transitionSession(deps: WriteDeps, transition: Transition,
     for (const also of input.alsoEmit ?? []) emit(also);
     return { session, event, promotedIds };
   });
+  // Its entries moved or were deactivated: rows kept for updates (known-rows.ts) no longer hold.
+  forgetRowsIn(deps.db, result.session.id);
+  return result;
 }
 
 async function settleScratchEntries(
