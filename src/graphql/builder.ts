@@ -9,9 +9,9 @@ import { getDatamodel } from '../generated/pothos-types.ts';
 import type { Context } from '../context.ts';
 import { LIMITS } from '../domain/limits.ts';
 import { fieldComplexity } from './complexity.ts';
-import { PermissionDeniedError } from '../domain/errors.ts';
 import { allows, type Target } from '../modules/identity/targets.ts';
 import { readableNode } from './node-access.ts';
+import { refused } from './rules.ts';
 
 /** A non-null JSON value as the JSON scalar parses it (a JSON `null` never reaches the scalar). */
 export type JsonInput = NonNullable<unknown>;
@@ -49,7 +49,7 @@ export const builder = new SchemaBuilder<{
     // Subscriptions are refused when they start, not at their first event.
     authorizeOnSubscribe: true,
     cacheKey: (value) => JSON.stringify(value),
-    unauthorizedError: () => new PermissionDeniedError('The caller has no grant allowing this'),
+    unauthorizedError: refused,
     authScopes: async (ctx) => ({
       authenticated: true,
       member: await ctx.access.member(),

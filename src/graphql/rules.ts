@@ -1,5 +1,7 @@
+import type { Context } from '../context.ts';
+import { PermissionDeniedError } from '../domain/errors.ts';
 import type { Role } from '../modules/identity/access.service.ts';
-import type { Target, TargetKind } from '../modules/identity/targets.ts';
+import { allows, type Target, type TargetKind } from '../modules/identity/targets.ts';
 import { decodeId } from './ids.ts';
 
 /**
@@ -28,4 +30,12 @@ export function can(
 /** The same for a database id already known (e.g. the global scope's). */
 export function canOn(role: Role, kind: TargetKind, id: string, path: string[], options: Pick<Target, 'label' | 'quiet'> = {}): { can: Target } {
   return { can: { role, kind, id, path, ...options } };
+}
+
+/** What a refused rule answers (scope-auth's `unauthorizedError`, and a rule decided again in a resolver). */
+export const refused = () => new PermissionDeniedError('The caller has no grant allowing this');
+
+/** Whether the caller passes a `can` rule, as scope-auth decides it (builder.ts). */
+export function passes(ctx: Pick<Context, 'db' | 'access'>, target: Target): Promise<boolean> | true {
+  return ctx.access.everything || allows(ctx.db, ctx.access, target);
 }

@@ -7,18 +7,18 @@ import { EntryVersionRef, EntryVersionsConnectionRef, GuidelineVersionRef, Knowl
 
 export { EntryVersionRef };
 import { PAGING } from '../../graphql/paging.ts';
-import { MEMBER, can } from '../../graphql/rules.ts';
+import { MEMBER, can, passes, refused } from '../../graphql/rules.ts';
 import type { MemoryType } from './memory-types.ts';
 import { lifetimesIn } from '../lifecycle/policies.service.ts';
 import { screenVersion } from '../redaction/redaction.service.ts';
-import { allows, forgetTarget, scopeOfTarget, type Target } from '../identity/targets.ts';
+import { forgetTarget, scopeOfTarget, type Target } from '../identity/targets.ts';
 import { takeEntryRead } from './entry-read.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import { TagRef } from '../tags/tags.schema.ts';
 import { RelationRef } from '../relations/relations.schema.ts';
 import { EntryKindEnum, MemoryTypeEnum, RelationTypeEnum } from './entry-enums.ts';
 import { EntryMovedError, addEntries, addEntry, findEntry, setEntryActive, updateEntry, type EntryKind, type UpdateEntryResult, type VersionFields } from './entries.service.ts';
-import { PermissionDeniedError, ValidationError } from '../../domain/errors.ts';
+import { ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { normalizeTagName } from '../../domain/validate.ts';
 
@@ -515,19 +515,21 @@ UpdateResultRef.implement({
   }),
 });
 
-const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateToolInput) =>
-  builder.mutationField(field, (t) =>
+const updateMutation = (kind: EntryKind, name: string, input: typeof UpdateToolInput) => {
+  const rule = (id: string | number) =>
+    can('WRITE', 'entry', id, [ENTRY_TYPENAME[kind]], ['input', 'id'], { label: ENTRY_TYPENAME[kind].toLowerCase(), reuseKnown: true });
+  builder.mutationField(name, (t) =>
     t.field({
       type: UpdateResultRef,
       description: `Appends a version to a ${ENTRY_TYPENAME[kind].toLowerCase()} (WRITE on its scope).`,
       args: { input: t.arg({ type: input, required: true, description: 'The change.' }) },
       // The update checks the entry is still in the scope decided on: the rule may take a kept row.
-      authScopes: (_root, { input }) =>
-        can('WRITE', 'entry', input.id, [ENTRY_TYPENAME[kind]], ['input', 'id'], { label: ENTRY_TYPENAME[kind].toLowerCase(), reuseKnown: true }),
+      authScopes: (_root, { input }) => rule(input.id),
       errors: { types: [...WRITE_ERRORS, WriteConflictError, InvalidStateError], dataField: { name: 'update', description: 'What was written.' } },
       resolve: async (_root, args, ctx) => {
         const { input } = args;
-        const id = decodeId(String(input.id), [ENTRY_TYPENAME[kind]], ['input', 'id']);
+        const target = rule(input.id).can;
+        const { id } = target;
         const write = async (reuseKnown: boolean) => {
           // Read for a write: the entry with its current version, which the update then takes.
           const scopeId = (await scopeOfTarget(ctx.db, ctx.access, 'entry', id, 'WRITE', reuseKnown)) ?? null;
@@ -547,25 +549,25 @@ const updateMutation = (kind: EntryKind, field: string, input: typeof UpdateTool
             version: await screenVersion(ctx.db, scopeId, versionFieldsOf(input)),
           });
         };
-        return whereItIsNow(ctx, id, kind, write);
+        return whereItIsNow(ctx, target, write);
       },
     }),
   );
+};
 
 /**
  * Runs an update; when the entry turned out to have left the scope its access was decided on (a
  * kept row, or a session promoting it meanwhile), decides again on a fresh read and writes once
  * more. A second move in the same moment is reported, not chased.
  */
-async function whereItIsNow<T>(ctx: Context, id: string, kind: EntryKind, write: (reuseKnown: boolean) => Promise<T>): Promise<T> {
+async function whereItIsNow<T>(ctx: Context, target: Target, write: (reuseKnown: boolean) => Promise<T>): Promise<T> {
   try {
     return await write(true);
   } catch (error) {
     if (!(error instanceof EntryMovedError)) throw error;
   }
-  forgetTarget(ctx.access, 'entry', id);
-  const target: Target = { role: 'WRITE', kind: 'entry', id, path: ['input', 'id'], label: ENTRY_TYPENAME[kind].toLowerCase() };
-  if (!ctx.access.everything && !(await allows(ctx.db, ctx.access, target))) throw new PermissionDeniedError('The caller has no grant allowing this');
+  forgetTarget(ctx.access, 'entry', target.id);
+  if (!(await passes(ctx, { ...target, reuseKnown: false }))) throw refused();
   try {
     return await write(false);
   } catch (error) {

@@ -541,8 +541,7 @@ function versionStatements(provider: Provider, { result }: VersionPlan, expectLa
  */
 async function optimisticUpdate(deps: WriteDeps, input: UpdateEntryInput, read?: Promise<EntryWithVersion | null>): Promise<UpdateEntryResult | null> {
   // A caller that decided access on a scope (which the batch checks again) may take a kept row.
-  const kept = input.scopeId != null ? knownRow(deps.db, input.id, true) : undefined;
-  const found = (await read) ?? kept ?? (await readEntryWithVersion(deps.db, input.id));
+  const found = (await read) ?? (input.scopeId != null ? knownRow(deps.db, input.id, true) : undefined) ?? (await readEntryWithVersion(deps.db, input.id));
   if (found?.entry.kind !== input.kind) return null;
   const { entry, version } = found;
   const at = new Date();
