@@ -356,7 +356,8 @@ describe('the query engine against the exhaustive ranking', () => {
               : sql.includes('FROM matches m CROSS JOIN "Entry" e')
                 ? 'matches'
                 : /SELECT (DISTINCT )?et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN/.test(sql)
-                  ? /\) (INTERSECT|EXCEPT) SELECT et."entryId"/.test(sql)
+                  ? // set operations (SQLite) or semi- and anti-joins (PostgreSQL) over the links of the other tags
+                    /\) (INTERSECT|EXCEPT) SELECT et."entryId"|\) AND (NOT )?EXISTS \(SELECT 1 FROM "EntryTag" [rx] WHERE/.test(sql)
                     ? 'tag-sets'
                     : 'tags'
                   : sql.includes('UNION SELECT r."sourceId" FROM "Relation" r WHERE r."targetEntryId"')

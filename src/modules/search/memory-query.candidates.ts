@@ -207,23 +207,15 @@ export function candidateSource(plan: Plan): Source {
 }
 
 /**
- * The ids the tag conditions allow, as set operations over the (tagId, entryId) index alone: the
- * `include` tags' entries (or the first required tag's), INTERSECT each other required tag's,
- * EXCEPT the excluded tags'. No "Entry" row is read for an id the tags rule out: `require` two tags
- * and `exclude` one at 100K entries reads ~400 entries instead of the first tag's ~8,600. Null
- * when no tag condition narrows the candidates (no known `include` or `require` tag).
- * Both dialects read A INTERSECT B EXCEPT C as (A INTERSECT B) EXCEPT C.
+ * The ids the tag conditions allow, from the tag links alone (the dialect's tagSet): the `include`
+ * tags' entries (or the first required tag's) that carry every other required tag and no excluded
+ * one. No "Entry" row is read for an id the tags rule out: `require` two tags and `exclude` one at
+ * 100K entries reads ~400 entries instead of the first tag's ~8,600. Null when no tag condition
+ * narrows the candidates (no known `include` or `require` tag).
  */
 function taggedIds(plan: Plan): Sql | null {
   const driving = drivingTags(plan);
-  if (!driving) return null;
-  // One tag lists an entry once; several may list it more than once.
-  const distinct = Prisma.raw(driving.tags.length > 1 ? 'DISTINCT ' : '');
-  const sets: Sql[] = [tagEntryIds(driving.tags, distinct)];
-  for (const id of driving.required) sets.push(Prisma.sql`INTERSECT ${tagEntryIds([id])}`);
-  const excluded = known(plan.tags.exclude);
-  if (excluded.length) sets.push(Prisma.sql`EXCEPT ${tagEntryIds(excluded)}`);
-  return Prisma.join(sets, ' ');
+  return driving ? plan.d.tagSet(driving.tags, driving.required, known(plan.tags.exclude)) : null;
 }
 
 /** The ids of the entries that carry one of the tags `ids`, from the (tagId, entryId) index alone (sorted by id for one tag). */

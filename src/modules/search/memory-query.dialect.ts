@@ -49,7 +49,18 @@ export interface Dialect {
   unindexed(column: Sql): Sql;
   /** "EntryTag" e, read by the index of its copies for a scope's most recent links, guidelines by priority, or the count. */
   tagLinks(by: 'recent' | 'priority' | 'count'): Sql;
+  /**
+   * The ids (column `id`) of the entries that carry one of the tags `tags`, every tag of
+   * `required` and none of `excluded`, from the tag links alone (no "Entry" row is read).
+   */
+  tagSet(tags: readonly string[], required: readonly string[], excluded: readonly string[]): Sql;
 }
+
+const ids = (values: readonly string[]) => Prisma.join(values.map((v) => Prisma.sql`${v}`));
+
+/** The ids of the entries that carry one of the tags, from the (tagId, entryId) index alone (sorted by id for one tag). */
+const carrying = (tags: readonly string[], distinct: boolean) =>
+  Prisma.sql`SELECT ${Prisma.raw(distinct ? 'DISTINCT ' : '')}et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN (${ids(tags)})`;
 
 /** The indexes over the tag links' copies (prisma/models.prisma, EntryTag). */
 const TAG_LINK_INDEXES = {
@@ -104,6 +115,18 @@ const sqlite: Dialect = {
   // the planner then read a guideline range through the (tagId, entryId) index, every link of the
   // tag (one tag-only query at 100K: 9 ms instead of 2).
   tagLinks: (by) => Prisma.raw(`"EntryTag" e INDEXED BY "${TAG_LINK_INDEXES[by]}"`),
+  // Set operations over the (tagId, entryId) index, A INTERSECT B EXCEPT C read as (A INTERSECT B)
+  // EXCEPT C. As probes per link of the first tag (PostgreSQL's form) the same set took 22 ms
+  // against 7.5 (require two tags, exclude one, at 100K entries).
+  tagSet: (tags, required, excluded) =>
+    Prisma.join(
+      [
+        carrying(tags, tags.length > 1),
+        ...required.map((id) => Prisma.sql`INTERSECT ${carrying([id], false)}`),
+        ...(excluded.length ? [Prisma.sql`EXCEPT ${carrying(excluded, false)}`] : []),
+      ],
+      ' ',
+    ),
 };
 
 const postgresql: Dialect = {
@@ -148,6 +171,16 @@ const postgresql: Dialect = {
   // PostgreSQL weighs both indexes by their statistics.
   unindexed: (column) => column,
   tagLinks: () => Prisma.raw('"EntryTag" e'),
+  // Semi- and anti-joins, which PostgreSQL merges over the (tagId, entryId) index: its INTERSECT
+  // and EXCEPT hash every link of every tag (require two tags, exclude one, at 100K entries:
+  // 17.6 ms against 12.0).
+  tagSet: (tags, required, excluded) => {
+    const also = required.map((id) => Prisma.sql` AND EXISTS (SELECT 1 FROM "EntryTag" r WHERE r."entryId" = et."entryId" AND r."tagId" = ${id})`);
+    const not = excluded.length
+      ? Prisma.sql` AND NOT EXISTS (SELECT 1 FROM "EntryTag" x WHERE x."entryId" = et."entryId" AND x."tagId" IN (${ids(excluded)}))`
+      : Prisma.empty;
+    return Prisma.sql`${carrying(tags, tags.length > 1)}${also.length ? Prisma.join(also, '') : Prisma.empty}${not}`;
+  },
 };
 
 export const DIALECTS: Record<Provider, Dialect> = { sqlite, postgresql };
