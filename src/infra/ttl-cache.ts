@@ -1,8 +1,10 @@
 /**
- * Values reused for `ttlMs`, bounded by clearing once `maxEntries` are held. A promise that
- * rejects is not kept. Also a DataLoader `cacheMap` (get/set/delete/clear). The instance caches of
- * grants, scope chains and policies are all this: one server sees changes made through it at once
- * (it clears the cache) and changes made through another instance within `ttlMs`.
+ * Values reused for `ttlMs`, at most `maxEntries` of them: when full, the one used least recently
+ * makes room (a value read or written lately stays, where clearing them all made every busy cache
+ * start over each time it filled). A promise that rejects is not kept. Also a DataLoader
+ * `cacheMap` (get/set/delete/clear). The instance caches of grants, scope chains and policies are
+ * all this: one server sees changes made through it at once (it clears the cache) and changes made
+ * through another instance within `ttlMs`.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; until: number }>();
@@ -24,13 +26,16 @@ export class TtlCache<V> {
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
-    if (entry && entry.until > Date.now()) return entry.value;
     this.entries.delete(key);
-    return undefined;
+    if (!entry || entry.until <= Date.now()) return undefined;
+    // A Map keeps insertion order: set again, the value is now the most recently used.
+    this.entries.set(key, entry);
+    return entry.value;
   }
 
   set(key: string, value: V): void {
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { value, until: Date.now() + this.ttlMs });
   }
 

@@ -14,8 +14,8 @@ import type { EntryWithVersion } from './entries.service.ts';
  * counted (nothing else of the row changes without failing the guard).
  */
 export const KNOWN_ROW_MS = 30_000;
-/** Rows kept per database (all are dropped when full, as by every TtlCache). */
-const KNOWN_ROWS = 1_000;
+/** Rows kept per database (when full, the one used least recently makes room, as in every TtlCache). */
+export const KNOWN_ROWS = 1_000;
 /** A row whose version holds more text than this is not kept (bounds the memory to ~1,000 × 32 KB). */
 const KNOWN_ROW_CHARS = 16_000;
 
