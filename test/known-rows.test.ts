@@ -110,6 +110,19 @@ describe(`an update of an entry this process knows (${DB_KIND})`, () => {
     }
   });
 
+  it('an erased entry leaves the kept rows with its erasure: an update of it reads, finds nothing, sends no write', async () => {
+    const project = await createProject(h, 'known-rows-erased');
+    const id = await addGuideline(h, project, 'known-erased', { rationale: 'a reason to forget' });
+    expect((await update(id, { content: 'kept, then erased' })).__typename).toBe('UpdateGuidelineSuccess');
+    const erased = await ok(h, null, `mutation($id: ID!) { deleteEntry(input: { id: $id }) { __typename } }`, { id });
+    expect(erased).toEqual({ deleteEntry: { __typename: 'DeleteEntrySuccess' } });
+    h.resetStatements();
+    expect(await update(id, { content: 'after the erasure' })).toMatchObject({ __typename: 'NotFoundError', code: 'NOT_FOUND' });
+    // Decided on a fresh read, not on the kept row: no batch was tried.
+    expect(h.statements.filter((sql) => ENTRY_READ.test(sql)).length).toBeGreaterThan(0);
+    expect(h.statements.filter((sql) => /INSERT INTO "EntryVersion"/.test(sql))).toEqual([]);
+  });
+
   it("reports the reads counted since the row was kept", async () => {
     const project = await createProject(h, 'known-rows-reads');
     const id = await addGuideline(h, project, 'known-reads');

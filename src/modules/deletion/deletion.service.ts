@@ -8,6 +8,7 @@ import type { DeletionReceipt } from '../../generated/sqlite/client.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
 import { Erasure, eraseEntries } from './erasure.ts';
 import { forgetChains } from '../lifecycle/policies.service.ts';
+import { forgetRow } from '../entries/known-rows.ts';
 
 /**
  * Hard deletion. Each operation is one transaction that erases its target with everything that
@@ -42,9 +43,10 @@ async function withReceipt(
   criteria: object = { id: request.id },
   announce?: Announce,
 ): Promise<DeletionReceipt> {
+  let erasure: Erasure | undefined;
   try {
     return await writeTransaction(deps, async (tx, emit) => {
-      const erasure = new Erasure();
+      erasure = new Erasure();
       await erase(tx, emit, erasure);
       const receipt: DeletionReceipt = {
         id: uuidv7(),
@@ -61,7 +63,11 @@ async function withReceipt(
       await tx.deletionReceipt.create({ data: receipt });
       if (announce) emit(announce(receipt));
       return receipt;
-    }).finally(() => forgetChains(deps.db));
+    }).finally(() => {
+      forgetChains(deps.db);
+      // An erased entry's content leaves the rows kept for updates too (known-rows.ts), not 30 s later.
+      for (const id of erasure?.idsByKind().Entry ?? []) forgetRow(deps.db, id);
+    });
   } catch (error) {
     if (error instanceof DryRun) return error.receipt;
     throw error;
