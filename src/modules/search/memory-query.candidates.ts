@@ -218,10 +218,6 @@ function taggedIds(plan: Plan): Sql | null {
   return driving ? plan.d.tagSet(driving.tags, driving.required, known(plan.tags.exclude)) : null;
 }
 
-/** The ids of the entries that carry one of the tags `ids`, from the (tagId, entryId) index alone (sorted by id for one tag). */
-export const tagEntryIds = (ids: readonly string[], modifier = Prisma.empty) =>
-  Prisma.sql`SELECT ${modifier}et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN (${list(ids)})`;
-
 /** The ids related to `relatedTo`, from the relation indexes (both directions for an entry). */
 function relatedIds(plan: Plan): Sql {
   const { relatedTo, relationType } = plan.input;

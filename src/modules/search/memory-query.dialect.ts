@@ -58,8 +58,8 @@ export interface Dialect {
 
 const ids = (values: readonly string[]) => Prisma.join(values.map((v) => Prisma.sql`${v}`));
 
-/** The ids of the entries that carry one of the tags, from the (tagId, entryId) index alone (sorted by id for one tag). */
-const carrying = (tags: readonly string[], distinct: boolean) =>
+/** The ids (column `id`) of the entries that carry one of the tags, from the (tagId, entryId) index alone (sorted by id for one tag). */
+export const tagEntryIds = (tags: readonly string[], distinct = false) =>
   Prisma.sql`SELECT ${Prisma.raw(distinct ? 'DISTINCT ' : '')}et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN (${ids(tags)})`;
 
 /** The indexes over the tag links' copies (prisma/models.prisma, EntryTag). */
@@ -121,9 +121,9 @@ const sqlite: Dialect = {
   tagSet: (tags, required, excluded) =>
     Prisma.join(
       [
-        carrying(tags, tags.length > 1),
-        ...required.map((id) => Prisma.sql`INTERSECT ${carrying([id], false)}`),
-        ...(excluded.length ? [Prisma.sql`EXCEPT ${carrying(excluded, false)}`] : []),
+        tagEntryIds(tags, tags.length > 1),
+        ...required.map((id) => Prisma.sql`INTERSECT ${tagEntryIds([id])}`),
+        ...(excluded.length ? [Prisma.sql`EXCEPT ${tagEntryIds(excluded)}`] : []),
       ],
       ' ',
     ),
@@ -179,7 +179,7 @@ const postgresql: Dialect = {
     const not = excluded.length
       ? Prisma.sql` AND NOT EXISTS (SELECT 1 FROM "EntryTag" x WHERE x."entryId" = et."entryId" AND x."tagId" IN (${ids(excluded)}))`
       : Prisma.empty;
-    return Prisma.sql`${carrying(tags, tags.length > 1)}${also.length ? Prisma.join(also, '') : Prisma.empty}${not}`;
+    return Prisma.sql`${tagEntryIds(tags, tags.length > 1)}${also.length ? Prisma.join(also, '') : Prisma.empty}${not}`;
   },
 };
 
