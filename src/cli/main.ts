@@ -1,15 +1,18 @@
 // `engram`: the command line (bin/engram.mjs). Every command works on DATABASE_URL (default
 // file:./data/engram.db) through the same services as the API. Exit codes: 0 done, 1 failed,
 // 2 a usage mistake (see EXIT).
+// A command's module is loaded when it runs: import-openapi builds the whole app (~2.7 s of every
+// command's start when it was loaded up front), export and import the transfer services.
 import { Command, CommanderError, Option } from 'commander';
 import { PRINCIPAL_KINDS } from '../modules/identity/keys.service.ts';
 import { contextCommand, queryCommand, resolveCommand, tailCommand, type ClientOptions } from './client.ts';
 import { EXIT, reported, UsageError, withDatabase } from './common.ts';
-import { createKey, listKeys, revokeKey } from './keys.ts';
-import { backup, restore } from './backup.ts';
-import { deploy, status } from './migrate.ts';
-import { exportCommand, importCommand, type ExportCommandOptions } from './transfer.ts';
-import { importOpenApiCommand } from './openapi.ts';
+import type { ExportCommandOptions } from './transfer.ts';
+
+const keysModule = () => import('./keys.ts');
+const backupModule = () => import('./backup.ts');
+const migrateModule = () => import('./migrate.ts');
+const transferModule = () => import('./transfer.ts');
 
 const program = new Command('engram')
   .description('Engram, a memory server for AI agents (GraphQL, MCP; SQLite or PostgreSQL from DATABASE_URL)')
@@ -38,12 +41,12 @@ const migrate = program.command('migrate').description('database migrations (the
 migrate
   .command('deploy')
   .description('apply pending migrations (creates a missing SQLite file)')
-  .action(async () => void (process.exitCode = await deploy()));
+  .action(async () => void (process.exitCode = await (await migrateModule()).deploy()));
 migrate
   .command('status')
   .description('applied, pending, failed and modified migrations; exit code 1 unless up to date')
   .option('--json', 'one JSON object')
-  .action(async (options: { json?: boolean }) => void (process.exitCode = await status(options.json ?? false)));
+  .action(async (options: { json?: boolean }) => void (process.exitCode = await (await migrateModule()).status(options.json ?? false)));
 
 program
   .command('export')
@@ -51,14 +54,14 @@ program
   .option('--scope <id>', "a scope's ID: it, what is under it, and the scopes enclosing it")
   .option('--out <file>', 'write to a file (default: stdout)')
   .addOption(new Option('--format <format>', 'jsonl: everything, for import; markdown or yaml: current entries, for people').choices(['jsonl', 'markdown', 'yaml']).default('jsonl'))
-  .action((options: ExportCommandOptions) => withDatabase(async (db) => void (process.exitCode = await exportCommand(db, options))));
+  .action((options: ExportCommandOptions) => withDatabase(async (db) => void (process.exitCode = await (await transferModule()).exportCommand(db, options))));
 
 program
   .command('import')
   .description('import an export (JSON Lines): existing rows are skipped, so importing again changes nothing; exit code 1 when rows were refused')
   .argument('<file>', 'the export, or - for stdin')
   .option('--json', 'the report as one JSON object')
-  .action((file: string, options: { json?: boolean }) => withDatabase(async (db) => void (process.exitCode = await importCommand(db, file, options.json ?? false))));
+  .action((file: string, options: { json?: boolean }) => withDatabase(async (db) => void (process.exitCode = await (await transferModule()).importCommand(db, file, options.json ?? false))));
 
 program
   .command('import-openapi')
@@ -66,19 +69,21 @@ program
   .argument('<file>', 'the document (JSON or YAML); only references inside it are followed')
   .requiredOption('--scope <id>', "the scope's ID")
   .option('--json', 'the report as one JSON object')
-  .action((file: string, options: { scope: string; json?: boolean }) => withDatabase(async (db) => void (process.exitCode = await importOpenApiCommand(db, file, options))));
+  .action((file: string, options: { scope: string; json?: boolean }) =>
+    withDatabase(async (db) => void (process.exitCode = await (await import('./openapi.ts')).importOpenApiCommand(db, file, options))),
+  );
 
 program
   .command('backup')
   .description('copy the live SQLite database to a file, consistent while the server writes (PostgreSQL: prints the pg_dump way)')
   .argument('<file>', 'where the copy goes (must not exist)')
-  .action(async (file: string) => void (process.exitCode = await backup(file)));
+  .action(async (file: string) => void (process.exitCode = await (await backupModule()).backup(file)));
 
 program
   .command('restore')
   .description('restore a backup into DATABASE_URL, which must not hold a database yet; newer migrations are applied')
   .argument('<file>', 'a file made by engram backup')
-  .action(async (file: string) => void (process.exitCode = await restore(file)));
+  .action(async (file: string) => void (process.exitCode = await (await backupModule()).restore(file)));
 
 /** Options of the commands that ask a running server. */
 function client(command: Command): Command {
@@ -138,17 +143,17 @@ keys
   .option('--admin', 'a new principal is an admin', false)
   .option('--key-name <keyName>', 'what the key is for (e.g. laptop)', 'default')
   .option('--expires <instant>', 'ISO-8601 instant after which the key stops working')
-  .action((options: { name: string; kind: string; admin: boolean; keyName: string; expires?: string }) => withDatabase((db) => createKey(db, options)));
+  .action((options: { name: string; kind: string; admin: boolean; keyName: string; expires?: string }) => withDatabase(async (db) => (await keysModule()).createKey(db, options)));
 keys
   .command('list')
   .description('every key: id, prefix, principal, state, last use')
   .option('--json', 'one JSON object per key')
-  .action((options: { json?: boolean }) => withDatabase((db) => listKeys(db, options.json ?? false)));
+  .action((options: { json?: boolean }) => withDatabase(async (db) => (await keysModule()).listKeys(db, options.json ?? false)));
 keys
   .command('revoke')
   .description('revoke a key by id or prefix')
   .argument('<key>', 'id or prefix (egk_ and 8 characters)')
-  .action((which: string) => withDatabase((db) => revokeKey(db, which)));
+  .action((which: string) => withDatabase(async (db) => (await keysModule()).revokeKey(db, which)));
 
 try {
   await program.parseAsync();
