@@ -2,7 +2,7 @@
 // default http://localhost:4000; ENGRAM_API_KEY), through the same GraphQL API as any client.
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { EXIT, UsageError } from './common.ts';
+import { EXIT, UsageError } from './exit.ts';
 
 export interface ClientOptions {
   url: string;

@@ -1,20 +1,10 @@
 import { loadConfig, type Config } from '../config.ts';
-import { DomainError } from '../domain/errors.ts';
 import { openDatabase, type Database } from '../infra/database.ts';
 import { applyMigrations } from '../infra/migrations.ts';
 import { sqliteAddonProblemFor } from '../infra/native-check.ts';
+import { UsageError } from './exit.ts';
 
-/** Exit codes scripts can rely on. */
-export const EXIT = {
-  ok: 0,
-  /** The command ran and failed (database unreachable, a write refused for a runtime reason). */
-  failed: 1,
-  /** The command line, or what it asked for, is wrong (unknown option, no such key, bad value). */
-  usage: 2,
-} as const;
-
-/** A mistake of the caller: its message is shown alone, with EXIT.usage. */
-export class UsageError extends Error {}
+export { EXIT, UsageError, reported } from './exit.ts';
 
 /** DATABASE_URL (or the default); a SQLite one is refused when its addon was built for another Node. */
 export function databaseUrl(config: Config = loadConfig()): string {
@@ -35,16 +25,6 @@ export async function withDatabase<T>(work: (database: Database) => Promise<T>):
   } finally {
     await database.close();
   }
-}
-
-/** The exit code for an error that ended a command, after saying what went wrong on stderr. */
-export function reported(error: unknown): number {
-  if (error instanceof UsageError || error instanceof DomainError) {
-    console.error(error.message);
-    return EXIT.usage;
-  }
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  return EXIT.failed;
 }
 
 /** A database URL without its password, for messages. */

@@ -4,10 +4,14 @@
 // A command's module is loaded when it runs: import-openapi builds the whole app (~2.7 s of every
 // command's start when it was loaded up front), export and import the transfer services.
 import { Command, CommanderError, Option } from 'commander';
-import { PRINCIPAL_KINDS } from '../modules/identity/keys.service.ts';
+import { PRINCIPAL_KINDS } from '../domain/principal-kinds.ts';
 import { contextCommand, queryCommand, resolveCommand, tailCommand, type ClientOptions } from './client.ts';
-import { EXIT, reported, UsageError, withDatabase } from './common.ts';
+import type { Database } from '../infra/database.ts';
+import { EXIT, reported, UsageError } from './exit.ts';
 import type { ExportCommandOptions } from './transfer.ts';
+
+/** DATABASE_URL, migrated and open for `work` (common.ts, loaded by the commands that need it). */
+const withDatabase = async <T>(work: (database: Database) => Promise<T>): Promise<T> => (await import('./common.ts')).withDatabase(work);
 
 const keysModule = () => import('./keys.ts');
 const backupModule = () => import('./backup.ts');

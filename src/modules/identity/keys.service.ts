@@ -5,10 +5,10 @@ import { AlreadyExistsError, NotFoundError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker } from '../../domain/validate.ts';
 import type { ApiKey, Principal } from '../../generated/sqlite/client.ts';
+import type { PrincipalKind } from '../../domain/principal-kinds.ts';
 import { GLOBAL_SCOPE_ID } from '../scopes/scopes.service.ts';
 
-export const PRINCIPAL_KINDS = ['AGENT', 'USER', 'SERVICE'] as const;
-export type PrincipalKind = (typeof PRINCIPAL_KINDS)[number];
+export { PRINCIPAL_KINDS, type PrincipalKind } from '../../domain/principal-kinds.ts';
 
 /** Every key starts with this, so a leaked one is recognizable (secret scanners, logs). */
 export const KEY_PREFIX = 'egk_';
