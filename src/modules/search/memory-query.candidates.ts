@@ -3,11 +3,10 @@
 // (text matches, relations, tagged entries) rather than from every entry of the chain.
 import { Prisma } from '../../generated/sqlite/client.ts';
 import { ENTRY_KINDS } from '../entries/entries.service.ts';
+import { list } from './memory-query.dialect.ts';
 import type { NamedTag, Plan } from './memory-query.plan.ts';
 
 type Sql = Prisma.Sql;
-
-export const list = (values: readonly string[]) => Prisma.join(values.map((v) => Prisma.sql`${v}`));
 export const join = (parts: Sql[], sep = ' AND ') => (parts.length ? Prisma.join(parts, sep) : Prisma.sql`1 = 1`);
 /** SQLite's planner keeps the FROM order of a CROSS JOIN (PostgreSQL plans it freely). */
 export const cross = Prisma.raw('CROSS JOIN');

@@ -56,11 +56,12 @@ export interface Dialect {
   tagSet(tags: readonly string[], required: readonly string[], excluded: readonly string[]): Sql;
 }
 
-const ids = (values: readonly string[]) => Prisma.join(values.map((v) => Prisma.sql`${v}`));
+/** Values as a comma-separated list of parameters (for IN). */
+export const list = (values: readonly string[]) => Prisma.join(values.map((v) => Prisma.sql`${v}`));
 
 /** The ids (column `id`) of the entries that carry one of the tags, from the (tagId, entryId) index alone (sorted by id for one tag). */
 export const tagEntryIds = (tags: readonly string[], distinct = false) =>
-  Prisma.sql`SELECT ${Prisma.raw(distinct ? 'DISTINCT ' : '')}et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN (${ids(tags)})`;
+  Prisma.sql`SELECT ${Prisma.raw(distinct ? 'DISTINCT ' : '')}et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN (${list(tags)})`;
 
 /** The indexes over the tag links' copies (prisma/models.prisma, EntryTag). */
 const TAG_LINK_INDEXES = {
@@ -177,7 +178,7 @@ const postgresql: Dialect = {
   tagSet: (tags, required, excluded) => {
     const also = required.map((id) => Prisma.sql` AND EXISTS (SELECT 1 FROM "EntryTag" r WHERE r."entryId" = et."entryId" AND r."tagId" = ${id})`);
     const not = excluded.length
-      ? Prisma.sql` AND NOT EXISTS (SELECT 1 FROM "EntryTag" x WHERE x."entryId" = et."entryId" AND x."tagId" IN (${ids(excluded)}))`
+      ? Prisma.sql` AND NOT EXISTS (SELECT 1 FROM "EntryTag" x WHERE x."entryId" = et."entryId" AND x."tagId" IN (${list(excluded)}))`
       : Prisma.empty;
     return Prisma.sql`${tagEntryIds(tags, tags.length > 1)}${also.length ? Prisma.join(also, '') : Prisma.empty}${not}`;
   },

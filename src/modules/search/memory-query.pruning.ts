@@ -16,7 +16,8 @@
 // which case the full ranking runs instead.
 import { Prisma } from '../../generated/sqlite/client.ts';
 import { LIMITS } from '../../domain/limits.ts';
-import { cross, entryFilters, list, matchesCte, notOverridden } from './memory-query.candidates.ts';
+import { cross, entryFilters, matchesCte, notOverridden } from './memory-query.candidates.ts';
+import { list } from './memory-query.dialect.ts';
 import type { Plan } from './memory-query.plan.ts';
 import { maxHalfLife, rankedPage, type PageRow } from './memory-query.ranking.ts';
 import { taggedCount, taggedRows, type ScopeRows } from './memory-query.tag-copies.ts';

@@ -3,8 +3,8 @@
 import { Prisma } from '../../generated/sqlite/client.ts';
 import { entryColumnsSql } from '../entries/entries.service.ts';
 import type { ChainPolicy } from '../lifecycle/policies.service.ts';
-import { chainCte, join, list, matchesCte, relationScore } from './memory-query.candidates.ts';
-import { num } from './memory-query.dialect.ts';
+import { chainCte, join, matchesCte, relationScore } from './memory-query.candidates.ts';
+import { list, num } from './memory-query.dialect.ts';
 import type { Plan } from './memory-query.plan.ts';
 import { DECAY, RECENCY_HALF_DAYS, RELEVANCE_WEIGHTS as W } from './relevance.ts';
 

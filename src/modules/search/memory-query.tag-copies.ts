@@ -5,8 +5,8 @@
 // count them with their override check, without reading a tagged entry's own row. The copies are
 // named as the entry's columns, so the statements that read "Entry" e read "EntryTag" e alike.
 import { Prisma } from '../../generated/sqlite/client.ts';
-import { cross, drivingTags, known, list } from './memory-query.candidates.ts';
-import { tagEntryIds } from './memory-query.dialect.ts';
+import { cross, drivingTags, known } from './memory-query.candidates.ts';
+import { list, tagEntryIds } from './memory-query.dialect.ts';
 import type { Plan } from './memory-query.plan.ts';
 
 type Sql = Prisma.Sql;
