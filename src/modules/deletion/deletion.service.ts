@@ -66,7 +66,7 @@ async function withReceipt(
     }).finally(() => {
       forgetChains(deps.db);
       // An erased entry's content leaves the rows kept for updates too (known-rows.ts), not 30 s later.
-      for (const id of erasure?.idsByKind().Entry ?? []) forgetRow(deps.db, id);
+      for (const id of erasure?.idsOf('Entry') ?? []) forgetRow(deps.db, id);
     });
   } catch (error) {
     if (error instanceof DryRun) return error.receipt;

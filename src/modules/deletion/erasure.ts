@@ -27,6 +27,11 @@ export class Erasure {
     return Object.fromEntries([...this.ids].sort(([a], [b]) => a.localeCompare(b)).map(([kind, ids]) => [kind, ids.length]));
   }
 
+  /** The ids of one kind erased so far, in the order erased. */
+  idsOf(kind: string): readonly string[] {
+    return this.ids.get(kind) ?? [];
+  }
+
   idsByKind(): Record<string, string[]> {
     return Object.fromEntries([...this.ids].sort(([a], [b]) => a.localeCompare(b)).map(([kind, ids]) => [kind, [...ids].sort()]));
   }
