@@ -5,7 +5,7 @@
 //   tsx scripts/migrate.ts deploy          apply pending migrations to DATABASE_URL
 //   tsx scripts/migrate.ts status          compare DATABASE_URL with the migrations folder
 import { relative } from 'node:path';
-import { UsageError } from '../src/cli/common.ts';
+import { UsageError } from '../src/cli/exit.ts';
 import { deploy, status } from '../src/cli/migrate.ts';
 import { DEFAULT_DATABASE_URL } from '../src/config.ts';
 import { createMigration, projectRoot } from '../src/infra/migrations.ts';

@@ -4,7 +4,8 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sqlitePath } from '../config.ts';
 import { applyMigrations, providerOf } from '../infra/migrations.ts';
-import { databaseUrl, EXIT, UsageError } from './common.ts';
+import { databaseUrl } from './common.ts';
+import { EXIT, UsageError } from './exit.ts';
 import { progress } from './progress.ts';
 
 const POSTGRES_ADVICE =

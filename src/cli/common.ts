@@ -4,8 +4,6 @@ import { applyMigrations } from '../infra/migrations.ts';
 import { sqliteAddonProblemFor } from '../infra/native-check.ts';
 import { UsageError } from './exit.ts';
 
-export { EXIT, UsageError, reported } from './exit.ts';
-
 /** DATABASE_URL (or the default); a SQLite one is refused when its addon was built for another Node. */
 export function databaseUrl(config: Config = loadConfig()): string {
   // A better-sqlite3 built for another Node would otherwise fail as "External error id#0".

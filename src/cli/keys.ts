@@ -3,9 +3,10 @@
 // `create` prints the secret alone on stdout (shown once, stored only as a hash); the rest goes to stderr.
 import { userInfo } from 'node:os';
 import type { Database } from '../infra/database.ts';
-import { UsageError } from './common.ts';
+import { UsageError } from './exit.ts';
 import { recordAudit } from '../modules/audit/audit.service.ts';
-import { createApiKey, createPrincipal, PRINCIPAL_KINDS, revokeApiKey, type PrincipalKind } from '../modules/identity/keys.service.ts';
+import { PRINCIPAL_KINDS, type PrincipalKind } from '../domain/principal-kinds.ts';
+import { createApiKey, createPrincipal, revokeApiKey } from '../modules/identity/keys.service.ts';
 
 export interface CreateKeyOptions {
   name: string;

@@ -1,7 +1,8 @@
 // `engram migrate deploy|status` (and scripts/migrate.ts, which adds `create` for developers).
 import { relative } from 'node:path';
 import { applyMigrations, migrationStatus, projectRoot } from '../infra/migrations.ts';
-import { databaseUrl, displayUrl, EXIT } from './common.ts';
+import { databaseUrl, displayUrl } from './common.ts';
+import { EXIT } from './exit.ts';
 import { migrationBar } from './progress.ts';
 
 /** Applies pending migrations to DATABASE_URL (a missing SQLite file is created). */

@@ -8,7 +8,7 @@ import type { ScopeKind } from '../modules/scopes/scopes.service.ts';
 import type { Database } from '../infra/database.ts';
 import { executeThrough } from '../mcp/server.ts';
 import { OpenApiError, readOpenApi, toolsOf, type ToolDefinition } from '../modules/transfer/openapi.ts';
-import { EXIT, UsageError } from './common.ts';
+import { EXIT, UsageError } from './exit.ts';
 import { scopeIdOf } from './transfer.ts';
 
 type Outcome = 'created' | 'updated' | 'unchanged' | 'refused';

@@ -7,7 +7,7 @@ import type { Database } from '../infra/database.ts';
 import { exportMemory } from '../modules/transfer/export.service.ts';
 import { importMemory, type ImportReport } from '../modules/transfer/import.service.ts';
 import { entriesAsDocument, type DocumentFormat } from '../modules/transfer/documents.ts';
-import { EXIT, UsageError } from './common.ts';
+import { EXIT, UsageError } from './exit.ts';
 import { progress, progressBar } from './progress.ts';
 
 export interface ExportCommandOptions {

@@ -10,7 +10,8 @@ import { ADMIN, can } from '../../graphql/rules.ts';
 import type { Grant } from '../../generated/sqlite/client.ts';
 import type { Role } from './access.service.ts';
 import { grantRole, revokeGrant } from './grants.service.ts';
-import { createApiKey, createPrincipal, revokeApiKey, type PrincipalKind } from './keys.service.ts';
+import type { PrincipalKind } from '../../domain/principal-kinds.ts';
+import { createApiKey, createPrincipal, revokeApiKey } from './keys.service.ts';
 
 /**
  * Pothos hands an empty `select` to a field whose object is asked only for `__typename` (as a

@@ -8,8 +8,6 @@ import type { ApiKey, Principal } from '../../generated/sqlite/client.ts';
 import type { PrincipalKind } from '../../domain/principal-kinds.ts';
 import { GLOBAL_SCOPE_ID } from '../scopes/scopes.service.ts';
 
-export { PRINCIPAL_KINDS, type PrincipalKind } from '../../domain/principal-kinds.ts';
-
 /** Every key starts with this, so a leaked one is recognizable (secret scanners, logs). */
 export const KEY_PREFIX = 'egk_';
 /** Characters of a key kept in clear to name it in listings: the prefix and 8 more. */
