@@ -115,4 +115,19 @@ describe(`entry(id:) with its current version (${DB_KIND})`, () => {
     expect((await read(FAST, unknown)).entry).toBeNull();
     expect((await read(PRISMA, unknown)).entry).toBeNull();
   });
+  it("an entry's tags, read straight from the driver, are the tags as Prisma's client answers them", async () => {
+    const project = await createProject(h, 'entry-read-tags');
+    // A predefined tag (seeded by the migration, a true boolean) and a free-form one (a false one).
+    const tool = await addTool(h, project, 'entry-read-tagged', { description: 'tagged', tags: ['python', 'entry-read-custom'] });
+    const TAG = 'id name category predefined description createdAt';
+    type Tag = { name: string; predefined: boolean; createdAt: string };
+    type Page = { edges: Array<{ node: Tag }> };
+    const { entry } = (await ok(h, null, `query($id: ID!) { entry(id: $id) { tags { ${TAG} } } }`, { id: tool })) as { entry: { tags: Tag[] } };
+    const listed = (await ok(h, null, `{ a: tags(category: LANGUAGE, first: 100) { edges { node { ${TAG} } } } b: tags(predefined: false, first: 100) { edges { node { ${TAG} } } } }`)) as { a: Page; b: Page };
+    const byName = new Map([...listed.a.edges, ...listed.b.edges].map((e) => [e.node.name, e.node]));
+    const tags = entry.tags;
+    expect(tags.map((t) => [t.name, t.predefined])).toEqual([['entry-read-custom', false], ['python', true]]);
+    expect(tags).toEqual(tags.map((t) => byName.get(t.name)));
+    for (const t of tags) expect(new Date(t.createdAt).toISOString()).toBe(t.createdAt);
+  });
 });

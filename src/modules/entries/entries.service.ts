@@ -4,7 +4,8 @@ import { refreshStatistics, type Db, type Provider, type Tx } from '../../infra/
 import type { PendingEvent } from '../../infra/events.ts';
 import { forgetRow, knownRow, readAndRemember, rememberWritten } from './known-rows.ts';
 import { serializedPerKey, writeBatch, writeMark, writeTransaction, type Emit, type WriteDeps, type WriteSettings } from '../../infra/transaction.ts';
-import { timestampSql } from '../../infra/sql.ts';
+import { directRead } from '../../infra/direct-batch.ts';
+import { timestampSql, typedRow, type ColumnType } from '../../infra/sql.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, NotFoundError, WriteConflictError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -13,7 +14,6 @@ import { Prisma, type Conflict, type Entry, type EntryVersion } from '../../gene
 import { indexSql, searchBody } from '../search/search-index.ts';
 import { insertTagsSql } from '../tags/tags.service.ts';
 import {
-  JSON_COLUMNS,
   VERSION_COLUMNS,
   insertEntriesSql,
   insertVersionsSql,
@@ -570,16 +570,36 @@ async function optimisticUpdate(deps: WriteDeps, input: UpdateEntryInput, read?:
   }
 }
 
-type Prefixed<T> = { [K in keyof T & string as `v_${K}`]: T[K] | null };
+/** Every column of "EntryVersion" by how VERSION_SELECT reads it back (its JSON columns as text). */
+const VERSION_COLUMN_TYPES = {
+  id: 'text',
+  entryId: 'text',
+  kind: 'text',
+  version: 'number',
+  description: 'text',
+  parameters: 'json',
+  constraints: 'text',
+  examples: 'json',
+  content: 'text',
+  rationale: 'text',
+  source: 'text',
+  confidence: 'number',
+  validUntil: 'time',
+  changeReason: 'text',
+  conflictFlag: 'boolean',
+  createdAt: 'time',
+  createdBy: 'text',
+} as const satisfies Record<keyof EntryVersion, ColumnType>;
 
-const VERSION_KEYS = ['id', 'entryId', 'kind', 'version', ...VERSION_COLUMNS, 'changeReason', 'conflictFlag', 'createdAt', 'createdBy'] as const;
 /**
  * A version's columns under `v_` names. JSON columns come as text and are parsed here: Prisma
  * cannot read a raw JSON column holding a bare number (SQLite stores one as an INTEGER), while a
  * version's `examples` may be any JSON value.
  */
 const VERSION_SELECT = Prisma.raw(
-  VERSION_KEYS.map((k) => (JSON_COLUMNS.has(k as VersionColumn) ? `CAST(v."${k}" AS TEXT) AS "v_${k}"` : `v."${k}" AS "v_${k}"`)).join(', '),
+  Object.entries(VERSION_COLUMN_TYPES)
+    .map(([k, type]) => (type === 'json' ? `CAST(v."${k}" AS TEXT) AS "v_${k}"` : `v."${k}" AS "v_${k}"`))
+    .join(', '),
 );
 
 /** What Pothos asks of an entry for a selection of its own fields (and their resolvers') only. */
@@ -610,7 +630,7 @@ const ENTRY_COLUMN_TYPES = {
   createdAt: 'time',
   createdBy: 'text',
   updatedAt: 'time',
-} as const satisfies Record<keyof Entry, 'text' | 'number' | 'boolean' | 'time'>;
+} as const satisfies Record<keyof Entry, ColumnType>;
 
 /** The columns of "Entry" e, each as `<prefix><column>`, for `entryOfColumns` (e.g. in a ranked page). */
 export function entryColumnsSql(prefix: string): Prisma.Sql {
@@ -619,33 +639,9 @@ export function entryColumnsSql(prefix: string): Prisma.Sql {
 
 /** The entry in a raw row's `<prefix><column>` columns, typed as Prisma's client types it. */
 export function entryOfColumns(row: object, prefix: string): Entry {
-  const entry: Record<string, unknown> = {};
-  for (const [column, type] of Object.entries(ENTRY_COLUMN_TYPES)) entry[column] = typed(type, (row as Record<string, unknown>)[prefix + column]);
-  return entry as unknown as Entry;
+  return typedRow<Entry>(row, ENTRY_COLUMN_TYPES, prefix);
 }
 
-/**
- * A time as SQLite holds it: text with a zone (as Prisma writes), text without one (a column's
- * CURRENT_TIMESTAMP default, in UTC), or milliseconds.
- */
-function timeOf(value: string | number): Date {
-  if (typeof value === 'number' || /(Z|[+-]\d\d:?\d\d)$/.test(value)) return new Date(value);
-  return new Date(`${value.replace(' ', 'T')}Z`);
-}
-
-function typed(type: (typeof ENTRY_COLUMN_TYPES)[keyof Entry], value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  switch (type) {
-    case 'boolean':
-      return value === true || Number(value) === 1;
-    case 'time':
-      return value instanceof Date ? value : timeOf(value as string | number);
-    case 'number':
-      return Number(value);
-    default:
-      return value;
-  }
-}
 /** The selection most reads of entries make (`entry(id:)` of a client): the entries with their current versions. */
 const WITH_CURRENT_VERSION = { include: { currentVersion: true } };
 /** What Pothos' plugin-prisma asks to load of an entry for a request's selection. */
@@ -665,7 +661,10 @@ export async function findEntry(db: Db, id: string, query: EntryQuery) {
  */
 export async function findEntries(db: Db, ids: readonly string[], query: EntryQuery) {
   if (ids.length === 0) return [];
-  if (asksOwnColumnsOnly(query)) return db.$queryRaw<Entry[]>`SELECT * FROM "Entry" WHERE "id" IN (${Prisma.join(ids)})`;
+  if (asksOwnColumnsOnly(query)) {
+    const rows = await directRead<object>(db, Prisma.sql`SELECT * FROM "Entry" WHERE "id" IN (${Prisma.join(ids)})`);
+    return rows.map((row) => entryOfColumns(row, ''));
+  }
   if (!isDeepStrictEqual(query, WITH_CURRENT_VERSION)) return db.entry.findMany({ ...query, where: { id: { in: [...ids] } } });
   return (await readEntriesWithVersions(db, ids)).map(({ entry, version }) => ({ ...entry, currentVersion: version }));
 }
@@ -679,28 +678,26 @@ export async function readEntryWithVersion(db: Db, id: string): Promise<EntryWit
 async function readEntriesWithVersions(db: Db, ids: readonly string[]): Promise<EntryWithVersion[]> {
   // Kept for a write of them that may follow (known-rows.ts).
   return readAndRemember(db, ids, async () => {
-    const rows = await db.$queryRaw<Array<Entry & Prefixed<EntryVersion>>>`
-      SELECT e.*, ${VERSION_SELECT} FROM "Entry" e LEFT JOIN "EntryVersion" v ON v."id" = e."currentVersionId"
-      WHERE e."id" IN (${Prisma.join(ids)})`;
+    // Straight to the driver on SQLite (~0.15 ms less than through Prisma's raw query, measured).
+    const rows = await directRead<object>(
+      db,
+      Prisma.sql`SELECT e.*, ${VERSION_SELECT} FROM "Entry" e LEFT JOIN "EntryVersion" v ON v."id" = e."currentVersionId"
+      WHERE e."id" IN (${Prisma.join(ids)})`,
+    );
     return rows.map(splitVersion);
   });
 }
 
-function splitVersion(row: Entry & Prefixed<EntryVersion>): EntryWithVersion {
-  const entry: Record<string, unknown> = {};
-  const version: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (!key.startsWith('v_')) entry[key] = value;
-    else if (JSON_COLUMNS.has(key.slice(2) as VersionColumn)) version[key.slice(2)] = typeof value === 'string' ? JSON.parse(value) : value;
-    else version[key.slice(2)] = value;
-  }
-  return { entry: entry as unknown as Entry, version: version.id ? (version as unknown as EntryVersion) : null };
+/** A row of an entry's columns and its version's under `v_` names (VERSION_SELECT), typed. */
+function splitVersion(row: object): EntryWithVersion {
+  const version = typedRow<EntryVersion>(row, VERSION_COLUMN_TYPES, 'v_');
+  return { entry: entryOfColumns(row, ''), version: version.id ? version : null };
 }
 
 /** A version by id, read in the caller's transaction (JSON columns as in `splitVersion`). */
 async function readVersion(tx: Tx, id: string): Promise<EntryVersion | null> {
-  const [row] = await tx.$queryRaw<Array<Prefixed<EntryVersion>>>`SELECT ${VERSION_SELECT} FROM "EntryVersion" v WHERE v."id" = ${id}`;
-  return row ? splitVersion(row as Entry & Prefixed<EntryVersion>).version : null;
+  const [row] = await tx.$queryRaw<object[]>`SELECT ${VERSION_SELECT} FROM "EntryVersion" v WHERE v."id" = ${id}`;
+  return row ? typedRow<EntryVersion>(row, VERSION_COLUMN_TYPES, 'v_') : null;
 }
 
 /**
