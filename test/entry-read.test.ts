@@ -115,6 +115,7 @@ describe(`entry(id:) with its current version (${DB_KIND})`, () => {
     expect((await read(FAST, unknown)).entry).toBeNull();
     expect((await read(PRISMA, unknown)).entry).toBeNull();
   });
+
   it("an entry's tags, read straight from the driver, are the tags as Prisma's client answers them", async () => {
     const project = await createProject(h, 'entry-read-tags');
     // A predefined tag (seeded by the migration, a true boolean) and a free-form one (a false one).

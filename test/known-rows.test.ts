@@ -32,12 +32,20 @@ async function update(id: string, fields: { content?: string; rationale?: string
   return (await ok(h, key, UPDATE, { id, ...fields })).updateGuideline as Update;
 }
 
-/** The statements of one update, sent right after a write of the same scope (its chain and policies are then cached). */
+/**
+ * The statements of one update, sent right after a write of the same scope (its chain and policies
+ * are then cached, for a second). On a loaded machine (CI beside other work) the warm-up and the
+ * update can outlast that second, and the update then reads the policies again: such a run is
+ * taken again (at most twice more), as it says nothing about the row the update decides on.
+ */
 async function statementsOf(id: string, content: string): Promise<string[]> {
-  await update(id, { content: `${content} (warm-up)` });
-  h.resetStatements();
-  expect((await update(id, { content })).__typename).toBe('UpdateGuidelineSuccess');
-  return [...h.statements];
+  for (let attempt = 0; ; attempt++) {
+    const started = performance.now();
+    await update(id, { content: `${content} (warm-up ${attempt})` });
+    h.resetStatements();
+    expect((await update(id, { content: `${content} (${attempt})` })).__typename).toBe('UpdateGuidelineSuccess');
+    if (performance.now() - started < 900 || attempt === 2) return [...h.statements];
+  }
 }
 
 /** An operation through a second instance (its own pool and caches) on the same database. */

@@ -61,6 +61,7 @@ async function inProcessShapes(w: Workload): Promise<void> {
     console.log(`  in-process (yoga.fetch):`);
     await askShapes(w, inProcess(app), 'in-process');
     await accessTrackingCost(w, inProcess(app), inProcess(untracked));
+    await costAfterWrite(w, inProcess(app));
     const roundTrips = async (query: string, variables: Record<string, unknown>) => {
       const sent: string[] = (statements = []);
       await inProcess(app)(query, variables);
@@ -115,6 +116,26 @@ async function accessTrackingCost(w: Workload, tracked: Ask, untracked: Ask): Pr
   const on = summarize('memory', w.kind, `N=${w.n} in-process: tag only, reads counted`, samples.tracked).p50;
   const off = summarize('memory', w.kind, `N=${w.n} in-process: tag only, reads not counted`, samples.untracked).p50;
   console.log(`  access tracking adds ${(((on - off) / off) * 100).toFixed(1)} % to memoryQuery p50 (target: under 5 %)`);
+}
+
+/**
+ * The same tag-only query alone and right after an update, in turn: what a commit costs the reads
+ * that follow it (on SQLite each reader drops its page cache when the WAL changed, see the README).
+ */
+async function costAfterWrite(w: Workload, ask: Ask): Promise<void> {
+  const read = shape('tagOnly');
+  const write = shape('update');
+  const samples = { alone: [] as number[], afterWrite: [] as number[] };
+  for (let i = 0; i < iterations + 20; i++) {
+    const vars = read.variables(w, i);
+    for (const mode of i % 2 ? (['alone', 'afterWrite'] as const) : (['afterWrite', 'alone'] as const)) {
+      if (mode === 'afterWrite') await ask(write.query, write.variables(w, i));
+      await timed(i < 20 ? [] : samples[mode], () => ask(read.query, vars));
+    }
+  }
+  const alone = summarize('memory', w.kind, `N=${w.n} in-process: tag only, no write before it`, samples.alone).p50;
+  const after = summarize('memory', w.kind, `N=${w.n} in-process: tag only, right after an update`, samples.afterWrite).p50;
+  console.log(`  a read right after a write takes ${(after / alone).toFixed(2)} × one that follows a read (p50)`);
 }
 
 async function aged(w: Workload): Promise<void> {
