@@ -15,6 +15,7 @@ import { indexSql, searchBody } from '../search/search-index.ts';
 import { insertTagsSql } from '../tags/tags.service.ts';
 import {
   VERSION_COLUMNS,
+  VERSION_COLUMN_TYPES,
   insertEntriesSql,
   insertVersionsSql,
   linkTagsSql,
@@ -569,27 +570,6 @@ async function optimisticUpdate(deps: WriteDeps, input: UpdateEntryInput, read?:
     throw error;
   }
 }
-
-/** Every column of "EntryVersion" by how VERSION_SELECT reads it back (its JSON columns as text). */
-const VERSION_COLUMN_TYPES = {
-  id: 'text',
-  entryId: 'text',
-  kind: 'text',
-  version: 'number',
-  description: 'text',
-  parameters: 'json',
-  constraints: 'text',
-  examples: 'json',
-  content: 'text',
-  rationale: 'text',
-  source: 'text',
-  confidence: 'number',
-  validUntil: 'time',
-  changeReason: 'text',
-  conflictFlag: 'boolean',
-  createdAt: 'time',
-  createdBy: 'text',
-} as const satisfies Record<keyof EntryVersion, ColumnType>;
 
 /**
  * A version's columns under `v_` names. JSON columns come as text and are parsed here: Prisma

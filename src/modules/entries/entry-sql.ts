@@ -1,6 +1,6 @@
-import { Prisma } from '../../generated/sqlite/client.ts';
+import { Prisma, type EntryVersion } from '../../generated/sqlite/client.ts';
 import type { Provider } from '../../infra/database.ts';
-import { jsonSql, timestampSql } from '../../infra/sql.ts';
+import { jsonSql, timestampSql, type ColumnType } from '../../infra/sql.ts';
 
 /**
  * SQL for the hot write paths of entries. Raw statements skip Prisma's per-query planning, and
@@ -21,7 +21,30 @@ export const VERSION_COLUMNS = [
   'validUntil',
 ] as const;
 export type VersionColumn = (typeof VERSION_COLUMNS)[number];
-export const JSON_COLUMNS: ReadonlySet<VersionColumn> = new Set(['parameters', 'examples']);
+
+/** Every column of "EntryVersion" by how a raw read gives it back (see typedRow); its JSON ones are read as text. */
+export const VERSION_COLUMN_TYPES = {
+  id: 'text',
+  entryId: 'text',
+  kind: 'text',
+  version: 'number',
+  description: 'text',
+  parameters: 'json',
+  constraints: 'text',
+  examples: 'json',
+  content: 'text',
+  rationale: 'text',
+  source: 'text',
+  confidence: 'number',
+  validUntil: 'time',
+  changeReason: 'text',
+  conflictFlag: 'boolean',
+  createdAt: 'time',
+  createdBy: 'text',
+} as const satisfies Record<keyof EntryVersion, ColumnType>;
+
+/** The content columns that hold JSON (written as JSON values, read back as text and parsed). */
+export const JSON_COLUMNS: ReadonlySet<VersionColumn> = new Set(VERSION_COLUMNS.filter((c) => VERSION_COLUMN_TYPES[c] === 'json'));
 
 export interface NewEntryRow {
   id: string;
