@@ -103,16 +103,31 @@ function projectGuidelines(w: Workload): string[] {
   return w.ids.flatMap((id, i) => (typeOf(i) === 'Guideline' && levelOf(i) === 'project' ? [gid('Guideline', id)] : []));
 }
 
-/** The same tag-only query through an app that counts reads and one that does not, in turn. */
-async function accessTrackingCost(w: Workload, tracked: Ask, untracked: Ask): Promise<void> {
+/**
+ * The same tag-only query asked two ways in turn, the order swapped every other round and the first
+ * 20 rounds not kept: `askAs(mode)` asks it, after `before(mode, round)` (not timed) where given.
+ */
+async function tagOnlyInTurn<M extends string>(
+  w: Workload,
+  modes: readonly [M, M],
+  askAs: (mode: M) => Ask,
+  before?: (mode: M, round: number) => Promise<unknown>,
+): Promise<Record<M, number[]>> {
   const s = shape('tagOnly');
-  const samples = { tracked: [] as number[], untracked: [] as number[] };
+  const samples = { [modes[0]]: [], [modes[1]]: [] } as unknown as Record<M, number[]>;
   for (let i = 0; i < iterations + 20; i++) {
     const vars = s.variables(w, i);
-    for (const mode of i % 2 ? (['tracked', 'untracked'] as const) : (['untracked', 'tracked'] as const)) {
-      await timed(i < 20 ? [] : samples[mode], () => (mode === 'tracked' ? tracked : untracked)(s.query, vars));
+    for (const mode of i % 2 ? modes : [modes[1], modes[0]]) {
+      await before?.(mode, i);
+      await timed(i < 20 ? [] : samples[mode], () => askAs(mode)(s.query, vars));
     }
   }
+  return samples;
+}
+
+/** The same tag-only query through an app that counts reads and one that does not, in turn. */
+async function accessTrackingCost(w: Workload, tracked: Ask, untracked: Ask): Promise<void> {
+  const samples = await tagOnlyInTurn(w, ['tracked', 'untracked'], (mode) => (mode === 'tracked' ? tracked : untracked));
   const on = summarize('memory', w.kind, `N=${w.n} in-process: tag only, reads counted`, samples.tracked).p50;
   const off = summarize('memory', w.kind, `N=${w.n} in-process: tag only, reads not counted`, samples.untracked).p50;
   console.log(`  access tracking adds ${(((on - off) / off) * 100).toFixed(1)} % to memoryQuery p50 (target: under 5 %)`);
@@ -123,16 +138,8 @@ async function accessTrackingCost(w: Workload, tracked: Ask, untracked: Ask): Pr
  * that follow it (on SQLite each reader drops its page cache when the WAL changed, see the README).
  */
 async function costAfterWrite(w: Workload, ask: Ask): Promise<void> {
-  const read = shape('tagOnly');
   const write = shape('update');
-  const samples = { alone: [] as number[], afterWrite: [] as number[] };
-  for (let i = 0; i < iterations + 20; i++) {
-    const vars = read.variables(w, i);
-    for (const mode of i % 2 ? (['alone', 'afterWrite'] as const) : (['afterWrite', 'alone'] as const)) {
-      if (mode === 'afterWrite') await ask(write.query, write.variables(w, i));
-      await timed(i < 20 ? [] : samples[mode], () => ask(read.query, vars));
-    }
-  }
+  const samples = await tagOnlyInTurn(w, ['alone', 'afterWrite'], () => ask, (mode, i) => (mode === 'afterWrite' ? ask(write.query, write.variables(w, i)) : Promise.resolve()));
   const alone = summarize('memory', w.kind, `N=${w.n} in-process: tag only, no write before it`, samples.alone).p50;
   const after = summarize('memory', w.kind, `N=${w.n} in-process: tag only, right after an update`, samples.afterWrite).p50;
   console.log(`  a read right after a write takes ${(after / alone).toFixed(2)} × one that follows a read (p50)`);
