@@ -1,14 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { useOpenTelemetry } from '@envelop/opentelemetry';
-import type { TracerProvider } from '@opentelemetry/api';
 import { PothosValidationError } from '@pothos/core';
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { createContext, type Context } from './context.ts';
 import { DomainError } from './domain/errors.ts';
 import type { Database } from './infra/database.ts';
+import type { Telemetry } from './infra/telemetry.ts';
 import { createEventBus, type EventBus } from './infra/events.ts';
 import { startFeedPruning } from './infra/change-feed.ts';
 import { DEFAULT_WRITE_SETTINGS, isRetryable, type WriteSettings } from './infra/transaction.ts';
@@ -67,8 +66,8 @@ export interface AppOptions {
   access?: AccessSettings;
   /** memoryQuery and context rank every candidate, no shortcut (default false; see MemoryQueryInput.exhaustive). */
   exhaustiveRanking?: boolean;
-  /** OpenTelemetry: a span per GraphQL operation (src/infra/telemetry.ts); default none. */
-  tracing?: TracerProvider;
+  /** OpenTelemetry: the plugin that makes a span per GraphQL operation (src/infra/telemetry.ts); default none. */
+  tracing?: Telemetry['plugin'];
 }
 
 /** What Yoga hands the context factory: Node's request over HTTP, graphql-ws' context over WebSocket. */
@@ -168,8 +167,7 @@ export function createApp(options: AppOptions): App {
     plugins: [
       useOperationLog(),
       ...useMetrics({ database, bus, authenticate, webSocketConnections: () => sockets?.connections() ?? 0 }),
-      // Variables and results stay out of spans: they may hold what callers keep secret.
-      ...(options.tracing ? [useOpenTelemetry({ resolvers: false, variables: false, result: false, document: true }, options.tracing)] : []),
+      ...(options.tracing ? [options.tracing] : []),
       useRequestBodyLimit(maxRequestBodyBytes),
       useCsrfPrevention(),
       ...(rateLimiter ? [useRateLimits(rateLimiter)] : []),

@@ -1,13 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { createApp, type App } from './app.ts';
+import type { App } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase, type Database } from './infra/database.ts';
-import { createEventBus, type EventBus } from './infra/events.ts';
+import type { Database } from './infra/database.ts';
+import type { EventBus } from './infra/events.ts';
 import { applyMigrations } from './infra/migrations.ts';
 import { sqliteAddonProblemFor } from './infra/native-check.ts';
 import { configureLogging, flushLogs, log } from './infra/log.ts';
 import { startTelemetry, type Telemetry } from './infra/telemetry.ts';
-import { anyUsableKey } from './modules/identity/keys.service.ts';
 import type { AuthMode } from './server/authentication.ts';
 
 const config = loadConfig();
@@ -46,16 +45,20 @@ const { applied } = await applyMigrations(config.databaseUrl, {
   onMigration: (name, index, total) => log.info({ migration: name }, `Applying migration ${index}/${total}: ${name}`),
 });
 // Before the database opens, so that Prisma's calls are traced.
-const telemetry = (running.telemetry = startTelemetry());
+const telemetry = (running.telemetry = await startTelemetry());
+// The rest of the server loads once the database is open: SQLite's reader threads, which load
+// modules of their own, then start on the other core while this thread loads the GraphQL layer.
+const { openDatabase } = await import('./infra/database.ts');
 const database = (running.database = await openDatabase(config.databaseUrl, { readers: config.sqliteReaders, cacheMb: config.sqliteCacheMb, parallelWorkers: config.postgresParallelWorkers }));
 if (!stopping) {
+  const [{ createApp }, { createEventBus }] = await Promise.all([import('./app.ts'), import('./infra/events.ts')]);
   const bus = (running.bus = createEventBus({ redisUrl: config.redisUrl }));
   // Redis down at start-up is an outage like any other: reads, writes and subscriptions go on (the
   // instances poll the change feed) until it answers. The wait only spares the first events' delay.
   await bus.ready(5_000).catch((error: Error) => log.warn(`${error.message}: starting without Redis until it answers (instances poll the change feed meanwhile)`));
   const settings = { conflictWindowMs: config.conflictWindowMs };
   const webSocket = { maxSubscriptionsPerSocket: config.wsMaxSubscriptionsPerSocket, maxConnections: config.wsMaxConnections };
-  const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql, webSocket, limits: config.limits, corsOrigins: config.corsOrigins, auth: config.auth, access: { globalReadable: config.grantsReadGlobal }, exhaustiveRanking: config.exhaustiveRanking, ...(telemetry ? { tracing: telemetry.provider } : {}),
+  const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql, webSocket, limits: config.limits, corsOrigins: config.corsOrigins, auth: config.auth, access: { globalReadable: config.grantsReadGlobal }, exhaustiveRanking: config.exhaustiveRanking, ...(telemetry ? { tracing: telemetry.plugin } : {}),
     ...(config.purgeIntervalMinutes > 0 ? { purge: { intervalMs: config.purgeIntervalMinutes * 60_000 } } : {}),
     upkeepIntervalMs: config.postgresUpkeepSeconds * 1000, rateLimits: config.rateLimits,
     changeRetentionHours: config.changeRetentionHours }));
@@ -78,7 +81,7 @@ if (!stopping) {
 async function announceAuthentication(auth: AuthMode, db: Database): Promise<void> {
   if (auth === 'off') {
     log.warn('WARNING: AUTH=off: every caller that reaches this port may read and write everything. Use it only on a trusted network.');
-  } else if (!(await anyUsableKey(db.prisma))) {
+  } else if (!(await (await import('./modules/identity/keys.service.ts')).anyUsableKey(db.prisma))) {
     log.info('Protected mode: no API key exists yet, so only this machine is answered. Create one with `npm run keys -- create --admin --name <name>`.');
   }
 }

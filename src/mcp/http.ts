@@ -1,8 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Plugin } from 'graphql-yoga';
 import { httpCaller, type Caller } from '../server/authentication.ts';
-import { createMcpServer, executeThrough, type Execute } from './server.ts';
 
 export const MCP_PATH = '/mcp';
 
@@ -18,6 +16,15 @@ export interface McpHttpOptions {
   corsOrigins: readonly string[];
   maxRequestBodyBytes: number;
 }
+
+/**
+ * The MCP SDK (with zod) and the tools, loaded by the first call: ~120-150 ms of a server's
+ * start-up (measured: their imports after the rest of the server's) that a server nobody calls
+ * over MCP need not pay.
+ */
+const loadModules = () => Promise.all([import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), import('./server.ts')]);
+let mcpModules: ReturnType<typeof loadModules> | undefined;
+const loadMcp = () => (mcpModules ??= loadModules());
 
 /**
  * MCP's Streamable HTTP transport at /mcp, stateless: each POST carries one exchange, answered as
@@ -45,12 +52,15 @@ async function answer(request: Request, serverContext: unknown, options: McpHttp
     return refusal(status, code, message, headers);
   }
   const req = (serverContext as { req?: IncomingMessage }).req;
+  const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer, executeThrough }] = await loadMcp();
+  // Operations run as the caller of `request`: its credentials and actor, its address for limits.
+  const execute = executeThrough((url, init) => options.fetch(url, init, req ? { req } : {}), forwardedHeaders(request));
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
     maxRequestBodySize: options.maxRequestBodyBytes,
   });
-  const server = createMcpServer(graphqlAs(request, req, options));
+  const server = createMcpServer(execute);
   await server.connect(transport);
   try {
     return await transport.handleRequest(request);
@@ -59,14 +69,14 @@ async function answer(request: Request, serverContext: unknown, options: McpHttp
   }
 }
 
-/** Runs operations as the caller of `request`: its credentials and actor, its address for limits. */
-function graphqlAs(request: Request, req: IncomingMessage | undefined, options: McpHttpOptions): Execute {
+/** The headers of `request` that a tool call passes on to its GraphQL operation. */
+function forwardedHeaders(request: Request): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const name of FORWARDED) {
     const value = request.headers.get(name);
     if (value) headers[name] = value;
   }
-  return executeThrough((url, init) => options.fetch(url, init, req ? { req } : {}), headers);
+  return headers;
 }
 
 /** A JSON-RPC error answer (MCP clients read these), with the same code as GraphQL's. */
