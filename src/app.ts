@@ -12,6 +12,7 @@ import { createEventBus, type EventBus } from './infra/events.ts';
 import { startFeedPruning } from './infra/change-feed.ts';
 import { DEFAULT_WRITE_SETTINGS, isRetryable, type WriteSettings } from './infra/transaction.ts';
 import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './server/body-limit.ts';
+import { useStrictUrlParams } from './server/url-params.ts';
 import { corsFor, useCsrfPrevention } from './server/browser-safety.ts';
 import { oneStartPerTurn } from './server/fair-start.ts';
 import { useDashboard } from './server/dashboard.ts';
@@ -140,14 +141,19 @@ export function createApp(options: AppOptions): App {
       maskError: (error, message) => {
         const original = error instanceof GraphQLError ? error.originalError : error;
         // Expected failures keep their message; DomainError.extensions supplies the code.
-        if (original instanceof DomainError) return error as Error;
+        if (original instanceof DomainError) return error instanceof GraphQLError ? asClientError(error) : (error as Error);
         // Pothos rejects bad paging argument combinations (e.g. `first` with `before`).
         if (error instanceof GraphQLError && original instanceof PothosValidationError) {
           (error.extensions as Record<string, unknown>).code = 'BAD_USER_INPUT';
-          return error;
+          return asClientError(error);
         }
         // GraphQL's own errors (syntax, validation, variable and scalar coercion) are client errors.
-        if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) return error;
+        // Those of argument coercion during execution (`Argument "input" has invalid value ...`, e.g.
+        // a null variable where a defaulted field is non-null) come without a code: they get one.
+        if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) {
+          (error.extensions as Record<string, unknown>).code ??= 'BAD_USER_INPUT';
+          return error;
+        }
         // The caller gets the request id; the log line with that id has what happened.
         const requestId = requestScope.getStore()?.requestId;
         const path = error instanceof GraphQLError ? error.path : undefined;
@@ -168,6 +174,7 @@ export function createApp(options: AppOptions): App {
       useOperationLog(),
       ...useMetrics({ database, bus, authenticate, webSocketConnections: () => sockets?.connections() ?? 0 }),
       ...(options.tracing ? [options.tracing] : []),
+      useStrictUrlParams(),
       useRequestBodyLimit(maxRequestBodyBytes),
       useCsrfPrevention(),
       ...(rateLimiter ? [useRateLimits(rateLimiter)] : []),
@@ -238,6 +245,18 @@ export function createApp(options: AppOptions): App {
       await release();
     },
   };
+}
+
+/**
+ * A client error answered with status 200 unless it says otherwise: Yoga counts an error that
+ * wraps another kind of error (a DomainError) as unexpected, and answers a result without data
+ * that holds one (a subscription refused at its start, over SSE) with 500. The same error object:
+ * Yoga logs every error its masking replaces. (`http` stays out of the answer.)
+ */
+function asClientError(error: GraphQLError): GraphQLError {
+  const extensions = error.extensions as { http?: { status?: number } };
+  extensions.http = { ...extensions.http, status: extensions.http?.status ?? 200 };
+  return error;
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

@@ -1,7 +1,7 @@
 import type DataLoader from 'dataloader';
 import type { AccessTracker } from './modules/entries/access-tracker.ts';
 import { GraphQLError } from 'graphql';
-import { PermissionDeniedError } from './domain/errors.ts';
+import { PermissionDeniedError, ValidationError } from './domain/errors.ts';
 import { MutationAudit } from './modules/audit/audit.service.ts';
 import { bindActor, type BoundActor } from './modules/identity/actors.ts';
 import type { Tag } from './generated/sqlite/client.ts';
@@ -55,6 +55,7 @@ async function headerActor(db: WriteDeps['db'], caller: Caller, headers: { get(n
   try {
     return await bindActor(db, caller, named, ['X-Engram-Actor']);
   } catch (error) {
+    if (error instanceof ValidationError) throw new GraphQLError(error.message, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
     if (!(error instanceof PermissionDeniedError)) throw error;
     throw new GraphQLError(error.message, { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
   }

@@ -74,6 +74,7 @@ describe(`hostile requests against the server process (${DB_KIND})`, () => {
       expect(answer.codes, answer.body.slice(0, 300)).not.toContain('INTERNAL_SERVER_ERROR');
       if (attack.expect.length > 0 && !attack.orData) expect(answer.codes.length, answer.body.slice(0, 300)).toBeGreaterThan(0);
       for (const code of answer.codes) expect(attack.expect, answer.body.slice(0, 300)).toContain(code);
+      if (attack.status !== undefined) expect(answer.status, answer.body.slice(0, 300)).toBe(attack.status);
       expect(server.alive()).toBe(true);
       await normalQuery();
       expect(server.rss()).toBeLessThan(RSS_BOUND);

@@ -72,6 +72,19 @@ describe('the server logger', () => {
     expect(request).toMatchObject({ operationName: 'Second', operationType: 'mutation' });
   });
 
+  // Yoga logs, at error level, every error its masking replaces: a caller's mistake answered with
+  // its own code must be the error it was, not a copy (a copy logged each refusal with its stack).
+  it("logs no error for a caller's own mistake, and answers it with 200 over SSE too", async () => {
+    const lines = captured();
+    const wrong = '{ memoryQuery(input: { scope: "!!!" }) { meta { totalCount } } }';
+    const answer = (await (await post(h.port, wrong)).json()) as { errors: { extensions: { code: string } }[] };
+    expect(answer.errors[0]!.extensions).toEqual({ code: 'VALIDATION_FAILED', inputPath: ['input', 'scope'] });
+    const stream = await post(h.port, 'subscription { entryChanged(scope: "!!!") { cursor } }', { accept: 'text/event-stream' });
+    expect(stream.status).toBe(200);
+    expect(await stream.text()).toContain('VALIDATION_FAILED');
+    expect((await lines()).filter((l) => l.level >= 50)).toEqual([]);
+  });
+
   it('gives a masked error the request id of the log line that tells what happened', async () => {
     const { url, drop } = await createDatabaseUrl();
     const database = await openDatabase(url);

@@ -10,7 +10,7 @@ import type { Context } from '../context.ts';
 import { LIMITS } from '../domain/limits.ts';
 import { fieldComplexity } from './complexity.ts';
 import { allows, type Target } from '../modules/identity/targets.ts';
-import { readableNode } from './node-access.ts';
+import { isNodeType, readableNode } from './node-access.ts';
 import { refused } from './rules.ts';
 
 /** A non-null JSON value as the JSON scalar parses it (a JSON `null` never reaches the scalar). */
@@ -70,14 +70,21 @@ export const builder = new SchemaBuilder<{
     nodeQueryOptions: {
       description: 'Fetches any object by its global ID; null when none has it or the caller may not read it.',
       authScopes: { member: true },
-      resolve: async (_root, { id }, ctx, _info, resolveNode) => readableNode(ctx, id.typename, await resolveNode(id)),
+      resolve: async (_root, { id }, ctx, info, resolveNode) => (isNodeType(info.schema, id.typename) ? readableNode(ctx, id.typename, await resolveNode(id)) : null),
     },
     nodesQueryOptions: {
       description: 'Fetches objects by their global IDs, in order; null for unknown IDs and for what the caller may not read.',
       authScopes: { member: true },
-      resolve: async (_root, { ids }, ctx, _info, resolveNodes) => {
-        const nodes = await resolveNodes(ids);
-        return Promise.all(nodes.map((node, i) => readableNode(ctx, ids[i]!.typename, node)));
+      resolve: async (_root, args, ctx, info, resolveNodes) => {
+        // Only IDs of node types are resolved: Pothos fails the whole list on any other. Its
+        // resolveNodes (plugin-relay 4) reads `args.ids` when called and ignores the list it is
+        // given, so the list it reads is the one narrowed here.
+        const { ids } = args;
+        const known = ids.map((id) => isNodeType(info.schema, id.typename));
+        args.ids = ids.filter((_id, i) => known[i]);
+        const nodes = await resolveNodes(args.ids);
+        let next = 0;
+        return Promise.all(ids.map(async (id, i) => (known[i] ? readableNode(ctx, id.typename, nodes[next++]) : null)));
       },
     },
     idFieldOptions: { description: 'Global ID (opaque; pass it back to `node`).' },

@@ -1,8 +1,19 @@
+import { isObjectType, type GraphQLSchema } from 'graphql';
 import type { Context } from '../context.ts';
 import type { StateNamespace } from '../modules/sessions/state.service.ts';
 import { allows, type TargetKind } from '../modules/identity/targets.ts';
 
 type Row = Record<string, unknown>;
+
+/**
+ * Whether a global ID's type name is an object type with IDs (Node): any other name (no type, an
+ * interface, a type without IDs) is an ID no object has, so `node` answers null for it rather
+ * than Pothos' own error, which had no code.
+ */
+export function isNodeType(schema: GraphQLSchema, typename: string): boolean {
+  const type = schema.getType(typename);
+  return isObjectType(type) && type.getInterfaces().some((i) => i.name === 'Node');
+}
 const str = (row: Row, key: string) => String(row[key]);
 
 /** How to tell whether the caller reads a node of each type: the scope whose grants decide. */

@@ -24,6 +24,8 @@ export interface Attack {
   expect: string[];
   /** Data without errors is a right answer too (e.g. a cursor that points nowhere). */
   orData?: boolean;
+  /** The HTTP status the answer must have, where it matters (a stream refused at its start). */
+  status?: number;
   send(target: Target): Promise<Answer>;
 }
 
@@ -69,6 +71,22 @@ const aliases = (n: number, field: (i: number) => string) => `{ ${Array.from({ l
 const deepJson = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 
 const nulBase64 = (typename: string) => Buffer.from(`${typename}:x\u0000y`).toString('base64');
+const globalId = (typename: string, id: string) => Buffer.from(`${typename}:${id}`).toString('base64');
+
+/** A GET of `/graphql` with these URL parameters (and the header that lets a GET through). */
+async function getWith(base: string, params: Record<string, string>): Promise<Answer> {
+  const response = await fetch(`${base}/graphql?${new URLSearchParams(params)}`, { headers: { 'x-engram-csrf': '1' } });
+  const text = await response.text();
+  return { status: response.status, codes: codesOf(text), body: text };
+}
+
+/** A subscription over SSE: the answer's status and the codes in its first event. */
+async function overSse(base: string, query: string): Promise<Answer> {
+  const response = await fetch(`${base}/graphql`, { method: 'POST', headers: { ...json, accept: 'text/event-stream' }, body: JSON.stringify({ query }) });
+  const text = await response.text();
+  const first = /^data: (.+)$/m.exec(text)?.[1] ?? '';
+  return { status: response.status, codes: codesOf(first), body: text };
+}
 
 export const ATTACKS: Attack[] = [
   {
@@ -170,6 +188,51 @@ export const ATTACKS: Attack[] = [
         'content-type': 'application/x-www-form-urlencoded',
       }),
   },
+  // Found by a sweep of every argument and input field (2026-11-29).
+  {
+    name: 'explicit null for a field with a default (a lease mode)',
+    expect: ['GRAPHQL_VALIDATION_FAILED'],
+    send: withTarget((t) => `mutation { checkoutLease(input: { scope: "${t.projectId}", resource: "r", ttlSeconds: 60, mode: null }) { __typename } }`),
+  },
+  {
+    name: 'null variable for a field with a default',
+    expect: ['BAD_USER_INPUT'],
+    send: withTarget(() => 'mutation($s: ID!, $m: LeaseMode) { checkoutLease(input: { scope: $s, resource: "r", ttlSeconds: 60, mode: $m }) { __typename } }', (t) => ({ s: t.projectId, m: null })),
+  },
+  {
+    name: 'explicit null for an argument with a default (an analytics bucket)',
+    expect: ['GRAPHQL_VALIDATION_FAILED'],
+    send: withTarget((t) => `{ outcomeAnalytics(input: { scope: "${t.projectId}" }) { trend(bucket: null) { edges { cursor } } } }`),
+  },
+  { name: 'GET with variables that are not JSON', expect: ['BAD_REQUEST'], status: 400, send: (t) => getWith(t.base, { query: '{ __typename }', variables: 'notjson' }) },
+  { name: 'GET with extensions that are not JSON', expect: ['BAD_REQUEST'], status: 400, send: (t) => getWith(t.base, { query: '{ __typename }', extensions: '{' }) },
+  {
+    name: 'form post with variables that are not JSON',
+    expect: ['BAD_REQUEST'],
+    status: 400,
+    send: (t) => post(t.base, `query=${encodeURIComponent('{ __typename }')}&variables=%7Bbad`, { 'content-type': 'application/x-www-form-urlencoded', 'x-engram-csrf': '1' }),
+  },
+  {
+    name: 'memory policy of a scope that does not exist',
+    expect: ['NOT_FOUND'],
+    send: ask(`mutation { setMemoryPolicy(input: { scope: "${globalId('Project', 'none')}", memoryType: EPISODIC, ttlHours: 1 }) { __typename ... on UserError { code } } }`),
+  },
+  {
+    name: 'secret policy of a scope that does not exist',
+    expect: ['NOT_FOUND'],
+    send: ask(`mutation { setSecretPolicy(input: { scope: "${globalId('Project', 'none')}", policy: REFUSE }) { __typename ... on UserError { code } } }`),
+  },
+  { name: 'node of a type that does not exist', expect: [], send: ask(`{ node(id: "${globalId('X', '1')}") { id } }`) },
+  { name: 'node of an interface', expect: [], send: ask(`{ node(id: "${globalId('Entry', '1')}") { id } }`) },
+  { name: 'nodes with an ID of no type among real ones', expect: [], send: withTarget((t) => `{ nodes(ids: ["${globalId('__proto__', '1')}", "${t.projectId}"]) { id } }`) },
+  { name: 'subscription over SSE refused at its start', expect: ['VALIDATION_FAILED'], status: 200, send: (t) => overSse(t.base, 'subscription { entryChanged(scope: "!!!") { cursor } }') },
+  { name: 'forgetting the user with a blank id', expect: ['VALIDATION_FAILED'], send: ask('mutation { forgetUser(input: { userId: "" }) { __typename ... on UserError { code } } }') },
+  {
+    name: 'an author that is a kind with no name',
+    expect: ['VALIDATION_FAILED'],
+    send: withTarget((t) => `mutation { addTool(input: { scope: "${t.projectId}", name: "blank-author", description: "d", author: "user:" }) { __typename ... on UserError { code } } }`),
+  },
+  { name: 'an X-Engram-Actor that is a kind with no name', expect: ['BAD_REQUEST'], status: 400, send: (t) => post(t.base, JSON.stringify({ query: '{ __typename }' }), { ...json, 'x-engram-actor': 'user:' }) },
   { name: '30 MB body with a Content-Length', expect: ['REQUEST_ENTITY_TOO_LARGE'], send: (t) => post(t.base, JSON.stringify({ query: `{ __typename }`, pad: 'x'.repeat(30_000_000) })) },
   { name: '30 MB chunked body, then a request on the same connection', expect: ['REQUEST_ENTITY_TOO_LARGE'], send: (t) => chunkedTooLarge(t.base) },
 ];

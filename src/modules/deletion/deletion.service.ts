@@ -239,7 +239,9 @@ function criteriaWhere(c: ErasureCriteria): Prisma.EntryWhereInput {
  * "Forget user X": their user: state, the sessions they worked in (erased as deleteSession erases
  * one, events and conversations included), and the entries they authored (`user:X`), everywhere.
  */
-export function forgetUser(deps: WriteDeps, request: Omit<DeletionRequest, 'id'>, userId: string): Promise<DeletionReceipt> {
+export async function forgetUser(deps: WriteDeps, request: Omit<DeletionRequest, 'id'>, userId: string): Promise<DeletionReceipt> {
+  // A blank id names nobody, and would take what was written under a blank author.
+  if (userId.trim() === '') throw new ValidationError([{ path: ['input', 'userId'], message: 'must not be blank' }]);
   return withReceipt(deps, 'forgetUser', { ...request, id: userId }, async (tx, emit, erasure) => {
     await eraseStateKeys(tx, { namespace: 'USER', owner: userId }, erasure);
     await eraseScopes(tx, emit, await tx.scope.findMany({ where: { kind: 'SESSION', userId } }), erasure, request.actor);

@@ -1,4 +1,4 @@
-import { PermissionDeniedError } from '../../domain/errors.ts';
+import { PermissionDeniedError, ValidationError } from '../../domain/errors.ts';
 import type { Db } from '../../infra/database.ts';
 import type { Caller } from './caller.ts';
 
@@ -29,9 +29,12 @@ export interface BoundActor {
  * Binds an actor a caller names (the X-Engram-Actor header, an `author`) to the caller: a principal
  * may name only itself, unless it is a service allowed to act for others, which may name another
  * existing principal (then recorded as acting on its behalf). Callers without a principal (local
- * in protected mode, AUTH=off) are trusted, as before keys existed. Anything else is refused.
+ * in protected mode, AUTH=off) are trusted, as before keys existed. Anything else is refused, and
+ * a blank name is a ValidationError.
  */
 export async function bindActor(db: Db, caller: Caller, named: string | null, path: string[]): Promise<BoundActor> {
+  // A blank name ("", "user:") names nobody: recorded, it made writes that erasing the user "" took.
+  if (named !== null && parse(named.trim()).name.trim() === '') throw new ValidationError([{ path, message: 'must name someone (it is blank)' }]);
   const self = caller.principal;
   if (!self) return { actor: named, onBehalfOf: null };
   if (named === null) return { actor: actorName(self), onBehalfOf: null };

@@ -61,10 +61,10 @@ const CheckoutLeaseInput = builder.inputType('CheckoutLeaseInput', {
   description: 'Which resource to check out, how, and for how long.',
   fields: (t) => ({
     ...LeaseTargetFields(t),
-    mode: t.field({ type: LeaseModeEnum, defaultValue: 'EXCLUSIVE', description: 'EXCLUSIVE (default) or SHARED.' }),
+    mode: t.field({ type: LeaseModeEnum, required: true, defaultValue: 'EXCLUSIVE', description: 'EXCLUSIVE (default) or SHARED.' }),
     ttlSeconds: t.int({ required: true, description: `Seconds until it expires unless renewed (${LEASE_TTL.min} to ${LEASE_TTL.max}).` }),
     waitSeconds: t.int({
-      defaultValue: 0,
+      required: true, defaultValue: 0,
       description: `While others hold it, wait up to this many seconds (0 to ${LEASE_WAIT_MAX}, default 0: answer at once) before answering LeaseHeldError.`,
     }),
   }),
@@ -110,7 +110,7 @@ builder.mutationFields((t) => ({
     errors: { types: [...LEASE_ERRORS, InvalidStateError, LeaseHeldError], dataField: { name: 'lease', description: 'The lease granted.' } },
     resolve: (_root, { input }, ctx) =>
       // Yoga's context carries the HTTP request (none over WebSocket): its signal ends the wait when the client goes away.
-      checkoutWaiting(ctx, target(ctx, input), input.mode as LeaseMode, input.ttlSeconds, input.waitSeconds ?? 0, (ctx as { request?: Request }).request?.signal),
+      checkoutWaiting(ctx, target(ctx, input), input.mode, input.ttlSeconds, input.waitSeconds ?? 0, (ctx as { request?: Request }).request?.signal),
   }),
   renewLease: t.field({
     type: LeaseRef,

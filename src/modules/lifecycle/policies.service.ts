@@ -3,6 +3,7 @@ import type { Db } from '../../infra/database.ts';
 import { scopeChainIds } from '../../infra/scope-chain.ts';
 import { ttlCachePer } from '../../infra/ttl-cache.ts';
 import { MEMORY_TYPES, type MemoryType } from '../entries/memory-types.ts';
+import { scopeById } from '../scopes/scopes.service.ts';
 import { DECAY } from '../search/relevance.ts';
 
 /** A memory type's lifetimes where a policy sets them (null: no limit). */
@@ -124,6 +125,8 @@ export async function setMemoryPolicy(db: Db, input: { scopeId: string; memoryTy
   if (input.ttlHours !== null && (input.ttlHours < 1 || input.ttlHours > 1_000_000)) issues.push({ path: ['input', 'ttlHours'], message: 'must be between 1 and 1000000' });
   if (input.retentionDays !== null && (input.retentionDays < 1 || input.retentionDays > 100_000)) issues.push({ path: ['input', 'retentionDays'], message: 'must be between 1 and 100000' });
   if (issues.length) throw new ValidationError(issues);
+  // A policy of no scope: NotFound, rather than the foreign key's failure (or nothing, when clearing).
+  await scopeById(db, input.scopeId, ['input', 'scope']);
   const key = { scopeId_memoryType: { scopeId: input.scopeId, memoryType: input.memoryType } };
   if (input.ttlHours === null && input.retentionDays === null && input.halfLifeHours === null) await db.memoryPolicy.deleteMany({ where: { scopeId: input.scopeId, memoryType: input.memoryType } });
   else {

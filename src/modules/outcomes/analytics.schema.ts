@@ -22,16 +22,12 @@ import {
   trend,
   type Bottleneck,
   type BottleneckGroup,
-  type BottleneckOrder,
   type Distribution,
   type ErrorCorrelation,
   type Keyed,
   type OutcomeWindow,
   type PageArgs,
-  type RateGroup,
-  type RateOrder,
   type SuccessRate,
-  type TrendBucket,
   type TrendPoint,
 } from './outcomes.service.ts';
 
@@ -45,7 +41,7 @@ const OutcomeWindowInput = builder.inputType('OutcomeWindowInput', {
   description: 'Which outcomes the analytics cover.',
   fields: (t) => ({
     scope: t.id({ required: true, description: 'The scope.' }),
-    includeDescendants: t.boolean({ defaultValue: true, description: 'Also the scopes below it (default true: a project\'s figures include its sessions\').' }),
+    includeDescendants: t.boolean({ required: true, defaultValue: true, description: 'Also the scopes below it (default true: a project\'s figures include its sessions\').' }),
     since: t.field({ type: 'DateTime', description: 'Only runs that finished at or after this time.' }),
     until: t.field({ type: 'DateTime', description: 'Only runs that finished before this time.' }),
     subtaskType: t.string({ description: 'Only runs of this subtask type.' }),
@@ -189,11 +185,11 @@ const AnalyticsRef = builder.objectRef<Analytics>('OutcomeAnalytics').implement(
         type: SuccessRateRef,
         description: 'Success rate, durations and tokens per subtask type or agent.',
         args: {
-          by: t.arg({ type: RateGroupEnum, defaultValue: 'SUBTASK_TYPE', description: 'Per subtask type (default) or agent.' }),
-          orderBy: t.arg({ type: RateOrderEnum, defaultValue: 'RUNS_DESC', description: 'The order (default: most runs first).' }),
+          by: t.arg({ type: RateGroupEnum, required: true, defaultValue: 'SUBTASK_TYPE', description: 'Per subtask type (default) or agent.' }),
+          orderBy: t.arg({ type: RateOrderEnum, required: true, defaultValue: 'RUNS_DESC', description: 'The order (default: most runs first).' }),
         },
         ...PAGING,
-        resolve: (a, args, ctx) => pageOf(args, (p) => successRates(ctx.db, ctx.provider, a.window, args.by as RateGroup, args.orderBy as RateOrder, p)),
+        resolve: (a, args, ctx) => pageOf(args, (p) => successRates(ctx.db, ctx.provider, a.window, args.by, args.orderBy, p)),
       },
       { name: 'OutcomeSuccessRatesConnection', description: 'Page of success rates.' },
       { name: 'OutcomeSuccessRatesEdge', description: 'A success rate.' },
@@ -208,13 +204,13 @@ const AnalyticsRef = builder.objectRef<Analytics>('OutcomeAnalytics').implement(
         type: BottleneckRef,
         description: 'Tasks or subtask types ranked by total time spent or by failures.',
         args: {
-          by: t.arg({ type: BottleneckGroupEnum, defaultValue: 'TASK', description: 'Per task (default) or subtask type.' }),
-          orderBy: t.arg({ type: BottleneckOrderEnum, defaultValue: 'TOTAL_DURATION', description: 'The ranking (default: total time).' }),
+          by: t.arg({ type: BottleneckGroupEnum, required: true, defaultValue: 'TASK', description: 'Per task (default) or subtask type.' }),
+          orderBy: t.arg({ type: BottleneckOrderEnum, required: true, defaultValue: 'TOTAL_DURATION', description: 'The ranking (default: total time).' }),
         },
         ...PAGING,
         resolve: (a, args, ctx) =>
           pageOf(args, async (p) =>
-            (await bottlenecks(ctx.db, ctx.provider, a.window, args.by as BottleneckGroup, args.orderBy as BottleneckOrder, p)).map((b) => ({ ...b, tasks: a.tasks, by: args.by as BottleneckGroup })),
+            (await bottlenecks(ctx.db, ctx.provider, a.window, args.by, args.orderBy, p)).map((b) => ({ ...b, tasks: a.tasks, by: args.by })),
           ),
       },
       { name: 'OutcomeBottlenecksConnection', description: 'Page of bottlenecks.' },
@@ -224,9 +220,9 @@ const AnalyticsRef = builder.objectRef<Analytics>('OutcomeAnalytics').implement(
       {
         type: TrendPointRef,
         description: 'Runs, success rate and mean duration per time bucket that has runs, oldest first.',
-        args: { bucket: t.arg({ type: TrendBucketEnum, defaultValue: 'DAY', description: 'The bucket width (default DAY).' }) },
+        args: { bucket: t.arg({ type: TrendBucketEnum, required: true, defaultValue: 'DAY', description: 'The bucket width (default DAY).' }) },
         ...PAGING,
-        resolve: (a, args, ctx) => pageOf(args, (p) => trend(ctx.db, ctx.provider, a.window, args.bucket as TrendBucket, p)),
+        resolve: (a, args, ctx) => pageOf(args, (p) => trend(ctx.db, ctx.provider, a.window, args.bucket, p)),
       },
       { name: 'OutcomeTrendConnection', description: 'Page of trend buckets.' },
       { name: 'OutcomeTrendEdge', description: 'A trend bucket.' },
@@ -237,9 +233,9 @@ const AnalyticsRef = builder.objectRef<Analytics>('OutcomeAnalytics').implement(
         description:
           'Pairs of agents that ran the same items (itemKey), the most correlated failures first: MDAP\'s voting relies on decorrelated errors, so an alert marks a pair whose agreement is worth less.',
         args: {
-          minSharedItems: t.arg.int({ defaultValue: 10, description: 'Only pairs that ran at least this many items in common (default 10).' }),
-          alertThreshold: t.arg.float({ defaultValue: 0.5, description: 'Alert when phi reaches this (-1 to 1, default 0.5).' }),
-          alertsOnly: t.arg.boolean({ defaultValue: false, description: 'Only pairs that raise the alert.' }),
+          minSharedItems: t.arg.int({ required: true, defaultValue: 10, description: 'Only pairs that ran at least this many items in common (default 10).' }),
+          alertThreshold: t.arg.float({ required: true, defaultValue: 0.5, description: 'Alert when phi reaches this (-1 to 1, default 0.5).' }),
+          alertsOnly: t.arg.boolean({ required: true, defaultValue: false, description: 'Only pairs that raise the alert.' }),
         },
         ...PAGING,
         resolve: (a, args, ctx) => {

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../domain/errors.ts';
+import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Db } from '../../infra/database.ts';
 import { scopeChainIds } from '../../infra/scope-chain.ts';
 import { ttlCachePer } from '../../infra/ttl-cache.ts';
@@ -28,9 +28,10 @@ async function readPolicy(db: Db, scopeId: string): Promise<SecretPolicy> {
   return chain.map((id) => own.get(id)).find((p) => p !== undefined) ?? DEFAULT_SECRET_POLICY;
 }
 
-/** Sets (or with null clears) a scope's own policy. */
+/** Sets (or with null clears) a scope's own policy; NotFoundError when there is no such scope. */
 export async function setSecretPolicy(db: Db, scopeId: string, policy: SecretPolicy | null): Promise<void> {
-  await db.scope.update({ where: { id: scopeId }, data: { secretPolicy: policy } });
+  const { count } = await db.scope.updateMany({ where: { id: scopeId }, data: { secretPolicy: policy } });
+  if (count === 0) throw new NotFoundError('No scope has this id', ['input', 'scope']);
   policiesOf(db).clear();
 }
 

@@ -25,6 +25,13 @@ const ALLOWED_PARENTS: Record<Exclude<ScopeKind, 'GLOBAL'>, readonly ScopeKind[]
 
 type Json = Prisma.InputJsonValue;
 
+/** The scope whose id is `id`, or NotFoundError at `path`. */
+export async function scopeById(db: Db | Tx, id: string, path: string[]): Promise<Scope> {
+  const scope = await db.scope.findUnique({ where: { id } });
+  if (!scope) throw new NotFoundError('No scope has this id', path);
+  return scope;
+}
+
 async function parentFor(db: Db | Tx, kind: Exclude<ScopeKind, 'GLOBAL'>, parentId: string, path: string[]) {
   const parent = await db.scope.findUnique({ where: { id: parentId }, select: { id: true, kind: true } });
   if (!parent) throw new NotFoundError('No scope has this id', path);

@@ -34,7 +34,7 @@ builder.subscriptionField('voteChanged', (t) =>
     args: {
       scope: t.arg.id({ required: true, description: 'The scope to watch.' }),
       question: t.arg.id({ description: 'Only this question.' }),
-      decisionsOnly: t.arg.boolean({ defaultValue: false, description: 'Only DECIDED events (default false).' }),
+      decisionsOnly: t.arg.boolean({ required: true, defaultValue: false, description: 'Only DECIDED events (default false).' }),
       after: t.arg.string({ description: AFTER_DESCRIPTION }),
     },
     authScopes: MEMBER,

@@ -81,7 +81,7 @@ export const VoteQuestionRef = builder.prismaNode('VoteQuestion', {
     createdBy: t.exposeString('createdBy', { nullable: true, description: 'Who opened it.' }),
     tally: t.relation('tallies', {
       description: 'Counted votes per answer, the leader first (ties by answer).',
-      args: { first: t.arg.int({ defaultValue: 10, description: `How many answers (1 to ${LIMITS.page.max}, default 10).` }) },
+      args: { first: t.arg.int({ required: true, defaultValue: 10, description: `How many answers (1 to ${LIMITS.page.max}, default 10).` }) },
       query: (args) => ({ orderBy: [{ votes: 'desc' }, { normalized: 'asc' }], take: tallySize(args.first) }),
     }),
     votes: t.relatedConnection(
@@ -188,7 +188,7 @@ const OpenVoteQuestionInput = builder.inputType('OpenVoteQuestionInput', {
     task: t.id({ description: 'The Task it decides (of the scope or an enclosing one).' }),
     prompt: t.string({ description: `What is asked (at most ${LIMITS.description} characters).` }),
     k: t.int({ required: true, description: `The lead over every other answer that wins (${VOTE_K.min} to ${VOTE_K.max}).` }),
-    normalization: t.field({ type: NormalizationEnum, defaultValue: 'TRIM', description: 'How answers are compared (default TRIM).' }),
+    normalization: t.field({ type: NormalizationEnum, required: true, defaultValue: 'TRIM', description: 'How answers are compared (default TRIM).' }),
     maxAnswerLength: t.int({ description: `Red flag: an answer longer than this (1 to ${VOTE_ANSWER_MAX} characters) is discarded as TOO_LONG.` }),
     answerPattern: t.string({
       description: `Red flag: an answer that does not match this regular expression as a whole (trimmed, except under EXACT) is discarded as MALFORMED. At most ${VOTE_PATTERN_MAX} characters, no flags; it runs in linear time, so backreferences, lookarounds and counted repetition above 16 are refused.`,
