@@ -12,7 +12,7 @@ import { createEventBus, type EventBus } from './infra/events.ts';
 import { startFeedPruning } from './infra/change-feed.ts';
 import { DEFAULT_WRITE_SETTINGS, isRetryable, type WriteSettings } from './infra/transaction.ts';
 import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './server/body-limit.ts';
-import { useStrictUrlParams } from './server/url-params.ts';
+import { useStrictRequestParams } from './server/request-params.ts';
 import { corsFor, useCsrfPrevention } from './server/browser-safety.ts';
 import { oneStartPerTurn } from './server/fair-start.ts';
 import { useDashboard } from './server/dashboard.ts';
@@ -174,7 +174,7 @@ export function createApp(options: AppOptions): App {
       useOperationLog(),
       ...useMetrics({ database, bus, authenticate, webSocketConnections: () => sockets?.connections() ?? 0 }),
       ...(options.tracing ? [options.tracing] : []),
-      useStrictUrlParams(),
+      useStrictRequestParams(),
       useRequestBodyLimit(maxRequestBodyBytes),
       useCsrfPrevention(),
       ...(rateLimiter ? [useRateLimits(rateLimiter)] : []),

@@ -213,6 +213,12 @@ export const ATTACKS: Attack[] = [
     send: (t) => post(t.base, `query=${encodeURIComponent('{ __typename }')}&variables=%7Bbad`, { 'content-type': 'application/x-www-form-urlencoded', 'x-engram-csrf': '1' }),
   },
   {
+    name: 'a body of a type nothing reads',
+    expect: ['UNSUPPORTED_MEDIA_TYPE'],
+    status: 415,
+    send: (t) => post(t.base, '{ __typename }', { 'content-type': 'text/plain', 'x-engram-csrf': '1' }),
+  },
+  {
     name: 'memory policy of a scope that does not exist',
     expect: ['NOT_FOUND'],
     send: ask(`mutation { setMemoryPolicy(input: { scope: "${globalId('Project', 'none')}", memoryType: EPISODIC, ttlHours: 1 }) { __typename ... on UserError { code } } }`),

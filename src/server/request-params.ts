@@ -2,19 +2,30 @@ import { GraphQLError } from 'graphql';
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
 
 /**
+ * How a request's GraphQL parameters are read where Yoga's own parsers give no typed answer.
  * Parameters sent as URL parameters (a GET's query string, a form-encoded POST body) are read
- * here, so that `variables` or `extensions` that are not JSON get 400 BAD_REQUEST. Yoga's parsers
- * of these hand them to JSON.parse unguarded: the SyntaxError reached the error masking as an
+ * here, so that `variables` or `extensions` that are not JSON get 400 BAD_REQUEST: Yoga's parsers
+ * of these hand them to JSON.parse unguarded, and the SyntaxError reached the error masking as an
  * unexpected error (INTERNAL_SERVER_ERROR with status 200), where its JSON body parser answers bad
- * JSON with 400. Listed before the body limit, which then wraps this parser.
+ * JSON with 400. A body of a type no parser reads gets 415 UNSUPPORTED_MEDIA_TYPE with an answer
+ * that says so (Yoga's 415 has no body). Listed before the body limit, which then wraps this parser.
  */
-export function useStrictUrlParams(): Plugin {
+export function useStrictRequestParams(): Plugin {
   return {
-    onRequestParse({ request, setRequestParser }) {
+    onRequestParse({ request, requestParser, setRequestParser }) {
       if (request.method === 'GET') setRequestParser(() => paramsOf(new URL(request.url).searchParams));
       else if (request.method === 'POST' && isFormEncoded(request)) setRequestParser(async (req) => paramsOf(new URLSearchParams(await req.text())));
+      // No parser of Yoga's took the body: Yoga answers 415 with no body at all, this says why.
+      else if (!requestParser) setRequestParser(() => Promise.reject(unsupported(request)));
     },
   };
+}
+
+function unsupported(request: Request): GraphQLError {
+  const type = request.headers.get('content-type') ?? 'none';
+  return new GraphQLError(`Content-Type ${type} is not read here: send application/json (or a GET)`, {
+    extensions: { code: 'UNSUPPORTED_MEDIA_TYPE', http: { status: 415 } },
+  });
 }
 
 function isFormEncoded(request: Request): boolean {
