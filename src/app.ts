@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { PothosValidationError } from '@pothos/core';
 import { GraphQLError } from 'graphql';
@@ -214,6 +215,7 @@ export function createApp(options: AppOptions): App {
         requestScope.run(scope, () => startInTurn(() => yoga.handle(req, res)));
       });
       const s = server;
+      s.on('clientError', answerUnparsable);
       sockets = attachWebSocket(s, yoga, {
         ...webSocket,
         maxPayloadBytes: maxRequestBodyBytes,
@@ -257,6 +259,20 @@ function asClientError(error: GraphQLError): GraphQLError {
   const extensions = error.extensions as { http?: { status?: number } };
   extensions.http = { ...extensions.http, status: extensions.http?.status ?? 200 };
   return error;
+}
+
+/**
+ * A request Node cannot parse (headers over its 16 KiB, a malformed request line) is answered
+ * with its status and a JSON error with a code; Node's own answer is a status line alone.
+ */
+function answerUnparsable(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'REQUEST_HEADER_FIELDS_TOO_LARGE'] : [400, 'BAD_REQUEST'];
+  const body = JSON.stringify({ errors: [{ message: `${STATUS_CODES[status]}: the request could not be read`, extensions: { code } }] });
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

@@ -213,6 +213,12 @@ export const ATTACKS: Attack[] = [
     send: (t) => post(t.base, `query=${encodeURIComponent('{ __typename }')}&variables=%7Bbad`, { 'content-type': 'application/x-www-form-urlencoded', 'x-engram-csrf': '1' }),
   },
   {
+    name: 'a request line of 60 KB',
+    expect: ['REQUEST_HEADER_FIELDS_TOO_LARGE'],
+    status: 431,
+    send: (t) => getWith(t.base, { query: '{ __typename }', pad: 'x'.repeat(60_000) }),
+  },
+  {
     name: 'a body of a type nothing reads',
     expect: ['UNSUPPORTED_MEDIA_TYPE'],
     status: 415,
