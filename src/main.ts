@@ -81,7 +81,11 @@ if (!stopping) {
 async function announceAuthentication(auth: AuthMode, db: Database): Promise<void> {
   if (auth === 'off') {
     log.warn('WARNING: AUTH=off: every caller that reaches this port may read and write everything. Use it only on a trusted network.');
-  } else if (!(await (await import('./modules/identity/keys.service.ts')).anyUsableKey(db.prisma))) {
+    return;
+  }
+  // Loaded with the GraphQL layer by now (imported late, as that layer is).
+  const { anyUsableKey } = await import('./modules/identity/keys.service.ts');
+  if (!(await anyUsableKey(db.prisma))) {
     log.info('Protected mode: no API key exists yet, so only this machine is answered. Create one with `npm run keys -- create --admin --name <name>`.');
   }
 }
