@@ -266,11 +266,15 @@ function asClientError(error: GraphQLError): GraphQLError {
  * with its status and a JSON error with a code; Node's own answer is a status line alone.
  */
 function answerUnparsable(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+  // As Node's own handler: not while a response on this connection is being written (pipelined
+  // requests); `_httpMessage` is that response, Node's field (20 to 24).
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }
-  const [status, code] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'REQUEST_HEADER_FIELDS_TOO_LARGE'] : [400, 'BAD_REQUEST'];
+  const [status, code] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'REQUEST_HEADER_FIELDS_TOO_LARGE'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'REQUEST_TIMEOUT'] : [400, 'BAD_REQUEST'];
   const body = JSON.stringify({ errors: [{ message: `${STATUS_CODES[status]}: the request could not be read`, extensions: { code } }] });
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
