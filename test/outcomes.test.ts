@@ -233,6 +233,17 @@ describe('recording outcomes', () => {
     const denied = await as(h, stranger.key, query, { i: { scope } });
     expect(denied.data?.outcomeAnalytics ?? null).toBeNull();
     expect(denied.errors!.map((e) => e.extensions.code)).toEqual([expect.stringMatching(/FORBIDDEN|NOT_FOUND/)]);
+    // Below a scope the caller reads (global, readable by every key) are scopes it may not read:
+    // their outcomes do not count (they did, for every key).
+    const other = await project('outcomes-other');
+    const mine = { subtaskType: 'leak-check', success: true, durationMs: 5 };
+    await record(RECORD, { scope, ...mine });
+    await record(RECORD, { scope: other, ...mine });
+    await record(RECORD, { scope: other, ...mine });
+    const global = Buffer.from('GlobalScope:global').toString('base64');
+    const below = { i: { scope: global, subtaskType: 'leak-check' } };
+    expect((await as(h, reader.key, query, below)).data!.outcomeAnalytics.durations.runs).toBe(1);
+    expect((await ok(h, null, query, below)).outcomeAnalytics.durations.runs).toBe(3);
     // Recording is audited like every mutation.
     const audit = await ok(h, null, '{ auditEvents(filter: { operation: "recordOutcome" }, first: 100) { edges { node { outcome principalName } } } }');
     expect(audit.auditEvents.edges.map((e: any) => [e.node.principalName, e.node.outcome])).toEqual(expect.arrayContaining([['outcome-reader', 'DENIED'], ['outcome-writer', 'OK']]));

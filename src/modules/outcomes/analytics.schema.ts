@@ -16,6 +16,7 @@ import {
   bottlenecks,
   checkCorrelationOptions,
   checkWindow,
+  readableWindow,
   durationDistribution,
   errorCorrelation,
   successRates,
@@ -256,15 +257,16 @@ builder.queryField('outcomeAnalytics', (t) =>
     description: 'Success rates, durations, bottlenecks, trends and error correlation of the outcomes recorded in a scope (READ on the scope).',
     args: { input: t.arg({ type: OutcomeWindowInput, required: true, description: 'The scope and window.' }) },
     authScopes: (_root, { input }) => can('READ', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
-    resolve: (_root, { input }, ctx: Context) => {
-      const window: OutcomeWindow = {
+    resolve: async (_root, { input }, ctx: Context) => {
+      const asked: OutcomeWindow = {
         scopeId: scopeOf(input),
         includeDescendants: input.includeDescendants ?? true,
         since: input.since ?? null,
         until: input.until ?? null,
         subtaskType: input.subtaskType ?? null,
       };
-      checkWindow(window);
+      checkWindow(asked);
+      const window = await readableWindow(ctx.db, ctx.access, asked);
       // Tasks named by a page of bottlenecks, in one statement. They are of the scope or below it
       // (recordOutcome checks), which the caller reads.
       const tasks = new DataLoader<string, Task | null>(async (ids) => {

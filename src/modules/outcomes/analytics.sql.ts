@@ -17,6 +17,11 @@ export interface OutcomeWindow {
   since: Date | null;
   until: Date | null;
   subtaskType: string | null;
+  /**
+   * The scopes covered when the caller reads only some of the scope's subtree (see
+   * `readableWindow`); null: the scope and, with includeDescendants, every scope below it.
+   */
+  scopeIds?: readonly string[] | null;
 }
 
 /**
@@ -29,9 +34,13 @@ export function windowCtes(provider: Provider, w: OutcomeWindow): Sql {
   if (w.since) where.push(Prisma.sql`o."occurredAt" >= ${timestampSql(provider, w.since)}`);
   if (w.until) where.push(Prisma.sql`o."occurredAt" < ${timestampSql(provider, w.until)}`);
   if (w.subtaskType != null) where.push(Prisma.sql`o."subtaskType" = ${w.subtaskType}`);
+  const outcomes = Prisma.sql`w AS (SELECT o.* FROM "Outcome" o WHERE ${Prisma.join(where, ' AND ')})`;
+  if (w.scopeIds) {
+    const ids = Prisma.join(w.scopeIds.map((id) => Prisma.sql`(CAST(${id} AS TEXT))`), ', ');
+    return Prisma.sql`WITH sub("id") AS (VALUES ${ids}), ${outcomes}`;
+  }
   const below = w.includeDescendants ? Prisma.sql`UNION ALL SELECT s."id" FROM "Scope" s JOIN sub ON s."parentId" = sub."id"` : Prisma.empty;
-  return Prisma.sql`WITH RECURSIVE sub("id") AS (SELECT CAST(${w.scopeId} AS TEXT) ${below}),
-    w AS (SELECT o.* FROM "Outcome" o WHERE ${Prisma.join(where, ' AND ')})`;
+  return Prisma.sql`WITH RECURSIVE sub("id") AS (SELECT CAST(${w.scopeId} AS TEXT) ${below}), ${outcomes}`;
 }
 
 /** A number as a double on both databases (PostgreSQL would otherwise compute in numeric or bigint). */

@@ -2,7 +2,8 @@ import { NotFoundError } from '../../domain/errors.ts';
 import { Checker } from '../../domain/validate.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
-import type { Provider, Tx } from '../../infra/database.ts';
+import type { Db, Provider, Tx } from '../../infra/database.ts';
+import type { Access } from '../identity/access.service.ts';
 import { timestampSql } from '../../infra/sql.ts';
 import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
 import { Prisma, type Outcome } from '../../generated/sqlite/client.ts';
@@ -136,6 +137,19 @@ async function assertTasksIn(tx: Tx, scopeId: string, outcomes: readonly Outcome
 
 // ---------------------------------------------------------------------------------------------
 // Analytics: the checks of a window and of error correlation's options.
+
+/**
+ * The window narrowed to the scopes the caller reads: with includeDescendants, a scope the caller
+ * reads (global, readable by every key by default) has scopes below it that it may not (other
+ * projects), whose outcomes must not count. Unchanged when the caller reads the whole subtree.
+ */
+export async function readableWindow(db: Db, access: Access, w: OutcomeWindow): Promise<OutcomeWindow> {
+  if (!w.includeDescendants) return w;
+  const readable = await access.scopeWhere();
+  if (!readable) return w;
+  const scopes = await db.scope.findMany({ where: { AND: [scopeSubtreeWhere(w.scopeId, true), readable] }, select: { id: true } });
+  return { ...w, scopeIds: [w.scopeId, ...scopes.map((s) => s.id).filter((id) => id !== w.scopeId)] };
+}
 
 export function checkWindow(w: OutcomeWindow): void {
   const c = new Checker();
