@@ -99,7 +99,45 @@ async function conflictOn(toolId: string) {
   return r.updateTool.update.conflict.id;
 }
 
+/** The first event of a subscription replayed from the start of the change feed, over SSE in-process. */
+async function firstReplayed(document: string, variables: Record<string, unknown>): Promise<{ data?: unknown; errors?: unknown[] }> {
+  const controller = new AbortController();
+  const response = await h.app.yoga.fetch('http://engram.test/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify({ query: document, variables }),
+    signal: controller.signal,
+  });
+  const reader = response.body!.getReader();
+  let text = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += new TextDecoder().decode(value);
+    const event = /event: next\ndata: (.+)\n/.exec(text);
+    if (event) {
+      controller.abort();
+      return JSON.parse(event[1]!) as { data?: unknown; errors?: unknown[] };
+    }
+  }
+  throw new Error(`no event: ${text}`);
+}
+
 describe('conflict detection', () => {
+  it("a replayed conflictDetected of an entry deleted since has conflict null (it was an unexpected error)", async () => {
+    const p = await createProject(h, 'replay-deleted');
+    const id = await addTool(h, p, 'gone', { description: 'base', author: 'agent:a' });
+    await conflictOn(id);
+    const removed = await h.app.yoga.fetch('http://engram.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'mutation($id: ID!) { deleteEntry(input: { id: $id }) { __typename } }', variables: { id } }),
+    });
+    expect(((await removed.json()) as { data: { deleteEntry: { __typename: string } } }).data.deleteEntry.__typename).toBe('DeleteEntrySuccess');
+    const replayed = await firstReplayed('subscription($s: ID!) { conflictDetected(scope: $s, after: "0") { type conflict { id } } }', { s: p });
+    expect(replayed).toEqual({ data: { conflictDetected: { type: 'DETECTED', conflict: null } } });
+  });
+
   it('a write based on an old version is kept, flagged, and linked to the version it raced', async () => {
     const p = await createProject(h, 'detect');
     const id = await addTool(h, p, 't', { description: 'base', author: 'agent:a' });

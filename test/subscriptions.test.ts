@@ -89,8 +89,8 @@ async function conflict(tool: string, via: App = h.app): Promise<string> {
 }
 const UPDATE_QUERY = `mutation ($input: UpdateToolInput!) { updateTool(input: $input) { ... on UpdateToolSuccess { update { conflict { id } } } } }`;
 
-const conflictNames = (c: Collector<{ conflictDetected: { conflict: { entry: { name: string } } } }>) =>
-  c.results.map((r) => r.data?.conflictDetected.conflict.entry.name).filter((n) => n && !n.startsWith('probe'));
+const conflictNames = (c: Collector<{ conflictDetected: { conflict: { entry: { name: string } } | null } }>) =>
+  c.results.map((r) => r.data?.conflictDetected.conflict?.entry.name).filter((n) => n && !n.startsWith('probe'));
 
 describe('subscriptions over graphql-ws', () => {
   it('conflictDetected delivers exactly the conflicts of its scope, none from other scopes', async () => {
@@ -174,7 +174,7 @@ describe('subscriptions over graphql-ws', () => {
       const watched = () =>
         changes.collector.results.map((r) => r.data?.entryChanged).filter((e) => e?.entry?.name === 'watched');
       await changes.collector.until(() => watched().length >= 4);
-      await resolved.collector.until((r) => r.some((e) => e.data?.conflictResolved.conflict.id === c));
+      await resolved.collector.until((r) => r.some((e) => e.data?.conflictResolved.conflict?.id === c));
       expect(watched().map((e) => [e!.type, e!.actor, e!.version?.version ?? null])).toEqual([
         ['CREATED', 'agent:w', 1],
         ['UPDATED', 'agent:w', 2],

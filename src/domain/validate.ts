@@ -17,6 +17,7 @@ export class Checker {
     }
     if (required && value.trim() === '') this.fail(path, 'must not be blank');
     else if (value.length > max) this.fail(path, `must be at most ${max} characters (got ${value.length})`);
+    else if (LONE_SURROGATE.test(value)) this.fail(path, HALF_A_PAIR);
   }
 
   range(value: number | null | undefined, path: string[], min: number, max: number, integer = false): void {
@@ -36,6 +37,10 @@ export class Checker {
       this.fail(path, `must nest at most ${LIMITS.jsonDepth} levels`);
       return;
     }
+    if (hasLoneSurrogate(value)) {
+      this.fail(path, HALF_A_PAIR);
+      return;
+    }
     const bytes = Buffer.byteLength(JSON.stringify(value));
     if (bytes > LIMITS.jsonBytes) this.fail(path, `must be at most ${LIMITS.jsonBytes} bytes of JSON (got ${bytes})`);
   }
@@ -43,6 +48,30 @@ export class Checker {
   done(): void {
     if (this.issues.length > 0) throw new ValidationError(this.issues);
   }
+}
+
+/**
+ * Half of a UTF-16 surrogate pair: no UTF-8 text holds it. PostgreSQL refuses one inside JSON
+ * (an unexpected error, before this check), and both databases store text with U+FFFD in its place.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const HALF_A_PAIR = 'must be Unicode text (it holds half of a UTF-16 surrogate pair)';
+
+/** Whether a string of a JSON value, or a key of one of its objects, holds a lone surrogate. */
+function hasLoneSurrogate(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') {
+      if (LONE_SURROGATE.test(node)) return true;
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node as Record<string, unknown>)) {
+        if (LONE_SURROGATE.test(key)) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
 }
 
 /**

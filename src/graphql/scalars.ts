@@ -18,6 +18,10 @@ function parseDate(value: unknown): Date {
   }
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) throw new GraphQLError('DateTime is not a valid instant');
+  // Year 0 and beyond 9999 are outside what ISO-8601's four digits and PostgreSQL's literals agree on
+  // (PostgreSQL refused 0000-01-01 as out of range, an unexpected error).
+  const year = date.getUTCFullYear();
+  if (year < 1 || year > 9999) throw new GraphQLError('DateTime must be between 0001-01-01 and 9999-12-31 (UTC)');
   return date;
 }
 

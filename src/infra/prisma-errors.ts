@@ -25,6 +25,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return (error as PrismaLikeError).code === 'P2002' || adapterCause(error)?.kind === 'UniqueConstraintViolation';
 }
 
+/** Prisma found no row for an update or delete of one row (P2025). */
+export function isRecordNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as PrismaLikeError).code === 'P2025';
+}
+
 /** A foreign key violation (a referenced row does not exist). */
 export function isForeignKeyViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

@@ -2,7 +2,8 @@ import type { Db, Provider, Tx } from './database.ts';
 import type { EventBus, PendingEvent } from './events.ts';
 import type { Prisma } from '../generated/sqlite/client.ts';
 import { runBatch } from './direct-batch.ts';
-import { rawErrorCode } from './prisma-errors.ts';
+import { isForeignKeyViolation, isRecordNotFound, rawErrorCode } from './prisma-errors.ts';
+import { NotFoundError } from '../domain/errors.ts';
 import { FEED_HEAD_SQL, recordChanges, recordChangesSql, type RecordedChanges } from './change-feed.ts';
 
 /** What services need to write: the database (and its SQL dialect), the event bus, and write settings. */
@@ -50,7 +51,7 @@ const MAX_ATTEMPTS = 8;
  * discarded), so they never reach a client.
  */
 export async function writeTransaction<T>(deps: WriteDeps, work: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
-  return retrying(async () => {
+  return deletedMeanwhile(() => retrying(async () => {
     const events: PendingEvent[] = [];
     let recorded: RecordedChanges | undefined;
     const result = await deps.db.$transaction(async (tx) => {
@@ -68,7 +69,23 @@ export async function writeTransaction<T>(deps: WriteDeps, work: (tx: Tx, emit: 
     });
     if (recorded) deps.bus.committed(recorded);
     return result;
-  });
+  }));
+}
+
+/**
+ * A row a write checked went away before the write reached it (a concurrent delete): Prisma's
+ * update or delete of it finds nothing (P2025), or a row referring to it breaks its foreign key.
+ * That is what NotFoundError says, rather than an unexpected error (20 concurrent deletes of one
+ * session: one succeeded, nine were INTERNAL_SERVER_ERROR, ten NotFoundError). The transaction was
+ * rolled back.
+ */
+async function deletedMeanwhile<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isRecordNotFound(error) || isForeignKeyViolation(error)) throw new NotFoundError('What this write names was deleted meanwhile', ['input']);
+    throw error;
+  }
 }
 
 export interface WriteBatchOptions {

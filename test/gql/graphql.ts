@@ -3516,14 +3516,14 @@ export type OnConflictSubscription = { conflictDetected: { type: ConflictEventTy
         | { version: number, conflictFlag: boolean }
         | { version: number, conflictFlag: boolean }
         | { version: number, conflictFlag: boolean }
-       } } };
+       } | null } };
 
 export type OnResolvedSubscriptionVariables = Exact<{
   scope: string;
 }>;
 
 
-export type OnResolvedSubscription = { conflictResolved: { type: ConflictEventType, conflict: { id: string, resolved: boolean, resolution: ConflictResolution | null } } };
+export type OnResolvedSubscription = { conflictResolved: { type: ConflictEventType, conflict: { id: string, resolved: boolean, resolution: ConflictResolution | null } | null } };
 
 export type OnEntrySubscriptionVariables = Exact<{
   scope: string;

@@ -73,6 +73,18 @@ const deepJson = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(dep
 const nulBase64 = (typename: string) => Buffer.from(`${typename}:x\u0000y`).toString('base64');
 const globalId = (typename: string, id: string) => Buffer.from(`${typename}:${id}`).toString('base64');
 
+/** `parallel` copies of one operation at once, as one answer: every code any of them got. */
+async function atOnce(base: string, parallel: number, query: string, variables: unknown): Promise<Answer> {
+  const answers = await Promise.all(Array.from({ length: parallel }, () => post(base, JSON.stringify({ query, variables }))));
+  return { status: Math.max(...answers.map((a) => a.status)), codes: answers.flatMap((a) => a.codes), body: answers.map((a) => a.body).join('\n') };
+}
+
+/** A new session of the target's project (its global ID). */
+async function newSession(t: Target): Promise<string> {
+  const made = await post(t.base, JSON.stringify({ query: 'mutation($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }', variables: { p: t.projectId } }));
+  return (JSON.parse(made.body) as { data: { startSession: { session: { id: string } } } }).data.startSession.session.id;
+}
+
 /** A GET of `/graphql` with these URL parameters (and the header that lets a GET through). */
 async function getWith(base: string, params: Record<string, string>): Promise<Answer> {
   const response = await fetch(`${base}/graphql?${new URLSearchParams(params)}`, { headers: { 'x-engram-csrf': '1' } });
@@ -211,6 +223,29 @@ export const ATTACKS: Attack[] = [
     expect: ['BAD_REQUEST'],
     status: 400,
     send: (t) => post(t.base, `query=${encodeURIComponent('{ __typename }')}&variables=%7Bbad`, { 'content-type': 'application/x-www-form-urlencoded', 'x-engram-csrf': '1' }),
+  },
+  // Found by a second sweep, on PostgreSQL with API keys (2026-11-29).
+  {
+    name: 'half a surrogate pair inside JSON',
+    expect: ['VALIDATION_FAILED'],
+    send: ask('mutation($m: JSON) { createProject(input: { name: "surrogate", metadata: $m }) { __typename ... on UserError { code } } }', { m: { a: 'x\ud800' } }),
+  },
+  {
+    name: 'half a surrogate pair in a name',
+    expect: ['VALIDATION_FAILED'],
+    send: ask('mutation($n: String!) { createProject(input: { name: $n }) { __typename ... on UserError { code } } }', { n: 'x\udc00' }),
+  },
+  { name: 'the year 0000 as a literal', expect: ['GRAPHQL_VALIDATION_FAILED'], send: ask('{ tasks(filter: { dueAfter: "0000-01-01T00:00:00Z" }) { totalCount } }') },
+  {
+    name: 'the year 0000 in a variable',
+    expect: ['BAD_USER_INPUT'],
+    send: withTarget(() => 'mutation($s: ID!, $v: DateTime) { addKnowledge(input: { scope: $s, title: "y0", content: "c", validUntil: $v }) { __typename ... on UserError { code } } }', (t) => ({ s: t.projectId, v: '0000-01-01T00:00:00Z' })),
+  },
+  {
+    name: 'ten deletes of one session at once',
+    expect: ['NOT_FOUND'],
+    orData: true,
+    send: async (t) => atOnce(t.base, 10, 'mutation($id: ID!) { deleteSession(input: { id: $id }) { __typename ... on UserError { code } } }', { id: await newSession(t) }),
   },
   {
     name: 'a request line of 60 KB',

@@ -25,8 +25,10 @@ export function ConflictsView({ scope, selected, select }: { scope: string; sele
       const at = list.findIndex((c) => c.id === conflict.id);
       return at < 0 ? [conflict, ...list] : list.map((c, i) => (i === at ? conflict : c));
     });
-  const detectedError = useSubscription(ConflictEvents, { scope }, (d) => upsert(d.conflictDetected.conflict), [scope, showResolved]);
-  const resolvedError = useSubscription(ConflictResolvedEvents, { scope }, (d) => upsert(d.conflictResolved.conflict), [scope, showResolved]);
+  // An event's conflict is null once its entry was deleted: nothing to show.
+  const upsertLive = (conflict: Conflict | null) => conflict && upsert(conflict);
+  const detectedError = useSubscription(ConflictEvents, { scope }, (d) => upsertLive(d.conflictDetected.conflict), [scope, showResolved]);
+  const resolvedError = useSubscription(ConflictResolvedEvents, { scope }, (d) => upsertLive(d.conflictResolved.conflict), [scope, showResolved]);
 
   const current = items.find((c) => c.id === selected);
   return (

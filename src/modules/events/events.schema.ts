@@ -76,8 +76,9 @@ const ConflictEventRef = builder.objectRef<ConflictPayload>('ConflictEvent').imp
     type: t.field({ type: ConflictEventTypeEnum, description: 'What happened.', resolve: (e) => e.type }),
     conflict: t.field({
       type: ConflictRef,
-      description: 'The conflict as it is now, with both versions.',
-      resolve: (e, _args, ctx) => ctx.db.conflict.findUniqueOrThrow({ where: { id: e.conflictId } }),
+      nullable: true,
+      description: 'The conflict as it is now, with both versions; null once it is gone (its entry was deleted since, e.g. on a replay).',
+      resolve: (e, _args, ctx) => ctx.db.conflict.findUnique({ where: { id: e.conflictId } }),
     }),
     occurredAt: t.field({ type: 'DateTime', description: 'When it was committed.', resolve: (e) => e.occurredAt }),
     cursor: t.exposeString('cursor', { description: CURSOR_DESCRIPTION }),
@@ -168,7 +169,10 @@ builder.subscriptionFields((t) => {
       },
       resolve: async (event: SessionPayload | StreamEnd | typeof REVOKED, _args, ctx) => {
         const { eventId, cursor } = delivered(event);
-        return { ...(await ctx.db.sessionEvent.findUniqueOrThrow({ where: { id: eventId } })), cursor };
+        const row = await ctx.db.sessionEvent.findUnique({ where: { id: eventId } });
+        // A replay may reach an event whose session was deleted since.
+        if (!row) throw new NotFoundError('The event is gone: its session was deleted since', ['sessionEvent']);
+        return { ...row, cursor };
       },
     }),
   };

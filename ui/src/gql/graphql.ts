@@ -281,7 +281,7 @@ export type DashboardConflictDetectedSubscription = { conflictDetected: { cursor
         | { version: number }
         | { version: number }
         | { version: number }
-       | null } } };
+       | null } | null } };
 
 export type DashboardConflictResolvedSubscriptionVariables = Exact<{
   scope: string;
@@ -320,7 +320,7 @@ export type DashboardConflictResolvedSubscription = { conflictResolved: { cursor
         | { version: number }
         | { version: number }
         | { version: number }
-       | null } } };
+       | null } | null } };
 
 export type DashboardResolveConflictMutationVariables = Exact<{
   input: ResolveConflictInput;
