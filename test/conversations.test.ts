@@ -127,7 +127,7 @@ describe('conversations', () => {
     const other = (await h.ok(Start, { input: { scope: p } })).startConversation;
     const otherId = other.__typename === 'StartConversationSuccess' ? other.conversation.id : '';
     const foreign = await h.ok(Link, { input: { conversation: otherId, message, usedEntries: [{ entry: rg }] } });
-    expect(foreign.linkConversationEntries).toMatchObject({ __typename: 'ValidationError', path: ['input', 'message'] });
+    expect(foreign.linkConversationEntries).toMatchObject({ __typename: 'NotFoundError', path: ['input', 'message'] });
     const badScore = await h.ok(Link, { input: { conversation: conv, usedEntries: [{ entry: rg, score: 1e9 }] } });
     expect(badScore.linkConversationEntries).toMatchObject({ __typename: 'ValidationError', path: ['input', 'usedEntries', '0', 'score'] });
     expect(await links()).toHaveLength(3);

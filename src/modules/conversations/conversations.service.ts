@@ -1,7 +1,7 @@
 import type { Tx } from '../../infra/database.ts';
 import { isForeignKeyViolation } from '../../infra/prisma-errors.ts';
 import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
-import { InvalidPlacementError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { InvalidPlacementError, NotFoundError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker } from '../../domain/validate.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
@@ -155,11 +155,10 @@ async function checkTarget(tx: Tx, conversationId: string, messageId: string | n
   if (!conversation) throw new NotFoundError('No conversation has this id', ['input', 'conversation']);
   if (conversation.scope.status === 'ARCHIVED') throw archivedError(['input', 'conversation']);
   if (messageId) {
-    const message = await tx.conversationMessage.findUnique({ where: { id: messageId }, select: { conversationId: true } });
-    if (!message) throw new NotFoundError('No message has this id', ['input', 'message']);
-    if (message.conversationId !== conversationId) {
-      throw new ValidationError([{ path: ['input', 'message'], message: 'is a message of another conversation' }]);
-    }
+    // A message of another conversation answers like one that does not exist: that conversation
+    // may be one the caller cannot read (the answer told that the message existed).
+    const message = await tx.conversationMessage.findFirst({ where: { id: messageId, conversationId }, select: { id: true } });
+    if (!message) throw new NotFoundError('No message of this conversation has this id', ['input', 'message']);
   }
   const { scope: _scope, ...row } = conversation;
   return row;
