@@ -185,4 +185,24 @@ describe(`hard deletion (${DB_KIND})`, () => {
     expect((await as(h, writer.key, del, { id: k })).data!.deleteEntry.__typename).toBe('PermissionDeniedError');
     expect((await ok(h, admin.key, del, { id: k })).deleteEntry).toEqual({ __typename: 'DeleteEntrySuccess', receipt: { principalName: `admin-del-${n}` } });
   });
+
+  it('ten deletes of one entry, task, conversation or session at once: one succeeds with the one receipt, the rest find nothing', async () => {
+    const p = await project();
+    const made = async (query: string, field: string, key: string) => ((await ok(h, null, query, { s: p }))[field] as Record<string, { id: string }>)[key]!.id;
+    const targets: [string, string][] = [
+      ['deleteEntry', await knowledge(p, 'raced')],
+      ['deleteTask', await made('mutation($s: ID!) { createTask(input: { scope: $s, title: "raced" }) { ... on CreateTaskSuccess { task { id } } } }', 'createTask', 'task')],
+      ['deleteConversation', await made('mutation($s: ID!) { startConversation(input: { scope: $s }) { ... on StartConversationSuccess { conversation { id } } } }', 'startConversation', 'conversation')],
+      ['deleteSession', await made('mutation($s: ID!) { startSession(input: { project: $s }) { ... on StartSessionSuccess { session { id } } } }', 'startSession', 'session')],
+    ];
+    const before = (await ok(h, null, '{ deletionReceipts { totalCount } }')).deletionReceipts.totalCount as number;
+    for (const [operation, id] of targets) {
+      const del = `mutation($id: ID!) { ${operation}(input: { id: $id }) { __typename ... on UserError { code } } }`;
+      const answers = await Promise.all(Array.from({ length: 10 }, () => ok(h, null, del, { id })));
+      const kinds = answers.map((a) => (a[operation] as { __typename: string }).__typename);
+      expect(kinds.filter((k) => k.endsWith('Success')), operation).toHaveLength(1);
+      expect(kinds.filter((k) => !k.endsWith('Success')), operation).toEqual(Array.from({ length: 9 }, () => 'NotFoundError'));
+    }
+    expect((await ok(h, null, '{ deletionReceipts { totalCount } }')).deletionReceipts.totalCount).toBe(before + targets.length);
+  });
 });

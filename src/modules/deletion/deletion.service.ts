@@ -1,7 +1,7 @@
 import { InvalidStateError, NotFoundError, ValidationError } from '../../domain/errors.ts';
-import type { Prisma } from '../../generated/sqlite/client.ts';
+import { Prisma } from '../../generated/sqlite/client.ts';
 import { scopeSubtreeWhere } from '../scopes/scope-where.ts';
-import type { Tx } from '../../infra/database.ts';
+import type { Provider, Tx } from '../../infra/database.ts';
 import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
 import type { PendingEvent } from '../../infra/events.ts';
 import type { DeletionReceipt } from '../../generated/sqlite/client.ts';
@@ -75,8 +75,19 @@ async function withReceipt(
 }
 
 /** An entry, its versions, tags, relations, conflicts, conversation links and search rows. */
+/**
+ * Locks the row a deletion names until its transaction ends (PostgreSQL): a concurrent deletion
+ * of the same row waits here, then finds it gone (NotFoundError) instead of deleting nothing and
+ * writing a receipt of its own (30 parallel deletes of one entry wrote 10 receipts). SQLite has
+ * one writer: its write transactions never overlap.
+ */
+async function lockTarget(tx: Tx, provider: Provider, table: 'Entry' | 'Task' | 'Conversation' | 'Scope', id: string): Promise<void> {
+  if (provider === 'postgresql') await tx.$queryRaw`SELECT 1 FROM ${Prisma.raw(`"${table}"`)} WHERE "id" = ${id} FOR UPDATE`;
+}
+
 export function deleteEntry(deps: WriteDeps, request: DeletionRequest): Promise<DeletionReceipt> {
   return withReceipt(deps, 'deleteEntry', request, async (tx, emit, erasure) => {
+    await lockTarget(tx, deps.provider, 'Entry', request.id);
     if (!(await tx.entry.findUnique({ where: { id: request.id }, select: { id: true } }))) throw new NotFoundError('No entry has this id', ['input', 'id']);
     await eraseEntries(tx, emit, [request.id], erasure, request.actor);
   });
@@ -88,6 +99,7 @@ export function deleteEntry(deps: WriteDeps, request: DeletionRequest): Promise<
  */
 export function deleteTask(deps: WriteDeps, request: DeletionRequest): Promise<DeletionReceipt> {
   return withReceipt(deps, 'deleteTask', request, async (tx, _emit, erasure) => {
+    await lockTarget(tx, deps.provider, 'Task', request.id);
     const task = await tx.task.findUnique({ where: { id: request.id }, include: { _count: { select: { children: true } } } });
     if (!task) throw new NotFoundError('No task has this id', ['input', 'id']);
     if (task._count.children > 0) {
@@ -112,6 +124,7 @@ async function eraseTasks(tx: Tx, tasks: ReadonlyArray<{ id: string; title: stri
 /** A conversation, its messages and their context links. */
 export function deleteConversation(deps: WriteDeps, request: DeletionRequest): Promise<DeletionReceipt> {
   return withReceipt(deps, 'deleteConversation', request, async (tx, _emit, erasure) => {
+    await lockTarget(tx, deps.provider, 'Conversation', request.id);
     const conversation = await tx.conversation.findUnique({ where: { id: request.id } });
     if (!conversation) throw new NotFoundError('No conversation has this id', ['input', 'id']);
     await eraseConversations(tx, [conversation], erasure);
@@ -136,6 +149,7 @@ async function eraseConversations(tx: Tx, conversations: ReadonlyArray<{ id: str
  */
 export function deleteSession(deps: WriteDeps, request: DeletionRequest): Promise<DeletionReceipt> {
   return withReceipt(deps, 'deleteSession', request, async (tx, emit, erasure) => {
+    await lockTarget(tx, deps.provider, 'Scope', request.id);
     const session = await tx.scope.findUnique({ where: { id: request.id } });
     if (session?.kind !== 'SESSION') throw new NotFoundError('No session has this id', ['input', 'id']);
     await eraseScopes(tx, emit, [session], erasure, request.actor);
@@ -148,6 +162,7 @@ export function deleteSession(deps: WriteDeps, request: DeletionRequest): Promis
  */
 export function deleteScopeTree(deps: WriteDeps, request: DeletionRequest): Promise<DeletionReceipt> {
   return withReceipt(deps, 'deleteScopeTree', request, async (tx, emit, erasure) => {
+    await lockTarget(tx, deps.provider, 'Scope', request.id);
     const root = await tx.scope.findUnique({ where: { id: request.id } });
     if (root?.kind !== 'PROJECT' && root?.kind !== 'ORGANIZATION') throw new NotFoundError('No project or organization has this id', ['input', 'id']);
     // Deepest first: the tree is at most organization > project > session.
