@@ -178,6 +178,11 @@ describe(`access control (${DB_KIND})`, () => {
       a: { organization: null, parent: null, ancestors: [{ id: expect.any(String) }] },
       g: { organizations: { totalCount: 0 }, children: { totalCount: 0 } },
     });
+    // Completing it is refused for the dependency in B, which the refusal counts but does not name.
+    const done = `mutation($id: ID!) { updateTask(input: { id: $id, status: DONE }) { ... on UnmetDependenciesError { message blockingTaskIds } } }`;
+    const refused = await ok(h, agentA.key, done, { id: task.createTask.task.id });
+    expect(refused.updateTask).toEqual({ message: 'The task depends on 1 task not done yet', blockingTaskIds: [] });
+    expect((await ok(h, null, done, { id: task.createTask.task.id })).updateTask.blockingTaskIds).toEqual([w.TB]);
   });
 
   it('relations to entries the caller cannot read are not shown', async () => {

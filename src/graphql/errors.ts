@@ -12,6 +12,7 @@ import {
 } from '../domain/errors.ts';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from './builder.ts';
+import { allows } from '../modules/identity/targets.ts';
 import { VERSION_TYPENAME } from './ids.ts';
 
 /** Fields every expected-failure type carries. */
@@ -97,8 +98,12 @@ builder.objectType(UnmetDependenciesError, {
   interfaces: [UserErrorRef],
   fields: (t) => ({
     blockingTaskIds: t.idList({
-      description: 'Global IDs of the dependencies that are not done.',
-      resolve: (e) => e.blockingTaskIds.map((id) => encodeGlobalID('Task', id)),
+      description: 'Global IDs of the dependencies that are not done and that the caller may read (the message counts them all).',
+      // A dependency may be a task of a scope the caller cannot read (one an admin linked).
+      resolve: async (e, _args, ctx) => {
+        const readable = await Promise.all(e.blockingTaskIds.map((id) => allows(ctx.db, ctx.access, { role: 'READ', kind: 'task', id, path: [], quiet: true })));
+        return e.blockingTaskIds.filter((_id, i) => readable[i]).map((id) => encodeGlobalID('Task', id));
+      },
     }),
   }),
 });
