@@ -240,7 +240,7 @@ const AnalyticsRef = builder.objectRef<Analytics>('OutcomeAnalytics').implement(
         },
         ...PAGING,
         resolve: (a, args, ctx) => {
-          const options = { minSharedItems: args.minSharedItems ?? 10, alertThreshold: args.alertThreshold ?? 0.5, alertsOnly: args.alertsOnly ?? false };
+          const options = { minSharedItems: args.minSharedItems, alertThreshold: args.alertThreshold, alertsOnly: args.alertsOnly };
           checkCorrelationOptions(options);
           return pageOf(args, (p) => errorCorrelation(ctx.db, ctx.provider, a.window, options, p));
         },
@@ -260,7 +260,7 @@ builder.queryField('outcomeAnalytics', (t) =>
     resolve: async (_root, { input }, ctx: Context) => {
       const asked: OutcomeWindow = {
         scopeId: scopeOf(input),
-        includeDescendants: input.includeDescendants ?? true,
+        includeDescendants: input.includeDescendants,
         since: input.since ?? null,
         until: input.until ?? null,
         subtaskType: input.subtaskType ?? null,

@@ -258,7 +258,7 @@ builder.mutationFields((t) => ({
         taskId: input.task != null ? decodeId(String(input.task), ['Task'], ['input', 'task']) : null,
         prompt: prompt as string | null,
         k: input.k,
-        normalization: input.normalization ?? 'TRIM',
+        normalization: input.normalization,
         maxAnswerLength: input.maxAnswerLength ?? null,
         answerPattern: input.answerPattern ?? null,
         author: ctx.actor,
