@@ -1,5 +1,5 @@
 import type { Tx } from '../../infra/database.ts';
-import { isForeignKeyViolation } from '../../infra/prisma-errors.ts';
+import { isForeignKeyViolation, isRecordNotFound } from '../../infra/prisma-errors.ts';
 import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
 import { InvalidPlacementError, NotFoundError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -123,7 +123,7 @@ async function lockConversation(tx: Tx, id: string, path: string[]): Promise<Con
   try {
     conversation = await tx.conversation.update({ where: { id }, data: { messageCount: { increment: 1 } } });
   } catch (error) {
-    if ((error as { code?: string }).code === 'P2025') throw new NotFoundError('No conversation has this id', path);
+    if (isRecordNotFound(error)) throw new NotFoundError('No conversation has this id', path);
     throw error;
   }
   const scope = await tx.scope.findUniqueOrThrow({ where: { id: conversation.scopeId }, select: { status: true } });

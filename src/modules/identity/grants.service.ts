@@ -1,5 +1,5 @@
 import type { Db } from '../../infra/database.ts';
-import { isForeignKeyViolation } from '../../infra/prisma-errors.ts';
+import { isForeignKeyViolation, isRecordNotFound } from '../../infra/prisma-errors.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { Grant } from '../../generated/sqlite/client.ts';
 import type { Role } from './access.service.ts';
@@ -27,8 +27,7 @@ export async function revokeGrant(db: Db, id: string): Promise<Grant> {
   try {
     return await db.grant.delete({ where: { id } });
   } catch (error) {
-    // P2025: no row to delete.
-    if ((error as { code?: string }).code === 'P2025') throw new NotFoundError('No grant has this id', ['input', 'id']);
+    if (isRecordNotFound(error)) throw new NotFoundError('No grant has this id', ['input', 'id']);
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import type { Tx } from '../../infra/database.ts';
 import type { PendingEvent } from '../../infra/events.ts';
 import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
 import { forgetRowsIn } from '../entries/known-rows.ts';
-import { isUniqueViolation } from '../../infra/prisma-errors.ts';
+import { isRecordNotFound, isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, InvalidStateError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker } from '../../domain/validate.ts';
@@ -67,7 +67,7 @@ async function nextSequence(tx: Tx, sessionId: string, allowed: readonly Session
       data: { ...data, eventCount: { increment: 1 } },
     });
   } catch (error) {
-    if ((error as { code?: string }).code !== 'P2025') throw error;
+    if (!isRecordNotFound(error)) throw error;
     const session = await tx.scope.findUnique({ where: { id: sessionId }, select: { kind: true, status: true } });
     if (!session || session.kind !== 'SESSION') throw new NotFoundError('No session has this id', path);
     throw new InvalidStateError(
