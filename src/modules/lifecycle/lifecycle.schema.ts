@@ -10,7 +10,6 @@ import { MemoryTypeEnum } from '../entries/entry-enums.ts';
 import { MEMORY_TYPES, type MemoryType } from '../entries/memory-types.ts';
 import { DECAY } from '../search/relevance.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
-import { scopeById } from '../scopes/scopes.service.ts';
 import { lifetimesIn, setMemoryPolicy, type Lifetimes } from './policies.service.ts';
 
 const LifetimeRef = builder.objectRef<Lifetimes & { memoryType: MemoryType }>('MemoryLifetime').implement({
@@ -58,8 +57,7 @@ builder.mutationField('setMemoryPolicy', (t) =>
     errors: { types: [...WRITE_ERRORS], dataField: { name: 'scope', description: 'The scope, with its lifetimes.' } },
     resolve: async (_root, { input }, ctx) => {
       const scopeId = decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']);
-      await setMemoryPolicy(ctx.db, { scopeId, memoryType: input.memoryType, ttlHours: input.ttlHours ?? null, retentionDays: input.retentionDays ?? null, halfLifeHours: input.halfLifeHours ?? null });
-      return scopeById(ctx.db, scopeId, ['input', 'scope']);
+      return setMemoryPolicy(ctx.db, { scopeId, memoryType: input.memoryType, ttlHours: input.ttlHours ?? null, retentionDays: input.retentionDays ?? null, halfLifeHours: input.halfLifeHours ?? null });
     },
   }),
 );

@@ -1,5 +1,6 @@
 import { ValidationError } from '../../domain/errors.ts';
 import type { Db } from '../../infra/database.ts';
+import type { Scope } from '../../generated/sqlite/client.ts';
 import { scopeChainIds } from '../../infra/scope-chain.ts';
 import { ttlCachePer } from '../../infra/ttl-cache.ts';
 import { MEMORY_TYPES, type MemoryType } from '../entries/memory-types.ts';
@@ -119,14 +120,14 @@ async function readChainWithPolicies(db: Db, scopeId: string): Promise<ChainWith
 }
 
 /** Sets a scope's own lifetimes for a memory type; all null removes its policy (the parent's apply). */
-export async function setMemoryPolicy(db: Db, input: { scopeId: string; memoryType: MemoryType } & Lifetimes): Promise<void> {
+export async function setMemoryPolicy(db: Db, input: { scopeId: string; memoryType: MemoryType } & Lifetimes): Promise<Scope> {
   const issues = [];
   if (input.halfLifeHours !== null && (input.halfLifeHours < 1 || input.halfLifeHours > 1_000_000)) issues.push({ path: ['input', 'halfLifeHours'], message: 'must be between 1 and 1000000' });
   if (input.ttlHours !== null && (input.ttlHours < 1 || input.ttlHours > 1_000_000)) issues.push({ path: ['input', 'ttlHours'], message: 'must be between 1 and 1000000' });
   if (input.retentionDays !== null && (input.retentionDays < 1 || input.retentionDays > 100_000)) issues.push({ path: ['input', 'retentionDays'], message: 'must be between 1 and 100000' });
   if (issues.length) throw new ValidationError(issues);
   // A policy of no scope: NotFound, rather than the foreign key's failure (or nothing, when clearing).
-  await scopeById(db, input.scopeId, ['input', 'scope']);
+  const scope = await scopeById(db, input.scopeId, ['input', 'scope']);
   const key = { scopeId_memoryType: { scopeId: input.scopeId, memoryType: input.memoryType } };
   if (input.ttlHours === null && input.retentionDays === null && input.halfLifeHours === null) await db.memoryPolicy.deleteMany({ where: { scopeId: input.scopeId, memoryType: input.memoryType } });
   else {
@@ -135,4 +136,5 @@ export async function setMemoryPolicy(db: Db, input: { scopeId: string; memoryTy
   }
   lifetimesOf(db).clear();
   forgetChains(db);
+  return scope;
 }

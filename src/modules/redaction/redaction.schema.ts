@@ -3,7 +3,6 @@ import { WRITE_ERRORS } from '../../graphql/errors.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { can } from '../../graphql/rules.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
-import { scopeById } from '../scopes/scopes.service.ts';
 import { effectivePolicy, setSecretPolicy, type SecretPolicy } from './redaction.service.ts';
 
 const SecretPolicyEnum = builder.enumType('SecretPolicy', {
@@ -46,8 +45,7 @@ builder.mutationField('setSecretPolicy', (t) =>
     errors: { types: [...WRITE_ERRORS], dataField: { name: 'scope', description: 'The scope with its policy.' } },
     resolve: async (_root, { input }, ctx) => {
       const id = decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']);
-      await setSecretPolicy(ctx.db, id, input.policy ?? null);
-      return scopeById(ctx.db, id, ['input', 'scope']);
+      return setSecretPolicy(ctx.db, id, input.policy ?? null);
     },
   }),
 );

@@ -1,5 +1,7 @@
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Db } from '../../infra/database.ts';
+import type { Scope } from '../../generated/sqlite/client.ts';
+import { isRecordNotFound } from '../../infra/prisma-errors.ts';
 import { scopeChainIds } from '../../infra/scope-chain.ts';
 import { ttlCachePer } from '../../infra/ttl-cache.ts';
 import { GLOBAL_SCOPE_ID } from '../scopes/scopes.service.ts';
@@ -28,11 +30,17 @@ async function readPolicy(db: Db, scopeId: string): Promise<SecretPolicy> {
   return chain.map((id) => own.get(id)).find((p) => p !== undefined) ?? DEFAULT_SECRET_POLICY;
 }
 
-/** Sets (or with null clears) a scope's own policy; NotFoundError when there is no such scope. */
-export async function setSecretPolicy(db: Db, scopeId: string, policy: SecretPolicy | null): Promise<void> {
-  const { count } = await db.scope.updateMany({ where: { id: scopeId }, data: { secretPolicy: policy } });
-  if (count === 0) throw new NotFoundError('No scope has this id', ['input', 'scope']);
+/** Sets (or with null clears) a scope's own policy and answers the scope; NotFoundError when there is no such scope. */
+export async function setSecretPolicy(db: Db, scopeId: string, policy: SecretPolicy | null): Promise<Scope> {
+  let scope: Scope;
+  try {
+    scope = await db.scope.update({ where: { id: scopeId }, data: { secretPolicy: policy } });
+  } catch (error) {
+    if (isRecordNotFound(error)) throw new NotFoundError('No scope has this id', ['input', 'scope']);
+    throw error;
+  }
   policiesOf(db).clear();
+  return scope;
 }
 
 /** A value about to be written, and where it is in the input (for a refusal's message). */
