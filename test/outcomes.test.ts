@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { HISTOGRAM_BOUNDS } from '../src/modules/outcomes/outcomes.service.ts';
 import { as, ok, principal } from './support/access.ts';
+import { startSession } from './support/ops.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 
 const h = useHarness();
@@ -244,6 +245,17 @@ describe('recording outcomes', () => {
     const below = { i: { scope: global, subtaskType: 'leak-check' } };
     expect((await as(h, reader.key, query, below)).data!.outcomeAnalytics.durations.runs).toBe(1);
     expect((await ok(h, null, query, below)).outcomeAnalytics.durations.runs).toBe(3);
+    // A grant on an organization reads its projects and their sessions (two levels below it), and
+    // nothing of another organization's, whichever scope the window starts from.
+    const org = await organization('outcomes-org');
+    const orgProject = await project('outcomes-org-project', org);
+    const session = await startSession(h, orgProject);
+    const elsewhere = await startSession(h, await project('outcomes-elsewhere', await organization('outcomes-org-2')));
+    for (const s of [org, orgProject, session, session, elsewhere]) await record(RECORD, { scope: s, ...mine });
+    const orgReader = await principal(h, 'outcome-org-reader', { grants: [[org, 'READ']] });
+    expect((await as(h, orgReader.key, query, below)).data!.outcomeAnalytics.durations.runs).toBe(4);
+    expect((await as(h, orgReader.key, query, { i: { scope: orgProject, subtaskType: 'leak-check' } })).data!.outcomeAnalytics.durations.runs).toBe(3);
+    expect((await ok(h, null, query, below)).outcomeAnalytics.durations.runs).toBe(8);
     // Recording is audited like every mutation.
     const audit = await ok(h, null, '{ auditEvents(filter: { operation: "recordOutcome" }, first: 100) { edges { node { outcome principalName } } } }');
     expect(audit.auditEvents.edges.map((e: any) => [e.node.principalName, e.node.outcome])).toEqual(expect.arrayContaining([['outcome-reader', 'DENIED'], ['outcome-writer', 'OK']]));

@@ -151,6 +151,11 @@ export class Access {
     return chain.filter((_, i) => readable[i]);
   }
 
+  /** The scopes the caller reads, as grant roots (bounded by the caller's grants, not the tree). */
+  async readableScopes(): Promise<ReadableScopes> {
+    return this.everything ? { all: true } : this.readableOf(await this.grants());
+  }
+
   private readableOf(grants: Map<string, Role>): ReadableScopes {
     if (grants.has(GLOBAL_SCOPE_ID)) return { all: true };
     const single = grants.size > 0 && this.settings.globalReadable ? [GLOBAL_SCOPE_ID] : [];

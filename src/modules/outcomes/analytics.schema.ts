@@ -266,7 +266,7 @@ builder.queryField('outcomeAnalytics', (t) =>
         subtaskType: input.subtaskType ?? null,
       };
       checkWindow(asked);
-      const window = await readableWindow(ctx.db, ctx.access, asked);
+      const window = await readableWindow(ctx.access, asked);
       // Tasks named by a page of bottlenecks, in one statement. They are of the scope or below it
       // (recordOutcome checks), which the caller reads.
       const tasks = new DataLoader<string, Task | null>(async (ids) => {

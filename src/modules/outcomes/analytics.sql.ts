@@ -18,16 +18,18 @@ export interface OutcomeWindow {
   until: Date | null;
   subtaskType: string | null;
   /**
-   * The scopes covered when the caller reads only some of the scope's subtree (see
-   * `readableWindow`); null: the scope and, with includeDescendants, every scope below it.
+   * With includeDescendants, for a caller who may read only some scopes of the subtree (see
+   * `readableWindow`): the roots of its grants, each read with everything below it, and the
+   * scopes read alone (global). Absent: every scope of the subtree counts.
    */
-  scopeIds?: readonly string[] | null;
+  readable?: { subtrees: readonly string[]; single: readonly string[] };
 }
 
 /**
  * CTEs `sub` (the scopes covered) and `w` (their outcomes in the window). The recursive walk down
  * Scope.parentId is bounded by the tree's depth (four levels); the outcomes are then read through
- * the (scopeId, occurredAt) index, one range per scope.
+ * the (scopeId, occurredAt) index, one range per scope. With `readable`, the walk is filtered by the
+ * caller's grants.
  */
 export function windowCtes(provider: Provider, w: OutcomeWindow): Sql {
   const where = [Prisma.sql`o."scopeId" IN (SELECT "id" FROM sub)`];
@@ -35,12 +37,18 @@ export function windowCtes(provider: Provider, w: OutcomeWindow): Sql {
   if (w.until) where.push(Prisma.sql`o."occurredAt" < ${timestampSql(provider, w.until)}`);
   if (w.subtaskType != null) where.push(Prisma.sql`o."subtaskType" = ${w.subtaskType}`);
   const outcomes = Prisma.sql`w AS (SELECT o.* FROM "Outcome" o WHERE ${Prisma.join(where, ' AND ')})`;
-  if (w.scopeIds) {
-    const ids = Prisma.join(w.scopeIds.map((id) => Prisma.sql`(CAST(${id} AS TEXT))`), ', ');
-    return Prisma.sql`WITH sub("id") AS (VALUES ${ids}), ${outcomes}`;
-  }
   const below = w.includeDescendants ? Prisma.sql`UNION ALL SELECT s."id" FROM "Scope" s JOIN sub ON s."parentId" = sub."id"` : Prisma.empty;
-  return Prisma.sql`WITH RECURSIVE sub("id") AS (SELECT CAST(${w.scopeId} AS TEXT) ${below}), ${outcomes}`;
+  const walk = Prisma.sql`sub("id") AS (SELECT CAST(${w.scopeId} AS TEXT) ${below})`;
+  if (!w.readable) return Prisma.sql`WITH RECURSIVE ${walk}, ${outcomes}`;
+  // The caller reads only part of the subtree: `sub` keeps the walked scopes it reads. The tree is
+  // four levels deep, so a scope is under a grant when it, its parent or its grandparent holds one
+  // (as Access.scopeWhere); the parameters are the grants' scopes, however many scopes they hold.
+  const { subtrees, single } = w.readable;
+  const held = [...subtrees, ...single].length > 0 ? [Prisma.sql`s."id" IN (${Prisma.join([...subtrees, ...single])})`] : [];
+  if (subtrees.length > 0) held.push(Prisma.sql`s."parentId" IN (${Prisma.join([...subtrees])})`, Prisma.sql`p."parentId" IN (${Prisma.join([...subtrees])})`);
+  const kept = held.length > 0 ? Prisma.join(held, ' OR ') : Prisma.sql`FALSE`;
+  return Prisma.sql`WITH RECURSIVE walked("id") AS (SELECT CAST(${w.scopeId} AS TEXT) UNION ALL SELECT s."id" FROM "Scope" s JOIN walked ON s."parentId" = walked."id"),
+    sub("id") AS (SELECT s."id" FROM walked d JOIN "Scope" s ON s."id" = d."id" LEFT JOIN "Scope" p ON p."id" = s."parentId" WHERE ${kept}), ${outcomes}`;
 }
 
 /** A number as a double on both databases (PostgreSQL would otherwise compute in numeric or bigint). */

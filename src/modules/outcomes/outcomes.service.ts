@@ -2,7 +2,7 @@ import { NotFoundError } from '../../domain/errors.ts';
 import { Checker } from '../../domain/validate.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
-import type { Db, Provider, Tx } from '../../infra/database.ts';
+import type { Provider, Tx } from '../../infra/database.ts';
 import type { Access } from '../identity/access.service.ts';
 import { timestampSql } from '../../infra/sql.ts';
 import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
@@ -141,14 +141,13 @@ async function assertTasksIn(tx: Tx, scopeId: string, outcomes: readonly Outcome
 /**
  * The window narrowed to the scopes the caller reads: with includeDescendants, a scope the caller
  * reads (global, readable by every key by default) has scopes below it that it may not (other
- * projects), whose outcomes must not count. Unchanged when the caller reads the whole subtree.
+ * projects), whose outcomes must not count. The statement applies the caller's grants itself
+ * (analytics.sql.ts), so a window of any number of scopes costs as many parameters as grants.
  */
-export async function readableWindow(db: Db, access: Access, w: OutcomeWindow): Promise<OutcomeWindow> {
+export async function readableWindow(access: Access, w: OutcomeWindow): Promise<OutcomeWindow> {
   if (!w.includeDescendants) return w;
-  const readable = await access.scopeWhere();
-  if (!readable) return w;
-  const scopes = await db.scope.findMany({ where: { AND: [scopeSubtreeWhere(w.scopeId, true), readable] }, select: { id: true } });
-  return { ...w, scopeIds: [w.scopeId, ...scopes.map((s) => s.id).filter((id) => id !== w.scopeId)] };
+  const readable = await access.readableScopes();
+  return readable.all ? w : { ...w, readable: { subtrees: readable.subtrees, single: readable.single } };
 }
 
 export function checkWindow(w: OutcomeWindow): void {
