@@ -225,6 +225,20 @@ describe('graphql-ws: protocol violations close the socket with the protocol cod
     }
   });
 
+  it.each([
+    ['a header name with a space', { 'bad name': 'x' }],
+    ['a line break in a value', { 'x-engram-actor': 'a\nb' }],
+    ['a key beyond Latin-1', { authorization: 'Bearer \u2713' }],
+    ['a lone surrogate in a key', { authorization: 'Bearer \ud800' }],
+  ])('connection_init with %s: closed with 4400 and a reason naming the header', async (_name, payload) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${perSocket.port}/graphql`, 'graphql-transport-ws');
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ type: 'connection_init', payload }));
+    const { code, reason } = await closed;
+    expect({ code, reason }).toEqual({ code: 4400, reason: `Header ${JSON.stringify(Object.keys(payload)[0])} in connection_init is not a valid HTTP header` });
+  });
+
   it('a duplicate operation id while the first is active', async () => {
     const project = await createProject('ws-duplicate');
     const ws = new WebSocket(`ws://127.0.0.1:${perSocket.port}/graphql`, 'graphql-transport-ws');
@@ -264,11 +278,22 @@ describe('graphql-ws: headers of an operation', () => {
           { next: (r) => resolve(r.data), error: reject, complete: () => undefined },
         );
       });
+    const refused = (headers: Record<string, string>) =>
+      new Promise<unknown>((resolve) => {
+        c.subscribe({ query: '{ __typename }', extensions: { headers } }, { next: resolve, error: resolve, complete: () => undefined });
+      });
     try {
       expect(await add('by-connection')).toEqual({ addTool: { tool: { currentVersion: { createdBy: 'agent:connection' } } } });
       expect(await add('by-operation', { headers: { 'X-Engram-Actor': 'agent:operation' } })).toEqual({
         addTool: { tool: { currentVersion: { createdBy: 'agent:operation' } } },
       });
+      // A header HTTP could not carry is this operation's error; the socket and its other operations go on.
+      for (const headers of [{ 'bad name': 'x' }, { authorization: 'Bearer \u2713' }]) {
+        expect(await refused(headers)).toEqual([
+          expect.objectContaining({ message: `Header ${JSON.stringify(Object.keys(headers)[0])} in extensions.headers is not a valid HTTP header`, extensions: { code: 'BAD_REQUEST' } }),
+        ]);
+      }
+      expect(await add('after-bad-headers')).toEqual({ addTool: { tool: { currentVersion: { createdBy: 'agent:connection' } } } });
     } finally {
       await c.dispose();
     }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GraphQLError, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
-import type { Context as SocketContext, ServerOptions, SubscribePayload } from 'graphql-ws';
+import { CloseCode, type Context as SocketContext, type ServerOptions, type SubscribePayload } from 'graphql-ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -70,7 +70,14 @@ export function attachWebSocket(
       subscribe: (args) => requestScope.run({ requestId: randomUUID() }, () => (args.rootValue as Enveloped).subscribe(args)),
       // A bad key (or none, once keys exist) is refused before any operation: graphql-ws closes with 4403.
       onConnect: async (ctx) => {
-        const authorization = connectionHeaders(ctx).get('authorization');
+        let authorization: string | null;
+        try {
+          authorization = connectionHeaders(ctx).get('authorization');
+        } catch (error) {
+          // graphql-ws would close a throw with 4500 and log it: it is the client's message that is bad.
+          ctx.extra.socket.close(CloseCode.BadRequest, closeReason((error as Error).message));
+          return false;
+        }
         const check = () => authenticate(authorization, ctx.extra.request.socket.remoteAddress ?? '', ctx.extra.request.headers.host ?? null);
         const accepted = await check().then(
           () => true,
@@ -179,7 +186,7 @@ async function prepareOperation(
 function operationHeaders(ctx: SocketContext<Record<string, unknown>, { request: IncomingMessage }>, payload: SubscribePayload): Headers {
   const headers = connectionHeaders(ctx);
   const fromOperation = (payload.extensions as { headers?: unknown } | undefined)?.headers;
-  if (typeof fromOperation === 'object' && fromOperation) setStrings(headers, fromOperation);
+  if (typeof fromOperation === 'object' && fromOperation) setStrings(headers, fromOperation, 'extensions.headers');
   return headers;
 }
 
@@ -189,14 +196,32 @@ function connectionHeaders(ctx: SocketContext<Record<string, unknown>, { request
   for (const [name, value] of Object.entries(ctx.extra.request.headers)) {
     if (typeof value === 'string') headers.set(name, value);
   }
-  setStrings(headers, ctx.connectionParams ?? {});
+  setStrings(headers, ctx.connectionParams ?? {}, 'connection_init');
   return headers;
 }
 
-function setStrings(headers: Headers, values: object): void {
+/**
+ * Sets each string of `values` as a header. A name or value HTTP could not carry (a space in the
+ * name, a line break or a character beyond Latin-1 in the value) is refused as the client's mistake
+ * (BAD_REQUEST, or 4400 in connection_init), with a reason short enough for a close frame.
+ */
+function setStrings(headers: Headers, values: object, where: string): void {
   for (const [name, value] of Object.entries(values)) {
-    if (typeof value === 'string') headers.set(name.toLowerCase(), value);
+    if (typeof value !== 'string') continue;
+    try {
+      headers.set(name.toLowerCase(), value);
+    } catch {
+      const shown = JSON.stringify(name.length > 24 ? `${name.slice(0, 24)}…` : name);
+      throw new GraphQLError(`Header ${shown} in ${where} is not a valid HTTP header`, { extensions: { code: 'BAD_REQUEST' } });
+    }
   }
+}
+
+/** `text` cut to what a close frame carries (123 bytes of UTF-8). */
+function closeReason(text: string): string {
+  let reason = text;
+  while (Buffer.byteLength(reason) > 123) reason = reason.slice(0, -1);
+  return reason;
 }
 
 const tooManySubscriptions = (limit: number) =>
