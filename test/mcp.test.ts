@@ -101,6 +101,30 @@ describe('MCP entries and context', () => {
     await expect(client.callTool({ name: 'noSuchTool', arguments: {} })).rejects.toThrow(/Unknown tool/);
   });
 
+  it('refuses arguments GraphQL could not receive as they are, and malformed calls as invalid params', async () => {
+    const project = await createProject(h, 'mcp-hostile');
+    // Raw JSON text: a client library would not send these.
+    const rpc = async (params: string) => {
+      const response = await fetch(`http://127.0.0.1:${h.port}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: `{"jsonrpc":"2.0","id":1,"method":"tools/call"${params}}`,
+      });
+      return (await response.json()) as { result?: CallToolResult; error?: { code: number; message: string } };
+    };
+    const toolError = (answer: { result?: CallToolResult }) => (answer.result?.isError ? (answer.result.content[0] as { text: string }).text : null);
+    // Too large for a double: JSON.parse reads Infinity, which would have been sent as null (the default).
+    const huge = await rpc(`,"params":{"name":"addKnowledge","arguments":{"scope":"${project}","title":"huge","content":"x","confidence":1e400}}`);
+    expect(toolError(huge)).toBe('BAD_USER_INPUT: arguments.confidence: Infinity is not a number JSON can carry (too large for a double)');
+    const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
+    const nested = await rpc(`,"params":{"name":"setState","arguments":{"scope":"${project}","key":"k","value":${deep}}}`);
+    expect(toolError(nested)).toBe('BAD_USER_INPUT: arguments nest deeper than 272 levels');
+    expect((await call(await connect(), 'memoryQuery', { input: { scope: project } })).items).toEqual([]);
+    for (const params of [',"params":{"name":"listScopes","arguments":[1,2]}', ',"params":{"name":5}', '', ',"params":{"name":"listScopes","arguments":null}']) {
+      expect((await rpc(params)).error?.code, params).toBe(-32602);
+    }
+  });
+
   it('records a conflict, lists it and resolves it', async () => {
     const client = await connect();
     const project = await createProject(h, 'mcp-conflicts');

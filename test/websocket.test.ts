@@ -288,7 +288,7 @@ describe('graphql-ws: headers of an operation', () => {
         addTool: { tool: { currentVersion: { createdBy: 'agent:operation' } } },
       });
       // A header HTTP could not carry is this operation's error; the socket and its other operations go on.
-      for (const headers of [{ 'bad name': 'x' }, { authorization: 'Bearer \u2713' }]) {
+      for (const headers of [{ 'bad name': 'x' }, { authorization: 'Bearer \u2713' }] as Record<string, string>[]) {
         expect(await refused(headers)).toEqual([
           expect.objectContaining({ message: `Header ${JSON.stringify(Object.keys(headers)[0])} in extensions.headers is not a valid HTTP header`, extensions: { code: 'BAD_REQUEST' } }),
         ]);

@@ -29,7 +29,7 @@ function parseDate(value: unknown): Date {
  * Deeper than this, a JSON input is refused as it is read (BAD_USER_INPUT), before anything walks
  * it recursively; inputs that keep JSON check the tighter LIMITS.jsonDepth with a ValidationError.
  */
-const JSON_HARD_DEPTH = 256;
+export const JSON_HARD_DEPTH = 256;
 
 builder.scalarType('JSON', {
   description: 'Any JSON value.',

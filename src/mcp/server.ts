@@ -8,6 +8,8 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { parse, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import * as z from 'zod';
+import { JSON_HARD_DEPTH } from '../graphql/scalars.ts';
 import { getSchema } from '../graphql/schema.ts';
 import { inputSchemaOf } from './input-schema.ts';
 import { TOOLS, type ToolSpec } from './tools.ts';
@@ -72,13 +74,42 @@ function listedTools(schema: GraphQLSchema = getSchema()): Listed {
 export function createMcpServer(execute: Execute): Server {
   const server = new Server({ name: 'engram', title: 'Engram', version: VERSION }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools().tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  // The SDK's Server checks a tools/call against CallToolRequestSchema itself (Invalid params);
+  // registered with that schema, the protocol layer would parse it first and answer a malformed
+  // call as an internal error (-32603).
+  server.setRequestHandler(TOOLS_CALL, async (call) => {
+    const request = CallToolRequestSchema.parse(call);
     const found = listedTools().specs.get(request.params.name);
     if (!found) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const args = request.params.arguments ?? {};
+    const refused = unsendable(args);
+    if (refused) return failure({ code: 'BAD_USER_INPUT', message: refused });
     return toolResult(await execute(found.spec.document, found.flattened ? { input: args } : args));
   });
   return server;
+}
+
+const TOOLS_CALL = z.object({ method: z.literal('tools/call') }).loose();
+
+/** Input objects a tool's arguments may nest around a JSON value (which GraphQL bounds itself). */
+const INPUT_NESTING = 16;
+
+/**
+ * Why `args` cannot become GraphQL variables as they are, or null. JSON text parses numbers too
+ * large for a double as ±Infinity, which JSON.stringify would send as null (read as "not given",
+ * the write going ahead with a default); and JSON.stringify recurses, so arguments nested
+ * thousands deep would overflow the stack before GraphQL's own depth check could answer.
+ */
+function unsendable(args: Record<string, unknown>): string | null {
+  const stack: [unknown, string, number][] = [[args, 'arguments', 0]];
+  while (stack.length > 0) {
+    const [value, path, depth] = stack.pop()!;
+    if (typeof value === 'number' && !Number.isFinite(value)) return `${path}: ${value} is not a number JSON can carry (too large for a double)`;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > JSON_HARD_DEPTH + INPUT_NESTING) return `arguments nest deeper than ${JSON_HARD_DEPTH + INPUT_NESTING} levels`;
+    for (const [key, inner] of Object.entries(value)) stack.push([inner, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`, depth + 1]);
+  }
+  return null;
 }
 
 /** A GraphQL result as a tool result: errors (top-level, or a result union's error type) become tool errors with their code. */
