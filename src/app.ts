@@ -151,7 +151,9 @@ export function createApp(options: AppOptions): App {
         // GraphQL's own errors (syntax, validation, variable and scalar coercion) are client errors.
         // Those of argument coercion during execution (`Argument "input" has invalid value ...`, e.g.
         // a null variable where a defaulted field is non-null) come without a code: they get one.
-        if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) {
+        // graphql-js's other errors at a field (an answer the schema cannot represent: a null for a
+        // non-null field, a row of no known type) are the server's, masked and logged below.
+        if (error instanceof GraphQLError && (!original || original instanceof GraphQLError) && !ofAnAnswer(error)) {
           (error.extensions as Record<string, unknown>).code ??= 'BAD_USER_INPUT';
           return error;
         }
@@ -305,4 +307,9 @@ function auditedAuthentication(authenticator: Authenticator, failures: Authentic
       }
       throw error;
     });
+}
+
+/** A code-less GraphQL error that graphql-js raised completing a field's value rather than reading its arguments. */
+function ofAnAnswer(error: GraphQLError): boolean {
+  return error.path !== undefined && error.extensions.code === undefined && !error.message.startsWith('Argument "');
 }

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { openDatabase } from '../src/infra/database.ts';
 import { captureLogs, flushLogs, log } from '../src/infra/log.ts';
-import { createDatabaseUrl, useHarness } from './support/harness.ts';
+import { createDatabaseUrl, DB_KIND, useHarness } from './support/harness.ts';
+import { createProject } from './support/ops.ts';
 
 const h = useHarness({ listen: true });
 const restores: (() => void)[] = [];
@@ -83,6 +84,18 @@ describe('the server logger', () => {
     expect(stream.status).toBe(200);
     expect(await stream.text()).toContain('VALIDATION_FAILED');
     expect((await lines()).filter((l) => l.level >= 50)).toEqual([]);
+  });
+
+  // PostgreSQL's enum column would refuse the corrupt row this needs.
+  it.skipIf(DB_KIND === 'postgresql')("masks and logs graphql-js's own errors of a field's answer (the server's fault), not blaming the caller", async () => {
+    const project = await createProject(h, 'logger-corrupt');
+    const rawId = Buffer.from(project, 'base64').toString().split(':')[1]!;
+    await h.database.prisma.$executeRawUnsafe(`UPDATE "Scope" SET "kind" = 'BOGUS' WHERE "id" = ?`, rawId);
+    const lines = captured();
+    const response = await post(h.port, `{ scope(id: "${project}") { id } }`, { 'x-request-id': 'corrupt-1' });
+    const body = (await response.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
+    expect(body.errors[0]).toMatchObject({ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: 'corrupt-1' } });
+    expect((await lines()).find((l) => l.msg === 'Unexpected error (masked)')?.err.message).toMatch(/Abstract type "Scope" must resolve to an Object type/);
   });
 
   it('gives a masked error the request id of the log line that tells what happened', async () => {
