@@ -211,6 +211,8 @@ describe('export and import', () => {
 
   it('shows a progress bar over the file on a terminal, and nothing but the count in a pipe', async () => {
     const source = await emptyDatabase(DB_KIND);
+    // export reads an existing database only (a missing SQLite file is refused): made first.
+    expect((await engram(source, 'migrate', 'deploy')).status).toBe(0);
     const file = join(dir, 'bar.jsonl');
     expect((await engram(source, 'export', '--out', file)).status).toBe(0);
     const piped = await engram(await emptyDatabase(DB_KIND), 'import', file);

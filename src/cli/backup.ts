@@ -57,15 +57,16 @@ export async function restore(file: string): Promise<number> {
   const target = sqliteFile();
   if (!existsSync(file)) throw new UsageError(`No backup at ${file}`);
   if (existsSync(target) && statSync(target).size > 0) throw new UsageError(`${target} already holds a database: restore only into a new one (move it away first)`);
-  const backupDb = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  const backupDb = readable(file, () => new BetterSqlite3(file, { readonly: true, fileMustExist: true }));
   try {
-    const check = readable(file, () => backupDb.pragma('quick_check', { simple: true }));
-    if (check !== 'ok') throw new UsageError(`${file} is damaged: ${String(check)}`);
-    const engram = backupDb.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'`).get();
-    if (!engram) throw new UsageError(`${file} is not an Engram database`);
+    checkBackup(file, backupDb);
     for (const suffix of ['-wal', '-shm']) rmSync(`${target}${suffix}`, { force: true });
     mkdirSync(dirname(target), { recursive: true });
-    await backupDb.backup(target);
+    await backupDb.backup(target).catch((error: unknown) => {
+      // A copy cut short is no database: nothing of it stays.
+      rmSync(target, { force: true });
+      throw error;
+    });
   } finally {
     backupDb.close();
   }
@@ -74,12 +75,24 @@ export async function restore(file: string): Promise<number> {
   return EXIT.ok;
 }
 
-/** `read`, with a file that is not SQLite at all reported as the caller's mistake. */
+/** A backup SQLite can read whole, of an Engram database. */
+function checkBackup(file: string, backupDb: BetterSqlite3.Database): void {
+  readable(file, () => {
+    const check = backupDb.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw new UsageError(`${file} is damaged: ${String(check)}`);
+    const engram = backupDb.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'`).get();
+    if (!engram) throw new UsageError(`${file} is not an Engram database`);
+  });
+}
+
+/** `read`, with a file that is not SQLite at all, or a damaged (cut off) one, reported as the caller's mistake. */
 function readable<T>(file: string, read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (error instanceof BetterSqlite3.SqliteError && error.code === 'SQLITE_NOTADB') throw new UsageError(`${file} is not a SQLite database`);
+    if (!(error instanceof BetterSqlite3.SqliteError)) throw error;
+    if (error.code === 'SQLITE_NOTADB') throw new UsageError(`${file} is not a SQLite database`);
+    if (error.code === 'SQLITE_CORRUPT') throw new UsageError(`${file} is damaged (${error.message}): it may be cut off; restore another copy`);
     throw error;
   }
 }

@@ -2,7 +2,7 @@
 // default http://localhost:4000; ENGRAM_API_KEY), through the same GraphQL API as any client.
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { EXIT, UsageError } from './exit.ts';
+import { EXIT, Failure, UsageError } from './exit.ts';
 
 export interface ClientOptions {
   url: string;
@@ -50,18 +50,56 @@ interface TailEvent {
   session?: { id: string; name: string | null };
 }
 
+/**
+ * The options, checked before anything is sent: a URL that is not http(s), or a key with
+ * characters no key has (a header cannot carry a line break or a non-ASCII character).
+ */
+function checked(options: ClientOptions): ClientOptions {
+  let url: URL | null = null;
+  try {
+    url = new URL(options.url);
+  } catch {
+    // Told below.
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol)) throw new UsageError(`--url (or ENGRAM_URL) must be an http:// or https:// address, got ${JSON.stringify(options.url)}`);
+  if (options.key !== undefined && !/^[\x21-\x7e]+$/.test(options.key)) throw new UsageError('--key (or ENGRAM_API_KEY) is not a valid API key: a key is printable ASCII without spaces');
+  return options;
+}
+
+type GraphQLBody<T> = { data?: T; errors?: { message: string; extensions?: { code?: string } }[] };
+
 /** An operation's data; a GraphQL error ends the command with its code. */
 async function ask<T>(options: ClientOptions, query: string, variables: Record<string, unknown>): Promise<T> {
+  checked(options);
   let response: Response;
   try {
     response = await fetch(`${options.url}/graphql`, { method: 'POST', headers: headersOf(options), body: JSON.stringify({ query, variables }) });
   } catch (error) {
-    throw new Error(`Engram at ${options.url} did not answer (${(error as Error).message}); set ENGRAM_URL or --url`);
+    throw new Failure(`Engram at ${options.url} did not answer (${causeOf(error)}); set ENGRAM_URL or --url`);
   }
-  const body = (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string } }[] };
+  const body = await graphqlBody<T>(options, response);
   const first = body.errors?.[0];
   if (first) throw new UsageError(`${first.extensions?.code ?? 'ERROR'}: ${first.message}`);
   return body.data!;
+}
+
+/** The answer as GraphQL's JSON, or a failure that says the address is not an Engram server. */
+async function graphqlBody<T>(options: ClientOptions, response: Response): Promise<GraphQLBody<T>> {
+  const text = await response.text();
+  try {
+    const body = JSON.parse(text) as GraphQLBody<T>;
+    if (body && typeof body === 'object' && ('data' in body || 'errors' in body)) return body;
+  } catch {
+    // Told below.
+  }
+  const type = response.headers.get('content-type') ?? 'no content type';
+  throw new Failure(`${options.url}/graphql answered HTTP ${response.status} (${type}), not GraphQL: is --url (or ENGRAM_URL) an Engram server?`);
+}
+
+/** Why fetch failed: its cause (ECONNREFUSED, ENOTFOUND), not its own "fetch failed". */
+function causeOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
 const ENTRY = `id kind name scope { name } currentVersion { ... on ToolVersion { description } ... on GuidelineVersion { content } ... on KnowledgeVersion { content } }`;
@@ -92,7 +130,7 @@ export async function contextCommand(options: ClientOptions, scope: string, task
     options,
     `query($input: ContextInput!) { context(input: $input) { tokenBudget tokensUsed truncated
       tools { score node { ${ENTRY} } } guidelines { score node { ${ENTRY} ... on Guideline { priority } } } knowledge { score node { ${ENTRY} } } } }`,
-    { input: { scope, task, ...(budget ? { tokenBudget: budget } : {}) } },
+    { input: { scope, task, ...(budget !== undefined ? { tokenBudget: budget } : {}) } },
   );
   const context = data.context;
   if (options.json) {
@@ -134,6 +172,7 @@ const isSession = (scope: string) => Buffer.from(scope, 'base64').toString('utf8
 
 /** Follows a scope's changes until interrupted (or the server ends the subscriptions). */
 export async function tailCommand(options: ClientOptions, scope: string, streams: (keyof typeof TAILS)[]): Promise<number> {
+  checked(options);
   const ws = createClient({ url: `${options.url.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: options.key ? { authorization: `Bearer ${options.key}` } : {}, retryAttempts: 0 });
   process.once('SIGINT', () => void Promise.resolve(ws.dispose()).then(() => process.exit(EXIT.ok)));
   const follow = async (stream: keyof typeof TAILS) => {
@@ -146,8 +185,27 @@ export async function tailCommand(options: ClientOptions, scope: string, streams
     }
   };
   console.error(`following ${streams.join(', ')} of ${scope} (Ctrl-C to stop)`);
-  await Promise.all(streams.map(follow));
+  try {
+    await Promise.all(streams.map(follow));
+  } catch (error) {
+    throw socketError(options, error);
+  } finally {
+    await ws.dispose();
+  }
   return EXIT.ok;
+}
+
+/**
+ * graphql-ws rejects with the socket's own event, not an Error: an ErrorEvent when the server
+ * cannot be reached, a CloseEvent when it closed the connection (4403: the key was refused).
+ */
+function socketError(options: ClientOptions, error: unknown): unknown {
+  if (error instanceof Error) return error;
+  const event = error as { type?: string; code?: number; reason?: string; message?: string; error?: unknown };
+  if (event.type === 'error') return new Failure(`Engram at ${options.url} did not answer (${causeOf({ cause: event.error }) || event.message}); set ENGRAM_URL or --url`);
+  if (event.code === 4401 || event.code === 4403) return new UsageError(`UNAUTHENTICATED: ${event.reason || 'the server refused the API key'} (--key or ENGRAM_API_KEY)`);
+  if (typeof event.code === 'number') return new Failure(`Engram at ${options.url} closed the connection (${event.code}${event.reason ? `: ${event.reason}` : ''})`);
+  return new Failure(`Engram at ${options.url}: the subscription ended unexpectedly`);
 }
 
 function line(stream: keyof typeof TAILS, e: TailEvent): string {

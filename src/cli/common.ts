@@ -1,8 +1,9 @@
-import { loadConfig, type Config } from '../config.ts';
+import { existsSync } from 'node:fs';
+import { loadConfig, sqlitePath, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../infra/database.ts';
-import { applyMigrations } from '../infra/migrations.ts';
+import { applyMigrations, providerOf } from '../infra/migrations.ts';
 import { sqliteAddonProblemFor } from '../infra/native-check.ts';
-import { UsageError } from './exit.ts';
+import { Failure, firstLine, UsageError } from './exit.ts';
 
 /** DATABASE_URL (or the default); a SQLite one is refused when its addon was built for another Node. */
 export function databaseUrl(config: Config = loadConfig()): string {
@@ -12,16 +13,48 @@ export function databaseUrl(config: Config = loadConfig()): string {
   return config.databaseUrl;
 }
 
+export interface DatabaseUse {
+  /**
+   * The command only reads or changes what is there (keys list, export): a SQLite file that does
+   * not exist is refused instead of created, since a fresh database would only answer "nothing"
+   * for a mistyped path.
+   */
+  existing?: boolean;
+}
+
 /** DATABASE_URL (or the default), migrated, open for `work`, closed after. */
-export async function withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(work: (database: Database) => Promise<T>, use: DatabaseUse = {}): Promise<T> {
   const config = loadConfig();
   const url = databaseUrl(config);
-  await applyMigrations(url);
-  const database = await openDatabase(url, { readers: 0, cacheMb: config.sqliteCacheMb, parallelWorkers: config.postgresParallelWorkers });
+  if (use.existing) requireExisting(url);
+  const database = await reachable(url, async () => {
+    await applyMigrations(url);
+    return openDatabase(url, { readers: 0, cacheMb: config.sqliteCacheMb, parallelWorkers: config.postgresParallelWorkers });
+  });
   try {
     return await work(database);
   } finally {
     await database.close();
+  }
+}
+
+/** Refuses a SQLite DATABASE_URL whose file is not there (PostgreSQL says so itself when connecting). */
+export function requireExisting(url: string): void {
+  if (providerOf(url) !== 'sqlite') return;
+  const path = sqlitePath(url);
+  if (!existsSync(path)) throw new UsageError(`No database at ${path} (DATABASE_URL): this command works on an existing one`);
+}
+
+/**
+ * Opening the database: what fails here is the database's side (unreachable, refused login,
+ * unreadable file), told in its first line (the engine's messages go on with advice and a stack).
+ */
+async function reachable<T>(url: string, open: () => Promise<T>): Promise<T> {
+  try {
+    return await open();
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new Failure(error instanceof Error ? firstLine(error.message) : `Opening ${displayUrl(url)} failed: ${String(error)}`, { cause: error });
   }
 }
 

@@ -3,15 +3,26 @@
 // 2 a usage mistake (see EXIT).
 // A command's module is loaded when it runs: import-openapi builds the whole app (~2.7 s of every
 // command's start when it was loaded up front), export and import the transfer services.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { PRINCIPAL_KINDS } from '../domain/principal-kinds.ts';
 import { contextCommand, queryCommand, resolveCommand, tailCommand, type ClientOptions } from './client.ts';
 import type { Database } from '../infra/database.ts';
 import { EXIT, reported, UsageError } from './exit.ts';
 import type { ExportCommandOptions } from './transfer.ts';
+import type { DatabaseUse } from './common.ts';
 
-/** DATABASE_URL, migrated and open for `work` (common.ts, loaded by the commands that need it). */
-const withDatabase = async <T>(work: (database: Database) => Promise<T>): Promise<T> => (await import('./common.ts')).withDatabase(work);
+/** DATABASE_URL, migrated and open for `work` (common.ts, loaded by the commands that need it); `existing`: refuse a SQLite file that is not there. */
+const withDatabase = async <T>(work: (database: Database) => Promise<T>, use: DatabaseUse = {}): Promise<T> => (await import('./common.ts')).withDatabase(work, use);
+/** For the commands that only read or change what a database holds. */
+const EXISTING: DatabaseUse = { existing: true };
+
+/** Every numeric option: a whole number as written ("10abc" and "abc" are refused, not read as 10 or left out). */
+function integer(option: string): (value: string) => number {
+  return (value) => {
+    if (!/^-?\d{1,15}$/.test(value.trim())) throw new InvalidArgumentError(`${option} must be an integer`);
+    return Number(value);
+  };
+}
 
 const keysModule = () => import('./keys.ts');
 const backupModule = () => import('./backup.ts');
@@ -58,14 +69,19 @@ program
   .option('--scope <id>', "a scope's ID: it, what is under it, and the scopes enclosing it")
   .option('--out <file>', 'write to a file (default: stdout)')
   .addOption(new Option('--format <format>', 'jsonl: everything, for import; markdown or yaml: current entries, for people').choices(['jsonl', 'markdown', 'yaml']).default('jsonl'))
-  .action((options: ExportCommandOptions) => withDatabase(async (db) => void (process.exitCode = await (await transferModule()).exportCommand(db, options))));
+  .action((options: ExportCommandOptions) => withDatabase(async (db) => void (process.exitCode = await (await transferModule()).exportCommand(db, options)), EXISTING));
 
 program
   .command('import')
   .description('import an export (JSON Lines): existing rows are skipped, so importing again changes nothing; exit code 1 when rows were refused')
   .argument('<file>', 'the export, or - for stdin')
   .option('--json', 'the report as one JSON object')
-  .action((file: string, options: { json?: boolean }) => withDatabase(async (db) => void (process.exitCode = await (await transferModule()).importCommand(db, file, options.json ?? false))));
+  .action(async (file: string, options: { json?: boolean }) => {
+    const transfer = await transferModule();
+    // The file first: a mistyped path must not create (and migrate) a database.
+    const source = transfer.importSource(file);
+    await withDatabase(async (db) => void (process.exitCode = await transfer.importCommand(db, source, options.json ?? false)));
+  });
 
 program
   .command('import-openapi')
@@ -108,7 +124,7 @@ client(program.command('query'))
   .argument('[words...]', 'words to find')
   .option('--kind <kind...>', 'tool, guideline or knowledge')
   .option('--tag <tag...>', 'tags every result carries')
-  .addOption(new Option('--first <n>', 'how many').argParser((v) => Number.parseInt(v, 10)).default(10))
+  .addOption(new Option('--first <n>', 'how many').argParser(integer('--first')).default(10))
   .action((scope: string, words: string[], o: { kind?: string[]; tag?: string[]; first: number } & Parameters<typeof clientOf>[0]) =>
     queryCommand(clientOf(o), scope, words, o).then((code) => void (process.exitCode = code)));
 
@@ -116,7 +132,7 @@ client(program.command('context'))
   .description('what applies to a task in a scope, most relevant first, within a token budget')
   .argument('<scope>', "a scope's ID")
   .argument('<task...>', 'the task, in words')
-  .addOption(new Option('--budget <tokens>', 'token budget').argParser((v) => Number.parseInt(v, 10)))
+  .addOption(new Option('--budget <tokens>', 'token budget').argParser(integer('--budget')))
   .action((scope: string, task: string[], o: { budget?: number } & Parameters<typeof clientOf>[0]) =>
     contextCommand(clientOf(o), scope, task.join(' '), o.budget).then((code) => void (process.exitCode = code)));
 
@@ -152,12 +168,12 @@ keys
   .command('list')
   .description('every key: id, prefix, principal, state, last use')
   .option('--json', 'one JSON object per key')
-  .action((options: { json?: boolean }) => withDatabase(async (db) => (await keysModule()).listKeys(db, options.json ?? false)));
+  .action((options: { json?: boolean }) => withDatabase(async (db) => (await keysModule()).listKeys(db, options.json ?? false), EXISTING));
 keys
   .command('revoke')
   .description('revoke a key by id or prefix')
   .argument('<key>', 'id or prefix (egk_ and 8 characters)')
-  .action((which: string) => withDatabase(async (db) => (await keysModule()).revokeKey(db, which)));
+  .action((which: string) => withDatabase(async (db) => (await keysModule()).revokeKey(db, which), EXISTING));
 
 try {
   await program.parseAsync();

@@ -1,8 +1,8 @@
 // `engram export` and `engram import`: memory as JSON Lines, streamed both ways.
-import { createReadStream, createWriteStream, ReadStream, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, fstatSync, openSync, rmSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import type { Database } from '../infra/database.ts';
 import { exportMemory } from '../modules/transfer/export.service.ts';
 import { importMemory, type ImportReport } from '../modules/transfer/import.service.ts';
@@ -17,37 +17,97 @@ export interface ExportCommandOptions {
 }
 
 export async function exportCommand(database: Database, options: ExportCommandOptions): Promise<number> {
-  const out: Writable = options.out ? createWriteStream(options.out) : process.stdout;
-  const write = async (text: string) => {
-    if (!out.write(text)) await once(out, 'drain');
-  };
   const scope = options.scope ? scopeIdOf(options.scope) : null;
+  // Opened before anything is read: a path that cannot be written fails before the export starts.
+  const file = options.out ? outputFile(options.out) : null;
   const shown = progress('exported');
-  if (options.format === 'jsonl') {
-    const footer = await exportMemory(database.prisma, (line) => write(`${line}\n`), { scope, onProgress: (counts) => shown.update(counts) });
-    shown.done(footer.counts);
-  } else {
-    const written = await entriesAsDocument(database.prisma, options.format, write, { scope, onProgress: (n) => shown.update({ entries: n }) });
-    shown.done({ entries: written });
+  let counts: Record<string, number | undefined>;
+  try {
+    counts = await writeExport(database, file ?? process.stdout, options.format, scope, shown.update);
+    if (file) {
+      file.end();
+      // Rejects with a write's error (a full disk): the count below is told only once the file holds the rows.
+      await once(file, 'finish');
+    }
+  } catch (error) {
+    // No file that looks like an export but is not a whole one.
+    if (file && options.out) discard(file, options.out);
+    throw error;
   }
-  if (options.out) {
-    out.end();
-    await once(out, 'finish');
-  }
+  shown.done(counts);
   return EXIT.ok;
 }
 
-export async function importCommand(database: Database, file: string, json: boolean): Promise<number> {
-  const input = file === '-' ? process.stdin : createReadStream(file);
-  const lines = createInterface({ input, crlfDelay: Infinity });
+/** Writes the export to `out`; the rows (or entries) written, per table. */
+async function writeExport(database: Database, out: Writable, format: ExportCommandOptions['format'], scope: string | null, onProgress: (counts: Record<string, number | undefined>) => void): Promise<Record<string, number | undefined>> {
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  if (format === 'jsonl') return (await exportMemory(database.prisma, (line) => write(`${line}\n`), { scope, onProgress })).counts;
+  return { entries: await entriesAsDocument(database.prisma, format, write, { scope, onProgress: (n) => onProgress({ entries: n }) }) };
+}
+
+function discard(file: WriteStream, path: string): void {
+  file.destroy();
+  rmSync(path, { force: true });
+}
+
+/** A file opened for writing now (so that a missing directory or a refused permission is told before the export runs). */
+function outputFile(path: string): WriteStream {
+  let fd: number;
+  try {
+    fd = openSync(path, 'w');
+  } catch (error) {
+    throw new UsageError(`--out ${path} cannot be written (${reason(error)})`);
+  }
+  return createWriteStream(path, { fd });
+}
+
+/** What an import reads: stdin, or a file opened and checked before any database is opened. */
+export interface ImportSource {
+  stream: Readable;
+  /** A file's size (the progress bar's total); null for stdin. */
+  size: number | null;
+  bytesRead: () => number;
+}
+
+export function importSource(file: string): ImportSource {
+  if (file === '-') return { stream: process.stdin, size: null, bytesRead: () => 0 };
+  let fd: number;
+  let size: number;
+  try {
+    fd = openSync(file, 'r');
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
+    size = stat.size;
+  } catch (error) {
+    throw new UsageError(`${file} cannot be read (${reason(error)})`);
+  }
+  const stream = createReadStream(file, { fd });
+  return { stream, size, bytesRead: () => stream.bytesRead };
+}
+
+/** A file system error as people say it. */
+function reason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const said: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'it is a directory', ENOTDIR: 'a part of the path is not a directory', EROFS: 'read-only file system' };
+  return (code && said[code]) ?? (error instanceof Error ? error.message : String(error));
+}
+
+export async function importCommand(database: Database, source: ImportSource, json: boolean): Promise<number> {
+  const lines = createInterface({ input: source.stream, crlfDelay: Infinity });
   const shown = progress('created');
   // From a file the total is known: a bar over its bytes; from stdin, the count of rows alone.
-  const bar = input instanceof ReadStream ? progressBar('importing', statSync(file).size) : null;
-  const report = await importMemory(database, lines, (r) => (bar ? bar.update(input.bytesRead, r.created) : shown.update(r.created)));
+  const bar = source.size !== null ? progressBar('importing', source.size) : null;
+  const report = await importMemory(database, lines, (r) => (bar ? bar.update(source.bytesRead(), r.created) : shown.update(r.created)));
   bar?.stop();
   shown.done(report.created);
   if (json) console.log(JSON.stringify(report));
   else printReport(report);
+  if (report.stopped) {
+    console.error(report.stopped.message);
+    return EXIT.usage;
+  }
   return report.complete && !Object.keys(report.refused).length ? EXIT.ok : EXIT.failed;
 }
 
@@ -58,7 +118,8 @@ function printReport(report: ImportReport): void {
     console.log(`${t.padEnd(22)}${String(report.created[t] ?? 0).padStart(9)}${String(report.skipped[t] ?? 0).padStart(9)}${String(report.refused[t] ?? 0).padStart(9)}`);
   }
   for (const r of report.refusals) console.log(`refused ${r.table} ${r.key}: ${r.reason}`);
-  if (!report.complete) console.log('The file did not end with its footer, or held other counts than it says: it may be cut off.');
+  if (report.stopped) console.log(`Stopped at line ${report.stopped.line}, which is not valid: the rows above were imported. Fix it and import again (rows already here are skipped).`);
+  else if (!report.complete) console.log('The file did not end with its footer, or held other counts than it says: it may be cut off.');
 }
 
 /** A scope's id from its GraphQL ID (`base64("Project:<id>")`) or as it is stored. */

@@ -3,7 +3,8 @@ import { settleAfterBulkLoad, type Db, type Provider } from '../../infra/databas
 import { jsonSql } from '../../infra/sql.ts';
 import { Prisma } from '../../generated/sqlite/client.ts';
 import { indexSql, searchBody } from '../search/search-index.ts';
-import { isInstant, JSON_COLUMNS, rowsOf, TABLE, TABLES, type ExportFooter, type TableName, type TableSpec } from './tables.ts';
+import { columnsOf, problemOf } from './columns.ts';
+import { rowsOf, TABLE, TABLES, type ExportFooter, type TableName, type TableSpec } from './tables.ts';
 
 /** Rows written per statement. */
 const BATCH = 500;
@@ -33,11 +34,20 @@ export interface ImportReport {
   refusals: Refusal[];
   /** The file ended with its footer and held the rows the footer counts. */
   complete: boolean;
+  /** The line the import stopped at, not valid (`message` says why): the rows before it were imported. */
+  stopped: { line: number; message: string } | null;
 }
 
 type Row = Record<string, unknown>;
 /** A deferred column of a row, written once the row it refers to is in. */
 type Fixup = { id: string; column: string; value: unknown };
+/** What an import keeps between batches: deferred columns, and the entries it created (each must end with a current version). */
+interface Pending {
+  fixups: Map<TableName, Fixup[]>;
+  entries: string[];
+}
+/** A line of the file after its header: a row of a table (`index` in TABLES), decoded; the footer; or the last line, cut off. */
+type Line = { kind: 'row'; index: number; row: Row } | { kind: 'footer'; footer: ExportFooter } | { kind: 'cut' };
 
 /**
  * The columns each table has (Prisma's own list): the INSERT names the file's columns, so a file
@@ -52,52 +62,104 @@ const COLUMNS = Object.fromEntries(
  * skipped, so importing a file again changes nothing. A row is refused (and reported) when it
  * refers to a row that is neither here nor earlier in the file, or would repeat a unique name
  * under another id. Each batch is one transaction; what a batch wrote stays if a later one fails.
+ *
+ * Every value is checked as it is read, against the schema's types and the API's rules, so no row
+ * the API could not have written gets in. A line that is not valid ends the import as a cut-off file
+ * does: what came before it is imported (and reported, with `stopped`), nothing from it on. A last
+ * line that is not whole (the file cut mid-line) is the cut-off itself.
  */
 export async function importMemory(database: { prisma: Db; provider: Provider }, lines: AsyncIterable<string>, onProgress?: (report: ImportReport) => void): Promise<ImportReport> {
   const { prisma: db, provider } = database;
-  const report: ImportReport = { created: {}, skipped: {}, refused: {}, refusals: [], complete: false };
-  const fixups = new Map<TableName, Fixup[]>();
+  const report: ImportReport = { created: {}, skipped: {}, refused: {}, refusals: [], complete: false, stopped: null };
+  const pending: Pending = { fixups: new Map(), entries: [] };
   const seen: Partial<Record<TableName, number>> = {};
   let footer: ExportFooter | null = null;
   let current = -1;
   let batch: Row[] = [];
   let lineNumber = 0;
-  for await (const raw of lines) {
+  for await (const [raw, last] of withLast(lines)) {
     lineNumber++;
     if (!raw.trim()) continue;
-    const record = parseLine(raw, lineNumber);
     if (current === -1) {
-      checkHeader(record, lineNumber);
+      // Not an export at all: refused whole, before anything is written.
+      checkHeader(parseLine(raw, lineNumber), lineNumber);
       current = 0;
       continue;
     }
-    if (footer) throw invalid(lineNumber, 'nothing may follow the end line');
-    if ('end' in record) {
-      footer = record as unknown as ExportFooter;
+    const line = readOrStop(raw, lineNumber, last, current, footer !== null, report);
+    if (!line || line.kind === 'cut') break;
+    if (line.kind === 'footer') {
+      footer = line.footer;
       continue;
     }
-    const index = TABLES.findIndex((t) => t.name === record.table);
-    if (index < 0 || typeof record.row !== 'object' || record.row === null) throw invalid(lineNumber, 'expected {"table": <a table of the export>, "row": {...}}');
-    if (index < current) throw invalid(lineNumber, `${String(record.table)} rows must come before ${TABLES[current]!.name} rows`);
-    const unknown = Object.keys(record.row).find((column) => !COLUMNS[TABLES[index]!.name].has(column));
-    if (unknown !== undefined) throw invalid(lineNumber, `${TABLES[index]!.name} has no column ${JSON.stringify(unknown.slice(0, 100))}`);
-    if (index > current || batch.length === BATCH) {
-      await flush(db, provider, TABLES[current]!, batch, report, fixups);
+    if (line.index > current || batch.length === BATCH) {
+      await flush(db, provider, TABLES[current]!, batch, report, pending);
       batch = [];
-      if (index > current) await completeTables(db, TABLES.slice(0, index), fixups);
-      current = index;
+      if (line.index > current) await completeTables(db, TABLES.slice(0, line.index), pending, report);
+      current = line.index;
       onProgress?.(report);
     }
-    seen[TABLES[index]!.name] = (seen[TABLES[index]!.name] ?? 0) + 1;
-    batch.push(record.row as Row);
+    seen[TABLES[line.index]!.name] = (seen[TABLES[line.index]!.name] ?? 0) + 1;
+    batch.push(line.row);
   }
   if (current === -1) throw invalid(1, 'the file is empty');
-  await flush(db, provider, TABLES[current]!, batch, report, fixups);
-  await completeTables(db, TABLES, fixups);
+  await flush(db, provider, TABLES[current]!, batch, report, pending);
+  await completeTables(db, TABLES, pending, report);
   await settleAfterBulkLoad(db, provider, Object.keys(report.created));
   const counted = footer?.counts;
-  report.complete = counted !== undefined && TABLES.every((t) => (counted[t.name] ?? 0) === (seen[t.name] ?? 0));
+  report.complete = !report.stopped && counted !== undefined && TABLES.every((t) => (counted[t.name] ?? 0) === (seen[t.name] ?? 0));
   return report;
+}
+
+/** Each line with whether it is the last one (a last line that is not whole is a cut-off, not a mistake). */
+async function* withLast(lines: AsyncIterable<string>): AsyncGenerator<[string, boolean]> {
+  let previous: string | undefined;
+  for await (const line of lines) {
+    if (previous !== undefined) yield [previous, false];
+    previous = line;
+  }
+  if (previous !== undefined) yield [previous, true];
+}
+
+/** The line read, or null when it is not valid: the import stops there, and the report says where and why. */
+function readOrStop(raw: string, lineNumber: number, last: boolean, current: number, ended: boolean, report: ImportReport): Line | null {
+  try {
+    return readLine(raw, lineNumber, last, current, ended);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    report.stopped = { line: lineNumber, message: error.message };
+    return null;
+  }
+}
+
+function readLine(raw: string, lineNumber: number, last: boolean, current: number, ended: boolean): Line {
+  if (ended) throw invalid(lineNumber, 'nothing may follow the end line');
+  let record: Row;
+  try {
+    record = parseLine(raw, lineNumber);
+  } catch (error) {
+    if (last) return { kind: 'cut' };
+    throw error;
+  }
+  if ('end' in record) return { kind: 'footer', footer: record as unknown as ExportFooter };
+  const index = TABLES.findIndex((t) => t.name === record.table);
+  if (index < 0 || typeof record.row !== 'object' || record.row === null || Array.isArray(record.row)) throw invalid(lineNumber, 'expected {"table": <a table of the export>, "row": {...}}');
+  if (index < current) throw invalid(lineNumber, `${String(record.table)} rows must come before ${TABLES[current]!.name} rows`);
+  const table = TABLES[index]!;
+  checkRow(table, record.row as Row, lineNumber);
+  return { kind: 'row', index, row: decode(table, record.row as Row) };
+}
+
+/** Refuses a row with a column the table does not have, a required column missing, or a value the API would not take. */
+function checkRow(table: TableSpec, row: Row, lineNumber: number): void {
+  const unknown = Object.keys(row).find((column) => !COLUMNS[table.name].has(column));
+  if (unknown !== undefined) throw invalid(lineNumber, `${table.name} has no column ${JSON.stringify(unknown.slice(0, 100))}`);
+  const derived = DERIVED[table.name] ?? [];
+  for (const [name, column] of columnsOf(table.name)) {
+    if (derived.includes(name) || (!(name in row) && (column.defaulted || column.optional))) continue;
+    const problem = problemOf(column, name, row[name]);
+    if (problem) throw invalid(lineNumber, `${table.name}.${name}: ${problem}`);
+  }
 }
 
 function parseLine(raw: string, lineNumber: number): Row {
@@ -123,10 +185,11 @@ async function flush(
   table: TableSpec,
   rows: Row[],
   report: ImportReport,
-  fixups: Map<TableName, Fixup[]>,
+  pending: Pending,
 ): Promise<void> {
   if (!rows.length) return;
-  const decoded = rows.map((row) => decode(table, row));
+  const fixups = pending.fixups;
+  const decoded = rows;
   const existing = await existingKeys(db, table, decoded);
   const fresh = decoded.filter((row) => !existing.has(keyOf(table, row)));
   count(report.skipped, table.name, decoded.length - fresh.length);
@@ -147,6 +210,7 @@ async function flush(
   });
   await db.$executeRaw(insertSql(provider, table.name, data));
   count(report.created, table.name, data.length);
+  if (table.name === 'Entry') pending.entries.push(...data.map((row) => row.id as string));
 }
 
 /**
@@ -158,19 +222,20 @@ function insertSql(provider: Provider, table: TableName, rows: Row[]): Prisma.Sq
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const names = Prisma.raw(columns.map((c) => `"${c}"`).join(', '));
   const values = rows.map((row) =>
-    Prisma.sql`(${Prisma.join(columns.map((c) => (JSON_COLUMNS.has(c) ? jsonSql(provider, row[c]) : Prisma.sql`${row[c] ?? null}`)))})`,
+    Prisma.sql`(${Prisma.join(columns.map((c) => (columnsOf(table).get(c)?.type === 'Json' ? jsonSql(provider, row[c]) : Prisma.sql`${row[c] ?? null}`)))})`,
   );
   return Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${names}) VALUES ${Prisma.join(values)}`;
 }
 
-/** A file row as Prisma takes it: instants as Dates, derived columns left out, JSON nulls as no value. */
+/** A checked file row as Prisma takes it: instants as Dates, derived columns left out, JSON nulls as no value. */
 function decode(table: TableSpec, row: Row): Row {
   const out: Row = {};
   const derived = DERIVED[table.name] ?? [];
+  const columns = columnsOf(table.name);
   for (const [column, value] of Object.entries(row)) {
-    if (derived.includes(column)) continue;
-    if (JSON_COLUMNS.has(column) && value === null) continue;
-    out[column] = isInstant(column) && typeof value === 'string' ? new Date(value) : value;
+    const type = columns.get(column)?.type;
+    if (derived.includes(column) || (type === 'Json' && value === null)) continue;
+    out[column] = type === 'DateTime' && typeof value === 'string' ? new Date(value) : value;
   }
   return out;
 }
@@ -178,7 +243,14 @@ function decode(table: TableSpec, row: Row): Row {
 const keyOf = (table: TableSpec, row: Row) => table.key.map((column) => String(row[column])).join('\u0000');
 
 function count(counts: Partial<Record<TableName, number>>, table: TableName, n: number): void {
-  if (n > 0) counts[table] = (counts[table] ?? 0) + n;
+  if (n === 0) return;
+  counts[table] = (counts[table] ?? 0) + n;
+  if (counts[table] === 0) delete counts[table];
+}
+
+function refuse(report: ImportReport, table: TableName, key: string, reason: string): void {
+  count(report.refused, table, 1);
+  if (report.refusals.length < LISTED_REFUSALS) report.refusals.push({ table, key, reason });
 }
 
 /**
@@ -201,10 +273,7 @@ async function withoutRefused(db: Db, table: TableSpec, rows: Row[], report: Imp
   const reasons = new Map<Row, string>();
   await checkReferences(db, table, rows, reasons);
   await checkUniqueNames(db, table, rows, reasons);
-  for (const [row, reason] of reasons) {
-    count(report.refused, table.name, 1);
-    if (report.refusals.length < LISTED_REFUSALS) report.refusals.push({ table: table.name, key: keyOf(table, row).replaceAll('\u0000', '/'), reason });
-  }
+  for (const [row, reason] of reasons) refuse(report, table.name, keyOf(table, row).replaceAll('\u0000', '/'), reason);
   return rows.filter((row) => !reasons.has(row));
 }
 
@@ -238,16 +307,36 @@ async function checkUniqueNames(db: Db, table: TableSpec, rows: Row[], reasons: 
   }
 }
 
-/** Writes the deferred columns of `tables` (their targets are complete now), and indexes imported entries for search. */
-async function completeTables(db: Db, tables: readonly TableSpec[], fixups: Map<TableName, Fixup[]>): Promise<void> {
+/**
+ * Writes the deferred columns of `tables` (their targets are complete now), and indexes imported
+ * entries for search. Once versions are in, entries left without a current version are withdrawn.
+ */
+async function completeTables(db: Db, tables: readonly TableSpec[], pending: Pending, report: ImportReport): Promise<void> {
   const done = new Set(tables.map((t) => t.name));
-  for (const [name, list] of fixups) {
+  for (const [name, list] of pending.fixups) {
     const ready: Fixup[] = [];
     const waiting: Fixup[] = [];
     for (const f of list) (done.has(LATER_TARGET[f.column]!) ? ready : waiting).push(f);
     if (!ready.length) continue;
-    fixups.set(name, waiting);
+    pending.fixups.set(name, waiting);
     for (let i = 0; i < ready.length; i += BATCH) await writeLater(db, TABLE[name], ready.slice(i, i + BATCH));
+  }
+  if (done.has('EntryVersion')) await withdrawEntriesWithoutVersion(db, pending.entries.splice(0), report);
+}
+
+/**
+ * Removes the entries this import created that have no current version (the file stopped before
+ * it, or it was refused), with their versions, before any row of a later table can refer to them:
+ * the API never leaves an entry so, and reads of one fail. They are counted as refused.
+ */
+async function withdrawEntriesWithoutVersion(db: Db, created: string[], report: ImportReport): Promise<void> {
+  for (let i = 0; i < created.length; i += BATCH) {
+    const ids = (await db.entry.findMany({ where: { id: { in: created.slice(i, i + BATCH) }, currentVersionId: null }, select: { id: true } })).map((e) => e.id);
+    if (!ids.length) continue;
+    const [versions] = await db.$transaction([db.entryVersion.deleteMany({ where: { entryId: { in: ids } } }), db.entry.deleteMany({ where: { id: { in: ids } } })]);
+    count(report.created, 'EntryVersion', -versions.count);
+    count(report.created, 'Entry', -ids.length);
+    for (const id of ids) refuse(report, 'Entry', id, 'it has no current version in the file (cut off before it, or refused): withdrawn with its versions');
   }
 }
 

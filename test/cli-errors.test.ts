@@ -1,0 +1,185 @@
+// Hostile and mistaken input to `engram` (run as a subprocess): a bad import line, a missing file or
+// database, a server that is not there or not Engram, a bad key or number. Each is told in a line or
+// two, with an exit code scripts can rely on, never a stack trace, and leaves nothing half-written.
+import { createServer, type Server } from 'node:http';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok, principal } from './support/access.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../src/infra/scratch-database.ts';
+import { DB_KIND, useHarness } from './support/harness.ts';
+import { createProject } from './support/ops.ts';
+import { runEngram, type CliRun } from './support/server-process.ts';
+
+const h = useHarness({ listen: true });
+const dir = mkdtempSync(join(tmpdir(), 'engram-cli-errors-'));
+const scratches: ScratchDatabase[] = [];
+afterAll(async () => {
+  for (const s of scratches) await s.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const engram = (args: string[], databaseUrl = h.url) => runEngram(args, { DATABASE_URL: databaseUrl });
+/** A database of the run's kind that does not exist yet (SQLite) or is empty (PostgreSQL). */
+async function emptyDatabase(): Promise<string> {
+  const scratch = await createScratchDatabase(DB_KIND, { adminUrl: process.env.TEST_POSTGRES_URL });
+  scratches.push(scratch);
+  return scratch.url;
+}
+/** No line of a stack trace ("    at f (file:1:2)") and no dumped object. */
+function told(run: CliRun, code: number, message: RegExp): void {
+  expect(run.status, run.stdout + run.stderr).toBe(code);
+  expect(run.stderr).toMatch(message);
+  expect(run.stderr).not.toMatch(/^\s+at /m);
+  expect(run.stderr).not.toMatch(/\{\s*$/m);
+}
+
+describe('engram import of a file with values the API would not take', () => {
+  let exported: string[];
+  beforeAll(async () => {
+    const project = await createProject(h, 'hostile-import');
+    for (const n of [1, 2, 3]) await ok(h, null, `mutation($p: ID!) { addKnowledge(input: { scope: $p, title: "fact-${n}", content: "fact ${n}" }) { __typename } }`, { p: project });
+    await ok(h, null, `mutation($p: ID!) { createTask(input: { scope: $p, title: "ship" }) { __typename } }`, { p: project });
+    const file = join(dir, 'good.jsonl');
+    expect((await engram(['export', '--out', file])).status).toBe(0);
+    exported = readFileSync(file, 'utf8').trimEnd().split('\n');
+  }, 60_000);
+
+  /** The export with `change` applied to the first line of `table` (the row holding `having`, when given). */
+  function spoiled(table: string, change: (row: Record<string, unknown>) => void, having?: string): { file: string; line: number } {
+    const lines = [...exported];
+    const index = lines.findIndex((l) => l.startsWith(`{"table":"${table}"`) && (!having || l.includes(having)));
+    const record = JSON.parse(lines[index]!) as { row: Record<string, unknown> };
+    change(record.row);
+    lines[index] = JSON.stringify(record);
+    const file = join(dir, `spoiled-${table}-${index}.jsonl`);
+    writeFileSync(file, lines.join('\n') + '\n');
+    return { file, line: index + 1 };
+  }
+
+  it('refuses each bad value with file.line N: table.column: why, exit 2, and writes no row of it', { timeout: 120_000 }, async () => {
+    const there = await emptyDatabase();
+    const cases: [string, (row: Record<string, unknown>) => void, RegExp, string?][] = [
+      ['Scope', (r) => (r.kind = 'BOGUS'), /Scope\.kind: must be one of GLOBAL, ORGANIZATION, PROJECT, SESSION \(got "BOGUS"\)/, '"kind":"PROJECT"'],
+      ['EntryVersion', (r) => (r.content = 'fa\u0000ct'), /EntryVersion\.content: must not contain NUL characters/],
+      ['EntryVersion', (r) => (r.content = 'fa\ud800ct'), /EntryVersion\.content: must be Unicode text/],
+      ['Task', (r) => (r.createdAt = 'garbage'), /Task\.createdAt: must be an ISO-8601 instant/],
+      ['Entry', (r) => (r.id = { a: 1 }), /Entry\.id: must be a string/],
+      ['Entry', (r) => (r.name = 12345), /Entry\.name: must be a string/],
+      ['Entry', (r) => (r.importance = 7), /Entry\.importance: must be between 0 and 1/],
+      ['Task', (r) => delete r.title, /Task\.title: is required/],
+      ['Task', (r) => (r.description = 'x'.repeat(30_000_000)), /Task\.description: must be at most 100000 characters \(got 30000000\)/],
+    ];
+    for (const [table, change, reason, having] of cases) {
+      const { file, line } = spoiled(table, change, having);
+      const run = await engram(['import', file], there);
+      told(run, 2, new RegExp(`^file\\.line ${line}: ${reason.source}`, 'm'));
+    }
+    const back = await engram(['export'], there);
+    expect(back.stdout).not.toMatch(/BOGUS|fa\\u0000ct|fa\\ud800ct|"garbage"|"name":12345/);
+    // Nothing of a bad row, and every entry written has its current version (reads of one without fail).
+    const entries = back.stdout.split('\n').filter((l) => l.startsWith('{"table":"Entry"')).map((l) => (JSON.parse(l) as { row: { currentVersionId: string | null } }).row);
+    expect(entries.every((e) => e.currentVersionId !== null)).toBe(true);
+  });
+
+  it('imports what comes before a bad line, reports it, and the fixed file completes the import', { timeout: 60_000 }, async () => {
+    const there = await emptyDatabase();
+    const { file, line } = spoiled('EntryVersion', (r) => (r.content = 'fa\u0000ct'), '"version":1');
+    const stopped = await engram(['import', file, '--json'], there);
+    told(stopped, 2, new RegExp(`^file\\.line ${line}: EntryVersion\\.content`, 'm'));
+    const report = JSON.parse(stopped.stdout) as { created: Record<string, number>; refused: Record<string, number>; refusals: { reason: string }[]; stopped: { line: number }; complete: boolean };
+    expect(report).toMatchObject({ stopped: { line }, complete: false });
+    expect(report.created.Scope).toBeGreaterThan(0);
+    // The entries whose versions come at or after the bad line are not left without one.
+    expect(report.refused.Entry).toBeGreaterThan(0);
+    expect(report.refusals[0]!.reason).toContain('no current version');
+    const fixed = join(dir, 'fixed.jsonl');
+    writeFileSync(fixed, exported.join('\n') + '\n');
+    const again = await engram(['import', fixed, '--json'], there);
+    expect(again.status, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ complete: true, refused: {}, stopped: null });
+  });
+
+  it('a file cut mid-line is imported as far as it goes and reported incomplete', { timeout: 60_000 }, async () => {
+    const whole = exported.join('\n');
+    const file = join(dir, 'cut.jsonl');
+    writeFileSync(file, whole.slice(0, whole.indexOf('{"table":"Task"') + 30));
+    const run = await engram(['import', file, '--json'], await emptyDatabase());
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expect(JSON.parse(run.stdout)).toMatchObject({ complete: false, stopped: null, refused: {}, created: { Entry: 3, EntryVersion: 3 } });
+  });
+});
+
+describe('engram with a missing file or database', () => {
+  it('import checks its file before it opens (or creates) a database', async () => {
+    const url = `file:${join(dir, 'never', 'x.db')}`;
+    told(await engram(['import', join(dir, 'no-such-file.jsonl')], url), 2, /no-such-file\.jsonl cannot be read \(no such file or directory\)$/m);
+    expect(existsSync(join(dir, 'never'))).toBe(false);
+  });
+
+  it('keys list, export and backup refuse a SQLite database that does not exist instead of creating one', { timeout: 60_000 }, async () => {
+    const url = `file:${join(dir, 'absent', 'x.db')}`;
+    for (const args of [['keys', 'list'], ['export'], ['backup', join(dir, 'absent.backup')]]) told(await engram(args, url), 2, /No database at .*absent\/x\.db/);
+    expect(existsSync(join(dir, 'absent'))).toBe(false);
+  });
+
+  it('export --out to a path that cannot be written fails before exporting, and says no rows were exported', async () => {
+    const run = await engram(['export', '--out', join(dir, 'no', 'such', 'x.jsonl')]);
+    told(run, 2, /--out .* cannot be written \(no such file or directory\)/);
+    expect(run.stderr).not.toContain('exported');
+  });
+
+  it('restore of a cut-off backup says it is damaged', { timeout: 60_000 }, async () => {
+    const source = `file:${join(dir, 'to-back-up.db')}`;
+    expect((await engram(['migrate', 'deploy'], source)).status).toBe(0);
+    const backup = join(dir, 'whole.backup');
+    expect((await engram(['backup', backup], source)).status).toBe(0);
+    writeFileSync(join(dir, 'cut.backup'), readFileSync(backup).subarray(0, 20_000));
+    const target = join(dir, 'restored.db');
+    told(await engram(['restore', join(dir, 'cut.backup')], `file:${target}`), 2, /cut\.backup is damaged \(database disk image is malformed\)/);
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it('an unreachable PostgreSQL is told in one line', async () => {
+    told(await engram(['keys', 'list'], 'postgresql://postgres@127.0.0.1:4989/engram'), 1, /^Applying postgresql migrations .* failed: Can't reach database server at `127\.0\.0\.1:4989`\n$/);
+  });
+});
+
+describe('engram query, context and tail with a wrong server, key or number', () => {
+  let html: Server;
+  let htmlUrl: string;
+  let project: string;
+  beforeAll(async () => {
+    html = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>not engram</html>'));
+    await new Promise<void>((resolve) => html.listen(0, '127.0.0.1', resolve));
+    htmlUrl = `http://127.0.0.1:${(html.address() as { port: number }).port}`;
+    project = await createProject(h, 'cli-errors-client');
+    // A key exists: the server now refuses unknown ones.
+    await principal(h, 'cli-errors-admin', { admin: true });
+  });
+  afterAll(() => new Promise<void>((resolve) => html.close(() => resolve())));
+  const at = (...args: string[]) => engram([...args, '--url', `http://127.0.0.1:${h.port}`]);
+
+  it('says the server is not there, not an address, or not Engram', { timeout: 60_000 }, async () => {
+    told(await engram(['query', project, '--url', 'http://127.0.0.1:4989']), 1, /^Engram at http:\/\/127\.0\.0\.1:4989 did not answer \(ECONNREFUSED\)/);
+    told(await engram(['query', project, '--url', 'notaurl']), 2, /^--url \(or ENGRAM_URL\) must be an http:\/\/ or https:\/\/ address, got "notaurl"/);
+    told(await engram(['query', project, '--url', htmlUrl]), 1, /answered HTTP 200 \(text\/html\), not GraphQL: is --url \(or ENGRAM_URL\) an Engram server\?/);
+    told(await engram(['tail', project, '--url', 'http://127.0.0.1:4989']), 1, /^Engram at http:\/\/127\.0\.0\.1:4989 did not answer/m);
+  });
+
+  it('says the key is not valid, or refused', { timeout: 60_000 }, async () => {
+    told(await at('query', project, '--key', 'a\nb'), 2, /^--key \(or ENGRAM_API_KEY\) is not a valid API key/);
+    told(await at('query', project, '--key', '✓'), 2, /^--key \(or ENGRAM_API_KEY\) is not a valid API key/);
+    told(await at('tail', project, '--key', 'egk_bad'), 2, /^UNAUTHENTICATED: /m);
+  });
+
+  it('refuses a numeric option that is not an integer, and sends --budget 0 rather than drop it', { timeout: 60_000 }, async () => {
+    told(await at('query', project, '--first', 'abc'), 2, /--first must be an integer/);
+    told(await at('query', project, '--first', '10abc'), 2, /--first must be an integer/);
+    told(await at('context', project, 'a', 'task', '--budget', 'abc'), 2, /--budget must be an integer/);
+    const admin = (await principal(h, 'cli-errors-budget', { admin: true })).key;
+    told(await at('context', project, 'a', 'task', '--budget', '0', '--key', admin), 2, /^VALIDATION_FAILED: input\.tokenBudget/);
+  });
+});
