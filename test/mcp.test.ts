@@ -120,6 +120,10 @@ describe('MCP entries and context', () => {
     const nested = await rpc(`,"params":{"name":"setState","arguments":{"scope":"${project}","key":"k","value":${deep}}}`);
     expect(toolError(nested)).toBe('BAD_USER_INPUT: arguments nest deeper than 272 levels');
     expect((await call(await connect(), 'memoryQuery', { input: { scope: project } })).items).toEqual([]);
+    for (const method of ['GET', 'DELETE']) {
+      const refused = await fetch(`http://127.0.0.1:${h.port}/mcp`, { method, headers: { accept: 'text/event-stream, application/json' } });
+      expect([refused.status, refused.headers.get('allow')]).toEqual([405, 'POST']);
+    }
     for (const params of [',"params":{"name":"listScopes","arguments":[1,2]}', ',"params":{"name":5}', '', ',"params":{"name":"listScopes","arguments":null}']) {
       expect((await rpc(params)).error?.code, params).toBe(-32602);
     }

@@ -51,6 +51,9 @@ async function answer(request: Request, serverContext: unknown, options: McpHttp
     const { status, code, message, headers } = authenticated.refused;
     return refusal(status, code, message, headers);
   }
+  // Stateless: no stream for the server to push on (GET) and no session to end (DELETE). The SDK
+  // would answer a GET with an event stream that ends at once, which clients reconnect to in a loop.
+  if (request.method !== 'POST') return refusal(405, 'METHOD_NOT_ALLOWED', `${MCP_PATH} takes POST only (a stateless server: no stream, no session)`, { allow: 'POST' });
   const req = (serverContext as { req?: IncomingMessage }).req;
   const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer, executeThrough }] = await loadMcp();
   // Operations run as the caller of `request`: its credentials and actor, its address for limits.
