@@ -76,6 +76,15 @@ export function columnsOf(table: string): Map<string, Column> {
   return columns;
 }
 
+const jsonColumns = new Map<string, ReadonlySet<string>>();
+
+/** The columns of `table` that hold JSON (a null there is written as no value). */
+export function jsonColumnsOf(table: string): ReadonlySet<string> {
+  let found = jsonColumns.get(table);
+  if (!found) jsonColumns.set(table, (found = new Set([...columnsOf(table)].filter(([, column]) => column.type === 'Json').map(([name]) => name))));
+  return found;
+}
+
 /** Numbers the API bounds, by column name. */
 const RANGES: Record<string, [number, number]> = {
   priority: [LIMITS.priority.min, LIMITS.priority.max],

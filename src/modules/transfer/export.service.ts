@@ -1,6 +1,7 @@
 import type { Db } from '../../infra/database.ts';
 import { NotFoundError } from '../../domain/errors.ts';
-import { JSON_COLUMNS, rowsOf, TABLES, type ExportFooter, type ExportHeader, type TableName, type TableSpec } from './tables.ts';
+import { jsonColumnsOf } from './columns.ts';
+import { rowsOf, TABLES, type ExportFooter, type ExportHeader, type TableName, type TableSpec } from './tables.ts';
 
 /** Rows read per query: the export holds about this many rows in memory at once. */
 const PAGE = 1_000;
@@ -46,7 +47,7 @@ export async function exportMemory(db: Db, write: (line: string) => Promise<void
 
   async function emit(table: TableSpec, row: Record<string, unknown>): Promise<void> {
     counts[table.name] = (counts[table.name] ?? 0) + 1;
-    await write(JSON.stringify({ table: table.name, row: plain(row) }));
+    await write(JSON.stringify({ table: table.name, row: plain(row, jsonColumnsOf(table.name)) }));
   }
 }
 
@@ -128,10 +129,10 @@ async function ancestors(db: Db, id: string): Promise<Record<string, unknown>[]>
 }
 
 /** A row as JSON: instants as ISO strings (JSON.stringify does it), JSON columns as their value. */
-function plain(row: Record<string, unknown>): Record<string, unknown> {
+function plain(row: Record<string, unknown>, json: ReadonlySet<string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(row)) {
-    if (JSON_COLUMNS.has(column) && value === null) continue;
+    if (json.has(column) && value === null) continue;
     out[column] = value;
   }
   return out;

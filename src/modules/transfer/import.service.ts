@@ -3,7 +3,7 @@ import { settleAfterBulkLoad, type Db, type Provider } from '../../infra/databas
 import { jsonSql } from '../../infra/sql.ts';
 import { Prisma } from '../../generated/sqlite/client.ts';
 import { indexSql, searchBody } from '../search/search-index.ts';
-import { columnsOf, problemOf } from './columns.ts';
+import { columnsOf, jsonColumnsOf, problemOf } from './columns.ts';
 import { rowsOf, TABLE, TABLES, type ExportFooter, type TableName, type TableSpec } from './tables.ts';
 
 /** Rows written per statement. */
@@ -188,11 +188,9 @@ async function flush(
   pending: Pending,
 ): Promise<void> {
   if (!rows.length) return;
-  const fixups = pending.fixups;
-  const decoded = rows;
-  const existing = await existingKeys(db, table, decoded);
-  const fresh = decoded.filter((row) => !existing.has(keyOf(table, row)));
-  count(report.skipped, table.name, decoded.length - fresh.length);
+  const existing = await existingKeys(db, table, rows);
+  const fresh = rows.filter((row) => !existing.has(keyOf(table, row)));
+  count(report.skipped, table.name, rows.length - fresh.length);
   const accepted = await withoutRefused(db, table, fresh, report);
   if (!accepted.length) return;
   const later = table.later ?? [];
@@ -200,9 +198,9 @@ async function flush(
     const copy = { ...row };
     for (const column of later) {
       if (copy[column] !== null && copy[column] !== undefined) {
-        const list = fixups.get(table.name) ?? [];
+        const list = pending.fixups.get(table.name) ?? [];
         list.push({ id: row.id as string, column, value: copy[column] });
-        fixups.set(table.name, list);
+        pending.fixups.set(table.name, list);
       }
       delete copy[column];
     }
@@ -222,7 +220,7 @@ function insertSql(provider: Provider, table: TableName, rows: Row[]): Prisma.Sq
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const names = Prisma.raw(columns.map((c) => `"${c}"`).join(', '));
   const values = rows.map((row) =>
-    Prisma.sql`(${Prisma.join(columns.map((c) => (columnsOf(table).get(c)?.type === 'Json' ? jsonSql(provider, row[c]) : Prisma.sql`${row[c] ?? null}`)))})`,
+    Prisma.sql`(${Prisma.join(columns.map((c) => (jsonColumnsOf(table).has(c) ? jsonSql(provider, row[c]) : Prisma.sql`${row[c] ?? null}`)))})`,
   );
   return Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${names}) VALUES ${Prisma.join(values)}`;
 }

@@ -115,12 +115,6 @@ export function rowsOf(db: Db, table: TableName): TableRows {
 
 export const TABLE = Object.fromEntries(TABLES.map((t) => [t.name, t])) as Record<TableName, TableSpec>;
 
-/** Columns that hold JSON (a null there is written as no value). */
-export const JSON_COLUMNS = new Set(['metadata', 'parameters', 'examples', 'toolsUsed']);
-
-/** Columns that hold instants (ISO-8601 in the file). */
-export const isInstant = (column: string) => column.endsWith('At') || column === 'validUntil';
-
 /** The first line of an export. */
 export interface ExportHeader {
   engram: 'export';
