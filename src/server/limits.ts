@@ -173,7 +173,8 @@ function useOperationTimeout(ms: number): Plugin {
       // stayed in memory for good (~15 KB each, measured: 1,500 queries grew the heap by 22 MB).
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
       const forward = () => controller.abort(request?.signal.reason);
-      request?.signal.addEventListener('abort', forward, { once: true });
+      if (request?.signal.aborted) forward();
+      else request?.signal.addEventListener('abort', forward, { once: true });
       (args as { signal?: AbortSignal }).signal = controller.signal;
       return {
         onExecuteDone() {
