@@ -74,7 +74,6 @@ async function withReceipt(
   }
 }
 
-/** An entry, its versions, tags, relations, conflicts, conversation links and search rows. */
 /**
  * Locks the row a deletion names until its transaction ends (PostgreSQL): a concurrent deletion
  * of the same row waits here, then finds it gone (NotFoundError) instead of deleting nothing and
@@ -85,6 +84,7 @@ async function lockTarget(tx: Tx, provider: Provider, table: 'Entry' | 'Task' | 
   if (provider === 'postgresql') await tx.$queryRaw`SELECT 1 FROM ${Prisma.raw(`"${table}"`)} WHERE "id" = ${id} FOR UPDATE`;
 }
 
+/** An entry, its versions, tags, relations, conflicts, conversation links and search rows. */
 export function deleteEntry(deps: WriteDeps, request: DeletionRequest): Promise<DeletionReceipt> {
   return withReceipt(deps, 'deleteEntry', request, async (tx, emit, erasure) => {
     await lockTarget(tx, deps.provider, 'Entry', request.id);

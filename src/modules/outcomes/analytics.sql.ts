@@ -37,17 +37,22 @@ export function windowCtes(provider: Provider, w: OutcomeWindow): Sql {
   if (w.until) where.push(Prisma.sql`o."occurredAt" < ${timestampSql(provider, w.until)}`);
   if (w.subtaskType != null) where.push(Prisma.sql`o."subtaskType" = ${w.subtaskType}`);
   const outcomes = Prisma.sql`w AS (SELECT o.* FROM "Outcome" o WHERE ${Prisma.join(where, ' AND ')})`;
-  const below = w.includeDescendants ? Prisma.sql`UNION ALL SELECT s."id" FROM "Scope" s JOIN sub ON s."parentId" = sub."id"` : Prisma.empty;
-  const walk = Prisma.sql`sub("id") AS (SELECT CAST(${w.scopeId} AS TEXT) ${below})`;
-  if (!w.readable) return Prisma.sql`WITH RECURSIVE ${walk}, ${outcomes}`;
+  // The scope, and with includeDescendants every scope below it, as the CTE `name`.
+  const walk = (name: string, down: boolean) => {
+    const cte = Prisma.raw(name);
+    const below = down ? Prisma.sql`UNION ALL SELECT s."id" FROM "Scope" s JOIN ${cte} ON s."parentId" = ${cte}."id"` : Prisma.empty;
+    return Prisma.sql`${cte}("id") AS (SELECT CAST(${w.scopeId} AS TEXT) ${below})`;
+  };
+  if (!w.readable) return Prisma.sql`WITH RECURSIVE ${walk('sub', w.includeDescendants)}, ${outcomes}`;
   // The caller reads only part of the subtree: `sub` keeps the walked scopes it reads. The tree is
   // four levels deep, so a scope is under a grant when it, its parent or its grandparent holds one
   // (as Access.scopeWhere); the parameters are the grants' scopes, however many scopes they hold.
   const { subtrees, single } = w.readable;
-  const held = [...subtrees, ...single].length > 0 ? [Prisma.sql`s."id" IN (${Prisma.join([...subtrees, ...single])})`] : [];
+  const granted = [...subtrees, ...single];
+  const held = granted.length > 0 ? [Prisma.sql`s."id" IN (${Prisma.join(granted)})`] : [];
   if (subtrees.length > 0) held.push(Prisma.sql`s."parentId" IN (${Prisma.join([...subtrees])})`, Prisma.sql`p."parentId" IN (${Prisma.join([...subtrees])})`);
   const kept = held.length > 0 ? Prisma.join(held, ' OR ') : Prisma.sql`FALSE`;
-  return Prisma.sql`WITH RECURSIVE walked("id") AS (SELECT CAST(${w.scopeId} AS TEXT) UNION ALL SELECT s."id" FROM "Scope" s JOIN walked ON s."parentId" = walked."id"),
+  return Prisma.sql`WITH RECURSIVE ${walk('walked', true)},
     sub("id") AS (SELECT s."id" FROM walked d JOIN "Scope" s ON s."id" = d."id" LEFT JOIN "Scope" p ON p."id" = s."parentId" WHERE ${kept}), ${outcomes}`;
 }
 
