@@ -54,7 +54,7 @@ interface TailEvent {
  * The options, checked before anything is sent: a URL that is not http(s), or a key with
  * characters no key has (a header cannot carry a line break or a non-ASCII character).
  */
-function checked(options: ClientOptions): ClientOptions {
+function checked(options: ClientOptions): void {
   let url: URL | null = null;
   try {
     url = new URL(options.url);
@@ -63,7 +63,6 @@ function checked(options: ClientOptions): ClientOptions {
   }
   if (!url || !['http:', 'https:'].includes(url.protocol)) throw new UsageError(`--url (or ENGRAM_URL) must be an http:// or https:// address, got ${JSON.stringify(options.url)}`);
   if (options.key !== undefined && !/^[\x21-\x7e]+$/.test(options.key)) throw new UsageError('--key (or ENGRAM_API_KEY) is not a valid API key: a key is printable ASCII without spaces');
-  return options;
 }
 
 type GraphQLBody<T> = { data?: T; errors?: { message: string; extensions?: { code?: string } }[] };
@@ -202,7 +201,11 @@ export async function tailCommand(options: ClientOptions, scope: string, streams
 function socketError(options: ClientOptions, error: unknown): unknown {
   if (error instanceof Error) return error;
   const event = error as { type?: string; code?: number; reason?: string; message?: string; error?: unknown };
-  if (event.type === 'error') return new Failure(`Engram at ${options.url} did not answer (${causeOf({ cause: event.error }) || event.message}); set ENGRAM_URL or --url`);
+  if (event.type === 'error') {
+    // The event's error (an Error with a code such as ECONNREFUSED), else its message.
+    const why = event.error !== undefined ? causeOf({ cause: event.error }) : (event.message ?? 'no reason given');
+    return new Failure(`Engram at ${options.url} did not answer (${why}); set ENGRAM_URL or --url`);
+  }
   if (event.code === 4401 || event.code === 4403) return new UsageError(`UNAUTHENTICATED: ${event.reason || 'the server refused the API key'} (--key or ENGRAM_API_KEY)`);
   if (typeof event.code === 'number') return new Failure(`Engram at ${options.url} closed the connection (${event.code}${event.reason ? `: ${event.reason}` : ''})`);
   return new Failure(`Engram at ${options.url}: the subscription ended unexpectedly`);
