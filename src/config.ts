@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './infra/log.ts';
 import { DEFAULT_READERS } from './infra/sqlite-readers.ts';
 import type { AuthMode } from './server/authentication.ts';
-import { DEFAULT_LIMITS, type OperationLimits } from './server/limits.ts';
+import { DEFAULT_LIMITS, type OperationLimits } from './server/operation-limits.ts';
 import type { RateLimits } from './server/rate-limit.ts';
 
 /** Server configuration, read from the environment once at start-up. */

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_DATABASE_URL, loadConfig, type Config } from '../src/config.ts';
-import { DEFAULT_LIMITS } from '../src/server/limits.ts';
+import { DEFAULT_LIMITS } from '../src/server/operation-limits.ts';
 import { DEFAULT_READERS } from '../src/infra/sqlite-readers.ts';
 import { ROOT, START_DEADLINE_MS } from './support/server-process.ts';
 

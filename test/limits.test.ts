@@ -2,7 +2,7 @@
 // depth follows fragments, and each limit refuses with its code and numbers, exactly at its edge.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { DEFAULT_LIMITS } from '../src/server/limits.ts';
+import { DEFAULT_LIMITS } from '../src/server/operation-limits.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 
 // Small limits, so that each edge is easy to state.

@@ -134,7 +134,7 @@ describe('memoryQuery and context through the schema', () => {
 
   it('costs 25, plus what it selects times its page size, 20 without first, toward the query cost limit', async () => {
     const { createApp } = await import('../src/app.ts');
-    const { DEFAULT_LIMITS } = await import('../src/server/limits.ts');
+    const { DEFAULT_LIMITS } = await import('../src/server/operation-limits.ts');
     const strict = createApp({ database: h.database, limits: { ...DEFAULT_LIMITS, maxCost: 1 } });
     try {
       const p = await project('mut-search-cost');

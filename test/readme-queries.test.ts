@@ -6,7 +6,7 @@ import { createComplexityRule } from '@pothos/plugin-complexity';
 import { getNamedType, Kind, parse, specifiedRules, typeFromAST, validate, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { getSchema } from '../src/graphql/schema.ts';
-import { DEFAULT_LIMITS } from '../src/server/limits.ts';
+import { DEFAULT_LIMITS } from '../src/server/operation-limits.ts';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const blocks = [...readme.matchAll(/```graphql\n([\s\S]*?)```/g)].map((m) => m[1]!);

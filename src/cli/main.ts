@@ -2,10 +2,11 @@
 // file:./data/engram.db) through the same services as the API. Exit codes: 0 done, 1 failed,
 // 2 a usage mistake (see EXIT).
 // A command's module is loaded when it runs: import-openapi builds the whole app (~2.7 s of every
-// command's start when it was loaded up front), export and import the transfer services.
+// command's start when it was loaded up front), export and import the transfer services, the
+// server's commands graphql-ws and ws (~0.13 s).
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { PRINCIPAL_KINDS } from '../domain/principal-kinds.ts';
-import { contextCommand, queryCommand, resolveCommand, tailCommand, type ClientOptions } from './client.ts';
+import type { ClientOptions } from './client.ts';
 import type { Database } from '../infra/database.ts';
 import { EXIT, reported, UsageError } from './exit.ts';
 import type { ExportCommandOptions } from './transfer.ts';
@@ -24,6 +25,7 @@ function integer(option: string): (value: string) => number {
   };
 }
 
+const clientModule = () => import('./client.ts');
 const keysModule = () => import('./keys.ts');
 const backupModule = () => import('./backup.ts');
 const migrateModule = () => import('./migrate.ts');
@@ -126,7 +128,7 @@ client(program.command('query'))
   .option('--tag <tag...>', 'tags every result carries')
   .addOption(new Option('--first <n>', 'how many').argParser(integer('--first')).default(10))
   .action((scope: string, words: string[], o: { kind?: string[]; tag?: string[]; first: number } & Parameters<typeof clientOf>[0]) =>
-    queryCommand(clientOf(o), scope, words, o).then((code) => void (process.exitCode = code)));
+    clientModule().then(({ queryCommand }) => queryCommand(clientOf(o), scope, words, o)).then((code) => void (process.exitCode = code)));
 
 client(program.command('context'))
   .description('what applies to a task in a scope, most relevant first, within a token budget')
@@ -134,7 +136,7 @@ client(program.command('context'))
   .argument('<task...>', 'the task, in words')
   .addOption(new Option('--budget <tokens>', 'token budget').argParser(integer('--budget')))
   .action((scope: string, task: string[], o: { budget?: number } & Parameters<typeof clientOf>[0]) =>
-    contextCommand(clientOf(o), scope, task.join(' '), o.budget).then((code) => void (process.exitCode = code)));
+    clientModule().then(({ contextCommand }) => contextCommand(clientOf(o), scope, task.join(' '), o.budget)).then((code) => void (process.exitCode = code)));
 
 client(program.command('resolve'))
   .description('resolve a write conflict: keep the current version or take the incoming one')
@@ -144,7 +146,7 @@ client(program.command('resolve'))
   .option('--note <note>', 'why')
   .action((conflict: string, o: { keep?: boolean; take?: boolean; note?: string } & Parameters<typeof clientOf>[0]) => {
     if (!o.keep && !o.take) throw new UsageError('resolve needs --keep or --take');
-    return resolveCommand(clientOf(o), conflict, o.take ? 'TAKE_INCOMING' : 'KEEP_CURRENT', o.note).then((code) => void (process.exitCode = code));
+    return clientModule().then(({ resolveCommand }) => resolveCommand(clientOf(o), conflict, o.take ? 'TAKE_INCOMING' : 'KEEP_CURRENT', o.note)).then((code) => void (process.exitCode = code));
   });
 
 client(program.command('tail'))
@@ -152,7 +154,7 @@ client(program.command('tail'))
   .argument('<scope>', "a scope's ID (sessions: a project's or a session's)")
   .addOption(new Option('--events <streams...>', 'what to follow').choices(['entries', 'conflicts', 'sessions']).default(['entries', 'conflicts']))
   .action((scope: string, o: { events: ('entries' | 'conflicts' | 'sessions')[] } & Parameters<typeof clientOf>[0]) =>
-    tailCommand(clientOf(o), scope, o.events).then((code) => void (process.exitCode = code)));
+    clientModule().then(({ tailCommand }) => tailCommand(clientOf(o), scope, o.events)).then((code) => void (process.exitCode = code)));
 
 const keys = program.command('keys').description('API keys (the first one ends protected mode)');
 keys

@@ -5,34 +5,7 @@ import type { GraphQLArmorRejectCallback } from '@escape.tech/graphql-armor-type
 import { createComplexityRule } from '@pothos/plugin-complexity';
 import { getOperationAST, GraphQLError, Lexer, OperationTypeNode, Source, TokenKind, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-
-/** Bounds on one GraphQL operation, checked before it runs (the timeout while it runs). */
-export interface OperationLimits {
-  /** Largest cost (see `src/graphql/complexity.ts`): lists multiply what is under them by their page size. */
-  maxCost: number;
-  /** Deepest field nesting, fragments followed. */
-  maxDepth: number;
-  /** Most aliased fields in one document. */
-  maxAliases: number;
-  /** Most lexical tokens in one document (bounds parsing, hence the parser's own recursion). */
-  maxTokens: number;
-  /** Most directives in one document. */
-  maxDirectives: number;
-  /** Deepest nesting of braces, brackets and parentheses in a document (the parser's recursion). */
-  maxNesting: number;
-  /** Wall-clock bound of one query, in milliseconds (mutations finish; subscriptions are long-lived). */
-  operationTimeoutMs: number;
-}
-
-export const DEFAULT_LIMITS: OperationLimits = {
-  maxCost: 50_000,
-  maxDepth: 15,
-  maxAliases: 30,
-  maxTokens: 5_000,
-  maxDirectives: 50,
-  maxNesting: 100,
-  operationTimeoutMs: 15_000,
-};
+import type { OperationLimits } from './operation-limits.ts';
 
 /**
  * graphql-armor's plugins throw a plain GraphQLError; the callback gives it a stable code and the
