@@ -1,5 +1,6 @@
-// The `engram` command (bin/engram.mjs) run as a subprocess: exit codes, JSON output, and MCP over
-// stdio driven by the SDK's own client on the run's database.
+// The `engram` command run as a subprocess (compiled, as test/support/compiled.ts says; the first
+// case through bin/engram.mjs, the launcher users run): exit codes, JSON output, and MCP over stdio
+// driven by the SDK's own client on the run's database.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,20 +14,20 @@ import { createScratchDatabase } from '../src/infra/scratch-database.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { createProject } from './support/ops.ts';
 import { eventually } from './support/redis-server.ts';
-import { ROOT, runEngram, runEngramOnTerminal } from './support/server-process.ts';
+import { engramCommand, ROOT, runEngram, runEngramOnTerminal } from './support/server-process.ts';
 
 const h = useHarness({ listen: true });
 const BIN = join(ROOT, 'bin', 'engram.mjs');
 const tempDirs: string[] = [];
 afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-function engram(args: string[], env: Record<string, string> = {}) {
-  return runEngram(args, { DATABASE_URL: h.url, ...env });
+function engram(args: string[], env: Record<string, string> = {}, entry?: string) {
+  return runEngram(args, { DATABASE_URL: h.url, ...env }, entry);
 }
 
 describe('engram command line', () => {
   it('exits 0 for help, 2 for a usage mistake', async () => {
-    const help = await engram(['--help']);
+    const help = await engram(['--help'], {}, BIN);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/Commands:[\s\S]*mcp[\s\S]*keys/);
     const unknown = await engram(['frobnicate']);
@@ -112,7 +113,7 @@ describe('engram query, context, resolve and tail (a client of the running serve
 
   it('tail follows changes under a scope as they happen', async () => {
     const project = await createProject(h, 'cli-tail');
-    const child = spawn(process.execPath, [BIN, 'tail', project, '--json', ...server()], { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [engramCommand(), 'tail', project, '--json', ...server()], { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -136,7 +137,7 @@ describe('engram mcp (stdio)', () => {
   async function stdioClient(args: string[] = []): Promise<Client> {
     const client = new Client({ name: 'engram-test', version: '1.0.0' });
     const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', ...args], cwd: ROOT, env: { ...env, DATABASE_URL: h.url }, stderr: 'pipe' }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [engramCommand(), 'mcp', ...args], cwd: ROOT, env: { ...env, DATABASE_URL: h.url }, stderr: 'pipe' }));
     return client;
   }
 

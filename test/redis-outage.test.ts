@@ -18,6 +18,7 @@ import { addTool, createProject } from './support/ops.ts';
 import { eventually, redisServer as startableRedis } from './support/redis-server.ts';
 import { Collector, untilListening } from './support/subscriptions.ts';
 import { redisInstance } from './support/instance.ts';
+import { compiled } from './support/server-process.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const h = useHarness();
@@ -184,7 +185,7 @@ describe('Redis outage, server process', () => {
 
 
 async function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [compiled('src/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', GRAPHIQL: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,12 +1,21 @@
-// The real server process (`node --import tsx src/main.ts`) for end-to-end tests: started on a
-// given database with extra environment, its output collected, killed after each test file
-// (by test/support/per-file.ts).
+// The real server process (src/main.ts, compiled: test/support/compiled.ts) for end-to-end tests:
+// started on a given database with extra environment, its output collected, killed after each
+// test file (by test/support/per-file.ts). And the `engram` command, compiled likewise.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The compiled module of `source` (a path under src/, e.g. `src/main.ts`) in this run's build. */
+export function compiled(source: string): string {
+  return join(inject('compiledRoot'), source.replace(/\.ts$/, '.js'));
+}
+
+/** The `engram` command as the tests start it: the compiled CLI (bin/engram.mjs runs dist/ or, without it, tsx). */
+export const engramCommand = (): string => compiled('src/cli/main.ts');
 /** Upper bound for a start (a failure guard, not a measurement). */
 export const START_DEADLINE_MS = 20_000;
 
@@ -50,7 +59,7 @@ export function withDeadline<T>(promise: Promise<T>, ms: number, what: () => str
 
 /** Starts the server on `databaseUrl` (PORT=0, 127.0.0.1) and resolves once it listens. */
 export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [compiled('src/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -93,12 +102,13 @@ export interface CliRun {
 }
 
 /**
- * Runs the `engram` command (bin/engram.mjs) as a subprocess with `env` added, without blocking the
+ * Runs the `engram` command (compiled, see engramCommand; or `entry`, e.g. bin/engram.mjs) as a
+ * subprocess with `env` added, without blocking the
  * event loop: a spawnSync (3-10 s on a loaded machine) outlived the test server's keep-alive
  * timeout, and the test's next request met a socket the server had closed (ECONNRESET).
  */
-export function runEngram(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  const child = spawn(process.execPath, [resolve(ROOT, 'bin', 'engram.mjs'), ...args], {
+export function runEngram(args: string[], env: Record<string, string> = {}, entry = engramCommand()): Promise<CliRun> {
+  const child = spawn(process.execPath, [entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -124,7 +134,7 @@ export function runKeysCli(databaseUrl: string, ...args: string[]): Promise<CliR
  */
 export function runEngramOnTerminal(args: string[], env: Record<string, string>): Promise<string> {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const command = [...Object.entries(env).map(([k, v]) => `${k}=${quote(v)}`), quote(process.execPath), quote(resolve(ROOT, 'bin', 'engram.mjs')), ...args.map(quote)].join(' ');
+  const command = [...Object.entries(env).map(([k, v]) => `${k}=${quote(v)}`), quote(process.execPath), quote(engramCommand()), ...args.map(quote)].join(' ');
   return new Promise((resolveRun, reject) => {
     execFile('script', ['-qec', command, '/dev/null'], { cwd: ROOT }, (error, stdout) => (error ? reject(new Error(error.message)) : resolveRun(stdout)));
   });
