@@ -67,7 +67,7 @@ describe('engram import of a file with values the API would not take', () => {
       ['Scope', (r) => (r.kind = 'BOGUS'), /Scope\.kind: must be one of GLOBAL, ORGANIZATION, PROJECT, SESSION \(got "BOGUS"\)/, '"kind":"PROJECT"'],
       ['EntryVersion', (r) => (r.content = 'fa\u0000ct'), /EntryVersion\.content: must not contain NUL characters/],
       ['EntryVersion', (r) => (r.content = 'fa\ud800ct'), /EntryVersion\.content: must be Unicode text/],
-      ['Task', (r) => (r.createdAt = 'garbage'), /Task\.createdAt: must be an ISO-8601 instant/],
+      ['Task', (r) => (r.createdAt = 'garbage'), /Task\.createdAt: must be an ISO-8601 string with a time zone/],
       ['Entry', (r) => (r.id = { a: 1 }), /Entry\.id: must be a string/],
       ['Entry', (r) => (r.name = 12345), /Entry\.name: must be a string/],
       ['Entry', (r) => (r.importance = 7), /Entry\.importance: must be between 0 and 1/],

@@ -1,5 +1,6 @@
 // Expiry (issue #13): knowledge past its validUntil leaves memoryQuery and context unless asked
 // for, and says so when read directly.
+import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ok } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
@@ -79,5 +80,28 @@ describe(`expiry (${DB_KIND})`, () => {
       after = d.memoryQuery.pageInfo.endCursor;
     }
     expect(seen.sort()).toEqual(live.sort());
+  });
+
+  it('a DateTime is an ISO-8601 instant with a time zone, between the years 1 and 9999', async () => {
+    const p = await project('instants');
+    const add = parse(`mutation($s: ID!, $v: DateTime) { addKnowledge(input: { scope: $s, title: "t", content: "c", validUntil: $v }) { __typename } }`);
+    const refusals: [string, string][] = [
+      ['garbage', 'must be an ISO-8601 string with a time zone'],
+      ['2100-01-01T00:00:00', 'must be an ISO-8601 string with a time zone'],
+      ['2100-01-01', 'must be an ISO-8601 string with a time zone'],
+      ['2100-13-45T00:00:00Z', 'is not a valid instant'],
+      ['0000-01-01T00:00:00Z', 'must be between 0001-01-01 and 9999-12-31 (UTC)'],
+      ['9999-12-31T23:00:00-02:00', 'must be between 0001-01-01 and 9999-12-31 (UTC)'],
+    ];
+    for (const [value, why] of refusals) {
+      const { errors } = await h.gql(add, { s: p, v: value });
+      expect(errors?.[0]?.message, value).toContain(`DateTime ${why}`);
+      expect(errors?.[0]?.extensions?.code, value).toBe('BAD_USER_INPUT');
+    }
+    const kept = await ok(h, null, `mutation($s: ID!, $v: DateTime) { addKnowledge(input: { scope: $s, title: "t", content: "c", validUntil: $v }) {
+      ... on AddKnowledgeSuccess { knowledge { currentVersion { ... on KnowledgeVersion { validUntil } } } } } }`, { s: p, v: '2100-01-01T02:30:00+02:30' });
+    expect(kept.addKnowledge.knowledge.currentVersion.validUntil).toBe('2100-01-01T00:00:00.000Z');
+    const count = `query($s: ID!) { memoryQuery(input: { scope: $s, inherit: false, includeExpired: true }) { meta { totalCount } } }`;
+    expect((await ok(h, null, count, { s: p })).memoryQuery.meta.totalCount).toBe(1);
   });
 });

@@ -58,20 +58,43 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const HALF_A_PAIR = 'must be Unicode text (it holds half of a UTF-16 surrogate pair)';
 
 /** Whether a string of a JSON value, or a key of one of its objects, holds a lone surrogate. */
-function hasLoneSurrogate(value: unknown): boolean {
+const hasLoneSurrogate = (value: unknown): boolean => someText(value, (text) => LONE_SURROGATE.test(text));
+
+/**
+ * Whether `test` holds for a string of a JSON value or a key of one of its objects. Iterative, as
+ * jsonDepth below: JSON.parse accepts any depth.
+ */
+export function someText(value: unknown, test: (text: string) => boolean): boolean {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const node = stack.pop();
     if (typeof node === 'string') {
-      if (LONE_SURROGATE.test(node)) return true;
+      if (test(node)) return true;
     } else if (node !== null && typeof node === 'object') {
       for (const [key, child] of Object.entries(node as Record<string, unknown>)) {
-        if (LONE_SURROGATE.test(key)) return true;
+        if (test(key)) return true;
         stack.push(child);
       }
     }
   }
   return false;
+}
+
+/** The DateTime scalar's form: ISO-8601 with a time zone. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * What is wrong with `value` as an instant (the API's DateTime, an export's date column), said
+ * after its name; null when it is one. Year 0 and beyond 9999 are outside what ISO-8601's four
+ * digits and PostgreSQL's literals agree on (PostgreSQL refused 0000-01-01 as out of range, an
+ * unexpected error).
+ */
+export function instantProblem(value: unknown): string | null {
+  if (typeof value !== 'string' || !INSTANT.test(value)) return 'must be an ISO-8601 string with a time zone';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return 'is not a valid instant';
+  const year = date.getUTCFullYear();
+  return year >= 1 && year <= 9999 ? null : 'must be between 0001-01-01 and 9999-12-31 (UTC)';
 }
 
 /**

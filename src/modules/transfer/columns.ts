@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS } from '../../domain/limits.ts';
-import { Checker } from '../../domain/validate.ts';
+import { Checker, instantProblem, someText } from '../../domain/validate.ts';
 import { projectRoot } from '../../infra/migrations.ts';
 
 type ColumnType = 'String' | 'Int' | 'Float' | 'Boolean' | 'DateTime' | 'Json' | 'BigInt';
@@ -99,9 +99,6 @@ const INT32: [number, number] = [-(2 ** 31), 2 ** 31 - 1];
  */
 const LONGEST_TEXT = LIMITS.content;
 const LONGEST_JSON_TEXT = LIMITS.stateDeltaKeys * (LIMITS.jsonBytes + LIMITS.stateKey);
-/** The DateTime scalar's form: ISO-8601 with a time zone. */
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-
 /** Why `value` cannot be stored in `column`, or null when it can. */
 export function problemOf(column: Column, name: string, value: unknown): string | null {
   if (value === null || value === undefined) return column.optional ? null : 'is required';
@@ -150,34 +147,11 @@ function rangeProblem(name: string, value: number, bounds: [number, number] | nu
   return value >= min && value <= max ? null : `must be between ${min} and ${max} (got ${value})`;
 }
 
-function instantProblem(value: unknown): string | null {
-  if (typeof value !== 'string' || !INSTANT.test(value)) return 'must be an ISO-8601 instant with a time zone';
-  const year = new Date(value).getUTCFullYear();
-  if (Number.isNaN(year)) return 'is not a valid instant';
-  return year >= 1 && year <= 9999 ? null : 'must be between 0001-01-01 and 9999-12-31 (UTC)';
-}
-
 function jsonProblem(value: unknown): string | null {
   const checker = new Checker();
   checker.json(value, []);
   if (checker.issues[0]) return checker.issues[0].message;
-  return holdsNul(value) ? 'must not contain NUL characters (U+0000)' : null;
-}
-
-/** Whether a string of a JSON value, or a key of one of its objects, holds a NUL (iterative: JSON.parse takes any depth). */
-function holdsNul(value: unknown): boolean {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node === 'string' && node.includes('\u0000')) return true;
-    if (node !== null && typeof node === 'object') {
-      for (const [key, child] of Object.entries(node as Record<string, unknown>)) {
-        if (key.includes('\u0000')) return true;
-        stack.push(child);
-      }
-    }
-  }
-  return false;
+  return someText(value, (text) => text.includes('\u0000')) ? 'must not contain NUL characters (U+0000)' : null;
 }
 
 /** A value in a message: quoted, and cut short (a line may be megabytes). */
