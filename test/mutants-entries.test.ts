@@ -289,17 +289,23 @@ describe('updating entries', () => {
   it('names each invalid argument', async () => {
     const p = await createProject(h, 'entry-update-refusals');
     const id = await addTool(h, p, 't');
-    expect(await updateTool({ id, changeReason: 'r'.repeat(1_001), author: 'a'.repeat(201), expectedVersion: 0 })).toMatchObject({
+    expect(await updateTool({ id, description: 'd', changeReason: 'r'.repeat(1_001), author: 'a'.repeat(201), expectedVersion: 0 })).toMatchObject({
       issues: [
         { path: ['input', 'changeReason'], message: 'must be at most 1000 characters (got 1001)' },
         { path: ['input', 'author'], message: 'must be at most 200 characters (got 201)' },
         { path: ['input', 'expectedVersion'], message: 'must be an integer between 1 and 2147483647' },
       ],
     });
-    expect(await updateTool({ id, expectedVersion: 2 })).toMatchObject({
+    expect(await updateTool({ id, description: 'd', expectedVersion: 2 })).toMatchObject({
       message: 'input.expectedVersion: must be an existing version (the entry is at version 1)',
     });
-    expect(await updateTool({ id, expectedVersion: 1, description: 'ok' })).toMatchObject({ update: { version: { version: 2, conflictFlag: false } } });
+    // An update that gives nothing to change is refused, not written as a copy of the current version.
+    expect(await updateTool({ id, changeReason: 'touch', expectedVersion: 1 })).toMatchObject({
+      issues: [{ path: ['input'], message: 'names nothing to change: give a field of the entry or of its version' }],
+    });
+    // A null (clearing a field) is a change.
+    expect(await updateTool({ id, category: null, expectedVersion: 1 })).toMatchObject({ update: { version: { version: 2, conflictFlag: false } } });
+    expect(await updateTool({ id, expectedVersion: 2, description: 'ok' })).toMatchObject({ update: { version: { version: 3, conflictFlag: false } } });
   });
 
   it('an unknown entry, or one of another kind, is NOT_FOUND; one in an archived session INVALID_STATE', async () => {

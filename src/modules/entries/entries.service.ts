@@ -386,6 +386,10 @@ export async function updateEntry(deps: WriteDeps, input: UpdateEntryInput): Pro
   c.text(input.changeReason, ['input', 'changeReason'], LIMITS.changeReason);
   c.text(input.author, ['input', 'author'], LIMITS.author);
   c.range(input.expectedVersion, ['input', 'expectedVersion'], 1, 2 ** 31 - 1, true);
+  // Else the update wrote a version identical to the current one: a new version number, a new
+  // time (which resets its decay), a conflict with a concurrent writer, for a request that most
+  // likely forgot its change.
+  if (namesNothing(input)) c.fail(['input'], 'names nothing to change: give a field of the entry or of its version');
   c.done();
   // A write of this entry that joined the line since the request's read makes the row stale by this one's turn.
   const read = input.read?.mark === writeMark(deps.db, input.id) ? input.read.row : undefined;
@@ -397,6 +401,12 @@ export async function updateEntry(deps: WriteDeps, input: UpdateEntryInput): Pro
     rememberWritten(deps.db, { entry: result.entry, version: result.version });
     return result;
   });
+}
+
+/** Whether an update gives no field of the entry or its version (a null given, to clear one, counts). */
+function namesNothing(input: UpdateEntryInput): boolean {
+  const given: unknown[] = [input.category, input.priority, input.memoryType, input.importance, ...Object.values(input.version as Record<string, unknown>)];
+  return given.every((value) => value === undefined);
 }
 
 /** Everything one update writes, decided from the entry (already at its new version number) and its current version. */
