@@ -183,7 +183,8 @@ export async function tailCommand(options: ClientOptions, scope: string, streams
       console.log(options.json ? JSON.stringify({ stream, ...event }) : line(stream, event));
     }
   };
-  console.error(`following ${streams.join(', ')} of ${scope} (Ctrl-C to stop)`);
+  // Said once the server has accepted the connection (and the key), not before it is known to be there.
+  ws.on('connected', () => console.error(`following ${streams.join(', ')} of ${scope} (Ctrl-C to stop)`));
   try {
     await Promise.all(streams.map(follow));
   } catch (error) {

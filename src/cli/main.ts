@@ -91,9 +91,12 @@ program
   .argument('<file>', 'the document (JSON or YAML); only references inside it are followed')
   .requiredOption('--scope <id>', "the scope's ID")
   .option('--json', 'the report as one JSON object')
-  .action((file: string, options: { scope: string; json?: boolean }) =>
-    withDatabase(async (db) => void (process.exitCode = await (await import('./openapi.ts')).importOpenApiCommand(db, file, options))),
-  );
+  .action(async (file: string, options: { scope: string; json?: boolean }) => {
+    // The document is read before the database is opened (or created): a mistake in it changes nothing.
+    const { importOpenApiCommand, readTools } = await import('./openapi.ts');
+    const tools = await readTools(file);
+    await withDatabase(async (db) => void (process.exitCode = await importOpenApiCommand(db, tools, options)));
+  });
 
 program
   .command('backup')

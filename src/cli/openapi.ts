@@ -26,19 +26,22 @@ interface Found {
   tags: { name: string }[];
 }
 
+/** The tools of the document at `file`; a document that cannot be read or is not OpenAPI 3 is a usage mistake (exit 2). */
+export async function readTools(file: string): Promise<ToolDefinition[]> {
+  try {
+    return toolsOf(await readOpenApi(file));
+  } catch (error) {
+    if (error instanceof OpenApiError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 /**
  * Each operation becomes a tool named by its operationId (category `api`): added when the scope has
  * no tool of that name, a new version when its description, parameters or constraints changed, left
  * alone otherwise; so importing a document again changes nothing.
  */
-export async function importOpenApiCommand(database: Database, file: string, options: { scope: string; json?: boolean }): Promise<number> {
-  let tools: ToolDefinition[];
-  try {
-    tools = toolsOf(await readOpenApi(file));
-  } catch (error) {
-    if (error instanceof OpenApiError) throw new UsageError(error.message);
-    throw error;
-  }
+export async function importOpenApiCommand(database: Database, tools: readonly ToolDefinition[], options: { scope: string; json?: boolean }): Promise<number> {
   const app = createApp({ database, graphiql: false });
   const execute = executeThrough((url, init) => app.yoga.fetch(url, init), { 'x-engram-actor': 'system' });
   // The scope as the API takes it: a GraphQL ID of its kind's type, whatever form was given.
