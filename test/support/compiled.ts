@@ -5,7 +5,7 @@
 // schema 1.7 s against 1.0 (2026-11-29), and the tests start the command and the server ~300 times
 // a run. One compile (tsc, emit only: `npm run typecheck` is CI's own step) takes ~7 s per run.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -15,7 +15,7 @@ const CACHE = 'node_modules/.cache/engram-test-build';
 /**
  * Compiles `root`'s src/ into a directory of this test run (keyed by the process that runs the
  * tests) and resolves with it. Each project's global setup calls it: the first compiles, the others
- * wait for it. Directories of runs that are no longer running are removed.
+ * wait for it (and fail with it). Directories of runs that are no longer running are removed.
  */
 export async function compileForRun(root: string): Promise<string> {
   const cache = join(root, CACHE);
@@ -23,13 +23,24 @@ export async function compileForRun(root: string): Promise<string> {
   removeDeadRuns(cache);
   const dir = join(cache, String(process.pid));
   const ready = join(dir, '.ready');
+  const failed = join(dir, '.failed');
   try {
     mkdirSync(dir);
-  } catch {
-    while (!existsSync(ready)) await sleep(100);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // Another project's setup compiles: wait for its outcome (a failed compile must not leave this one waiting for good).
+    while (!existsSync(ready)) {
+      if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
+      await sleep(100);
+    }
     return dir;
   }
-  await compile(root, dir);
+  try {
+    await compile(root, dir);
+  } catch (error) {
+    writeFileSync(failed, (error as Error).message);
+    throw error;
+  }
   writeFileSync(ready, '');
   return dir;
 }
