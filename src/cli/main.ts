@@ -130,16 +130,16 @@ client(program.command('query'))
   .option('--kind <kind...>', 'tool, guideline or knowledge')
   .option('--tag <tag...>', 'tags every result carries')
   .addOption(new Option('--first <n>', 'how many').argParser(integer('--first')).default(10))
-  .action((scope: string, words: string[], o: { kind?: string[]; tag?: string[]; first: number } & Parameters<typeof clientOf>[0]) =>
-    clientModule().then(({ queryCommand }) => queryCommand(clientOf(o), scope, words, o)).then((code) => void (process.exitCode = code)));
+  .action(async (scope: string, words: string[], o: { kind?: string[]; tag?: string[]; first: number } & Parameters<typeof clientOf>[0]) =>
+    void (process.exitCode = await (await clientModule()).queryCommand(clientOf(o), scope, words, o)));
 
 client(program.command('context'))
   .description('what applies to a task in a scope, most relevant first, within a token budget')
   .argument('<scope>', "a scope's ID")
   .argument('<task...>', 'the task, in words')
   .addOption(new Option('--budget <tokens>', 'token budget').argParser(integer('--budget')))
-  .action((scope: string, task: string[], o: { budget?: number } & Parameters<typeof clientOf>[0]) =>
-    clientModule().then(({ contextCommand }) => contextCommand(clientOf(o), scope, task.join(' '), o.budget)).then((code) => void (process.exitCode = code)));
+  .action(async (scope: string, task: string[], o: { budget?: number } & Parameters<typeof clientOf>[0]) =>
+    void (process.exitCode = await (await clientModule()).contextCommand(clientOf(o), scope, task.join(' '), o.budget)));
 
 client(program.command('resolve'))
   .description('resolve a write conflict: keep the current version or take the incoming one')
@@ -147,17 +147,17 @@ client(program.command('resolve'))
   .addOption(new Option('--keep', 'keep the version that was current').conflicts('take'))
   .addOption(new Option('--take', 'take the incoming version'))
   .option('--note <note>', 'why')
-  .action((conflict: string, o: { keep?: boolean; take?: boolean; note?: string } & Parameters<typeof clientOf>[0]) => {
+  .action(async (conflict: string, o: { keep?: boolean; take?: boolean; note?: string } & Parameters<typeof clientOf>[0]) => {
     if (!o.keep && !o.take) throw new UsageError('resolve needs --keep or --take');
-    return clientModule().then(({ resolveCommand }) => resolveCommand(clientOf(o), conflict, o.take ? 'TAKE_INCOMING' : 'KEEP_CURRENT', o.note)).then((code) => void (process.exitCode = code));
+    process.exitCode = await (await clientModule()).resolveCommand(clientOf(o), conflict, o.take ? 'TAKE_INCOMING' : 'KEEP_CURRENT', o.note);
   });
 
 client(program.command('tail'))
   .description('follow changes under a scope as they happen: entries, conflicts, session events (until Ctrl-C)')
   .argument('<scope>', "a scope's ID (sessions: a project's or a session's)")
   .addOption(new Option('--events <streams...>', 'what to follow').choices(['entries', 'conflicts', 'sessions']).default(['entries', 'conflicts']))
-  .action((scope: string, o: { events: ('entries' | 'conflicts' | 'sessions')[] } & Parameters<typeof clientOf>[0]) =>
-    clientModule().then(({ tailCommand }) => tailCommand(clientOf(o), scope, o.events)).then((code) => void (process.exitCode = code)));
+  .action(async (scope: string, o: { events: ('entries' | 'conflicts' | 'sessions')[] } & Parameters<typeof clientOf>[0]) =>
+    void (process.exitCode = await (await clientModule()).tailCommand(clientOf(o), scope, o.events)));
 
 const keys = program.command('keys').description('API keys (the first one ends protected mode)');
 keys
