@@ -100,6 +100,26 @@ async function postgresShape(url: string): Promise<Shape> {
   }
 }
 
+/** Runs one statement on the database of `url` (a test's own copy), outside Engram. */
+async function execute(url: string, sql: string): Promise<void> {
+  if (url.startsWith('file:')) {
+    const db = new Sqlite(url.slice('file:'.length));
+    try {
+      db.exec(sql);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
 function normalize(shape: Shape): Shape {
   return {
     columns: Object.fromEntries(Object.entries(shape.columns).sort(([a], [b]) => a.localeCompare(b))),
@@ -119,6 +139,41 @@ describe('migrations', () => {
     expect(committed).toContain('20261121233316_init');
     expect(status.applied).toEqual(committed);
     expect((await applyMigrations(url)).applied).toEqual([]);
+  });
+
+  // An up-to-date database is recognised from `_prisma_migrations` without the schema engine: each
+  // record that makes it not up to date must still reach the engine, which applies or refuses.
+  describe('a history that is not the folder\'s goes to the engine', () => {
+    const lastMigration = () => readdirSync(migrationsDir(DB_KIND), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort().at(-1)!;
+    const migratedCopy = async () => {
+      const { url, drop } = await createDatabaseUrl();
+      cleanups.push(drop);
+      return url;
+    };
+
+    it('an applied migration whose checksum differs (its migration.sql was edited) is refused', async () => {
+      const url = await migratedCopy();
+      await execute(url, `UPDATE _prisma_migrations SET checksum = 'edited' WHERE migration_name = '${lastMigration()}'`);
+      await expect(applyMigrations(url)).rejects.toThrow(/modified after they were applied: .*_coordination/);
+    });
+
+    it('a migration that started and never finished is refused', async () => {
+      const url = await migratedCopy();
+      await execute(url, `UPDATE _prisma_migrations SET finished_at = NULL WHERE migration_name = '${lastMigration()}'`);
+      await expect(applyMigrations(url)).rejects.toThrow(/failed migrations/);
+    });
+
+    it('a migration of the folder the database does not record is applied (here it fails: its tables exist)', async () => {
+      const url = await migratedCopy();
+      await execute(url, `DELETE FROM _prisma_migrations WHERE migration_name = '${lastMigration()}'`);
+      await expect(applyMigrations(url)).rejects.toThrow(/already exists/);
+    });
+
+    it('a rolled-back record does not count as applied', async () => {
+      const url = await migratedCopy();
+      await execute(url, `UPDATE _prisma_migrations SET rolled_back_at = finished_at WHERE migration_name = '${lastMigration()}'`);
+      await expect(applyMigrations(url)).rejects.toThrow(/already exists/);
+    });
   });
 
   it('keep the SQLite triggers that keep search rows and tag links in step (a table rebuild in a migration would drop them)', async () => {

@@ -1,19 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
-import { DEFAULT_PARALLEL_WORKERS, DEFAULT_SQLITE_CACHE_MB, sqlitePath } from '../config.ts';
-import { registerDirectDriver } from './direct-batch.ts';
-import { serializeConnection } from './serialized-adapter.ts';
-import { DEFAULT_READERS, SqliteReaders } from './sqlite-readers.ts';
-import { SqliteCheckpointer, WRITER_CHECKPOINT_PAGES } from './sqlite-checkpointer.ts';
-import { quotedIdentifier } from './sql.ts';
-import { startTableUpkeep } from './table-upkeep.ts';
-import { periodic } from './periodic.ts';
-import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
-import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
+import type { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { log } from './log.ts';
+import { quotedIdentifier } from './sql.ts';
 
 export type Provider = 'sqlite' | 'postgresql';
 
@@ -87,77 +74,21 @@ export function providerOfUrl(url: string): Provider {
   throw new Error(`Unsupported database URL (expected file: or postgres://): ${url.split('@').pop()}`);
 }
 
+/** What a provider's opener hands `openDatabase`: its client, and what the database's methods need. */
+export interface OpenedClient extends Pick<Database, 'readersStarted' | 'poolStats' | 'startUpkeep'> {
+  prisma: Db;
+  /** Disconnects the client and stops what the opener started (readers, pool, timers). */
+  close(): Promise<void>;
+}
+
 export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<Database> {
   const provider = providerOfUrl(url);
-  const queryLog = options.onQuery ? ([{ emit: 'event', level: 'query' }] as const) : undefined;
-  let prisma: Db;
-  let pool: pg.Pool | undefined;
-  let readers: SqliteReaders | undefined;
-  let checkpointer: SqliteCheckpointer | undefined;
-  let optimizer: { stop(): Promise<void> } | undefined;
-  if (provider === 'sqlite') {
-    const path = sqlitePath(url);
-    mkdirSync(dirname(path), { recursive: true });
-    // A writer waits up to 5 s for the lock instead of failing with SQLITE_BUSY.
-    const adapter = serializeConnection(new PrismaBetterSqlite3({ url: path, timeout: 5000 }));
-    prisma = new SqliteClient({ adapter, ...(queryLog ? { log: [...queryLog] } : {}) });
-    const client = prisma;
-    // Write batches share the client's one connection (and its lock).
-    registerDirectDriver(prisma, {
-      provider: 'sqlite',
-      onQuery: options.onQuery,
-      adapter: async () => {
-        if (!adapter.current) await client.$connect();
-        return adapter.current!;
-      },
-    });
-    // WAL lets readers run beside the single writer; NORMAL sync is durable in WAL mode.
-    await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
-    await prisma.$executeRawUnsafe('PRAGMA synchronous = NORMAL');
-    await prisma.$executeRawUnsafe('PRAGMA foreign_keys = ON');
-    // Random lookups over a large memory (an entry per full-text match, its tags, its overrides)
-    // missed SQLite's default 2 MiB page cache and went to the OS a page at a time. Memory-mapped
-    // reads and a 64 MiB cache cut a 100K-entry search by about 40 %; this connection, which
-    // writes, gets more (see DEFAULT_SQLITE_CACHE_MB).
-    await prisma.$queryRawUnsafe('PRAGMA mmap_size = 268435456');
-    await prisma.$executeRawUnsafe(`PRAGMA cache_size = ${-1024 * Math.trunc(options.cacheMb ?? DEFAULT_SQLITE_CACHE_MB)}`);
-    // Planner statistics where they are missing or stale, at open and then now and then (SQLite's
-    // advice for long-lived connections), each index read no further than 1,000 rows. Without them
-    // the planner guesses on large tables; and a statement keeps the plan it was prepared with
-    // (they are reused) until the statistics change.
-    await prisma.$executeRawUnsafe('PRAGMA analysis_limit = 1000');
-    await refreshStatistics(prisma, 'sqlite');
-    optimizer = periodic(options.statisticsIntervalMs ?? STATISTICS_INTERVAL_MS, () => refreshStatistics(client, 'sqlite'));
-    // Readers open the file read-only: it must exist, in WAL mode, first.
-    const count = options.readers ?? DEFAULT_READERS;
-    if (count > 0) {
-      adapter.useReaders((readers = new SqliteReaders(path, count)));
-      // Checkpoints leave the event loop with the reads; the writer's own is then only a bound.
-      const writerCheckpoint = (pages: number) => client.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${pages}`).catch(() => undefined);
-      checkpointer = new SqliteCheckpointer(path, (running) => void writerCheckpoint(WRITER_CHECKPOINT_PAGES[running ? 'behindCheckpointer' : 'alone']));
-    }
-  } else {
-    const parallel = `SET max_parallel_workers_per_gather = ${Math.trunc(options.parallelWorkers ?? DEFAULT_PARALLEL_WORKERS)}`;
-    // No JIT compilation: the ranking statements are estimated above jit_above_cost (100,000) and
-    // PostgreSQL compiled each one afresh, which took longer than running it: a tag's count at 100K
-    // spent 14.8 ms of its 25 ms compiling (10-13 ms without; `EXPLAIN ANALYZE` shows it as "JIT").
-    const settings = `${parallel}; SET jit = off`;
-    // Awaited by pg-pool (3.14) before it hands the new connection out; @types/pg still types the
-    // hook as returning void. Plain SETs rather than the `options` startup parameter, which
-    // connection poolers (PgBouncer) refuse.
-    const onConnect = (async (client: pg.ClientBase) => void (await client.query(settings))) as unknown as (client: pg.ClientBase) => void;
-    const shared = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, onConnect });
-    pool = shared;
-    // A connection the server drops (restart, admin termination) must not crash the process:
-    // pg emits 'error' on idle and closing clients; the pool replaces them on the next query.
-    const warn = (error: Error) => log.warn(`PostgreSQL connection error: ${error.message}`);
-    shared.on('error', warn);
-    shared.on('connect', (client) => client.on('error', warn));
-    const adapter = new PrismaPg(shared);
-    prisma = new PostgresClient({ adapter, ...(queryLog ? { log: [...queryLog] } : {}) }) as unknown as Db;
-    // Write batches take connections from the same pool, one round trip each.
-    registerDirectDriver(prisma, { provider: 'postgresql', onQuery: options.onQuery, pool: shared });
-  }
+  // Each provider's driver, adapter and client load only for a URL of that provider.
+  const opened =
+    provider === 'sqlite'
+      ? await (await import('./sqlite-database.ts')).openSqlite(url, options)
+      : (await import('./postgres-database.ts')).openPostgres(url, options);
+  const { prisma } = opened;
   if (options.onQuery) {
     const onQuery = options.onQuery;
     (prisma as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on(
@@ -169,9 +100,9 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   return {
     provider,
     prisma,
-    readersStarted: () => readers?.started() ?? Promise.resolve(),
-    poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
-    startUpkeep: (intervalMs) => (pool ? startTableUpkeep(pool, intervalMs) : null),
+    readersStarted: () => opened.readersStarted(),
+    poolStats: () => opened.poolStats(),
+    startUpkeep: (intervalMs) => opened.startUpkeep(intervalMs),
     async ping() {
       if (closed) return false;
       try {
@@ -185,11 +116,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
       // Idempotent; a closed database also stops answering pings (Prisma would reconnect).
       if (closed) return;
       closed = true;
-      await optimizer?.stop();
-      await prisma.$disconnect();
-      await readers?.close();
-      await checkpointer?.close();
-      await pool?.end();
+      await opened.close();
     },
   };
 }

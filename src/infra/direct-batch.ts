@@ -1,5 +1,4 @@
-import { DriverAdapterError, type ArgType, type SqlDriverAdapter, type SqlQuery, type Transaction } from '@prisma/driver-adapter-utils';
-import pg from 'pg';
+import type { ArgType, SqlDriverAdapter, SqlQuery, Transaction } from '@prisma/driver-adapter-utils';
 import type { Prisma } from '../generated/sqlite/client.ts';
 import type { Db } from './database.ts';
 
@@ -11,11 +10,11 @@ import type { Db } from './database.ts';
  * serialized connection, PostgreSQL's pool), argument conversion and error reporting are the
  * adapter's, exactly as for a `$transaction([...$executeRaw])`.
  *
- * On PostgreSQL a batch is one round trip instead (see `runPostgresBatch`).
+ * On PostgreSQL a batch is one round trip instead (see `runPostgresBatch` in postgres-batch.ts).
  */
 type DirectDriver = (
   | { provider: 'sqlite'; adapter: () => Promise<SqlDriverAdapter> }
-  | { provider: 'postgresql'; pool: pg.Pool }
+  | { provider: 'postgresql'; batch: (statements: readonly Prisma.Sql[], options: BatchOptions) => Promise<BatchResult> }
 ) & {
   /** The statement log of `openDatabase` (tests count statements; a PostgreSQL batch is one). */
   onQuery?: (sql: string) => void;
@@ -86,7 +85,7 @@ export interface BatchResult {
 export async function runBatch(db: Db, statements: readonly Prisma.Sql[], options: BatchOptions = {}): Promise<BatchResult> {
   const driver = drivers.get(db);
   if (!driver) return prismaBatch(db, statements, options.read);
-  if (driver.provider === 'postgresql') return runPostgresBatch(driver.pool, statements, options, driver.onQuery);
+  if (driver.provider === 'postgresql') return driver.batch(statements, options);
   const tx = await (await driver.adapter()).startTransaction();
   return finish(driver, tx, statements.map(toQuery), options.read && toQuery(options.read));
 }
@@ -95,62 +94,6 @@ async function prismaBatch(db: Db, statements: readonly Prisma.Sql[], read?: Pri
   if (!read) return { counts: await db.$transaction(statements.map((sql) => db.$executeRaw(sql))), rows: [] };
   const all = await db.$transaction([...statements.map((sql) => db.$executeRaw(sql)), db.$queryRaw<Array<Record<string, unknown>>>(read)]);
   return { counts: all.slice(0, -1) as number[], rows: all.at(-1) as Array<Record<string, unknown>> };
-}
-
-/**
- * A PostgreSQL batch in one round trip: its statements as one simple-protocol query, which the
- * server runs as one implicit transaction (all or nothing; `SET LOCAL` holds for it alone). The
- * extended protocol that parameters need takes one statement per message, and node-postgres has
- * no pipelining, so BEGIN, each statement and COMMIT were a round trip each (8 for a create).
- * Parameters become literals the way the server reads untyped parameters: quoted text it casts
- * by context (pg's escapeLiteral quotes them), NULL for null.
- */
-async function runPostgresBatch(pool: pg.Pool, statements: readonly Prisma.Sql[], options: BatchOptions, onQuery?: (sql: string) => void): Promise<BatchResult> {
-  const head = options.durable === false ? ['SET LOCAL synchronous_commit TO OFF'] : [];
-  const text = [...head, ...statements.map(inlined), ...(options.read ? [inlined(options.read)] : [])].join(';\n');
-  onQuery?.(text);
-  let results: pg.QueryResult | pg.QueryResult[];
-  try {
-    results = await pool.query(text);
-  } catch (error) {
-    throw asAdapterError(error);
-  }
-  // One statement answers one result, several an array of them.
-  const all: pg.QueryResult[] = Array.isArray(results) ? results : [results];
-  const counts = all.slice(head.length, head.length + statements.length).map((result) => result.rowCount ?? 0);
-  return { counts, rows: options.read ? (all.at(-1)!.rows as Array<Record<string, unknown>>) : [] };
-}
-
-/** A statement with its parameters written in as literals. */
-function inlined(statement: Prisma.Sql): string {
-  const literal = (value: unknown): string => {
-    if (value === null || value === undefined) return 'NULL';
-    if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
-    if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`Not a finite number in a batch: ${value}`);
-    if (typeof value === 'string') return pg.escapeLiteral(value);
-    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return pg.escapeLiteral(String(value));
-    throw new TypeError(`Unsupported SQL parameter in a direct batch: ${Object.prototype.toString.call(value)}`);
-  };
-  return statement.text.replace(/\$(\d+)/g, (_, n: string) => literal(statement.values[Number(n) - 1]));
-}
-
-/** node-postgres' error as the Prisma adapter reports it (what prisma-errors.ts and the retries read). */
-function asAdapterError(error: unknown): unknown {
-  if (!(error instanceof pg.DatabaseError) || !error.code) return error;
-  const original = { originalCode: error.code, originalMessage: error.message };
-  const constraint = error.constraint ? { index: error.constraint } : undefined;
-  if (error.code === '23505') return new DriverAdapterError({ kind: 'UniqueConstraintViolation', constraint, ...original });
-  if (error.code === '23503') return new DriverAdapterError({ kind: 'ForeignKeyConstraintViolation', constraint, ...original });
-  return new DriverAdapterError({
-    kind: 'postgres',
-    code: error.code,
-    severity: error.severity ?? 'ERROR',
-    message: error.message,
-    detail: error.detail,
-    column: error.column,
-    hint: error.hint,
-    ...original,
-  });
 }
 
 /** Runs `queries` (then `read`) in the open transaction `tx`, then commits it (or rolls it back on an error). */
