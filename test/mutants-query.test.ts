@@ -335,6 +335,36 @@ describe('the query engine against the exhaustive ranking', () => {
     expect(asked).toEqual([['sample', 'full'], ['guess', 'sample', 'full'], ['guess', 'sample', 'full']]);
   });
 
+  it("a tag asked for the first time takes its family's bound; a tag that settles no bound then takes none", async () => {
+    const project = (await h.ok(doc(`mutation MutFamily { createProject(input: { name: "mut-query-family" }) { ... on CreateProjectSuccess { project { id } } } }`)))
+      .createProject.project.id;
+    const entries = [
+      ...Array.from({ length: 40 }, (_, i) => ({ scope: project, kind: 'KNOWLEDGE', name: `wide-${i}`, content: 'family fact', tags: ['wide'] })),
+      ...Array.from({ length: 3 }, (_, i) => ({ scope: project, kind: 'KNOWLEDGE', name: `narrow-${i}`, content: 'family fact', tags: ['narrow'] })),
+    ];
+    const imported = await h.ok(
+      doc(`mutation MutFamilyImport($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }`),
+      { e: entries },
+    );
+    expect(imported.importEntries.__typename).toBe('ImportEntriesSuccess');
+    const ask = async (tag: string) => {
+      const i = { scope: project, tags: { include: [tag] } };
+      h.resetStatements();
+      const edges = (await h.ok(MQ_NO_TOTAL, { i, first: 6 })).memoryQuery.edges as Edge[];
+      const kinds = h.statements
+        .filter((sql) => /^\s*WITH chain\(/.test(sql))
+        .map((sql) => (sql.includes('sampled(id)') ? 'sample' : sql.includes('kept(id) AS (VALUES') ? 'kept' : sql.includes('picked(id') ? 'guess' : 'full'));
+      same(edges, (await exhaustive.ok(MQ_NO_TOTAL, { i, first: 6 })).memoryQuery.edges, tag);
+      return kinds;
+    };
+    expect(await ask('wide')).toEqual(['sample', 'kept']);
+    // Three entries cannot reach the bound the family learnt from forty: the guess fails, and so
+    // does pruning (the page's bounding row is not there), which leaves the tag no bound. Asked
+    // again, it pays for no guess.
+    expect(await ask('narrow')).toEqual(['guess', 'sample', 'full']);
+    expect(await ask('narrow')).toEqual(['sample', 'full']);
+  });
+
   it('each query shape starts reading where the README says, and counts only when the total is asked for', async () => {
     // The shortcuts change no answer (the tests above), only what is read: the statements show it.
     const kinds = (run: () => Promise<unknown>) => async () => {
@@ -385,6 +415,13 @@ describe('the query engine against the exhaustive ranking', () => {
     // total is counted on the links' copies; a filter the copies do not hold counts on the entries.
     expect(await page({ scope: s, tags: { include: ['blue'] } })()).toEqual(['sample', 'kept']);
     expect(await page({ scope: s, tags: { include: ['blue'] } })()).toEqual(['guess']);
+    // A tag not asked for before takes the bound its family learnt (the same query with another
+    // tag): one statement, and the exhaustive ranking's page.
+    expect(await page({ scope: s, tags: { include: ['red'] } })()).toEqual(['guess']);
+    {
+      const i = { scope: s, tags: { include: ['red'] } };
+      same((await h.ok(MQ_NO_TOTAL, { i, first: 6 })).memoryQuery.edges, (await exhaustive.ok(MQ_NO_TOTAL, { i, first: 6 })).memoryQuery.edges, 'red');
+    }
     expect(await total({ scope: s, tags: { include: ['blue', 'green'] } })()).toEqual(['sample', 'kept', 'tag-count']);
     expect(await total({ scope: s, tags: { include: ['blue'] }, memoryTypes: ['SEMANTIC'] })()).toEqual(['tags']);
     // Required and excluded tags are set operations over the tag index, before any entry is read.
