@@ -169,6 +169,19 @@ describe('migrations', () => {
       await expect(applyMigrations(url)).rejects.toThrow(/already exists/);
     });
 
+    it('a migration recorded twice does not stand for one not recorded', async () => {
+      const url = await migratedCopy();
+      const last = lastMigration();
+      await execute(url, `DELETE FROM _prisma_migrations WHERE migration_name = '${last}'`);
+      await execute(
+        url,
+        `INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, logs, rolled_back_at, started_at, applied_steps_count)
+         SELECT 'twice', checksum, finished_at, migration_name, logs, rolled_back_at, started_at, applied_steps_count
+         FROM _prisma_migrations WHERE migration_name = '20261121233316_init'`,
+      );
+      await expect(applyMigrations(url)).rejects.toThrow(/already exists/);
+    });
+
     it('a rolled-back record does not count as applied', async () => {
       const url = await migratedCopy();
       await execute(url, `UPDATE _prisma_migrations SET rolled_back_at = finished_at WHERE migration_name = '${lastMigration()}'`);

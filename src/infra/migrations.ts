@@ -197,8 +197,10 @@ async function recordsEveryMigration(url: string, list: MigrationList): Promise<
       expected.set(path, createHash('sha256').update(migrationFile.content.value).digest('hex'));
     }
     const live = records.filter((record) => record.rolled_back_at === null);
+    // As many names as migrations, each once (a name recorded twice must not stand for a missing one).
     return (
       live.length === expected.size &&
+      new Set(live.map((record) => record.migration_name)).size === live.length &&
       live.every((record) => record.finished_at !== null && expected.get(record.migration_name) === record.checksum)
     );
   } catch {
