@@ -74,6 +74,11 @@ export function providerOfUrl(url: string): Provider {
   throw new Error(`Unsupported database URL (expected file: or postgres://): ${url.split('@').pop()}`);
 }
 
+/** The client's log option: query events, which `openDatabase` forwards to `onQuery`, when asked for. */
+export function queryEvents(options: DatabaseOptions): { log?: Array<{ emit: 'event'; level: 'query' }> } {
+  return options.onQuery ? { log: [{ emit: 'event', level: 'query' }] } : {};
+}
+
 /** What a provider's opener hands `openDatabase`: its client, and what the database's methods need. */
 export interface OpenedClient extends Pick<Database, 'readersStarted' | 'poolStats' | 'startUpkeep'> {
   prisma: Db;

@@ -4,14 +4,13 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { DEFAULT_PARALLEL_WORKERS } from '../config.ts';
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
-import type { Db, DatabaseOptions, OpenedClient } from './database.ts';
+import { queryEvents, type Db, type DatabaseOptions, type OpenedClient } from './database.ts';
 import { registerDirectDriver } from './direct-batch.ts';
 import { log } from './log.ts';
 import { runPostgresBatch } from './postgres-batch.ts';
 import { startTableUpkeep } from './table-upkeep.ts';
 
 export function openPostgres(url: string, options: DatabaseOptions): OpenedClient {
-  const queryLog = options.onQuery ? ([{ emit: 'event', level: 'query' }] as const) : undefined;
   const parallel = `SET max_parallel_workers_per_gather = ${Math.trunc(options.parallelWorkers ?? DEFAULT_PARALLEL_WORKERS)}`;
   // No JIT compilation: the ranking statements are estimated above jit_above_cost (100,000) and
   // PostgreSQL compiled each one afresh, which took longer than running it: a tag's count at 100K
@@ -28,7 +27,7 @@ export function openPostgres(url: string, options: DatabaseOptions): OpenedClien
   shared.on('error', warn);
   shared.on('connect', (client) => client.on('error', warn));
   const adapter = new PrismaPg(shared);
-  const prisma = new PostgresClient({ adapter, ...(queryLog ? { log: [...queryLog] } : {}) }) as unknown as Db;
+  const prisma = new PostgresClient({ adapter, ...queryEvents(options) }) as unknown as Db;
   // Write batches take connections from the same pool, one round trip each.
   registerDirectDriver(prisma, {
     provider: 'postgresql',

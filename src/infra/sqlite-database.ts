@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { DEFAULT_SQLITE_CACHE_MB, sqlitePath } from '../config.ts';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
-import { STATISTICS_INTERVAL_MS, refreshStatistics, type DatabaseOptions, type OpenedClient } from './database.ts';
+import { STATISTICS_INTERVAL_MS, queryEvents, refreshStatistics, type DatabaseOptions, type OpenedClient } from './database.ts';
 import { registerDirectDriver } from './direct-batch.ts';
 import { periodic } from './periodic.ts';
 import { serializeConnection } from './serialized-adapter.ts';
@@ -12,14 +12,13 @@ import { SqliteCheckpointer, WRITER_CHECKPOINT_PAGES } from './sqlite-checkpoint
 import { DEFAULT_READERS, SqliteReaders } from './sqlite-readers.ts';
 
 export async function openSqlite(url: string, options: DatabaseOptions): Promise<OpenedClient> {
-  const queryLog = options.onQuery ? ([{ emit: 'event', level: 'query' }] as const) : undefined;
   let readers: SqliteReaders | undefined;
   let checkpointer: SqliteCheckpointer | undefined;
   const path = sqlitePath(url);
   mkdirSync(dirname(path), { recursive: true });
   // A writer waits up to 5 s for the lock instead of failing with SQLITE_BUSY.
   const adapter = serializeConnection(new PrismaBetterSqlite3({ url: path, timeout: 5000 }));
-  const prisma = new SqliteClient({ adapter, ...(queryLog ? { log: [...queryLog] } : {}) });
+  const prisma = new SqliteClient({ adapter, ...queryEvents(options) });
   // Write batches share the client's one connection (and its lock).
   registerDirectDriver(prisma, {
     provider: 'sqlite',
