@@ -10,6 +10,7 @@ import { DomainError } from './domain/errors.ts';
 import type { Database } from './infra/database.ts';
 import type { Telemetry } from './infra/telemetry.ts';
 import { createEventBus, type EventBus } from './infra/events.ts';
+import { requestStarted } from './infra/load.ts';
 import { startFeedPruning } from './infra/change-feed.ts';
 import { DEFAULT_WRITE_SETTINGS, isRetryable, type WriteSettings } from './infra/transaction.ts';
 import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './server/body-limit.ts';
@@ -21,6 +22,7 @@ import { graphiqlOptions, useGraphiQLDelivery } from './server/graphiql.ts';
 import { Authenticator, type AuthMode } from './server/authentication.ts';
 import { useHealth } from './server/health.ts';
 import { useMetrics } from './server/metrics.ts';
+import { useExecutionCount } from './server/load.ts';
 import { useOperationLog, yogaLogger } from './server/logger.ts';
 import { log, requestIdFrom, requestScope, type RequestScope } from './infra/log.ts';
 import { useOperationLimits } from './server/limits.ts';
@@ -176,6 +178,7 @@ export function createApp(options: AppOptions): App {
     },
     plugins: [
       useOperationLog(),
+      useExecutionCount(),
       ...useMetrics({ database, bus, authenticate, webSocketConnections: () => sockets?.connections() ?? 0 }),
       ...(options.tracing ? [options.tracing] : []),
       useStrictRequestParams(),
@@ -212,6 +215,8 @@ export function createApp(options: AppOptions): App {
           if (stopping) setImmediate(() => s.closeIdleConnections());
         });
         if (stopping) res.shouldKeepAlive = false;
+        // Counted from its arrival (see src/infra/load.ts), so a request waiting its turn counts too.
+        if (!header(req, 'accept')?.includes('text/event-stream')) res.once('close', requestStarted());
         const scope = { requestId: requestIdFrom(header(req, 'x-request-id')) };
         res.setHeader('x-request-id', scope.requestId);
         logWhenAnswered(req, res, scope);

@@ -1,13 +1,16 @@
 // Reads that leave the event loop (issue #14): on SQLite, statements that read and have taken a
 // millisecond or more run on reader threads with read-only connections of their own, so a long
 // read no longer holds up writes on the main connection.
+import { parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/infra/database.ts';
+import { load, operationStarted, requestStarted } from '../src/infra/load.ts';
 import { DEFAULT_READERS } from '../src/infra/sqlite-readers.ts';
 import { DB_KIND, createDatabaseUrl } from './support/harness.ts';
 import { useOwnDatabases } from './support/own-databases.ts';
+import { eventually } from './support/redis-server.ts';
 
 /** A read-only statement that runs for a while (counts to `n` in a recursive CTE). */
 const slowRead = (db: Database, n: number) =>
@@ -78,6 +81,94 @@ describe.skipIf(DB_KIND !== 'sqlite')('SQLite reader threads', () => {
         const rows = await database.prisma.$queryRawUnsafe<Array<{ name: string }>>(`SELECT "name" FROM "Tag" WHERE "id" = 'seen-${i}'`);
         expect(rows).toEqual([{ name: `seen-${i}` }]);
       }
+    });
+  });
+
+  describe('where a read runs', () => {
+    /** How many reads ran where, since `before`. */
+    const since = (database: Database, before: { main: number; reader: number; running: number }) => {
+      const now = database.readStats()!;
+      return { main: now.main - before.main, reader: now.reader - before.reader };
+    };
+    /** A quick read (1,000 rows counted), and routing for which every read that has been timed counts as quick. */
+    const quickRead = (database: Database) => slowRead(database, 1_000);
+    const routed = () => openOwn({ readers: 2, readRouting: { offloadMs: 0, inlineWhenIdleMs: 60_000 } });
+
+    it('a quick read runs on the main connection while nothing else runs: no hand-off to pay, nothing to hold up', async () => {
+      const { database } = await routed();
+      await database.readersStarted();
+      let before = database.readStats()!;
+      await quickRead(database); // not timed yet: a reader
+      expect(since(database, before)).toEqual({ main: 0, reader: 1 });
+      before = database.readStats()!;
+      await quickRead(database);
+      await quickRead(database);
+      expect(since(database, before)).toEqual({ main: 2, reader: 0 });
+      // One operation executing (the one asking) is nothing else.
+      const asking = operationStarted();
+      before = database.readStats()!;
+      await quickRead(database);
+      asking();
+      expect(since(database, before)).toEqual({ main: 1, reader: 0 });
+    });
+
+    it('on a reader while another operation executes, another request is answered or another read is on a reader', async () => {
+      const { database } = await routed();
+      await database.readersStarted();
+      await quickRead(database);
+      await quickRead(database);
+      for (const started of [operationStarted, requestStarted]) {
+        const [one, other] = [started(), started()];
+        const before = database.readStats()!;
+        await quickRead(database);
+        one();
+        other();
+        expect(since(database, before)).toEqual({ main: 0, reader: 1 });
+      }
+      // A Prisma query starts when it is awaited or then'd.
+      const long = slowRead(database, 3_000_000).then((rows) => rows);
+      await eventually('the long read is on a reader', async () => database.readStats()!.running === 1, 10_000);
+      const before = database.readStats()!;
+      await quickRead(database);
+      expect(since(database, before)).toEqual({ main: 0, reader: 1 });
+      await long;
+    });
+
+    it('an HTTP request counts from its arrival to its answer; an event stream (SSE) does not', async () => {
+      const seen: string[] = [];
+      const { app } = await openOwn({ readers: 0, onQuery: () => seen.push(JSON.stringify(load())) });
+      const port = await app.start(0, '127.0.0.1');
+      const post = (headers: Record<string, string>, query: string) =>
+        fetch(`http://127.0.0.1:${port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) });
+      const stream = await post({ accept: 'text/event-stream' }, 'subscription { memoryPurged { erasedEntries } }');
+      expect(stream.status).toBe(200);
+      expect(load()).toEqual({ operations: 0, requests: 0 });
+      seen.length = 0;
+      await (await post({}, '{ globalScope { id name } }')).json();
+      expect(new Set(seen)).toEqual(new Set([JSON.stringify({ operations: 1, requests: 1 })]));
+      await stream.body!.cancel();
+      await eventually('the answered request is no longer counted', async () => load().requests === 0, 5_000);
+      expect(load()).toEqual({ operations: 0, requests: 0 });
+    });
+
+    it('an operation counts as executing while its statements run, and no longer once answered', async () => {
+      const seen: string[] = [];
+      const { gql } = await openOwn({ readers: 2, onQuery: () => seen.push(JSON.stringify(load())) });
+      await gql(parse(`{ globalScope { id name } }`));
+      expect(seen.length).toBeGreaterThan(0);
+      expect(new Set(seen)).toEqual(new Set([JSON.stringify({ operations: 1, requests: 0 })]));
+      expect(load()).toEqual({ operations: 0, requests: 0 });
+    });
+
+    it('the counts are served as engram_sqlite_reads_total', async () => {
+      const { app, database } = await open(2);
+      await database.readersStarted();
+      await quickRead(database);
+      const { main, reader } = database.readStats()!;
+      const text = await (await app.yoga.fetch('http://engram.test/metrics')).text();
+      expect(text).toContain(`engram_sqlite_reads_total{connection="main"} ${main}`);
+      expect(text).toContain(`engram_sqlite_reads_total{connection="reader"} ${reader}`);
+      expect(reader).toBeGreaterThan(0);
     });
   });
 

@@ -1,6 +1,7 @@
 import type { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { log } from './log.ts';
 import { quotedIdentifier } from './sql.ts';
+import type { ReadRouting } from './serialized-adapter.ts';
 
 export type Provider = 'sqlite' | 'postgresql';
 
@@ -22,6 +23,11 @@ export interface Database {
   /** PostgreSQL: the pool's connections (open, idle, and queries waiting for one); null on SQLite. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   /**
+   * SQLite: reads run so far outside transactions, on the main connection and on reader threads,
+   * and how many are on the readers now; null on PostgreSQL.
+   */
+  readStats(): { main: number; reader: number; running: number } | null;
+  /**
    * PostgreSQL: vacuums Engram's tables every `intervalMs` while the server's autovacuum is off
    * (see table-upkeep.ts); null on SQLite.
    */
@@ -39,6 +45,8 @@ export interface DatabaseOptions {
    * loop (see sqlite-readers.ts); 0 reads on the main connection.
    */
   readers?: number;
+  /** SQLite: where reads run (tests change it; default READ_ROUTING in serialized-adapter.ts). */
+  readRouting?: ReadRouting;
   /** SQLite: the main (writing) connection's page cache, MiB (default DEFAULT_SQLITE_CACHE_MB). */
   cacheMb?: number;
   /** PostgreSQL: workers one statement may add (`max_parallel_workers_per_gather`; default 0, see DEFAULT_PARALLEL_WORKERS). */
@@ -80,7 +88,7 @@ export function queryEvents(options: DatabaseOptions): { log?: Array<{ emit: 'ev
 }
 
 /** What a provider's opener hands `openDatabase`: its client, and what the database's methods need. */
-export interface OpenedClient extends Pick<Database, 'readersStarted' | 'poolStats' | 'startUpkeep'> {
+export interface OpenedClient extends Pick<Database, 'readersStarted' | 'poolStats' | 'readStats' | 'startUpkeep'> {
   prisma: Db;
   /** Disconnects the client and stops what the opener started (readers, pool, timers). */
   close(): Promise<void>;
@@ -107,6 +115,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     prisma,
     readersStarted: () => opened.readersStarted(),
     poolStats: () => opened.poolStats(),
+    readStats: () => opened.readStats(),
     startUpkeep: (intervalMs) => opened.startUpkeep(intervalMs),
     async ping() {
       if (closed) return false;

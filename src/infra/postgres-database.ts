@@ -38,6 +38,7 @@ export function openPostgres(url: string, options: DatabaseOptions): OpenedClien
     prisma,
     readersStarted: () => Promise.resolve(),
     poolStats: () => ({ total: shared.totalCount, idle: shared.idleCount, waiting: shared.waitingCount }),
+    readStats: () => null,
     startUpkeep: (intervalMs) => startTableUpkeep(shared, intervalMs),
     async close() {
       await prisma.$disconnect();

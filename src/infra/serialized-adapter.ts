@@ -8,6 +8,7 @@ import {
   type Transaction,
 } from '@prisma/driver-adapter-utils';
 import { performance } from 'node:perf_hooks';
+import { alone } from './load.ts';
 import { NOT_READ_ONLY, type Answer, type SqliteReaders } from './sqlite-readers.ts';
 
 /** A FIFO lock: `acquire` resolves with the function that releases it. */
@@ -48,19 +49,25 @@ class Lock {
 export function serializeConnection(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory & {
   /** The adapter Prisma connected last (undefined before it connects). */
   readonly current: SqlDriverAdapter | undefined;
-  /** From now on, reads outside transactions go to `readers` (once the file is set up for them). */
-  useReaders(readers: SqliteReaders): void;
+  /** From now on, reads outside transactions go to `readers` (once the file is set up for them), as `routing` says. */
+  useReaders(readers: SqliteReaders, routing?: ReadRouting): void;
+  /** Reads run outside transactions so far, by where they ran (the metric engram_sqlite_reads_total), and how many are on the readers now. */
+  readonly reads: Reads & { running: number };
 } {
   let current: SerializedAdapter | undefined;
-  const shared: { readers?: SqliteReaders } = {};
+  const shared: Shared = { routing: READ_ROUTING, reads: { main: 0, reader: 0 } };
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
     get current() {
       return current;
     },
-    useReaders(readers: SqliteReaders) {
+    useReaders(readers: SqliteReaders, routing = READ_ROUTING) {
       shared.readers = readers;
+      shared.routing = routing;
+    },
+    get reads() {
+      return { ...shared.reads, running: shared.readers?.running ?? 0 };
     },
     async connect() {
       const adapter = await factory.connect();
@@ -71,24 +78,53 @@ export function serializeConnection(factory: SqlDriverAdapterFactory): SqlDriver
   };
 }
 
+interface Reads {
+  main: number;
+  reader: number;
+}
+
+/** What the adapters of one connection share: its readers, once started, where reads run, and their counts. */
+interface Shared {
+  readers?: SqliteReaders;
+  routing: ReadRouting;
+  reads: Reads;
+}
+
 /** Statements that may read without writing; the reader checks (better-sqlite3's `readonly`). */
 const READ = /^\s*(SELECT|WITH)\b/i;
-/**
- * A read whose statement has taken at least this long (on average) goes to a reader thread; a
- * quicker one runs here. Handing a statement to a thread and back costs ~0.1 ms on an idle machine
- * and a scheduling delay on a busy one, more than a lookup by id takes; blocking the event loop for
- * under a millisecond holds up nothing that matters.
- */
-const OFFLOAD_MS = 1;
+/** Where a read outside a transaction runs, by how long its statement has taken (on average). */
+export interface ReadRouting {
+  /**
+   * A read that has taken at least this long goes to a reader thread; a quicker one runs here.
+   * Handing a statement to a thread and back costs ~0.1 ms on an idle machine and a scheduling
+   * delay on a busy one, more than a lookup by id takes; blocking the event loop for under a
+   * millisecond holds up nothing that matters.
+   */
+  offloadMs: number;
+  /**
+   * A read that has taken less than this runs here too when nothing else is going on: no other
+   * query or mutation executing, no other HTTP request being answered (src/infra/load.ts), and no
+   * statement on a reader. Readers exist so that one request's statement does not hold up the
+   * others; with no others there is nothing to hold up, and a reader's answer costs more than the
+   * main connection's: the hand-off both ways (~1 ms for a page of 100 entries) and a slower
+   * statement (at 100K entries a ranking statement took ~8 ms here, ~10 ms on a reader, whose page
+   * cache is smaller and not memory-mapped: see sqlite-reader.worker.ts). A request that arrives
+   * meanwhile waits at most this long. Over HTTP at 100K entries, one client at a time, p95:
+   * tag + word 17.1 -> 10.3 ms, two-word context 27.9 -> 22.7 ms.
+   */
+  inlineWhenIdleMs: number;
+}
+
+export const READ_ROUTING: ReadRouting = { offloadMs: 1, inlineWhenIdleMs: 20 };
 /** Statements whose running time is remembered (the most recently used). */
 const TIMINGS = 2_000;
 
 class SerializedAdapter implements SqlDriverAdapter {
   readonly #inner: SqlDriverAdapter;
   readonly #lock = new Lock();
-  readonly #shared: { readers?: SqliteReaders };
+  readonly #shared: Shared;
 
-  constructor(inner: SqlDriverAdapter, shared: { readers?: SqliteReaders }) {
+  constructor(inner: SqlDriverAdapter, shared: Shared) {
     this.#inner = inner;
     this.#shared = shared;
   }
@@ -103,19 +139,21 @@ class SerializedAdapter implements SqlDriverAdapter {
 
   /**
    * A read outside a transaction goes to a reader thread when there are readers (it sees what was
-   * committed when it begins, and does not wait for a transaction open on this connection);
-   * anything else, and a statement the reader finds would write, runs here.
+   * committed when it begins, and does not wait for a transaction open on this connection), unless
+   * it is quick (see ReadRouting); anything else, and a statement the
+   * reader finds would write, runs here.
    */
   async queryRaw(query: SqlQuery): Promise<SqlResultSet> {
     const readers = this.#shared.readers;
-    const known = this.#timings.get(query.sql);
-    if (readers?.available && READ.test(query.sql) && (known === undefined || known >= OFFLOAD_MS)) {
+    const read = READ.test(query.sql);
+    if (readers && read && this.#offloads(query.sql, readers)) {
       const answer = await readers.query(query).catch((error: unknown): Answer => {
         // The statement's own error is the answer; a reader that stopped under it is not.
         if (error instanceof DriverAdapterError) throw error;
         return NOT_READ_ONLY;
       });
       if (answer !== NOT_READ_ONLY) {
+        this.#shared.reads.reader++;
         this.#timed(query.sql, answer.ms);
         return answer.result;
       }
@@ -123,9 +161,20 @@ class SerializedAdapter implements SqlDriverAdapter {
     return this.#lock.run(async () => {
       const started = performance.now();
       const result = await this.#inner.queryRaw(query);
+      if (read) this.#shared.reads.main++;
       if (readers) this.#timed(query.sql, performance.now() - started);
       return result;
     });
+  }
+
+  /** Whether a read goes to a reader: one not timed yet, or slow enough, unless nothing else is going on and it is quick. */
+  #offloads(sql: string, readers: SqliteReaders): boolean {
+    if (!readers.available) return false;
+    const known = this.#timings.get(sql);
+    if (known === undefined) return true;
+    const { offloadMs, inlineWhenIdleMs } = this.#shared.routing;
+    if (known < offloadMs) return false;
+    return !(known < inlineWhenIdleMs && idle(readers));
   }
 
   /** Running time per statement text: a moving average, so one slow or quick run does not flip it. */
@@ -162,6 +211,9 @@ class SerializedAdapter implements SqlDriverAdapter {
     return this.#inner.dispose();
   }
 }
+
+/** Nothing to hold up: no other operation or request going on, and no statement on a reader. */
+const idle = (readers: SqliteReaders) => alone() && readers.running === 0;
 
 /** The transaction, releasing the connection lock once it commits or rolls back. */
 function releasingOnEnd(tx: Transaction, release: () => void): Transaction {

@@ -48,7 +48,7 @@ export async function openSqlite(url: string, options: DatabaseOptions): Promise
   // Readers open the file read-only: it must exist, in WAL mode, first.
   const count = options.readers ?? DEFAULT_READERS;
   if (count > 0) {
-    adapter.useReaders((readers = new SqliteReaders(path, count)));
+    adapter.useReaders((readers = new SqliteReaders(path, count)), options.readRouting);
     // Checkpoints leave the event loop with the reads; the writer's own is then only a bound.
     const writerCheckpoint = (pages: number) => prisma.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${pages}`).catch(() => undefined);
     checkpointer = new SqliteCheckpointer(path, (running) => void writerCheckpoint(WRITER_CHECKPOINT_PAGES[running ? 'behindCheckpointer' : 'alone']));
@@ -57,6 +57,7 @@ export async function openSqlite(url: string, options: DatabaseOptions): Promise
     prisma,
     readersStarted: () => readers?.started() ?? Promise.resolve(),
     poolStats: () => null,
+    readStats: () => adapter.reads,
     startUpkeep: () => null,
     async close() {
       await optimizer.stop();

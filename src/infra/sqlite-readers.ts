@@ -64,6 +64,11 @@ export class SqliteReaders {
     return !this.#closed && this.#readers.some((r) => r.started);
   }
 
+  /** Statements running or waiting on the readers. */
+  get running(): number {
+    return this.#readers.reduce((sum, r) => sum + r.pending.size, 0);
+  }
+
   query(query: SqlQuery): Promise<Answer> {
     if (this.#closed) return Promise.reject(new Error('The database is closed'));
     const started = this.#readers.filter((r) => r.started);

@@ -1,6 +1,6 @@
 import { usePrometheus } from '@graphql-yoga/plugin-prometheus';
 import type { Plugin } from 'graphql-yoga';
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Database } from '../infra/database.ts';
 import type { EventBus } from '../infra/events.ts';
 import { httpCaller, type Caller } from './authentication.ts';
@@ -82,6 +82,19 @@ function engramGauges(registry: Registry, sources: MetricsSources, subscriptions
       const stats = sources.database.poolStats();
       if (!stats) return;
       for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
+    },
+  });
+  new Counter({
+    name: 'engram_sqlite_reads_total',
+    help: 'SQLite: reads outside transactions, by the connection that ran them (main, or a reader thread)',
+    labelNames: ['connection'],
+    registers,
+    collect() {
+      const reads = sources.database.readStats();
+      if (!reads) return;
+      this.reset();
+      this.inc({ connection: 'main' }, reads.main);
+      this.inc({ connection: 'reader' }, reads.reader);
     },
   });
 }
