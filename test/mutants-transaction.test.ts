@@ -166,7 +166,10 @@ describe('retries of a deadlocked write', () => {
       await other.query('COMMIT');
       const r = await attach;
       expect(r.attachTags.entry?.tags.map((t) => t.name).sort()).toEqual(['aa-first', 'zz-second']);
-      expect(rollbacks()).toBe(1);
+      // Rolled back and retried; on a loaded machine the retry can take aa-first again before the
+      // other transaction's waiting insert does, and be the victim of a second deadlock (CI,
+      // 2026-11-29: two rollbacks), so at least once.
+      expect(rollbacks()).toBeGreaterThanOrEqual(1);
     } finally {
       await other.end();
     }

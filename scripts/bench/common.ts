@@ -199,14 +199,15 @@ export interface ServerProcess {
 }
 
 /**
- * The real server process on `url`; resolves once it listens. Rate limits and the scheduled purge
+ * The real server process on `url` (of the checkout at `checkout`); resolves once it listens. Rate limits and the scheduled purge
  * are off: the suites measure how fast Engram answers, and one client on one address would hit the
  * limits.
  */
-export async function serverProcess(url: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function serverProcess(url: string, env: Record<string, string> = {}, checkout = '.'): Promise<ServerProcess> {
   const quiet = { RATE_LIMIT_REQUESTS_PER_SECOND: '0', RATE_LIMIT_WRITES_PER_SECOND: '0', PURGE_INTERVAL_MINUTES: '0' };
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: checkout,
     env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', GRAPHIQL: 'false', REDIS_URL: '', ...quiet, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

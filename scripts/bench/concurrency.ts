@@ -32,7 +32,7 @@ export async function concurrencySuite(w: Workload, port: number): Promise<void>
 }
 
 /** `clients` closed loops for `seconds`: each client asks its next operation when the last answered. */
-async function closedLoops(w: Workload, ask: Ask, clients: number, seconds: number) {
+export async function closedLoops(w: Workload, ask: Ask, clients: number, seconds: number) {
   const latencies: number[] = [];
   const end = performance.now() + seconds * 1000;
   let i = 0;
