@@ -63,10 +63,15 @@ export interface RowKey {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
+/** The percentiles of `samples` (sorted once): `at(0.95)` is the p95; NaN without samples. */
+export function percentiles(samples: readonly number[]): (q: number) => number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
 /** Percentiles of `samples`, recorded as a row and printed. */
 export function summarize(suite: string, db: string, name: string, samples: number[], key?: RowKey): Row {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  const at = percentiles(samples);
   const row = {
     suite,
     db,

@@ -25,12 +25,11 @@ const { values } = parseArgs({
 if (!values.base) throw new Error('usage: servers-in-turn.ts --base <other checkout> [--size N] [--rounds N] [--seconds S] [--clients N]');
 // The bench's modules parse the bench's own options when they load: they get none of these.
 process.argv.splice(2);
-const { overHttp, serverProcess, stopProcess } = await import('./common.ts');
+const { overHttp, percentiles, serverProcess, stopProcess } = await import('./common.ts');
 const { closedLoops } = await import('./concurrency.ts');
 const { seedWorkload } = await import('./workload.ts');
 
 const SUFFIXES = ['', '-wal', '-shm'];
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 
 console.log(`seeding ${Number(values.size).toLocaleString('en')} entries`);
 const w = await seedWorkload('sqlite', Number(values.size));
@@ -46,7 +45,10 @@ try {
         await closedLoops(w, ask, 1, 2); // warm-up
         const one = await closedLoops(w, ask, 1, Number(values.seconds));
         const many = await closedLoops(w, ask, Number(values.clients), Number(values.seconds));
-        const figures = (r: typeof one) => `${r.perSecond.toFixed(0)} ops/s, p50 ${percentile(r.latencies, 0.5).toFixed(1)} p95 ${percentile(r.latencies, 0.95).toFixed(1)} ms`;
+        const figures = (r: typeof one) => {
+          const at = percentiles(r.latencies);
+          return `${r.perSecond.toFixed(0)} ops/s, p50 ${at(0.5).toFixed(1)} p95 ${at(0.95).toFixed(1)} ms`;
+        };
         console.log(`round ${round} ${side}: 1 client ${figures(one)}; ${values.clients} clients ${figures(many)}; ratio ${(many.perSecond / one.perSecond).toFixed(2)} ×`);
       } finally {
         await stopProcess(server.child);

@@ -109,7 +109,8 @@ export interface ReadRouting {
    * main connection's: the hand-off both ways (~1 ms for a page of 100 entries) and a slower
    * statement (at 100K entries a ranking statement took ~8 ms here, ~10 ms on a reader, whose page
    * cache is smaller and not memory-mapped: see sqlite-reader.worker.ts). A request that arrives
-   * meanwhile waits at most this long. The bench at 100K entries, the commit before and this one
+   * meanwhile waits for it: about this long at most (the statement's average is under it, though
+   * one run may take longer). The bench at 100K entries, the commit before and this one
    * in turn (2026-11-29), p95 over HTTP: tag + word 13.4 -> 8.6 ms, two-word context 24.9 -> 18.6
    * ms; sixteen concurrent clients' throughput unchanged (they are rarely alone).
    */
