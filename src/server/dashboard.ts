@@ -48,7 +48,9 @@ function loadBundle(dir: string): Map<string, StaticBody> | undefined {
 export function useDashboard(dir = join(projectRoot(), 'dist', 'ui')): Plugin {
   let bundle: Map<string, StaticBody> | undefined;
   return {
-    async onRequest({ request, url, endResponse, fetchAPI }) {
+    // Not async: a hook that returns a promise puts every later hook of every request on Yoga's
+    // promise path (allocations and microtasks), and this one answers only /ui.
+    onRequest({ request, url, endResponse, fetchAPI }) {
       const path = url.pathname;
       if (path !== PREFIX && !path.startsWith(`${PREFIX}/`)) return;
       const respond = (status: number, body: string | null, headers: Record<string, string> = {}) =>
@@ -60,7 +62,7 @@ export function useDashboard(dir = join(projectRoot(), 'dist', 'ui')): Plugin {
       if (!bundle) return respond(503, 'The dashboard is not built: run `npm run build:ui` (npm install does it).', { 'content-type': 'text/plain' });
       const file = bundle.get(path === `${PREFIX}/index.html` ? '/' : path.slice(PREFIX.length));
       if (!file) return respond(404, 'Not Found', { 'content-type': 'text/plain' });
-      return endResponse(await serveBody(request, file, fetchAPI));
+      return serveBody(request, file, fetchAPI).then(endResponse);
     },
   };
 }

@@ -74,12 +74,14 @@ export function graphiqlOptions(enabled: boolean): { graphiql: GraphiQLOptions |
  */
 export function useGraphiQLDelivery(): Plugin {
   return {
-    async onResponse({ request, response, setResponse, fetchAPI }) {
+    // Not async: a promise from every response's hook would put the hooks after it on Yoga's
+    // promise path (as for the dashboard's onRequest).
+    onResponse({ request, response, setResponse, fetchAPI }) {
       if (!shouldRenderGraphiQL(request) || response.status !== 200) return;
       // Other HTML pages (the dashboard at /ui) pass through this hook too.
       if (!/^\/graphql\/?$/.test(new URL(request.url).pathname)) return;
       if (!response.headers.get('content-type')?.startsWith('text/html')) return;
-      setResponse(await serveBody(request, thePage(), fetchAPI));
+      return serveBody(request, thePage(), fetchAPI).then(setResponse);
     },
   };
 }
