@@ -30,6 +30,8 @@
 //   and with `entry { id }`, printed against targets.
 // - transfer (issue #15, opt-in): export and import of --transfer-size entries (default 100,000),
 //   SQLite -> PostgreSQL -> SQLite, and whether the three exports hold the same rows.
+// The workload suites ask for --warmup-seconds (default 30) before they measure, in-process and
+// against the server: figures of a server that has settled (see warmupSeconds in bench/common.ts).
 // Environment: BENCH_POSTGRES_URL (admin connection, default postgresql://postgres@127.0.0.1:5432/postgres),
 // BENCH_REDIS_URL, BENCH_KEEP=1 (keep the seeded databases and print their URLs).
 //

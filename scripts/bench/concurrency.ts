@@ -6,19 +6,20 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { opts, overHttp, record, summarize, timed, type Ask } from './common.ts';
+import { opts, overHttp, record, summarize, timed, warmupSeconds, type Ask } from './common.ts';
 import { shape, type Shape } from './shapes.ts';
 import type { Workload } from './workload.ts';
 
 const READS = ['get', 'list', 'tagWord', 'tagOnly', 'context2', 'relatedTo'].map(shape);
 const WRITES = ['create', 'update'].map(shape);
 
-export async function concurrencySuite(w: Workload, port: number): Promise<void> {
+/** `warm`: the server has answered the shapes for a while already (the memory suite ran first). */
+export async function concurrencySuite(w: Workload, port: number, warm: boolean): Promise<void> {
   const seconds = Number(opts['concurrency-seconds']);
   const clients = Number(opts['concurrency-clients']);
   console.log(`  concurrency: 80 % reads / 20 % writes for ${seconds} s, 1 client, then ${clients} clients`);
   const ask = overHttp(port);
-  await closedLoops(w, ask, 1, 2); // warm-up, not recorded
+  await closedLoops(w, ask, 1, warm ? 2 : warmupSeconds); // warm-up, not recorded (see warmupSeconds)
   const one = await closedLoops(w, ask, 1, seconds);
   const many = await closedLoops(w, ask, clients, seconds);
   const key = (shapeKey: string) => ({ size: w.n, shape: shapeKey, via: 'http' as const });

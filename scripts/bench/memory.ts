@@ -1,11 +1,12 @@
 // The workload suites (issue #4's memory, issue #14's targets): seed N entries once, then ask every
 // shape in-process and over HTTP to the real server process, the concurrency suite against that
 // server, and last the aged-memory check of issue #13 (it rewrites the rows' ages).
+import { performance } from 'node:perf_hooks';
 import { createApp } from '../../src/app.ts';
 import { openDatabase } from '../../src/infra/database.ts';
 import { createEventBus } from '../../src/infra/events.ts';
 import { agedMemory } from './aged.ts';
-import { gid, inProcess, iterations, overHttp, record, serverProcess, stopProcess, summarize, timed, type Ask, type Kind } from './common.ts';
+import { gid, inProcess, percentiles, iterations, overHttp, record, serverProcess, stopProcess, summarize, timed, warmupSeconds, type Ask, type Kind } from './common.ts';
 import { concurrencySuite } from './concurrency.ts';
 import { SHAPES, shape } from './shapes.ts';
 import { levelOf, seedWorkload, typeOf, type Workload } from './workload.ts';
@@ -26,7 +27,7 @@ export async function workloadSuites(kind: Kind, n: number, suites: readonly str
         await askShapes(w, overHttp(server.port), 'http');
         record('memory', kind, `N=${n} server RSS after the shapes`, server.rssMb(), 'MB', { size: n, shape: 'rss' });
       }
-      if (suites.includes('concurrency')) await concurrencySuite(w, server.port);
+      if (suites.includes('concurrency')) await concurrencySuite(w, server.port, suites.includes('memory'));
     } finally {
       await stopProcess(server.child);
     }
@@ -37,13 +38,30 @@ export async function workloadSuites(kind: Kind, n: number, suites: readonly str
   }
 }
 
-/** Every shape, asked in turn per iteration so that drift in machine load falls on all alike. */
+/**
+ * Every shape, asked in turn per iteration so that drift in machine load falls on all alike, after
+ * `warmupSeconds` of the same (see common.ts), whose first rounds' p50s are printed (not recorded).
+ */
 async function askShapes(w: Workload, ask: Ask, via: 'http' | 'in-process'): Promise<void> {
   const samples = new Map(SHAPES.map((s) => [s.key, [] as number[]]));
-  for (let i = 0; i < iterations + 20; i++) {
-    for (const s of SHAPES) await timed(i < 20 ? [] : samples.get(s.key)!, () => ask(s.query, s.variables(w, i)));
+  const rounds = await warmUp(w, ask);
+  for (let i = rounds; i < rounds + iterations; i++) {
+    for (const s of SHAPES) await timed(samples.get(s.key)!, () => ask(s.query, s.variables(w, i)));
   }
   for (const s of SHAPES) summarize('memory', w.kind, `N=${w.n} ${via}: ${s.label}`, samples.get(s.key)!, { size: w.n, shape: s.key, via });
+}
+
+/** The shapes in turn for `warmupSeconds` (at least 20 rounds); returns the rounds asked. */
+async function warmUp(w: Workload, ask: Ask): Promise<number> {
+  const first = new Map(SHAPES.map((s) => [s.key, [] as number[]]));
+  const end = performance.now() + warmupSeconds * 1000;
+  let rounds = 0;
+  for (; rounds < 20 || performance.now() < end; rounds++) {
+    for (const s of SHAPES) await timed(rounds < 50 ? first.get(s.key)! : [], () => ask(s.query, s.variables(w, rounds)));
+  }
+  const p50 = (key: string) => percentiles(first.get(key)!)(0.5).toFixed(2);
+  console.log(`    warm-up: ${rounds} rounds; p50 of the first ${Math.min(rounds, 50)}: ${SHAPES.map((s) => `${s.key} ${p50(s.key)}`).join(', ')} ms`);
+  return rounds;
 }
 
 /** In-process: the shapes, what counting reads costs, and the statements of one create and update. */

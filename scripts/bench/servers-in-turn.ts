@@ -6,7 +6,7 @@
 //
 //   git worktree add ../engram-base <commit> && ln -s "$PWD/node_modules" ../engram-base/node_modules
 //   (cd ../engram-base && node scripts/prisma-generate.mjs)
-//   npx tsx scripts/bench/servers-in-turn.ts --base ../engram-base [--size 100000] [--rounds 2] [--seconds 10]
+//   npx tsx scripts/bench/servers-in-turn.ts --base ../engram-base [--size 100000] [--rounds 2] [--seconds 10] [--warmup 30]
 //
 // This checkout seeds the database: the two must have the same migrations.
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
@@ -20,9 +20,10 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '2' },
     seconds: { type: 'string', default: '10' },
     clients: { type: 'string', default: '16' },
+    warmup: { type: 'string', default: '30' },
   },
 });
-if (!values.base) throw new Error('usage: servers-in-turn.ts --base <other checkout> [--size N] [--rounds N] [--seconds S] [--clients N]');
+if (!values.base) throw new Error('usage: servers-in-turn.ts --base <other checkout> [--size N] [--rounds N] [--seconds S] [--clients N] [--warmup S]');
 // The bench's modules parse the bench's own options when they load: they get none of these.
 process.argv.splice(2);
 const { overHttp, percentiles, serverProcess, stopProcess } = await import('./common.ts');
@@ -42,7 +43,7 @@ try {
       const server = await serverProcess(`file:${copy}`, {}, checkout);
       try {
         const ask = overHttp(server.port);
-        await closedLoops(w, ask, 1, 2); // warm-up
+        await closedLoops(w, ask, 1, Number(values.warmup)); // warm-up: see warmupSeconds in common.ts
         const one = await closedLoops(w, ask, 1, Number(values.seconds));
         const many = await closedLoops(w, ask, Number(values.clients), Number(values.seconds));
         const figures = (r: typeof one) => {
