@@ -6,11 +6,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/infra/database.ts';
-import { load, operationStarted, requestStarted } from '../src/infra/load.ts';
+import { load, operationStarted, requestStarted, subscriptionOpened } from '../src/infra/load.ts';
 import { DEFAULT_READERS } from '../src/infra/sqlite-readers.ts';
 import { DB_KIND, createDatabaseUrl } from './support/harness.ts';
 import { useOwnDatabases } from './support/own-databases.ts';
 import { eventually } from './support/redis-server.ts';
+import { wsSubscribe } from './support/subscriptions.ts';
 
 /** A read-only statement that runs for a while (counts to `n` in a recursive CTE). */
 const slowRead = (db: Database, n: number) =>
@@ -112,7 +113,7 @@ describe.skipIf(DB_KIND !== 'sqlite')('SQLite reader threads', () => {
       expect(since(database, before)).toEqual({ main: 1, reader: 0 });
     });
 
-    it('on a reader while another operation executes, another request is answered or another read is on a reader', async () => {
+    it('on a reader while another operation executes, another request is answered, a subscription is open or another read is on a reader', async () => {
       const { database } = await routed();
       await database.readersStarted();
       await quickRead(database);
@@ -125,6 +126,12 @@ describe.skipIf(DB_KIND !== 'sqlite')('SQLite reader threads', () => {
         other();
         expect(since(database, before)).toEqual({ main: 0, reader: 1 });
       }
+      // A subscriber: an event published meanwhile would wait for a read run on the event loop.
+      const listening = subscriptionOpened();
+      const before1 = database.readStats()!;
+      await quickRead(database);
+      listening();
+      expect(since(database, before1)).toEqual({ main: 0, reader: 1 });
       // A Prisma query starts when it is awaited or then'd.
       const long = slowRead(database, 3_000_000).then((rows) => rows);
       await eventually('the long read is on a reader', async () => database.readStats()!.running === 1, 10_000);
@@ -134,7 +141,7 @@ describe.skipIf(DB_KIND !== 'sqlite')('SQLite reader threads', () => {
       await long;
     });
 
-    it('an HTTP request counts from its arrival to its answer; an event stream (SSE) does not', async () => {
+    it('an HTTP request counts from its arrival to its answer; an event stream (SSE) counts as a subscription until it ends', async () => {
       const seen: string[] = [];
       const { app } = await openOwn({ readers: 0, onQuery: () => seen.push(JSON.stringify(load())) });
       const port = await app.start(0, '127.0.0.1');
@@ -142,13 +149,23 @@ describe.skipIf(DB_KIND !== 'sqlite')('SQLite reader threads', () => {
         fetch(`http://127.0.0.1:${port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) });
       const stream = await post({ accept: 'text/event-stream' }, 'subscription { memoryPurged { erasedEntries } }');
       expect(stream.status).toBe(200);
-      expect(load()).toEqual({ operations: 0, requests: 0 });
+      await eventually('the stream counts as a subscription', async () => load().subscriptions === 1, 5_000);
+      expect(load()).toEqual({ operations: 0, requests: 0, subscriptions: 1 });
       seen.length = 0;
       await (await post({}, '{ globalScope { id name } }')).json();
-      expect(new Set(seen)).toEqual(new Set([JSON.stringify({ operations: 1, requests: 1 })]));
+      expect(new Set(seen)).toEqual(new Set([JSON.stringify({ operations: 1, requests: 1, subscriptions: 1 })]));
       await stream.body!.cancel();
-      await eventually('the answered request is no longer counted', async () => load().requests === 0, 5_000);
-      expect(load()).toEqual({ operations: 0, requests: 0 });
+      await eventually('the answered request and the ended stream are no longer counted', async () => load().requests === 0 && load().subscriptions === 0, 5_000);
+      expect(load()).toEqual({ operations: 0, requests: 0, subscriptions: 0 });
+    });
+
+    it('a graphql-ws subscription counts from its start to its end', async () => {
+      const { app } = await openOwn({ readers: 0 });
+      const port = await app.start(0, '127.0.0.1');
+      const subscription = wsSubscribe(port, parse('subscription { memoryPurged { erasedEntries } }'), {});
+      await eventually('the subscription is counted', async () => load().subscriptions === 1, 5_000);
+      await subscription.close();
+      await eventually('the ended subscription is no longer counted', async () => load().subscriptions === 0, 5_000);
     });
 
     it('an operation counts as executing while its statements run, and no longer once answered', async () => {
@@ -156,8 +173,8 @@ describe.skipIf(DB_KIND !== 'sqlite')('SQLite reader threads', () => {
       const { gql } = await openOwn({ readers: 2, onQuery: () => seen.push(JSON.stringify(load())) });
       await gql(parse(`{ globalScope { id name } }`));
       expect(seen.length).toBeGreaterThan(0);
-      expect(new Set(seen)).toEqual(new Set([JSON.stringify({ operations: 1, requests: 0 })]));
-      expect(load()).toEqual({ operations: 0, requests: 0 });
+      expect(new Set(seen)).toEqual(new Set([JSON.stringify({ operations: 1, requests: 0, subscriptions: 0 })]));
+      expect(load()).toEqual({ operations: 0, requests: 0, subscriptions: 0 });
     });
 
     it('the counts are served as engram_sqlite_reads_total', async () => {

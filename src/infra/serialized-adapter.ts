@@ -103,9 +103,10 @@ export interface ReadRouting {
   offloadMs: number;
   /**
    * A read that has taken less than this runs here too when nothing else is going on: no other
-   * query or mutation executing, no other HTTP request being answered (src/infra/load.ts), and no
-   * statement on a reader. Readers exist so that one request's statement does not hold up the
-   * others; with no others there is nothing to hold up, and a reader's answer costs more than the
+   * query or mutation executing, no other HTTP request being answered, no subscription open
+   * (src/infra/load.ts), and no statement on a reader. Readers exist so that one request's
+   * statement does not hold up the others, nor an event on its way to a subscriber; with neither
+   * there is nothing to hold up, and a reader's answer costs more than the
    * main connection's: the hand-off both ways (~1 ms for a page of 100 entries) and a slower
    * statement (at 100K entries a ranking statement took ~8 ms here, ~10 ms on a reader, whose page
    * cache is smaller and not memory-mapped: see sqlite-reader.worker.ts). A request that arrives

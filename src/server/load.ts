@@ -1,14 +1,20 @@
 import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { operationStarted } from '../infra/load.ts';
+import { operationStarted, subscriptionOpened } from '../infra/load.ts';
 
 /**
  * Counts the queries and mutations executing (src/infra/load.ts), from the start of execution to
- * its result, whether it succeeds or throws. Subscriptions are not counted: an open one mostly
- * waits.
+ * its result, whether it succeeds or throws, and the subscriptions open (an open one mostly waits,
+ * so it is counted apart: it is someone an event must reach without delay).
  */
 export function useExecutionCount(): Plugin {
   return {
+    onSubscribe: () => ({
+      onSubscribeResult: ({ result }) => {
+        if (!(Symbol.asyncIterator in result)) return undefined;
+        return { onEnd: subscriptionOpened() };
+      },
+    }),
     onExecute({ executeFn, setExecuteFn }) {
       setExecuteFn(async (args) => {
         const ended = operationStarted();
