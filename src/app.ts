@@ -178,7 +178,7 @@ export function createApp(options: AppOptions): App {
     },
     plugins: [
       useOperationLog(),
-      useExecutionCount(),
+      useExecutionCount(database),
       ...useMetrics({ database, bus, authenticate, webSocketConnections: () => sockets?.connections() ?? 0 }),
       ...(options.tracing ? [options.tracing] : []),
       useStrictRequestParams(),

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/infra/database.ts';
-import { load, operationStarted, requestStarted, subscriptionOpened } from '../src/infra/load.ts';
+import { load, operationStarted, requestStarted } from '../src/infra/load.ts';
 import { DEFAULT_READERS } from '../src/infra/sqlite-readers.ts';
 import { DB_KIND, createDatabaseUrl } from './support/harness.ts';
 import { useOwnDatabases } from './support/own-databases.ts';
@@ -127,7 +127,7 @@ describe.skipIf(DB_KIND !== 'sqlite')('SQLite reader threads', () => {
         expect(since(database, before)).toEqual({ main: 0, reader: 1 });
       }
       // A subscriber: an event published meanwhile would wait for a read run on the event loop.
-      const listening = subscriptionOpened();
+      const listening = database.subscriptionOpened();
       const before1 = database.readStats()!;
       await quickRead(database);
       listening();
@@ -141,31 +141,36 @@ describe.skipIf(DB_KIND !== 'sqlite')('SQLite reader threads', () => {
       await long;
     });
 
-    it('an HTTP request counts from its arrival to its answer; an event stream (SSE) counts as a subscription until it ends', async () => {
+    it('an HTTP request counts from its arrival to its answer; an event stream (SSE) does not, and counts as a subscription until it ends', async () => {
       const seen: string[] = [];
-      const { app } = await openOwn({ readers: 0, onQuery: () => seen.push(JSON.stringify(load())) });
+      const { app, database } = await openOwn({ readers: 0, onQuery: () => seen.push(JSON.stringify(load())) });
       const port = await app.start(0, '127.0.0.1');
       const post = (headers: Record<string, string>, query: string) =>
         fetch(`http://127.0.0.1:${port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) });
       const stream = await post({ accept: 'text/event-stream' }, 'subscription { memoryPurged { erasedEntries } }');
       expect(stream.status).toBe(200);
-      await eventually('the stream counts as a subscription', async () => load().subscriptions === 1, 5_000);
-      expect(load()).toEqual({ operations: 0, requests: 0, subscriptions: 1 });
+      await eventually('the stream counts as a subscription', async () => database.readStats()!.listening === 1, 5_000);
+      expect(load()).toEqual({ operations: 0, requests: 0 });
       seen.length = 0;
       await (await post({}, '{ globalScope { id name } }')).json();
-      expect(new Set(seen)).toEqual(new Set([JSON.stringify({ operations: 1, requests: 1, subscriptions: 1 })]));
+      expect(new Set(seen)).toEqual(new Set([JSON.stringify({ operations: 1, requests: 1 })]));
       await stream.body!.cancel();
-      await eventually('the answered request and the ended stream are no longer counted', async () => load().requests === 0 && load().subscriptions === 0, 5_000);
-      expect(load()).toEqual({ operations: 0, requests: 0, subscriptions: 0 });
+      await eventually('the answered request and the ended stream are no longer counted', async () => load().requests === 0 && database.readStats()!.listening === 0, 5_000);
+      expect(load()).toEqual({ operations: 0, requests: 0 });
     });
 
-    it('a graphql-ws subscription counts from its start to its end', async () => {
-      const { app } = await openOwn({ readers: 0 });
+    it('a graphql-ws subscription counts from its start to its end, and one that ends with its connection too', async () => {
+      const { app, database } = await openOwn({ readers: 0 });
       const port = await app.start(0, '127.0.0.1');
-      const subscription = wsSubscribe(port, parse('subscription { memoryPurged { erasedEntries } }'), {});
-      await eventually('the subscription is counted', async () => load().subscriptions === 1, 5_000);
-      await subscription.close();
-      await eventually('the ended subscription is no longer counted', async () => load().subscriptions === 0, 5_000);
+      const listening = () => database.readStats()!.listening;
+      const closed = wsSubscribe(port, parse('subscription { memoryPurged { erasedEntries } }'), {});
+      await eventually('the subscription is counted', async () => listening() === 1, 5_000);
+      await closed.close();
+      await eventually('the ended subscription is no longer counted', async () => listening() === 0, 5_000);
+      const dropped = wsSubscribe(port, parse('subscription { memoryPurged { erasedEntries } }'), {});
+      await eventually('the subscription is counted', async () => listening() === 1, 5_000);
+      dropped.client.terminate();
+      await eventually('the subscription of a dropped connection is no longer counted', async () => listening() === 0, 5_000);
     });
 
     it('an operation counts as executing while its statements run, and no longer once answered', async () => {
@@ -173,8 +178,8 @@ describe.skipIf(DB_KIND !== 'sqlite')('SQLite reader threads', () => {
       const { gql } = await openOwn({ readers: 2, onQuery: () => seen.push(JSON.stringify(load())) });
       await gql(parse(`{ globalScope { id name } }`));
       expect(seen.length).toBeGreaterThan(0);
-      expect(new Set(seen)).toEqual(new Set([JSON.stringify({ operations: 1, requests: 0, subscriptions: 0 })]));
-      expect(load()).toEqual({ operations: 0, requests: 0, subscriptions: 0 });
+      expect(new Set(seen)).toEqual(new Set([JSON.stringify({ operations: 1, requests: 0 })]));
+      expect(load()).toEqual({ operations: 0, requests: 0 });
     });
 
     it('the counts are served as engram_sqlite_reads_total', async () => {

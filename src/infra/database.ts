@@ -26,7 +26,14 @@ export interface Database {
    * SQLite: reads run so far outside transactions, on the main connection and on reader threads,
    * and how many are on the readers now; null on PostgreSQL.
    */
-  readStats(): { main: number; reader: number; running: number } | null;
+  readStats(): { main: number; reader: number; running: number; listening: number } | null;
+  /**
+   * Marks one subscription to this database's events (graphql-ws or SSE) as open until the
+   * returned function is called. On SQLite a quick read then stays off the event loop: an event
+   * published while a read blocks it would reach its subscriber only after the read (see
+   * ReadRouting in serialized-adapter.ts).
+   */
+  subscriptionOpened(): () => void;
   /**
    * PostgreSQL: vacuums Engram's tables every `intervalMs` while the server's autovacuum is off
    * (see table-upkeep.ts); null on SQLite.
@@ -88,7 +95,7 @@ export function queryEvents(options: DatabaseOptions): { log?: Array<{ emit: 'ev
 }
 
 /** What a provider's opener hands `openDatabase`: its client, and what the database's methods need. */
-export interface OpenedClient extends Pick<Database, 'readersStarted' | 'poolStats' | 'readStats' | 'startUpkeep'> {
+export interface OpenedClient extends Pick<Database, 'readersStarted' | 'poolStats' | 'readStats' | 'subscriptionOpened' | 'startUpkeep'> {
   prisma: Db;
   /** Disconnects the client and stops what the opener started (readers, pool, timers). */
   close(): Promise<void>;
@@ -116,6 +123,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     readersStarted: () => opened.readersStarted(),
     poolStats: () => opened.poolStats(),
     readStats: () => opened.readStats(),
+    subscriptionOpened: () => opened.subscriptionOpened(),
     startUpkeep: (intervalMs) => opened.startUpkeep(intervalMs),
     async ping() {
       if (closed) return false;

@@ -2,7 +2,7 @@
 // serialized-adapter.ts). Counted by the GraphQL execution plugin (src/server/load.ts) and the
 // HTTP server (app.ts).
 
-const counts = { operations: 0, requests: 0, subscriptions: 0 };
+const counts = { operations: 0, requests: 0 };
 
 /** Counts one more of `kind` until the returned function is called (once). */
 const counter = (kind: keyof typeof counts) => (): (() => void) => {
@@ -25,16 +25,8 @@ export const operationStarted = counter('operations');
  */
 export const requestStarted = counter('requests');
 
-/** Marks one subscription (graphql-ws or SSE) as open, from its first result to its end. */
-export const subscriptionOpened = counter('subscriptions');
-
-/**
- * Nothing else is going on and nobody is listening: at most one operation executing and one HTTP
- * request being answered (the one asking), and no subscription open. With a subscriber, an event
- * published while a read blocks the event loop reaches it only after the read (the bench's probe,
- * 2026-11-29: an 18 ms ranking run here while idle delayed an event by 7.8 ms against a 5 ms target).
- */
-export const alone = (): boolean => counts.operations <= 1 && counts.requests <= 1 && counts.subscriptions === 0;
+/** Nothing else is going on: at most one operation executing and one HTTP request being answered (the one asking). */
+export const alone = (): boolean => counts.operations <= 1 && counts.requests <= 1;
 
 /** What is going on now (for tests and diagnostics). */
 export const load = (): Readonly<typeof counts> => ({ ...counts });

@@ -39,6 +39,8 @@ export function openPostgres(url: string, options: DatabaseOptions): OpenedClien
     readersStarted: () => Promise.resolve(),
     poolStats: () => ({ total: shared.totalCount, idle: shared.idleCount, waiting: shared.waitingCount }),
     readStats: () => null,
+    // Nothing to do: PostgreSQL's statements never run on the event loop.
+    subscriptionOpened: () => () => undefined,
     startUpkeep: (intervalMs) => startTableUpkeep(shared, intervalMs),
     async close() {
       await prisma.$disconnect();

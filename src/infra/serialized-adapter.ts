@@ -51,11 +51,13 @@ export function serializeConnection(factory: SqlDriverAdapterFactory): SqlDriver
   readonly current: SqlDriverAdapter | undefined;
   /** From now on, reads outside transactions go to `readers` (once the file is set up for them), as `routing` says. */
   useReaders(readers: SqliteReaders, routing?: ReadRouting): void;
-  /** Reads run outside transactions so far, by where they ran (the metric engram_sqlite_reads_total), and how many are on the readers now. */
-  readonly reads: Reads & { running: number };
+  /** Reads run outside transactions so far, by where they ran (the metric engram_sqlite_reads_total), how many are on the readers now, and the subscriptions open. */
+  readonly reads: Reads & { running: number; listening: number };
+  /** Marks one subscription as open until the returned function is called (see ReadRouting). */
+  listening(): () => void;
 } {
   let current: SerializedAdapter | undefined;
-  const shared: Shared = { routing: READ_ROUTING, reads: { main: 0, reader: 0 } };
+  const shared: Shared = { routing: READ_ROUTING, reads: { main: 0, reader: 0 }, listening: 0 };
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
@@ -67,7 +69,16 @@ export function serializeConnection(factory: SqlDriverAdapterFactory): SqlDriver
       shared.routing = routing;
     },
     get reads() {
-      return { ...shared.reads, running: shared.readers?.running ?? 0 };
+      return { ...shared.reads, running: shared.readers?.running ?? 0, listening: shared.listening };
+    },
+    listening() {
+      shared.listening++;
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        shared.listening--;
+      };
     },
     async connect() {
       const adapter = await factory.connect();
@@ -88,6 +99,8 @@ interface Shared {
   readers?: SqliteReaders;
   routing: ReadRouting;
   reads: Reads;
+  /** Subscriptions open on this database's app. */
+  listening: number;
 }
 
 /** Statements that may read without writing; the reader checks (better-sqlite3's `readonly`). */
@@ -103,8 +116,8 @@ export interface ReadRouting {
   offloadMs: number;
   /**
    * A read that has taken less than this runs here too when nothing else is going on: no other
-   * query or mutation executing, no other HTTP request being answered, no subscription open
-   * (src/infra/load.ts), and no statement on a reader. Readers exist so that one request's
+   * query or mutation executing, no other HTTP request being answered (src/infra/load.ts), no
+   * subscription open (Database.subscriptionOpened), and no statement on a reader. Readers exist so that one request's
    * statement does not hold up the others, nor an event on its way to a subscriber; with neither
    * there is nothing to hold up, and a reader's answer costs more than the
    * main connection's: the hand-off both ways (~1 ms for a page of 100 entries) and a slower
@@ -177,7 +190,7 @@ class SerializedAdapter implements SqlDriverAdapter {
     if (known === undefined) return true;
     const { offloadMs, inlineWhenIdleMs } = this.#shared.routing;
     if (known < offloadMs) return false;
-    return !(known < inlineWhenIdleMs && idle(readers));
+    return !(known < inlineWhenIdleMs && idle(readers, this.#shared));
   }
 
   /** Running time per statement text: a moving average, so one slow or quick run does not flip it. */
@@ -215,8 +228,13 @@ class SerializedAdapter implements SqlDriverAdapter {
   }
 }
 
-/** Nothing to hold up: no other operation or request going on, and no statement on a reader. */
-const idle = (readers: SqliteReaders) => alone() && readers.running === 0;
+/**
+ * Nothing to hold up: no other operation or request going on, no statement on a reader, and
+ * nobody listening. With a subscriber, an event published while a read blocks the event loop
+ * reaches it only after the read (the bench's probe, 2026-11-29: an 18 ms ranking run here while
+ * idle delayed an event by 7.8 ms against a 5 ms target).
+ */
+const idle = (readers: SqliteReaders, shared: Shared) => alone() && readers.running === 0 && shared.listening === 0;
 
 /** The transaction, releasing the connection lock once it commits or rolls back. */
 function releasingOnEnd(tx: Transaction, release: () => void): Transaction {

@@ -58,6 +58,7 @@ export async function openSqlite(url: string, options: DatabaseOptions): Promise
     readersStarted: () => readers?.started() ?? Promise.resolve(),
     poolStats: () => null,
     readStats: () => adapter.reads,
+    subscriptionOpened: () => adapter.listening(),
     startUpkeep: () => null,
     async close() {
       await optimizer.stop();

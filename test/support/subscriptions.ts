@@ -118,6 +118,9 @@ export async function sseSubscribe<R, V>(app: App, doc: TypedDocumentNode<R, V>,
     completed: () => completed,
     close() {
       abort.abort();
+      // In-process (yoga.fetch) the abort alone leaves the server's stream open: cancelling it is
+      // what a closed connection does over HTTP, and ends the subscription on the server.
+      void reader.cancel().catch(() => undefined);
     },
   };
 }
