@@ -22,7 +22,7 @@ import { graphiqlOptions, useGraphiQLDelivery } from './server/graphiql.ts';
 import { Authenticator, type AuthMode } from './server/authentication.ts';
 import { useHealth } from './server/health.ts';
 import { useMetrics } from './server/metrics.ts';
-import { useExecutionCount } from './server/load.ts';
+import { executionCount } from './server/load.ts';
 import { useOperationLog, yogaLogger } from './server/logger.ts';
 import { log, requestIdFrom, requestScope, type RequestScope } from './infra/log.ts';
 import { useOperationLimits } from './server/limits.ts';
@@ -110,6 +110,8 @@ export function createApp(options: AppOptions): App {
   const tracker = new AccessTracker(database.prisma, options.accessFlushMs, options.trackAccess ?? true);
   const purgeJob = options.purge ? startPurgeJob(deps, options.purge) : null;
   const upkeep = options.upkeepIntervalMs ? database.startUpkeep(options.upkeepIntervalMs) : null;
+  // Operations and subscriptions, for where SQLite reads run and for the metrics.
+  const counting = executionCount(database);
   // Typed: the MCP plugin below reads `yoga` itself.
   const yoga: YogaServerInstance<Record<string, never>, Context> = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
@@ -178,8 +180,8 @@ export function createApp(options: AppOptions): App {
     },
     plugins: [
       useOperationLog(),
-      useExecutionCount(database),
-      ...useMetrics({ database, bus, authenticate, webSocketConnections: () => sockets?.connections() ?? 0 }),
+      counting.plugin,
+      ...useMetrics({ database, bus, authenticate, webSocketConnections: () => sockets?.connections() ?? 0, subscriptionsOpen: counting.subscriptionsOpen }),
       ...(options.tracing ? [options.tracing] : []),
       useStrictRequestParams(),
       useRequestBodyLimit(maxRequestBodyBytes),

@@ -24,7 +24,8 @@ export interface Database {
   poolStats(): { total: number; idle: number; waiting: number } | null;
   /**
    * SQLite: reads run so far outside transactions, on the main connection and on reader threads,
-   * and how many are on the readers now; null on PostgreSQL.
+   * how many are on the readers now, and the subscriptions open (`subscriptionOpened`); null on
+   * PostgreSQL.
    */
   readStats(): { main: number; reader: number; running: number; listening: number } | null;
   /**

@@ -4,16 +4,19 @@
 
 const counts = { operations: 0, requests: 0 };
 
-/** Counts one more of `kind` until the returned function is called (once). */
-const counter = (kind: keyof typeof counts) => (): (() => void) => {
-  counts[kind]++;
+/** Adds 1 through `add` now and -1 when the returned function is first called (later calls do nothing). */
+export function held(add: (delta: number) => void): () => void {
+  add(1);
   let ended = false;
   return () => {
     if (ended) return;
     ended = true;
-    counts[kind]--;
+    add(-1);
   };
-};
+}
+
+/** Counts one more of `kind` until the returned function is called (once). */
+const counter = (kind: keyof typeof counts) => (): (() => void) => held((delta) => (counts[kind] += delta));
 
 /** Marks one GraphQL query or mutation as executing (in any app of this process, in-process or not). */
 export const operationStarted = counter('operations');

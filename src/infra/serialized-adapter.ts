@@ -8,7 +8,7 @@ import {
   type Transaction,
 } from '@prisma/driver-adapter-utils';
 import { performance } from 'node:perf_hooks';
-import { alone } from './load.ts';
+import { alone, held } from './load.ts';
 import { NOT_READ_ONLY, type Answer, type SqliteReaders } from './sqlite-readers.ts';
 
 /** A FIFO lock: `acquire` resolves with the function that releases it. */
@@ -72,13 +72,7 @@ export function serializeConnection(factory: SqlDriverAdapterFactory): SqlDriver
       return { ...shared.reads, running: shared.readers?.running ?? 0, listening: shared.listening };
     },
     listening() {
-      shared.listening++;
-      let ended = false;
-      return () => {
-        if (ended) return;
-        ended = true;
-        shared.listening--;
-      };
+      return held((delta) => (shared.listening += delta));
     },
     async connect() {
       const adapter = await factory.connect();

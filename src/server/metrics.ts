@@ -12,6 +12,8 @@ export interface MetricsSources {
   bus: EventBus;
   /** Open WebSocket connections (0 before the server listens). */
   webSocketConnections: () => number;
+  /** Open subscriptions, WebSocket and SSE (counted by src/server/load.ts). */
+  subscriptionsOpen: () => number;
   authenticate: (authorization: string | null, address: string | undefined, host: string | null) => Promise<Caller>;
 }
 
@@ -25,8 +27,7 @@ export interface MetricsSources {
 export function useMetrics(sources: MetricsSources): Plugin[] {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'engram_' });
-  let subscriptions = 0;
-  engramGauges(registry, sources, () => subscriptions);
+  engramGauges(registry, sources);
   return [
     usePrometheus({
       registry,
@@ -53,13 +54,6 @@ export function useMetrics(sources: MetricsSources): Plugin[] {
       },
     }),
     {
-      onSubscribe: () => ({
-        onSubscribeResult: ({ result }) => {
-          if (!(Symbol.asyncIterator in result)) return undefined;
-          subscriptions++;
-          return { onEnd: () => void subscriptions-- };
-        },
-      }),
       onRequest({ request, url, endResponse, serverContext }) {
         if (url.pathname !== METRICS_PATH) return undefined;
         return answer(request, serverContext, registry, sources).then(endResponse);
@@ -68,9 +62,9 @@ export function useMetrics(sources: MetricsSources): Plugin[] {
   ];
 }
 
-function engramGauges(registry: Registry, sources: MetricsSources, subscriptions: () => number): void {
+function engramGauges(registry: Registry, sources: MetricsSources): void {
   const registers = [registry];
-  new Gauge({ name: 'engram_subscriptions_open', help: 'GraphQL subscriptions open (WebSocket and SSE)', registers, collect() { this.set(subscriptions()); } });
+  new Gauge({ name: 'engram_subscriptions_open', help: 'GraphQL subscriptions open (WebSocket and SSE)', registers, collect() { this.set(sources.subscriptionsOpen()); } });
   new Gauge({ name: 'engram_websocket_connections', help: 'Open graphql-ws connections', registers, collect() { this.set(sources.webSocketConnections()); } });
   new Gauge({ name: 'engram_events_broker_up', help: '1 while events reach other instances (or run in-process), 0 while Redis is down', registers, collect() { this.set(sources.bus.state() === 'down' ? 0 : 1); } });
   new Gauge({
