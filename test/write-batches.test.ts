@@ -80,4 +80,43 @@ describe('write batches', () => {
     const version = (await h.database.prisma.entry.findUniqueOrThrow({ where: { id: dbId(id) } })).currentVersionId;
     expect(rows.map((e) => [e.outcome, JSON.parse(e.targetIds) as unknown])).toEqual([['OK', [dbId(id), version]]]);
   });
+  it('send a relation as a read of its ends and one write with its events and audit row (two queries on PostgreSQL); a duplicate writes nothing', async () => {
+    const project = await createProject(h, 'batches-relation');
+    const [a, b] = [await addKnowledge(h, project, 'rel-a'), await addKnowledge(h, project, 'rel-b')];
+    const Relate = graphql(`
+      mutation BatchRelate($input: CreateRelationInput!) {
+        createRelation(input: $input) { __typename ... on CreateRelationSuccess { relation { id type } } }
+      }
+    `);
+    const changesBefore = await h.database.prisma.change.count();
+    h.resetStatements();
+    const made = (await h.ok(Relate, { input: { source: a, target: b, type: 'DEPENDS_ON' } })).createRelation;
+    if (made.__typename !== 'CreateRelationSuccess') throw new Error(made.__typename);
+    const written = ['Relation', 'AuditEvent', 'Change'];
+    if (DB_KIND === 'postgresql') {
+      expect(h.statements).toHaveLength(2);
+      for (const table of written) expect(h.statements[1]).toContain(`INSERT INTO "${table}"`);
+    } else {
+      const commits = h.statements.flatMap((sql, i) => (sql.trim() === 'COMMIT' ? [i] : []));
+      expect(commits).toHaveLength(1);
+      for (const table of written) expect(h.statements.slice(0, commits[0]).some((sql) => sql.includes(`INSERT INTO "${table}"`)), table).toBe(true);
+    }
+    const row = await h.database.prisma.relation.findUniqueOrThrow({ where: { id: dbId(made.relation.id) } });
+    expect(row).toMatchObject({ type: 'DEPENDS_ON', sourceId: dbId(a), targetEntryId: dbId(b), targetScopeId: null });
+    // One change per end, each naming its entry.
+    const changes = await h.database.prisma.change.findMany({ orderBy: { seq: 'asc' }, skip: changesBefore });
+    expect(changes.map((c) => (JSON.parse(c.payload) as { entryId: string; type: string }))).toMatchObject([
+      { type: 'RELATED', entryId: dbId(a) },
+      { type: 'RELATED', entryId: dbId(b) },
+    ]);
+    // The same relation to a scope twice: the second writes no row, no change and an audit row of its failure.
+    const toScope = { source: a, target: project, type: 'APPLIES_TO' as const };
+    expect((await h.ok(Relate, { input: toScope })).createRelation.__typename).toBe('CreateRelationSuccess');
+    const changesBetween = await h.database.prisma.change.count();
+    expect((await h.ok(Relate, { input: toScope })).createRelation.__typename).toBe('AlreadyExistsError');
+    expect(await h.database.prisma.relation.count({ where: { sourceId: dbId(a), targetScopeId: dbId(project) } })).toBe(1);
+    expect(await h.database.prisma.change.count()).toBe(changesBetween);
+    const audits = await h.database.prisma.auditEvent.findMany({ where: { operation: 'createRelation', targetIds: { contains: dbId(a) } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    expect(audits.map((e) => e.outcome)).toEqual(['OK', 'OK', 'FAILED']);
+  });
 });

@@ -53,6 +53,7 @@ type Documents = {
     "\n  query TypedGuidelines($scope: ID!) {\n    guidelines(filter: { scope: $scope }) {\n      edges {\n        node {\n          currentVersion { content rationale }\n          version(number: 1) { content }\n          versions(first: 5) { totalCount edges { node { version content } } }\n        }\n      }\n    }\n    tools(filter: { scope: $scope }) { edges { node { currentVersion { description } versions { edges { node { parameters } } } } } }\n    knowledge(filter: { scope: $scope }) { edges { node { currentVersion { content confidence } } } }\n  }\n": typeof types.TypedGuidelinesDocument,
     "\n  query ThroughInterface($id: ID!) {\n    entry(id: $id) {\n      currentVersion { __typename version }\n      versions { __typename totalCount edges { __typename node { __typename ... on GuidelineVersion { content } } } }\n    }\n  }\n": typeof types.ThroughInterfaceDocument,
     "mutation TypedUpdate($id: ID!) { updateGuideline(input: { id: $id, content: \"second\" }) { __typename } }": typeof types.TypedUpdateDocument,
+    "\n  mutation IdsImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id } } } }\n  }\n": typeof types.IdsImportDocument,
     "\n  mutation Import($input: ImportEntriesInput!) {\n    importEntries(input: $input) {\n      __typename\n      ... on ImportEntriesSuccess {\n        imported {\n          count\n          entries { __typename name createdBy latestVersion tags { name } currentVersion { version ... on GuidelineVersion { content } } }\n        }\n      }\n      ... on ValidationError { path issues { path message } }\n      ... on UserError { code message }\n    }\n  }\n": typeof types.ImportDocument,
     "\n  query ImportFind($scope: ID!, $search: String) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 100) { meta { totalCount } edges { node { name } } }\n  }\n": typeof types.ImportFindDocument,
     "\n  mutation IsolationCreateOrganization($name: String!) {\n    createOrganization(input: { name: $name }) { __typename }\n  }\n": typeof types.IsolationCreateOrganizationDocument,
@@ -218,6 +219,7 @@ type Documents = {
     "\n  query BatchGet($id: ID!) { entry(id: $id) { name tags { name } currentVersion { ... on KnowledgeVersion { content } } } }\n": typeof types.BatchGetDocument,
     "mutation BatchDuplicate($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename } }": typeof types.BatchDuplicateDocument,
     "mutation BatchUpdate($id: ID!, $c: String!) { updateKnowledge(input: { id: $id, content: $c }) { __typename } }": typeof types.BatchUpdateDocument,
+    "\n      mutation BatchRelate($input: CreateRelationInput!) {\n        createRelation(input: $input) { __typename ... on CreateRelationSuccess { relation { id type } } }\n      }\n    ": typeof types.BatchRelateDocument,
 };
 const documents: Documents = {
     "\n  query NodeLookup($id: ID!) {\n    node(id: $id) {\n      __typename\n      id\n      ... on Scope { scopeName: name }\n      ... on Entry { name currentVersion { id __typename } }\n      ... on Tag { name }\n    }\n  }\n": types.NodeLookupDocument,
@@ -259,6 +261,7 @@ const documents: Documents = {
     "\n  query TypedGuidelines($scope: ID!) {\n    guidelines(filter: { scope: $scope }) {\n      edges {\n        node {\n          currentVersion { content rationale }\n          version(number: 1) { content }\n          versions(first: 5) { totalCount edges { node { version content } } }\n        }\n      }\n    }\n    tools(filter: { scope: $scope }) { edges { node { currentVersion { description } versions { edges { node { parameters } } } } } }\n    knowledge(filter: { scope: $scope }) { edges { node { currentVersion { content confidence } } } }\n  }\n": types.TypedGuidelinesDocument,
     "\n  query ThroughInterface($id: ID!) {\n    entry(id: $id) {\n      currentVersion { __typename version }\n      versions { __typename totalCount edges { __typename node { __typename ... on GuidelineVersion { content } } } }\n    }\n  }\n": types.ThroughInterfaceDocument,
     "mutation TypedUpdate($id: ID!) { updateGuideline(input: { id: $id, content: \"second\" }) { __typename } }": types.TypedUpdateDocument,
+    "\n  mutation IdsImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id } } } }\n  }\n": types.IdsImportDocument,
     "\n  mutation Import($input: ImportEntriesInput!) {\n    importEntries(input: $input) {\n      __typename\n      ... on ImportEntriesSuccess {\n        imported {\n          count\n          entries { __typename name createdBy latestVersion tags { name } currentVersion { version ... on GuidelineVersion { content } } }\n        }\n      }\n      ... on ValidationError { path issues { path message } }\n      ... on UserError { code message }\n    }\n  }\n": types.ImportDocument,
     "\n  query ImportFind($scope: ID!, $search: String) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 100) { meta { totalCount } edges { node { name } } }\n  }\n": types.ImportFindDocument,
     "\n  mutation IsolationCreateOrganization($name: String!) {\n    createOrganization(input: { name: $name }) { __typename }\n  }\n": types.IsolationCreateOrganizationDocument,
@@ -424,6 +427,7 @@ const documents: Documents = {
     "\n  query BatchGet($id: ID!) { entry(id: $id) { name tags { name } currentVersion { ... on KnowledgeVersion { content } } } }\n": types.BatchGetDocument,
     "mutation BatchDuplicate($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename } }": types.BatchDuplicateDocument,
     "mutation BatchUpdate($id: ID!, $c: String!) { updateKnowledge(input: { id: $id, content: $c }) { __typename } }": types.BatchUpdateDocument,
+    "\n      mutation BatchRelate($input: CreateRelationInput!) {\n        createRelation(input: $input) { __typename ... on CreateRelationSuccess { relation { id type } } }\n      }\n    ": types.BatchRelateDocument,
 };
 
 /**
@@ -596,6 +600,10 @@ export function graphql(source: "\n  query ThroughInterface($id: ID!) {\n    ent
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation TypedUpdate($id: ID!) { updateGuideline(input: { id: $id, content: \"second\" }) { __typename } }"): (typeof documents)["mutation TypedUpdate($id: ID!) { updateGuideline(input: { id: $id, content: \"second\" }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IdsImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id } } } }\n  }\n"): (typeof documents)["\n  mutation IdsImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id } } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -1256,6 +1264,10 @@ export function graphql(source: "mutation BatchDuplicate($input: AddKnowledgeInp
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation BatchUpdate($id: ID!, $c: String!) { updateKnowledge(input: { id: $id, content: $c }) { __typename } }"): (typeof documents)["mutation BatchUpdate($id: ID!, $c: String!) { updateKnowledge(input: { id: $id, content: $c }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n      mutation BatchRelate($input: CreateRelationInput!) {\n        createRelation(input: $input) { __typename ... on CreateRelationSuccess { relation { id type } } }\n      }\n    "): (typeof documents)["\n      mutation BatchRelate($input: CreateRelationInput!) {\n        createRelation(input: $input) { __typename ... on CreateRelationSuccess { relation { id type } } }\n      }\n    "];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
