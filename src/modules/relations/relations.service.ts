@@ -1,5 +1,6 @@
 import type { Db, Provider, Tx } from '../../infra/database.ts';
 import type { PendingEvent } from '../../infra/events.ts';
+import { directRead } from '../../infra/direct-batch.ts';
 import { timestampSql } from '../../infra/sql.ts';
 import { writeBatch, writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
 import { isUniqueViolation } from '../../infra/prisma-errors.ts';
@@ -81,9 +82,11 @@ async function readEnds(db: Db, input: CreateRelationInput): Promise<Ends> {
     'entryId' in input.target
       ? Prisma.sql`SELECT t."id", t."scopeId", NULL AS "status", 0 AS "source" FROM "Entry" t WHERE t."id" = ${input.target.entryId}`
       : Prisma.sql`SELECT t."id", t."id" AS "scopeId", NULL AS "status", 0 AS "source" FROM "Scope" t WHERE t."id" = ${input.target.scopeId}`;
-  const rows = await db.$queryRaw<Array<{ id: string; scopeId: string; status: string | null; source: number | bigint }>>`
-    SELECT e."id", e."scopeId", s."status", 1 AS "source" FROM "Entry" e JOIN "Scope" s ON s."id" = e."scopeId" WHERE e."id" = ${input.sourceId}
-    UNION ALL ${targetRead}`;
+  const rows = await directRead<{ id: string; scopeId: string; status: string | null; source: number | bigint }>(
+    db,
+    Prisma.sql`SELECT e."id", e."scopeId", s."status", 1 AS "source" FROM "Entry" e JOIN "Scope" s ON s."id" = e."scopeId" WHERE e."id" = ${input.sourceId}
+      UNION ALL ${targetRead}`,
+  );
   const source = rows.find((row) => Number(row.source) === 1);
   const target = rows.find((row) => Number(row.source) === 0);
   if (!source) throw new NotFoundError('No entry has this id', ['input', 'source']);
