@@ -1,17 +1,18 @@
 #!/usr/bin/env node
-// The `engram` command. Runs the compiled CLI (dist/, from `npm run build`) when there is one,
-// else the TypeScript sources through tsx (a checkout with its dev dependencies).
-import { existsSync } from 'node:fs';
+// The `engram` command. Runs the compiled CLI (dist/, from `npm install` or `npm run build`) when
+// it was built from these sources, else the TypeScript sources through tsx (see
+// scripts/built-server.mjs).
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { builtModule } from '../scripts/built-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const compiled = join(root, 'dist', 'src', 'cli', 'main.js');
-if (existsSync(compiled)) {
+const compiled = builtModule(root, 'src/cli/main.ts');
+if (compiled) {
   await import(pathToFileURL(compiled).href);
 } else {
   const { register } = await import('tsx/esm/api').catch(() => {
-    console.error('engram: neither dist/ (npm run build) nor tsx (npm install with dev dependencies) is here');
+    console.error('engram: neither a build of these sources (npm run build) nor tsx (npm install with dev dependencies) is here');
     process.exit(1);
   });
   register();

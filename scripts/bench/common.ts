@@ -2,8 +2,9 @@
 // two ways of asking Engram (in-process through yoga.fetch, and HTTP to the real server process).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { App } from '../../src/app.ts';
@@ -203,8 +204,15 @@ export function post(port: number, query: string, variables: Record<string, unkn
   return overHttp(port, headers)(query, variables) as Promise<Record<string, unknown>>;
 }
 
-/** The server as `npm start` runs it (package.json), V8's young generation included (see the README's Configuration). */
-const SERVER_ARGS = ['--max-semi-space-size=32', '--import', 'tsx', 'src/main.ts'];
+/**
+ * The server as `npm start` runs it (package.json), V8's young generation included (see the
+ * README's Configuration): the build when it is of the sources, else the sources through tsx
+ * (scripts/serve.mjs). A checkout from before that launcher runs its sources through tsx.
+ */
+const serverArgs = (checkout: string) =>
+  existsSync(join(checkout, 'scripts', 'serve.mjs'))
+    ? ['--max-semi-space-size=32', 'scripts/serve.mjs']
+    : ['--max-semi-space-size=32', '--import', 'tsx', 'src/main.ts'];
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -223,7 +231,7 @@ export interface ServerProcess {
 export async function serverProcess(url: string, env: Record<string, string> = {}, checkout = '.'): Promise<ServerProcess> {
   const quiet = { RATE_LIMIT_REQUESTS_PER_SECOND: '0', RATE_LIMIT_WRITES_PER_SECOND: '0', PURGE_INTERVAL_MINUTES: '0' };
   const t0 = performance.now();
-  const child = spawn(process.execPath, SERVER_ARGS, {
+  const child = spawn(process.execPath, serverArgs(checkout), {
     cwd: checkout,
     env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', GRAPHIQL: 'false', REDIS_URL: '', ...quiet, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
