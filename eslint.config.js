@@ -7,7 +7,15 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js', 'stryker.config.mjs', 'scripts/*.mjs', 'bin/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['eslint.config.js', 'stryker.config.mjs', 'scripts/*.mjs', 'bin/*.mjs'],
+          // The plain JavaScript that runs before any TypeScript tooling (install, launch, config):
+          // ten files; the default of 8 guards against globs that sweep in whole trees.
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 16,
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
