@@ -1,10 +1,10 @@
 // Bundles the dashboard (ui/) into dist/ui/: esbuild at install and build time, so the server
 // serves only local files (no CDN, works offline). Asset names carry a content hash, so the
 // server can let browsers cache them for good; index.html names the current ones.
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { filesDigest, filesUnder } from './digest.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const source = join(root, 'ui');
@@ -15,13 +15,7 @@ const out = join(root, 'dist', 'ui');
  * from other sources (file times cannot: git checkouts and codegen rewrite them).
  */
 export function sourceDigest() {
-  const hash = createHash('sha256');
-  const files = readdirSync(source, { recursive: true, withFileTypes: true })
-    .filter((f) => f.isFile())
-    .map((f) => join(f.parentPath, f.name))
-    .sort();
-  for (const file of files) hash.update(relative(source, file)).update('\0').update(readFileSync(file)).update('\0');
-  return hash.digest('hex');
+  return filesDigest(source, filesUnder(source));
 }
 
 /** Builds dist/ui (index.html + assets/). Returns the asset file names. */

@@ -31,7 +31,7 @@ const stamp = () => put(DIGEST_FILE, `${sourceDigest(TREE)}\n`);
 
 beforeAll(() => {
   symlinkSync(join(ROOT, 'node_modules'), join(TREE, 'node_modules'), 'dir');
-  for (const file of ['scripts/serve.mjs', 'scripts/built-server.mjs', 'bin/engram.mjs']) {
+  for (const file of ['scripts/serve.mjs', 'scripts/built-server.mjs', 'scripts/digest.mjs', 'bin/engram.mjs']) {
     mkdirSync(dirname(join(TREE, file)), { recursive: true });
     copyFileSync(join(ROOT, file), join(TREE, file));
   }
