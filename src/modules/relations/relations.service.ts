@@ -129,7 +129,7 @@ async function createRelationLocked(deps: WriteDeps, input: CreateRelationInput)
         throw error;
       }),
       targetEntryId
-        ? tx.entry.findUnique({ where: { id: targetEntryId }, select: { id: true } })
+        ? tx.entry.findUnique({ where: { id: targetEntryId }, select: { id: true, scopeId: true } })
         : tx.scope.findUnique({ where: { id: targetScopeId! }, select: { id: true } }),
     ]);
     if (!source) throw new NotFoundError('No entry has this id', ['input', 'source']);
@@ -138,7 +138,9 @@ async function createRelationLocked(deps: WriteDeps, input: CreateRelationInput)
       const relation = await tx.relation.create({
         data: { type: input.type, sourceId: source.id, targetEntryId, targetScopeId, createdBy: input.author ?? null },
       });
-      await emitRelationChange(tx, emit, relation, 'RELATED', input.author ?? null);
+      // The ends as read above: the events need no second read of them.
+      const ends: Ends = { source: { id: source.id, scopeId: source.scopeId }, targetEntry: 'scopeId' in target ? target : null };
+      for (const event of relationEvents(relation, ends, 'RELATED')) emit(event);
       return relation;
     } catch (error) {
       if (isUniqueViolation(error)) throw alreadyExists(input.type);
