@@ -76,3 +76,85 @@ describe("an entry's tag links", () => {
     }
   });
 });
+
+describe("a tag's total", () => {
+  // On SQLite the total of a tag's entries sums counters of its plain links and checks the others
+  // one by one (migration tag_counts); on PostgreSQL it counts the links. Either way, after every
+  // write that moves a link into or out of a count, it is the exhaustive ranking's total.
+  it('stays exact through every write that moves a link into or out of a count, expiry and overrides included', async () => {
+    const add = async (kind: 'Guideline' | 'Tool' | 'Knowledge', scope: string, name: string, tags: string[], extra = '') => {
+      const field = kind === 'Tool' ? 'description' : 'content';
+      const title = kind === 'Knowledge' ? 'title' : 'name';
+      const result = await m(
+        `mutation($s: ID!, $n: String!, $t: [String!]) { add${kind}(input: { scope: $s, ${title}: $n, ${field}: "x", tags: $t${extra} }) { ... on Add${kind}Success { ${kind.toLowerCase()} { id } } } }`,
+        { s: scope, n: name, t: tags },
+      );
+      return (Object.values(result)[0] as Record<string, { id: string }>)[kind.toLowerCase()]!.id;
+    };
+    const project = (await m(`mutation { createProject(input: { name: "tag-totals" }) { ... on CreateProjectSuccess { project { id } } } }`)).createProject.project.id;
+    const session = (
+      await m(`mutation($p: ID!) { startSession(input: { project: $p, mode: SCRATCH }) { ... on StartSessionSuccess { session { id } } } }`, { p: project })
+    ).startSession.session.id;
+    const guideline = await add('Guideline', project, 'tt-g', ['tt-a']);
+    const tool = await add('Tool', project, 'tt-t', ['tt-a', 'tt-b']);
+    const untagged = await add('Tool', project, 'tt-u', []);
+    const note = await add('Knowledge', project, 'tt-k', ['tt-a'], `, validUntil: "2999-01-01T00:00:00.000Z"`);
+    const gone = await add('Knowledge', session, 'tt-gone', ['tt-a']);
+    // Enough tagged entries that a page's sample does not hold them all: the total is then counted
+    // apart (a sample that holds every candidate counts them itself).
+    for (let i = 0; i < 12; i++) await add('Tool', project, `tt-filler-${i}`, ['tt-a']);
+
+    const q = parse(`query($i: MemoryQueryInput!) { memoryQuery(input: $i, first: 1) { meta { totalCount } } }`) as unknown as TypedDocumentNode<
+      { memoryQuery: { meta: { totalCount: number } } },
+      Record<string, unknown>
+    >;
+    const shapes = [
+      { scope: session, tags: { include: ['tt-a'] } },
+      { scope: project, tags: { include: ['tt-a'] } },
+      { scope: session, tags: { include: ['tt-a'] }, includeInactive: true },
+      { scope: session, tags: { include: ['tt-a'] }, kinds: ['GUIDELINE', 'KNOWLEDGE'] },
+      { scope: session, tags: { include: ['tt-a'], exclude: ['tt-b'] } },
+    ];
+    const totals = async (via: Pick<typeof h, 'ok'>) => Promise.all(shapes.map(async (i) => (await via.ok(q, { i })).memoryQuery.meta.totalCount));
+    const check = async (label: string, expected: number[]) => {
+      // Twice: the second asks with the bound the first taught (the total then rides in its statement).
+      for (let n = 0; n < 2; n++) expect(await totals(h), label).toEqual(await totals(exhaustive));
+      expect(await totals(h), label).toEqual(expected);
+    };
+    await check('created', [16, 15, 16, 3, 15]);
+    const steps: Array<[string, string, Record<string, unknown>, number[]]> = [
+      // A session guideline of the project guideline's name and kind overrides it in the session's chain.
+      ['an override', `mutation($s: ID!) { addGuideline(input: { scope: $s, name: "tt-g", content: "y" }) { __typename } }`, { s: session }, [15, 15, 15, 2, 14]],
+      ['a tag attached', `mutation($id: ID!) { attachTags(input: { entry: $id, tags: ["tt-a"] }) { __typename } }`, { id: untagged }, [16, 16, 16, 2, 15]],
+      ['a tag detached', `mutation($id: ID!) { detachTags(input: { entry: $id, tags: ["tt-a"] }) { __typename } }`, { id: tool }, [15, 15, 15, 2, 15]],
+      ['a deactivation', `mutation($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }`, { id: gone }, [14, 15, 15, 1, 14]],
+      ['a reactivation', `mutation($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }`, { id: gone }, [15, 15, 15, 2, 15]],
+      ['a deletion', `mutation($id: ID!) { deleteEntry(input: { id: $id }) { __typename } }`, { id: gone }, [14, 15, 14, 1, 14]],
+      ['an update', `mutation($id: ID!) { updateGuideline(input: { id: $id, content: "g2", priority: 90 }) { __typename } }`, { id: guideline }, [14, 15, 14, 1, 14]],
+    ];
+    for (const [label, mutation, variables, expected] of steps) {
+      const result = await m(mutation, variables);
+      expect(Object.values(result)[0], label).toMatchObject({ __typename: expect.stringMatching(/Success$/) });
+      await check(label, expected);
+    }
+    // The note's expiry, brought near, passes: no write then, yet it no longer counts.
+    const expiring = new Date(Date.now() + 1_000).toISOString();
+    const update = `mutation($id: ID!, $v: DateTime!) { updateKnowledge(input: { id: $id, content: "k2", validUntil: $v }) { __typename } }`;
+    expect((await m(update, { id: note, v: expiring })).updateKnowledge.__typename).toBe('UpdateKnowledgeSuccess');
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(expiring) - Date.now()) + 50));
+    await check('an expiry passed', [13, 14, 13, 0, 13]);
+    if (h.database.provider === 'sqlite') {
+      // The counters are the plain links' counts, and the odd list the other links, as recounted.
+      const raw = (sql: string) => h.database.prisma.$queryRawUnsafe<Array<Record<string, unknown>>>(sql);
+      const norm = (rows: Array<Record<string, unknown>>) => rows.map((r) => JSON.stringify(Object.values(r).map(String)));
+      expect(norm(await raw(`SELECT "tagId", "scopeId", "kind", "active", "links" FROM "TagLinkCount" WHERE "links" <> 0 ORDER BY 1, 2, 3, 4`))).toEqual(
+        norm(
+          await raw(`SELECT "tagId", "scopeId", "kind", "active", COUNT(*) FROM "EntryTag" WHERE "validUntil" IS NULL AND NOT "nameShared" GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`),
+        ),
+      );
+      expect(norm(await raw(`SELECT "tagId", "entryId" FROM "TagLinkOdd" ORDER BY 1, 2`))).toEqual(
+        norm(await raw(`SELECT "tagId", "entryId" FROM "EntryTag" WHERE "validUntil" IS NOT NULL OR "nameShared" ORDER BY 1, 2`)),
+      );
+    }
+  });
+});

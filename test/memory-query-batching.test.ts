@@ -55,8 +55,8 @@ describe('memoryQuery batching', () => {
       previous = id;
     }
     // Ranking statements start with the scope chain, a count on tag links with a sum of per-scope
-    // counts; the rest load what the page shows.
-    const ranking = (sql: string) => /^\s*(WITH chain\(|SELECT \(SELECT COUNT)/.test(sql);
+    // counts (on SQLite, of the links' counters); the rest load what the page shows.
+    const ranking = (sql: string) => /^\s*(WITH chain\(|SELECT \(SELECT (COUNT|COALESCE))/.test(sql);
     // The plan's reads (the scope chain, tag ids) are kept a second, so whether they are sent
     // depends on the clock: they are not counted.
     const planning = (sql: string) => /JOIN "MemoryPolicy"|FROM\s+\S*Tag[`"]\s+WHERE/.test(sql);

@@ -371,7 +371,7 @@ describe('the query engine against the exhaustive ranking', () => {
       h.resetStatements();
       await run();
       return h.statements
-        .filter((sql) => /^\s*(WITH chain\(|SELECT \(\(?SELECT COUNT)/.test(sql))
+        .filter((sql) => /^\s*(WITH chain\(|SELECT \(\(?SELECT (COUNT|COALESCE))/.test(sql))
         .map((sql) =>
           sql.includes('sampled(id)')
             ? 'sample'
@@ -379,7 +379,8 @@ describe('the query engine against the exhaustive ranking', () => {
               ? 'kept'
               : sql.includes('picked(id')
                 ? 'guess'
-              : /^\s*SELECT \(\(?SELECT COUNT\((\*|DISTINCT e."entryId")\) FROM "EntryTag" e/.test(sql)
+              : // the links counted, or (SQLite) their counters summed
+                /^\s*SELECT \(\(?SELECT (COUNT\((\*|DISTINCT e."entryId")\) FROM "EntryTag" e|COALESCE\(SUM\(c."links"\), 0\) FROM "TagLinkCount" c)/.test(sql)
                 ? 'tag-count'
                 : !sql.includes('cand AS')
               ? 'count'

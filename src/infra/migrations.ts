@@ -47,8 +47,8 @@ export interface CreatedMigration {
 const MIGRATION_FILE = 'migration.sql';
 const LOCK_FILE = 'migration_lock.toml';
 /**
- * Tables the hand-written full-text-search migration creates and Prisma's schema does not
- * describe: diffs leave them alone instead of dropping them.
+ * Tables hand-written migrations create and Prisma's schema does not describe (full-text search;
+ * SQLite's tag link counters): diffs leave them alone instead of dropping them.
  */
 export const EXTERNAL_TABLES = [
   'EntrySearch',
@@ -57,6 +57,8 @@ export const EXTERNAL_TABLES = [
   'EntrySearchFts_data',
   'EntrySearchFts_docsize',
   'EntrySearchFts_idx',
+  'TagLinkCount',
+  'TagLinkOdd',
 ];
 const NO_FILTER: SchemaFilter = { externalTables: [], externalEnums: [] };
 /** PostgreSQL wants schema-qualified names. */

@@ -50,6 +50,11 @@ export interface Dialect {
   /** "EntryTag" e, read by the index of its copies for a scope's most recent links, guidelines by priority, or the count. */
   tagLinks(by: 'recent' | 'priority' | 'count'): Sql;
   /**
+   * The database keeps counters of each tag's plain links per scope, kind and active flag, and a
+   * list of the others ("TagLinkCount", "TagLinkOdd": SQLite's migration tag_counts).
+   */
+  tagLinkCounters: boolean;
+  /**
    * The ids (column `id`) of the entries that carry one of the tags `tags`, every tag of
    * `required` and none of `excluded`, from the tag links alone (no "Entry" row is read).
    */
@@ -116,6 +121,7 @@ const sqlite: Dialect = {
   // the planner then read a guideline range through the (tagId, entryId) index, every link of the
   // tag (one tag-only query at 100K: 9 ms instead of 2).
   tagLinks: (by) => Prisma.raw(`"EntryTag" e INDEXED BY "${TAG_LINK_INDEXES[by]}"`),
+  tagLinkCounters: true,
   // Set operations over the (tagId, entryId) index, A INTERSECT B EXCEPT C read as (A INTERSECT B)
   // EXCEPT C. As probes per link of the first tag (PostgreSQL's form) the same set took 22 ms
   // against 7.5 (require two tags, exclude one, at 100K entries).
@@ -172,6 +178,8 @@ const postgresql: Dialect = {
   // PostgreSQL weighs both indexes by their statistics.
   unindexed: (column) => column,
   tagLinks: () => Prisma.raw('"EntryTag" e'),
+  // A counter row per tag and scope would queue concurrent writers of the tag on it.
+  tagLinkCounters: false,
   // Semi- and anti-joins, which PostgreSQL merges over the (tagId, entryId) index: its INTERSECT
   // and EXCEPT hash every link of every tag (require two tags, exclude one, at 100K entries:
   // 17.6 ms against 12.0).
