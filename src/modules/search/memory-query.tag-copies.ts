@@ -98,14 +98,18 @@ function singleTagCount(plan: Plan, tag: string): Sql {
  */
 function countedLinks(plan: Plan, tag: string): Sql {
   const { input, chain } = plan;
-  const active = (alias: string) => (input.includeInactive ? Prisma.empty : Prisma.sql` AND ${Prisma.raw(alias)}."active" = ${true}`);
-  const perScope = chain.map((scopeId, depth) => {
-    const key = (alias: string) =>
-      Prisma.sql`${Prisma.raw(alias)}."tagId" = ${tag} AND ${Prisma.raw(alias)}."scopeId" = ${scopeId} AND ${Prisma.raw(alias)}."kind" IN (${list(input.kinds)})${active(alias)}`;
-    return Prisma.sql`(SELECT COALESCE(SUM(c."links"), 0) FROM "TagLinkCount" c WHERE ${key('c')})
-      + (SELECT COUNT(*) FROM "TagLinkOdd" x ${cross} "EntryTag" e WHERE ${key('x')} AND e."entryId" = x."entryId" AND e."tagId" = x."tagId"
-        AND ${Prisma.join(ownFilters(plan), ' AND ')}${notOverriddenLink(plan, chain.slice(0, depth))})`;
-  });
+  // The counters' and the odd list's key columns: the tag, the scope, the kinds asked, the active flag.
+  const key = (alias: string, scopeId: string) => {
+    const t = Prisma.raw(alias);
+    const active = input.includeInactive ? Prisma.empty : Prisma.sql` AND ${t}."active" = ${true}`;
+    return Prisma.sql`${t}."tagId" = ${tag} AND ${t}."scopeId" = ${scopeId} AND ${t}."kind" IN (${list(input.kinds)})${active}`;
+  };
+  const filters = Prisma.join(ownFilters(plan), ' AND ');
+  const perScope = chain.map(
+    (scopeId, depth) => Prisma.sql`(SELECT COALESCE(SUM(c."links"), 0) FROM "TagLinkCount" c WHERE ${key('c', scopeId)})
+      + (SELECT COUNT(*) FROM "TagLinkOdd" x ${cross} "EntryTag" e WHERE ${key('x', scopeId)} AND e."entryId" = x."entryId" AND e."tagId" = x."tagId"
+        AND ${filters}${notOverriddenLink(plan, chain.slice(0, depth))})`,
+  );
   return Prisma.join(perScope, ' + ');
 }
 
