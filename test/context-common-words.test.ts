@@ -106,4 +106,26 @@ describe('context leaves common words out of the text score when the task has a 
     expect(counts()).toHaveLength(1);
     expect(counts()[0]).not.toMatch(/AS "?df1"?/);
   });
+
+  it('ranks on a guess while new words are counted: once when they are rare, again without a new word that turns out common', async () => {
+    const rankings = () => h.statements.filter((sql) => sql.includes('matches("entryId", rank')).length;
+    const counts = () => h.statements.filter((sql) => /AS "?df0"?/.test(sql)).length;
+    const asked = async (task: string) => {
+      h.resetStatements();
+      const page = (await ask(task, exhaustive as typeof h)).context.knowledge;
+      return { page: page.map((e) => [e.node.name, e.breakdown.text]), rankings: rankings(), counts: counts() };
+    };
+    // "usual" is known to be common; "figment" is new and in no note: the guess (only "figment")
+    // holds, so one ranking (the exhaustive one: one statement), with the count beside it.
+    expect(await asked('usual figment zebra')).toMatchObject({ rankings: 1, counts: 1 });
+    // "note" (in every note) is new: guessed rare, counted common, so ranked again without it,
+    // and the page is the one the counted words give (asked again: no count, one ranking).
+    const guessed = await asked('note zebra');
+    expect(guessed).toMatchObject({ rankings: 2, counts: 1 });
+    const counted = await asked('note zebra');
+    expect(counted).toMatchObject({ rankings: 1, counts: 0 });
+    expect(guessed.page).toEqual(counted.page);
+    // Only the zebra notes score for their text: "note" was left out.
+    expect(counted.page.filter(([, text]) => Number(text) > 0).map(([name]) => Number(String(name).slice(5)) % 100)).toEqual(Array(N / 100).fill(0));
+  });
 });

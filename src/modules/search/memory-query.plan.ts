@@ -8,7 +8,7 @@ import { ENTRY_KINDS, type EntryKind } from '../entries/entries.service.ts';
 import { chainWithPolicies, type ChainPolicy } from '../lifecycle/policies.service.ts';
 import type { RelationType } from '../relations/relations.service.ts';
 import { DIALECTS, type Dialect } from './memory-query.dialect.ts';
-import { informativeTerms, searchTerms } from './memory-query.terms.ts';
+import { searchTerms, taskTerms } from './memory-query.terms.ts';
 
 export interface MemoryQueryInput {
   scopeId: string;
@@ -121,6 +121,8 @@ export interface Plan {
   asOf: number;
   /** The words the text score uses (none without `search`). */
   terms: string[];
+  /** A task's words by their counts, where `terms` is a guess made while they are counted (see taskTerms). */
+  termsCounted: Promise<string[]> | null;
   /** The text filters (memoryQuery's search) rather than only raising scores (context's task). */
   searchFilters: boolean;
   tags: { include: NamedTag[]; require: NamedTag[]; exclude: NamedTag[] };
@@ -128,11 +130,12 @@ export interface Plan {
   L: number;
 }
 
-/** Checks the input, then resolves the chain, the tags and the words. */
+/** Checks the input, then resolves the chain, the tags and the words (`terms`: a task's words as counted already). */
 export async function planQuery(
   db: Db,
   provider: Provider,
   options: Pick<MemoryQueryInput, 'scopeId'> & Partial<MemoryQueryInput>,
+  terms?: string[],
 ): Promise<Plan> {
   // Options given as `undefined` keep their default.
   const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
@@ -160,7 +163,9 @@ export async function planQuery(
   const d = DIALECTS[provider];
   const searchFilters = words.length > 0 && input.searchFilters !== false;
   // A filtering search keeps every word (each one lets entries in); a task drops its common words.
-  const terms = searchFilters ? words : await informativeTerms(db, d, words);
+  const task = searchFilters || terms ? { likely: terms ?? words, counted: null } : taskTerms(db, d, words);
+  // A count that fails fails the query where it is awaited (memoryQuery), not as a rejection no one handles meanwhile.
+  task.counted?.catch(() => undefined);
   const inChain = (p: ChainPolicy) => chain.includes(p.scopeId);
   return {
     input,
@@ -170,7 +175,8 @@ export async function planQuery(
     halfLives: policies.halfLives.filter(inChain),
     cursor,
     asOf: cursor?.a ?? Date.now(),
-    terms,
+    terms: task.likely,
+    termsCounted: task.counted,
     searchFilters,
     tags: await tagIds(db, { include, require, exclude }),
     L: input.first + 1,

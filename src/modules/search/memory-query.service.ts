@@ -63,8 +63,21 @@ export async function memoryQuery(
   db: Db,
   provider: Provider,
   options: Pick<MemoryQueryInput, 'scopeId'> & Partial<MemoryQueryInput>,
+  terms?: string[],
 ): Promise<MemoryQueryResult> {
-  const plan = await planQuery(db, provider, options);
+  const plan = await planQuery(db, provider, options, terms);
+  const result = await ranked(db, plan);
+  // A task's words were guessed while they were counted (see taskTerms): where the counts leave
+  // other words, the page is ranked again on them.
+  if (!plan.termsCounted) return result;
+  const counted = await plan.termsCounted;
+  return sameWords(counted, plan.terms) ? result : memoryQuery(db, provider, options, counted);
+}
+
+const sameWords = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((word, i) => word === b[i]);
+
+/** The page of the plan, and its total. */
+async function ranked(db: Db, plan: Plan): Promise<MemoryQueryResult> {
   // No statement where the tags alone leave nothing (the exhaustive ranking still runs its own).
   if (!plan.input.exhaustive && tagsRuleOutAll(plan)) return { ...pageOf(plan, []), totalCount: () => Promise.resolve(0) };
   // The ranking statements skip Prisma's query interpreter on SQLite (see directRead).

@@ -22,6 +22,26 @@ export const COMMON_MIN_ENTRIES = 1_000;
 /** Per database: counts change slowly, and a word's standing may lag a bulk import by a minute. */
 const totalOf = ttlCachePer<Db, Promise<number>>(60_000, 1);
 const frequencyOf = ttlCachePer<Db, Promise<boolean>>(60_000, 10_000);
+/** What the counts above came to, once they did. */
+const settled = new WeakMap<Promise<unknown>, unknown>();
+function settle<T>(count: Promise<T>): Promise<T> {
+  const kept: Promise<T> = count.then((value) => {
+    settled.set(kept, value);
+    return value;
+  });
+  return kept;
+}
+/** The last counts, kept longer: only to guess with while a word is counted again (see taskTerms). */
+const lastTotal = ttlCachePer<Db, number>(3_600_000, 1);
+const lastStanding = ttlCachePer<Db, boolean>(3_600_000, 10_000);
+
+/** A task's words for its text score: by the counts of the last minute, or guessed while they are counted. */
+export interface TaskTerms {
+  /** The words by the counts of the last minute; else by the last counts, a word never counted taken as not common. */
+  likely: string[];
+  /** The words by their counts, when `likely` was a guess (null when it was not): counting runs meanwhile. */
+  counted: Promise<string[]> | null;
+}
 
 /**
  * The words of a natural-language task (`context`) that the text score uses. When a task has a
@@ -29,30 +49,65 @@ const frequencyOf = ttlCachePer<Db, Promise<boolean>>(60_000, 10_000);
  * entries (an idf near that of a word every entry has), yet scoring them means reading the text
  * rank of most of the memory. This is the cutoff-frequency rule of full-text engines (Lucene's
  * common-terms query). A task of only common words keeps them all, and so does a memory of fewer
- * than COMMON_MIN_ENTRIES entries. A word's frequency is counted
- * only up to the cutoff, once a minute per word.
+ * than COMMON_MIN_ENTRIES entries. A word's frequency is counted only up to the cutoff, once a
+ * minute per word.
+ *
+ * Counting a word takes a statement before the ranking could start, and most words of a task are
+ * new to the process (on PostgreSQL at 100K entries ~1.2 ms a word: each match is read from the
+ * table). So where a word was not counted in the last minute, the ranking starts at once on a
+ * guess, the last counts (a word never counted taken as not common, as most words are), while
+ * `counted` counts; when the guess was wrong, the query runs again on the counted words
+ * (memory-query.service.ts).
  */
+export function taskTerms(db: Db, dialect: Dialect, terms: readonly string[]): TaskTerms {
+  if (terms.length < 2) return { likely: [...terms], counted: null };
+  const total = settledValue<number>(totalOf(db).get('total'));
+  if (total !== undefined) {
+    const common = terms.map((term) => settledValue<boolean>(frequencyOf(db).get(standingKey(total, term))));
+    if (!common.includes(undefined)) return { likely: total < COMMON_MIN_ENTRIES ? [...terms] : keptOf(terms, common), counted: null };
+  }
+  const last = lastTotal(db).get('total');
+  const guess = last === undefined || last < COMMON_MIN_ENTRIES ? [...terms] : keptOf(terms, terms.map((term) => lastStanding(db).get(standingKey(last, term))));
+  return { likely: guess, counted: informativeTerms(db, dialect, terms) };
+}
+
+const settledValue = <T>(count: Promise<T> | undefined): T | undefined => (count === undefined ? undefined : (settled.get(count) as T | undefined));
+
+/** The words not common, or all of them when every one is. */
+function keptOf(terms: readonly string[], common: ReadonlyArray<boolean | undefined>): string[] {
+  const rare = terms.filter((_, i) => common[i] !== true);
+  return rare.length > 0 ? rare : [...terms];
+}
+
+const standingKey = (total: number, term: string) => `${Math.floor(total * COMMON_SHARE) + 1}:${term}`;
+
+/** The words a task's text score uses, by their counts (see taskTerms). */
 export async function informativeTerms(db: Db, dialect: Dialect, terms: readonly string[]): Promise<string[]> {
   if (terms.length < 2) return [...terms];
   // Stryker disable next-line StringLiteral: equivalent, the total's cache holds one value whatever its key
   const total = await totalOf(db).getOrLoad('total', () =>
-    // Stryker disable next-line OptionalChaining: equivalent, COUNT(*) always returns one row
-    db.$queryRaw<Array<{ n: number | bigint }>>`SELECT COUNT(*) AS n FROM "EntrySearch"`.then((r) => Number(r[0]?.n ?? 0)),
+    settle(
+      // Stryker disable next-line OptionalChaining: equivalent, COUNT(*) always returns one row
+      db.$queryRaw<Array<{ n: number | bigint }>>`SELECT COUNT(*) AS n FROM "EntrySearch"`.then((r) => Number(r[0]?.n ?? 0)),
+    ),
   );
+  lastTotal(db).set('total', total);
   if (total < COMMON_MIN_ENTRIES) return [...terms];
   const cap = Math.floor(total * COMMON_SHARE) + 1;
   const cache = frequencyOf(db);
-  const key = (term: string) => `${cap}:${term}`;
+  const key = (term: string) => standingKey(total, term);
   // The words not counted lately are counted in one statement: a ten-word task with three new
   // words sent three statements, each a round trip on PostgreSQL and a hand-off to a reader
   // thread on SQLite.
   const uncounted = terms.filter((term) => cache.get(key(term)) === undefined);
   let counted: Promise<boolean[]> | undefined;
   const common = await Promise.all(
-    terms.map((term) => cache.getOrLoad(key(term), () => (counted ??= commonAmong(db, dialect, uncounted, cap)).then((c) => c[uncounted.indexOf(term)]!))),
+    terms.map((term) =>
+      cache.getOrLoad(key(term), () => settle((counted ??= commonAmong(db, dialect, uncounted, cap)).then((c) => c[uncounted.indexOf(term)]!))),
+    ),
   );
-  const rare = terms.filter((_, i) => !common[i]);
-  return rare.length > 0 ? rare : [...terms];
+  terms.forEach((term, i) => lastStanding(db).set(key(term), common[i]!));
+  return keptOf(terms, common);
 }
 
 /** Of `terms`, whether each is in `cap` or more searchable entries (counted no further), in one statement. */
