@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { graphql } from './gql/index.ts';
 import { useHarness, useVariant } from './support/harness.ts';
 import { createProject } from './support/ops.ts';
@@ -127,5 +127,26 @@ describe('context leaves common words out of the text score when the task has a 
     expect(guessed.page).toEqual(counted.page);
     // Only the zebra notes score for their text: "note" was left out.
     expect(counted.page.filter(([, text]) => Number(text) > 0).map(([name]) => Number(String(name).slice(5)) % 100)).toEqual(Array(N / 100).fill(0));
+  });
+
+  it('guesses by what a word was counted last, after the memory grew and the cutoff moved', async () => {
+    const asked = async (task: string) => {
+      h.resetStatements();
+      await ask(task, exhaustive as typeof h);
+      return h.statements.filter((sql) => sql.includes('matches("entryId", rank')).length;
+    };
+    expect(await asked('usual zebra')).toBe(1);
+    // Eight notes more move the cutoff by one; a minute later every count is taken again.
+    await h.ok(Import, { entries: Array.from({ length: 8 }, (_, i) => ({ scope: project, kind: 'KNOWLEDGE' as const, name: `grown-${i}`, content: 'usual grown' })) });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      // The first task of the new minute counts the memory again (other words)...
+      expect(await asked('zebra figment')).toBe(1);
+      // ...and "usual", not counted against the new cutoff yet, is still guessed common: one ranking.
+      expect(await asked('usual zebra')).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

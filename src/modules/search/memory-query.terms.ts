@@ -31,7 +31,11 @@ function settle<T>(count: Promise<T>): Promise<T> {
   });
   return kept;
 }
-/** The last counts, kept longer: only to guess with while a word is counted again (see taskTerms). */
+/**
+ * The last counts, kept longer and by word alone: only to guess with while a word is counted again
+ * (see taskTerms). By word, since the cutoff moves with every count of the memory that grew, and a
+ * word's standing seldom does: a common word guessed rare costs a ranking over most of the memory.
+ */
 const lastTotal = ttlCachePer<Db, number>(3_600_000, 1);
 const lastStanding = ttlCachePer<Db, boolean>(3_600_000, 10_000);
 
@@ -63,11 +67,12 @@ export function taskTerms(db: Db, dialect: Dialect, terms: readonly string[]): T
   if (terms.length < 2) return { likely: [...terms], counted: null };
   const total = settledValue<number>(totalOf(db).get('total'));
   if (total !== undefined) {
+    if (total < COMMON_MIN_ENTRIES) return { likely: [...terms], counted: null };
     const common = terms.map((term) => settledValue<boolean>(frequencyOf(db).get(standingKey(total, term))));
-    if (!common.includes(undefined)) return { likely: total < COMMON_MIN_ENTRIES ? [...terms] : keptOf(terms, common), counted: null };
+    if (!common.includes(undefined)) return { likely: keptOf(terms, common), counted: null };
   }
   const last = lastTotal(db).get('total');
-  const guess = last === undefined || last < COMMON_MIN_ENTRIES ? [...terms] : keptOf(terms, terms.map((term) => lastStanding(db).get(standingKey(last, term))));
+  const guess = last === undefined || last < COMMON_MIN_ENTRIES ? [...terms] : keptOf(terms, terms.map((term) => lastStanding(db).get(term)));
   return { likely: guess, counted: informativeTerms(db, dialect, terms) };
 }
 
@@ -106,7 +111,7 @@ export async function informativeTerms(db: Db, dialect: Dialect, terms: readonly
       cache.getOrLoad(key(term), () => settle((counted ??= commonAmong(db, dialect, uncounted, cap)).then((c) => c[uncounted.indexOf(term)]!))),
     ),
   );
-  terms.forEach((term, i) => lastStanding(db).set(key(term), common[i]!));
+  terms.forEach((term, i) => lastStanding(db).set(term, common[i]!));
   return keptOf(terms, common);
 }
 
