@@ -210,7 +210,12 @@ export function createEventBus(options: { redisUrl?: string | null } = {}): Even
     },
     async changes(db, events) {
       const at = new Date().toISOString();
-      return Promise.all(events.map(async (event) => ({ topic: event.topic, keys: await routingKeys(db, event, chainOf), payload: { ...event.payload, occurredAt: at } })));
+      // One event at a time: `db` may be a transaction, whose connection takes one query at a time
+      // (pg 8 queues a second one with a deprecation warning; pg 9 refuses it). A scope's chain is
+      // read once for all its events anyway (chainOf caches it).
+      const changes: ChangeRecord[] = [];
+      for (const event of events) changes.push({ topic: event.topic, keys: await routingKeys(db, event, chainOf), payload: { ...event.payload, occurredAt: at } });
+      return changes;
     },
     committed(recorded) {
       tailer.committed(recorded);

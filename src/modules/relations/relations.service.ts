@@ -123,23 +123,21 @@ async function createRelationLocked(deps: WriteDeps, input: CreateRelationInput)
   const targetEntryId = 'entryId' in input.target ? input.target.entryId : null;
   const targetScopeId = 'scopeId' in input.target ? input.target.scopeId : null;
   return writeTransaction(deps, async (tx, emit) => {
-    const [source, target] = await Promise.all([
-      writableEntry(tx, input.sourceId, ['input', 'source']).catch((error: unknown) => {
-        if (error instanceof NotFoundError) return null;
-        throw error;
-      }),
-      targetEntryId
-        ? tx.entry.findUnique({ where: { id: targetEntryId }, select: { id: true, scopeId: true } })
-        : tx.scope.findUnique({ where: { id: targetScopeId! }, select: { id: true } }),
-    ]);
+    // One after the other: a transaction's connection takes one query at a time (pg 9 refuses a second).
+    const source = await writableEntry(tx, input.sourceId, ['input', 'source']).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
+    const targetEntry = targetEntryId ? await tx.entry.findUnique({ where: { id: targetEntryId }, select: { id: true, scopeId: true } }) : null;
+    const targetScope = targetEntryId ? null : await tx.scope.findUnique({ where: { id: targetScopeId! }, select: { id: true } });
     if (!source) throw new NotFoundError('No entry has this id', ['input', 'source']);
-    if (!target) throw new NotFoundError(`No ${targetEntryId ? 'entry' : 'scope'} has this id`, ['input', 'target']);
+    if (!targetEntry && !targetScope) throw new NotFoundError(`No ${targetEntryId ? 'entry' : 'scope'} has this id`, ['input', 'target']);
     try {
       const relation = await tx.relation.create({
         data: { type: input.type, sourceId: source.id, targetEntryId, targetScopeId, createdBy: input.author ?? null },
       });
       // The ends as read above: the events need no second read of them.
-      const ends: Ends = { source: { id: source.id, scopeId: source.scopeId }, targetEntry: 'scopeId' in target ? target : null };
+      const ends: Ends = { source: { id: source.id, scopeId: source.scopeId }, targetEntry };
       for (const event of relationEvents(relation, ends, 'RELATED')) emit(event);
       return relation;
     } catch (error) {
