@@ -148,10 +148,14 @@ const postgresql: Dialect = {
   // ts_rank has no document frequencies: each term is weighed by its BM25 idf so that a rare word
   // counts for more than a common one, as SQLite's bm25() does. A term's document frequency is the
   // number of its matches (in the whole memory), counted as they are found.
+  // Each term's tsquery is made once (OFFSET 0 keeps the subquery from being pulled up): written
+  // inline, PostgreSQL parsed it again for every match it checked and ranked (a ten-word `context`
+  // at 100K, ~2,100 matches: 14.6 -> 13.1 ms for the statement).
   textMatches: (terms, filters) => Prisma.sql`term_hits("entryId", term, r, kept, "scopeId", kind) AS (
-    SELECT s."entryId", v.t, ts_rank(s."document", to_tsquery('simple', v.t), 1), ${filters}, s."scopeId", s."kind"
-    FROM (VALUES ${Prisma.join(terms.map((t) => Prisma.sql`(CAST(${`${t}:*`} AS TEXT))`), ', ')}) v(t)
-    JOIN "EntrySearch" s ON s."document" @@ to_tsquery('simple', v.t)
+    SELECT s."entryId", v.t, ts_rank(s."document", v.q, 1), ${filters}, s."scopeId", s."kind"
+    FROM (SELECT w.t, to_tsquery('simple', w.t) AS q
+      FROM (VALUES ${Prisma.join(terms.map((t) => Prisma.sql`(CAST(${`${t}:*`} AS TEXT))`), ', ')}) w(t) OFFSET 0) v
+    JOIN "EntrySearch" s ON s."document" @@ v.q
   ),
   matches("entryId", rank, "scopeId", kind) AS (
     SELECT h."entryId", SUM(ln(1.0 + (n.total - h.df + 0.5) / (h.df + 0.5)) * h.r), h."scopeId", h."kind"
