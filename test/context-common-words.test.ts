@@ -107,7 +107,7 @@ describe('context leaves common words out of the text score when the task has a 
     expect(counts()[0]).not.toMatch(/AS "?df1"?/);
   });
 
-  it('ranks on a guess while new words are counted: once when they are rare, again without a new word that turns out common', async () => {
+  it('waits for a word never counted, and ranks on the last counts while words are counted again, again when a word changed', async () => {
     const rankings = () => h.statements.filter((sql) => sql.includes('matches("entryId", rank')).length;
     const counts = () => h.statements.filter((sql) => /AS "?df0"?/.test(sql)).length;
     const asked = async (task: string) => {
@@ -115,36 +115,25 @@ describe('context leaves common words out of the text score when the task has a 
       const page = (await ask(task, exhaustive as typeof h)).context.knowledge;
       return { page: page.map((e) => [e.node.name, e.breakdown.text]), rankings: rankings(), counts: counts() };
     };
-    // "usual" is known to be common; "figment" is new and in no note: the guess (only "figment")
-    // holds, so one ranking (the exhaustive one: one statement), with the count beside it.
-    expect(await asked('usual figment zebra')).toMatchObject({ rankings: 1, counts: 1 });
-    // "note" (in every note) is new: guessed rare, counted common, so ranked again without it,
-    // and the page is the one the counted words give (asked again: no count, one ranking).
-    const guessed = await asked('note zebra');
-    expect(guessed).toMatchObject({ rankings: 2, counts: 1 });
-    const counted = await asked('note zebra');
-    expect(counted).toMatchObject({ rankings: 1, counts: 0 });
-    expect(guessed.page).toEqual(counted.page);
-    // Only the zebra notes score for their text: "note" was left out.
-    expect(counted.page.filter(([, text]) => Number(text) > 0).map(([name]) => Number(String(name).slice(5)) % 100)).toEqual(Array(N / 100).fill(0));
-  });
-
-  it('guesses by what a word was counted last, after the memory grew and the cutoff moved', async () => {
-    const asked = async (task: string) => {
-      h.resetStatements();
-      await ask(task, exhaustive as typeof h);
-      return h.statements.filter((sql) => sql.includes('matches("entryId", rank')).length;
-    };
-    expect(await asked('usual zebra')).toBe(1);
-    // Eight notes more move the cutoff by one; a minute later every count is taken again.
-    await h.ok(Import, { entries: Array.from({ length: 8 }, (_, i) => ({ scope: project, kind: 'KNOWLEDGE' as const, name: `grown-${i}`, content: 'usual grown' })) });
+    // "note" (in every note) was never counted: it is counted first, then the page ranked once
+    // (the exhaustive ranking: one statement), without it.
+    const first = await asked('note zebra');
+    expect(first).toMatchObject({ rankings: 1, counts: 1 });
+    expect(first.page.filter(([, text]) => Number(text) > 0).map(([name]) => Number(String(name).slice(5)) % 100)).toEqual(Array(N / 100).fill(0));
+    // "mango" is in no note: counted, not common. Then it turns common (in far more notes than the
+    // cutoff), and a minute later, counted no longer: ranked on its last count (not common), then
+    // again without it once counted. The page is the one the counted words give.
+    expect(await asked('mango zebra')).toMatchObject({ rankings: 1, counts: 1 });
+    await h.ok(Import, { entries: Array.from({ length: 200 }, (_, i) => ({ scope: project, kind: 'KNOWLEDGE' as const, name: `mango-${i}`, content: 'mango' })) });
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(Date.now() + 61_000);
-      // The first task of the new minute counts the memory again (other words)...
-      expect(await asked('zebra figment')).toBe(1);
-      // ...and "usual", not counted against the new cutoff yet, is still guessed common: one ranking.
-      expect(await asked('usual zebra')).toBe(1);
+      const guessed = await asked('mango zebra');
+      expect(guessed).toMatchObject({ rankings: 2, counts: 1 });
+      const counted = await asked('mango zebra');
+      expect(counted).toMatchObject({ rankings: 1, counts: 0 });
+      expect(guessed.page).toEqual(counted.page);
+      expect(counted.page.filter(([, text]) => Number(text) > 0).map(([name]) => Number(String(name).slice(5)) % 100)).toEqual(Array(N / 100).fill(0));
     } finally {
       vi.useRealTimers();
     }

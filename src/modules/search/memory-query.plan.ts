@@ -163,7 +163,7 @@ export async function planQuery(
   const d = DIALECTS[provider];
   const searchFilters = words.length > 0 && input.searchFilters !== false;
   // A filtering search keeps every word (each one lets entries in); a task drops its common words.
-  const task = searchFilters || terms ? { likely: terms ?? words, counted: null } : taskTerms(db, d, words);
+  const task = searchFilters || terms ? { likely: terms ?? words, counted: null } : await taskTerms(db, d, words);
   // A count that fails fails the query where it is awaited (memoryQuery), not as a rejection no one handles meanwhile.
   task.counted?.catch(() => undefined);
   const inChain = (p: ChainPolicy) => chain.includes(p.scopeId);

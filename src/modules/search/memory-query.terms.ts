@@ -41,7 +41,7 @@ const lastStanding = ttlCachePer<Db, boolean>(3_600_000, 10_000);
 
 /** A task's words for its text score: by the counts of the last minute, or guessed while they are counted. */
 export interface TaskTerms {
-  /** The words by the counts of the last minute; else by the last counts, a word never counted taken as not common. */
+  /** The words by the counts of the last minute, else by each word's last count. */
   likely: string[];
   /** The words by their counts, when `likely` was a guess (null when it was not): counting runs meanwhile. */
   counted: Promise<string[]> | null;
@@ -56,14 +56,13 @@ export interface TaskTerms {
  * than COMMON_MIN_ENTRIES entries. A word's frequency is counted only up to the cutoff, once a
  * minute per word.
  *
- * Counting a word takes a statement before the ranking could start, and most words of a task are
- * new to the process (on PostgreSQL at 100K entries ~1.2 ms a word: each match is read from the
- * table). So where a word was not counted in the last minute, the ranking starts at once on a
- * guess, the last counts (a word never counted taken as not common, as most words are), while
- * `counted` counts; when the guess was wrong, the query runs again on the counted words
- * (memory-query.service.ts).
+ * Counting a word takes a statement before the ranking could start (on PostgreSQL at 100K entries
+ * ~1.2 ms a word: each match is read from the table). So where every word was counted before but
+ * not all in the last minute, the ranking starts at once on a guess, each word's last count, while
+ * `counted` counts again; when the guess was wrong, the query runs again on the counted words
+ * (memory-query.service.ts). A word never counted is counted first.
  */
-export function taskTerms(db: Db, dialect: Dialect, terms: readonly string[]): TaskTerms {
+export async function taskTerms(db: Db, dialect: Dialect, terms: readonly string[]): Promise<TaskTerms> {
   if (terms.length < 2) return { likely: [...terms], counted: null };
   const total = settledValue<number>(totalOf(db).get('total'));
   if (total !== undefined) {
@@ -71,9 +70,13 @@ export function taskTerms(db: Db, dialect: Dialect, terms: readonly string[]): T
     const common = terms.map((term) => settledValue<boolean>(frequencyOf(db).get(standingKey(total, term))));
     if (!common.includes(undefined)) return { likely: keptOf(terms, common), counted: null };
   }
+  // A word never counted is waited for: guessed rare, a common one would cost a ranking over most
+  // of the memory, and after a start every task of a burst would pay it at once (64 ten-word tasks
+  // at once on PostgreSQL, a pool of 4: all past the 15 s deadline, against 1.5 s in all waiting).
   const last = lastTotal(db).get('total');
-  const guess = last === undefined || last < COMMON_MIN_ENTRIES ? [...terms] : keptOf(terms, terms.map((term) => lastStanding(db).get(term)));
-  return { likely: guess, counted: informativeTerms(db, dialect, terms) };
+  const standings = terms.map((term) => lastStanding(db).get(term));
+  if (last === undefined || standings.includes(undefined)) return { likely: await informativeTerms(db, dialect, terms), counted: null };
+  return { likely: last < COMMON_MIN_ENTRIES ? [...terms] : keptOf(terms, standings), counted: informativeTerms(db, dialect, terms) };
 }
 
 const settledValue = <T>(count: Promise<T> | undefined): T | undefined => (count === undefined ? undefined : (settled.get(count) as T | undefined));
