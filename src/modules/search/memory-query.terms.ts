@@ -22,15 +22,6 @@ export const COMMON_MIN_ENTRIES = 1_000;
 /** Per database: counts change slowly, and a word's standing may lag a bulk import by a minute. */
 const totalOf = ttlCachePer<Db, Promise<number>>(60_000, 1);
 const frequencyOf = ttlCachePer<Db, Promise<boolean>>(60_000, 10_000);
-/** What the counts above came to, once they did. */
-const settled = new WeakMap<Promise<unknown>, unknown>();
-function settle<T>(count: Promise<T>): Promise<T> {
-  const kept: Promise<T> = count.then((value) => {
-    settled.set(kept, value);
-    return value;
-  });
-  return kept;
-}
 /**
  * The last counts, kept longer and by word alone: only to guess with while a word is counted again
  * (see taskTerms). By word, since the cutoff moves with every count of the memory that grew, and a
@@ -63,23 +54,24 @@ export interface TaskTerms {
  * (memory-query.service.ts). A word never counted is counted first.
  */
 export async function taskTerms(db: Db, dialect: Dialect, terms: readonly string[]): Promise<TaskTerms> {
-  if (terms.length < 2) return { likely: [...terms], counted: null };
-  const total = settledValue<number>(totalOf(db).get('total'));
-  if (total !== undefined) {
-    if (total < COMMON_MIN_ENTRIES) return { likely: [...terms], counted: null };
-    const common = terms.map((term) => settledValue<boolean>(frequencyOf(db).get(standingKey(total, term))));
-    if (!common.includes(undefined)) return { likely: keptOf(terms, common), counted: null };
-  }
+  if (terms.length < 2 || (await countedLately(db, terms))) return { likely: await informativeTerms(db, dialect, terms), counted: null };
   // A word never counted is waited for: guessed rare, a common one would cost a ranking over most
   // of the memory, and after a start every task of a burst would pay it at once (64 ten-word tasks
   // at once on PostgreSQL, a pool of 4: all past the 15 s deadline, against 1.5 s in all waiting).
   const last = lastTotal(db).get('total');
   const standings = terms.map((term) => lastStanding(db).get(term));
-  if (last === undefined || standings.includes(undefined)) return { likely: await informativeTerms(db, dialect, terms), counted: null };
-  return { likely: last < COMMON_MIN_ENTRIES ? [...terms] : keptOf(terms, standings), counted: informativeTerms(db, dialect, terms) };
+  const counted = informativeTerms(db, dialect, terms);
+  if (last === undefined || standings.includes(undefined)) return { likely: await counted, counted: null };
+  return { likely: last < COMMON_MIN_ENTRIES ? [...terms] : keptOf(terms, standings), counted };
 }
 
-const settledValue = <T>(count: Promise<T> | undefined): T | undefined => (count === undefined ? undefined : (settled.get(count) as T | undefined));
+/** Whether informativeTerms needs no statement: the memory and every word counted (or being counted) in the last minute. */
+async function countedLately(db: Db, terms: readonly string[]): Promise<boolean> {
+  const counting = totalOf(db).get('total');
+  if (counting === undefined) return false;
+  const total = await counting;
+  return total < COMMON_MIN_ENTRIES || terms.every((term) => frequencyOf(db).get(standingKey(total, term)) !== undefined);
+}
 
 /** The words not common, or all of them when every one is. */
 function keptOf(terms: readonly string[], common: ReadonlyArray<boolean | undefined>): string[] {
@@ -94,10 +86,8 @@ export async function informativeTerms(db: Db, dialect: Dialect, terms: readonly
   if (terms.length < 2) return [...terms];
   // Stryker disable next-line StringLiteral: equivalent, the total's cache holds one value whatever its key
   const total = await totalOf(db).getOrLoad('total', () =>
-    settle(
-      // Stryker disable next-line OptionalChaining: equivalent, COUNT(*) always returns one row
-      db.$queryRaw<Array<{ n: number | bigint }>>`SELECT COUNT(*) AS n FROM "EntrySearch"`.then((r) => Number(r[0]?.n ?? 0)),
-    ),
+    // Stryker disable next-line OptionalChaining: equivalent, COUNT(*) always returns one row
+    db.$queryRaw<Array<{ n: number | bigint }>>`SELECT COUNT(*) AS n FROM "EntrySearch"`.then((r) => Number(r[0]?.n ?? 0)),
   );
   lastTotal(db).set('total', total);
   if (total < COMMON_MIN_ENTRIES) return [...terms];
@@ -111,7 +101,7 @@ export async function informativeTerms(db: Db, dialect: Dialect, terms: readonly
   let counted: Promise<boolean[]> | undefined;
   const common = await Promise.all(
     terms.map((term) =>
-      cache.getOrLoad(key(term), () => settle((counted ??= commonAmong(db, dialect, uncounted, cap)).then((c) => c[uncounted.indexOf(term)]!))),
+      cache.getOrLoad(key(term), () => (counted ??= commonAmong(db, dialect, uncounted, cap)).then((c) => c[uncounted.indexOf(term)]!)),
     ),
   );
   terms.forEach((term, i) => lastStanding(db).set(term, common[i]!));
