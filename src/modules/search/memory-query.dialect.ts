@@ -35,6 +35,11 @@ export interface Dialect {
    * entry's "EntrySearch" row `s`; `many`: the statement reads them more than once.
    */
   textMatches(terms: readonly string[], filters: Sql, many: boolean): Sql;
+  /**
+   * `picked(id, rank)`'s rows: the distinct ids `ids` (a UNION), each with its text rank from
+   * `matches` (NULL when it did not match; a match's entry id is unique there).
+   */
+  rankedIds(ids: Sql): Sql;
   /** How many entries match `term` (as a prefix), counting no further than `cap`. */
   documentFrequency(term: string, cap: number): Sql;
   /** The rows of `matches m` as one JSON text of [entryId, rank, scopeId, kind] arrays (an aggregate). */
@@ -106,6 +111,9 @@ const sqlite: Dialect = {
     SELECT s."entryId", -bm25("EntrySearchFts", 2.0, 1.0), s."scopeId", s."kind"
     FROM "EntrySearchFts" JOIN "EntrySearch" s ON s."rowid" = "EntrySearchFts"."rowid"
     WHERE "EntrySearchFts" MATCH ${ftsQuery(terms)} AND ${filters})`,
+  // A join: SQLite indexes the matches for it (a two-word `context` at 100K, ~1,100 matches: the
+  // statement 6.0 -> 5.7 ms against PostgreSQL's grouping below).
+  rankedIds: (ids) => Prisma.sql`SELECT u.id, m.rank FROM (${ids}) u LEFT JOIN matches m ON m."entryId" = u.id`,
   documentFrequency: (term, cap) =>
     Prisma.sql`SELECT COUNT(*) AS df FROM (SELECT 1 FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsQuery([term])} LIMIT ${cap}) d`,
   matchList: Prisma.sql`json_group_array(json_array(m."entryId", m.rank, m."scopeId", m.kind))`,
@@ -164,6 +172,12 @@ const postgresql: Dialect = {
        FROM pg_class c WHERE c.relname = 'EntrySearch' AND c.relkind = 'r') n
     WHERE h.kept
     GROUP BY h."entryId", h."scopeId", h."kind")`,
+  // One grouping of ids and matches together: a join of the two made PostgreSQL, misjudging the
+  // sizes, scan all matches once per id.
+  rankedIds: (ids) => Prisma.sql`SELECT id, MAX(rank) FROM (
+    SELECT u.id AS id, CAST(NULL AS DOUBLE PRECISION) AS rank, 1 AS wanted FROM (${ids}) u
+    UNION ALL SELECT m."entryId", m.rank, 0 FROM matches m) x
+    GROUP BY id HAVING MAX(wanted) = 1`,
   documentFrequency: (term, cap) =>
     Prisma.sql`SELECT COUNT(*) AS df FROM (SELECT 1 FROM "EntrySearch" WHERE "document" @@ to_tsquery('simple', ${`${term}:*`}) LIMIT ${cap}) d`,
   // Text, not json: the driver would parse it only for the next statement to need the text again.
