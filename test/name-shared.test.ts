@@ -93,6 +93,21 @@ describe("an entry's nameShared mark", () => {
     expect(plain!.memoryQuery.meta.totalCount).toBe(2);
   });
 
+  it("is copied to the renamed entry's links by the rename's own statement, whatever runs after it", async () => {
+    // The statement that takes the name marks the renamed row in a nested update (its trigger);
+    // the copy the statement itself then makes must take the row as it is by then, not as the
+    // statement wrote it (which would put the links back to unmarked until some later write of
+    // the entry happened to copy its row again).
+    const { project, session } = await scopes();
+    const first = await addTool(project, 'ns-copy-a');
+    const second = await addTool(session, 'ns-copy-b');
+    await h.database.prisma.$executeRaw`UPDATE "Entry" SET "name" = ${'ns-copy-a'} WHERE "id" = ${dbId(second)}`;
+    expect(await marks([first, second])).toEqual([
+      { entry: true, links: [true] },
+      { entry: true, links: [true] },
+    ]);
+  });
+
   it('is set when two writers add entries of one name at once', async () => {
     const { project, session } = await scopes();
     const pairs = await Promise.all(
