@@ -17,11 +17,10 @@ const WRITES = ['create', 'update'].map(shape);
 export async function concurrencySuite(w: Workload, port: number, warm: boolean): Promise<void> {
   const seconds = Number(opts['concurrency-seconds']);
   const clients = Number(opts['concurrency-clients']);
-  console.log(`  concurrency: 80 % reads / 20 % writes for ${seconds} s, 1 client, then ${clients} clients`);
+  console.log(`  concurrency: 80 % reads / 20 % writes for ${seconds} s, 1 client and ${clients} clients in turn`);
   const ask = overHttp(port);
   await closedLoops(w, ask, 1, warm ? 2 : warmupSeconds); // warm-up, not recorded (see warmupSeconds)
-  const one = await closedLoops(w, ask, 1, seconds);
-  const many = await closedLoops(w, ask, clients, seconds);
+  const { one, many } = await inTurn(w, ask, clients, seconds);
   const key = (shapeKey: string) => ({ size: w.n, shape: shapeKey, via: 'http' as const });
   const single = summarize('concurrency', w.kind, `N=${w.n} 1 client: mixed operation`, one.latencies);
   const loaded = summarize('concurrency', w.kind, `N=${w.n} ${clients} clients: mixed operation`, many.latencies);
@@ -31,6 +30,26 @@ export async function concurrencySuite(w: Workload, port: number, warm: boolean)
   record('concurrency', w.kind, `N=${w.n} ${clients} clients ÷ 1 client: p95`, loaded.p95 / single.p95, '×', key('p95Ratio'));
   await eventDelay(w, port, ask);
 }
+
+/**
+ * One client, then `clients`, in PHASES turns of `seconds / PHASES` each, merged per side: the
+ * machine's speed drifts within a run (six runs of one commit, one phase after the other: ratios
+ * of 1.23 × to 1.70 ×), and in turn the drift falls on both sides alike.
+ */
+export async function inTurn(w: Workload, ask: Ask, clients: number, seconds: number) {
+  const sides = { one: { latencies: [] as number[], seconds: 0 }, many: { latencies: [] as number[], seconds: 0 } };
+  for (let phase = 0; phase < PHASES; phase++) {
+    for (const [side, n] of [['one', 1], ['many', clients]] as const) {
+      const t0 = performance.now();
+      const { latencies } = await closedLoops(w, ask, n, seconds / PHASES);
+      sides[side].latencies.push(...latencies);
+      sides[side].seconds += (performance.now() - t0) / 1000;
+    }
+  }
+  const merged = ({ latencies, seconds: s }: { latencies: number[]; seconds: number }) => ({ latencies, perSecond: latencies.length / s });
+  return { one: merged(sides.one), many: merged(sides.many) };
+}
+const PHASES = 4;
 
 /** `clients` closed loops for `seconds`: each client asks its next operation when the last answered. */
 export async function closedLoops(w: Workload, ask: Ask, clients: number, seconds: number) {
