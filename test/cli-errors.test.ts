@@ -2,6 +2,7 @@
 // database, a server that is not there or not Engram, a bad key or number. Each is told in a line or
 // two, with an exit code scripts can rely on, never a stack trace, and leaves nothing half-written.
 import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
@@ -159,6 +160,32 @@ describe('engram with a missing file or database', () => {
 
   it('an unreachable PostgreSQL is told in one line', async () => {
     told(await engram(['keys', 'list'], 'postgresql://postgres@127.0.0.1:4989/engram'), 1, /^Applying postgresql migrations .* failed: Can't reach database server at `127\.0\.0\.1:4989`\n$/);
+  });
+
+  it('a PostgreSQL address that drops the connection, or never answers, is told by the first check, not after the engine tried again', async () => {
+    // One server closes every connection at once; the other accepts and stays silent, as a host
+    // behind a firewall that drops packets: the check gives up after its 5 s connect timeout, where
+    // the engine would have waited 15 s more before saying so.
+    const sockets: Socket[] = [];
+    const dropping = createNetServer((socket) => socket.destroy());
+    const silent = createNetServer((socket) => void sockets.push(socket));
+    const portOf = async (server: NetServer) => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return (server.address() as AddressInfo).port;
+    };
+    try {
+      const [drops, stays] = [await portOf(dropping), await portOf(silent)];
+      const [dropped, waited] = await Promise.all([
+        engram(['keys', 'list'], `postgresql://postgres@127.0.0.1:${drops}/engram`),
+        engram(['keys', 'list'], `postgresql://postgres@127.0.0.1:${stays}/engram`),
+      ]);
+      told(dropped, 1, new RegExp(`^Applying postgresql migrations .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${drops}\` \\(Connection terminated unexpectedly\\)\n$`));
+      told(waited, 1, new RegExp(`^Applying postgresql migrations .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${stays}\` \\((timeout expired|Connection terminated due to connection timeout)\\)\n$`));
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      dropping.close();
+      silent.close();
+    }
   });
 });
 

@@ -205,9 +205,30 @@ async function recordsEveryMigration(url: string, list: MigrationList): Promise<
       new Set(live.map((record) => record.migration_name)).size === live.length &&
       live.every((record) => record.finished_at !== null && expected.get(record.migration_name) === record.checksum)
     );
-  } catch {
+  } catch (error) {
+    if (error instanceof DatabaseUnreachable) throw error;
     return false;
   }
+}
+
+/**
+ * No PostgreSQL server answered: silent past the timeout, or the connection dropped before one
+ * did. The engine would only try again, 15 s more for a host that drops packets, and then say
+ * less ("External error id#0" for a dropped connection). A refused connection or an unknown host
+ * fails at once and the engine words it well, so those still go to it.
+ */
+class DatabaseUnreachable extends Error {}
+
+/** pg's own errors when no server answered (no SQLSTATE, no system code), or the system's connect timeout. */
+function unreachable(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 'ETIMEDOUT' || (code === undefined && /timeout|terminated/i.test(String(message)));
+}
+
+/** "host:port" of a PostgreSQL URL, as the engine names a server it cannot reach. */
+function serverOf(url: string): string {
+  const { hostname, port } = new URL(url);
+  return `${hostname}:${port || '5432'}`;
 }
 
 const RECORDS_SQL = 'SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations';
@@ -230,7 +251,9 @@ async function readMigrationRecords(url: string): Promise<MigrationRecord[] | nu
   client.on('error', () => {
     // A connection dropped after the query is of no interest; before it, the query fails.
   });
-  await client.connect();
+  await client.connect().catch((error: unknown) => {
+    throw unreachable(error) ? new DatabaseUnreachable(`Can't reach database server at \`${serverOf(url)}\` (${(error as Error).message})`, { cause: error }) : error;
+  });
   try {
     return (await client.query<MigrationRecord>(RECORDS_SQL)).rows;
   } finally {
@@ -293,7 +316,10 @@ export function applyMigrations(url: string, options: { onMigration?: MigrationP
   const provider = providerOf(url);
   return serialized(url, async () => {
     const list = readMigrationList(requireMigrationsDir(provider));
-    if (await recordsEveryMigration(url, list)) return { applied: [] };
+    const upToDate = await recordsEveryMigration(url, list).catch((error: unknown) => {
+      throw engineError(`Applying ${provider} migrations`, url, error);
+    });
+    if (upToDate) return { applied: [] };
     try {
       return await runEngine(url, true, async (engine) => {
         // `migrate deploy` itself ignores edited migrations; refuse them rather than drift.
