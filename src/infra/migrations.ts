@@ -225,10 +225,10 @@ function unreachable(error: unknown): boolean {
   return code === 'ETIMEDOUT' || (code === undefined && /timeout|terminated/i.test(String(message)));
 }
 
-/** "host:port" of a PostgreSQL URL, as the engine names a server it cannot reach. */
+/** "host:port" of a PostgreSQL URL, as the engine names a server it cannot reach (pg also takes forms URL does not parse). */
 function serverOf(url: string): string {
-  const { hostname, port } = new URL(url);
-  return `${hostname}:${port || '5432'}`;
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  return parsed?.hostname ? `${parsed.hostname}:${parsed.port || '5432'}` : 'its address';
 }
 
 const RECORDS_SQL = 'SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations';
