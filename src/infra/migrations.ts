@@ -316,11 +316,8 @@ export function applyMigrations(url: string, options: { onMigration?: MigrationP
   const provider = providerOf(url);
   return serialized(url, async () => {
     const list = readMigrationList(requireMigrationsDir(provider));
-    const upToDate = await recordsEveryMigration(url, list).catch((error: unknown) => {
-      throw engineError(`Applying ${provider} migrations`, url, error);
-    });
-    if (upToDate) return { applied: [] };
     try {
+      if (await recordsEveryMigration(url, list)) return { applied: [] };
       return await runEngine(url, true, async (engine) => {
         // `migrate deploy` itself ignores edited migrations; refuse them rather than drift.
         const diagnosis = await diagnose(engine, list);

@@ -79,7 +79,10 @@ function keptOf(terms: readonly string[], common: ReadonlyArray<boolean | undefi
   return rare.length > 0 ? rare : [...terms];
 }
 
-const standingKey = (total: number, term: string) => `${Math.floor(total * COMMON_SHARE) + 1}:${term}`;
+/** Entries a word must be in to be common, in a memory of `total` searchable entries. */
+const capOf = (total: number) => Math.floor(total * COMMON_SHARE) + 1;
+/** A word's standing is cached by the cutoff it was counted against. */
+const standingKey = (total: number, term: string) => `${capOf(total)}:${term}`;
 
 /** The words a task's text score uses, by their counts (see taskTerms). */
 export async function informativeTerms(db: Db, dialect: Dialect, terms: readonly string[]): Promise<string[]> {
@@ -91,7 +94,7 @@ export async function informativeTerms(db: Db, dialect: Dialect, terms: readonly
   );
   lastTotal(db).set('total', total);
   if (total < COMMON_MIN_ENTRIES) return [...terms];
-  const cap = Math.floor(total * COMMON_SHARE) + 1;
+  const cap = capOf(total);
   const cache = frequencyOf(db);
   const key = (term: string) => standingKey(total, term);
   // The words not counted lately are counted in one statement: a ten-word task with three new
