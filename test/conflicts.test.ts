@@ -1,6 +1,7 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
-import { useHarness } from './support/harness.ts';
+import { DB_KIND, useHarness } from './support/harness.ts';
 import { addGuideline, addKnowledge, addTool, createProject, startSession } from './support/ops.ts';
 
 const h = useHarness();
@@ -97,6 +98,42 @@ async function conflictOn(toolId: string) {
   const r = await h.ok(UpdateTool, { input: { id: toolId, description: 'theirs', expectedVersion: 1, author: 'agent:b' } });
   if (r.updateTool.__typename !== 'UpdateToolSuccess' || !r.updateTool.update.conflict) throw new Error(JSON.stringify(r));
   return r.updateTool.update.conflict.id;
+}
+
+/**
+ * The queries sent to pg clients while `work` runs, and those sent to a client still busy with an
+ * earlier one (what pg 8.19+ deprecates). Counted on pg's Client, which every connection of the pool is.
+ */
+async function overlappingQueries(work: () => Promise<unknown>): Promise<{ queries: number; sentToBusyClient: string[] }> {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  const busy = new WeakMap<object, number>();
+  const seen = { queries: 0, sentToBusyClient: [] as string[] };
+  prototype.query = function (this: object, ...args: unknown[]) {
+    const running = busy.get(this) ?? 0;
+    seen.queries++;
+    if (running > 0) seen.sentToBusyClient.push(String((args[0] as { text?: string }).text ?? args[0]).slice(0, 120));
+    busy.set(this, running + 1);
+    const done = () => busy.set(this, (busy.get(this) ?? 1) - 1);
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...results: unknown[]) => {
+        done();
+        return (last as (...r: unknown[]) => unknown)(...results);
+      };
+      return original.apply(this, args);
+    }
+    const result = original.apply(this, args) as Promise<unknown> | undefined;
+    if (result && typeof result.then === 'function') result.then(done, done);
+    else done();
+    return result;
+  };
+  try {
+    await work();
+  } finally {
+    prototype.query = original;
+  }
+  return seen;
 }
 
 /** The first event of a subscription replayed from the start of the change feed, over SSE in-process. */
@@ -250,6 +287,17 @@ describe('resolving conflicts', () => {
     expect(state.entry).toMatchObject({ latestVersion: 4, hasUnresolvedConflicts: false, currentVersion: { description: 'mine' } });
     expect(state.entry?.versions.totalCount).toBe(4);
     expect((await h.ok(ConflictDetail, { id: conflict })).conflict?.resolutionVersion).toEqual({ version: 4, description: 'mine' });
+  });
+
+  // Prisma reads an `include`'s relations side by side; in a transaction they would share its one
+  // pg client, whose queue of waiting queries pg 9 removes (src/infra/pg-transactions.ts).
+  it.runIf(DB_KIND === 'postgresql')('a resolution (a transaction that reads relations) sends pg one query at a time', async () => {
+    const p = await createProject(h, 'one-at-a-time');
+    const id = await addTool(h, p, 't', { description: 'base', author: 'agent:a' });
+    const conflict = await conflictOn(id);
+    const overlaps = await overlappingQueries(() => h.ok(Resolve, { input: { id: conflict, strategy: 'KEEP_CURRENT' } }));
+    expect(overlaps.queries).toBeGreaterThan(3);
+    expect(overlaps.sentToBusyClient).toEqual([]);
   });
 
   it('TAKE_INCOMING when the incoming version is current writes nothing new', async () => {

@@ -7,6 +7,7 @@ import { PrismaClient as PostgresClient } from '../generated/postgresql/client.t
 import { queryEvents, type Db, type DatabaseOptions, type OpenedClient } from './database.ts';
 import { registerDirectDriver } from './direct-batch.ts';
 import { log } from './log.ts';
+import { oneStatementAtATime } from './pg-transactions.ts';
 import { runPostgresBatch } from './postgres-batch.ts';
 import { startTableUpkeep } from './table-upkeep.ts';
 
@@ -26,7 +27,7 @@ export function openPostgres(url: string, options: DatabaseOptions): OpenedClien
   const warn = (error: Error) => log.warn(`PostgreSQL connection error: ${error.message}`);
   shared.on('error', warn);
   shared.on('connect', (client) => client.on('error', warn));
-  const adapter = new PrismaPg(shared);
+  const adapter = oneStatementAtATime(new PrismaPg(shared));
   const prisma = new PostgresClient({ adapter, ...queryEvents(options) }) as unknown as Db;
   // Write batches take connections from the same pool, one round trip each.
   registerDirectDriver(prisma, {

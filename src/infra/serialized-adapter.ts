@@ -9,34 +9,8 @@ import {
 } from '@prisma/driver-adapter-utils';
 import { performance } from 'node:perf_hooks';
 import { alone, held } from './load.ts';
+import { Lock } from './lock.ts';
 import { NOT_READ_ONLY, type Answer, type SqliteReaders } from './sqlite-readers.ts';
-
-/** A FIFO lock: `acquire` resolves with the function that releases it. */
-class Lock {
-  #tail: Promise<void> = Promise.resolve();
-
-  acquire(): Promise<() => void> {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const previous = this.#tail;
-    this.#tail = previous.then(() => held);
-    let released = false;
-    return previous.then(() => () => {
-      if (released) return;
-      released = true;
-      release();
-    });
-  }
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    const release = await this.acquire();
-    try {
-      return await work();
-    } finally {
-      release();
-    }
-  }
-}
 
 /**
  * Makes one SQLite connection safe to share between concurrent requests. Prisma's better-sqlite3
