@@ -10,7 +10,7 @@ import { sseSubscribe, untilListening } from './support/subscriptions.ts';
 
 const h = useHarness();
 
-const LEASE = `lease { holder mode fencingToken resource acquiredAt expiresAt renewedAt }`;
+const LEASE = `lease { holder mode fencingToken resource acquiredAt expiresAt renewedAt scope { id } }`;
 const ERRORS = `... on UserError { code message }`;
 const STATE = `... on InvalidStateError { currentState }`;
 const CHECKOUT = `mutation ($input: CheckoutLeaseInput!) { checkoutLease(input: $input) { __typename ... on CheckoutLeaseSuccess { ${LEASE} } ${ERRORS} ${STATE}
@@ -51,7 +51,8 @@ describe('leases', () => {
     expect(await call(CHECKOUT, 'checkoutLease', file(), 'agent:b')).toMatchObject({ __typename: 'LeaseHeldError', code: 'LEASE_HELD', holders: [{ holder: 'agent:a', mode: 'EXCLUSIVE' }] });
     expect(await call(CHECKOUT, 'checkoutLease', file('SHARED'), 'agent:b')).toMatchObject({ __typename: 'LeaseHeldError' });
 
-    expect(await call(RELEASE, 'releaseLease', { scope, resource: 'src/app.ts' }, 'agent:a')).toMatchObject({ __typename: 'ReleaseLeaseSuccess', lease: { fencingToken: 1 } });
+    // The released lease's row is gone; its scope is still told.
+    expect(await call(RELEASE, 'releaseLease', { scope, resource: 'src/app.ts' }, 'agent:a')).toMatchObject({ __typename: 'ReleaseLeaseSuccess', lease: { fencingToken: 1, scope: { id: scope } } });
     expect((await call(CHECKOUT, 'checkoutLease', file('SHARED'), 'agent:b')).lease).toMatchObject({ mode: 'SHARED', fencingToken: 2 });
     expect((await call(CHECKOUT, 'checkoutLease', file('SHARED'), 'agent:c')).lease).toMatchObject({ mode: 'SHARED', fencingToken: 3 });
     const blocked = await call(CHECKOUT, 'checkoutLease', file(), 'agent:d');

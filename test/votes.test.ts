@@ -18,7 +18,7 @@ const CLOSE = `mutation ($input: CloseVoteQuestionInput!) { closeVoteQuestion(in
 const CAST = `mutation ($input: CastVoteInput!) { castVote(input: $input) { __typename ${ERRORS}
   ... on CastVoteSuccess { vote { id voter answer normalized counted discardReason decisive confidence castAt question { ${QUESTION} } } } } }`;
 const FLAG = `mutation ($input: FlagAgentInput!) { flagAgent(input: $input) { __typename ... on FlagAgentSuccess { flag { agent reason } } ${ERRORS} } }`;
-const UNFLAG = `mutation ($input: UnflagAgentInput!) { unflagAgent(input: $input) { __typename ... on UserError { code message } } }`;
+const UNFLAG = `mutation ($input: UnflagAgentInput!) { unflagAgent(input: $input) { __typename ... on UnflagAgentSuccess { flag { agent scope { id } } } ... on UserError { code message } } }`;
 const READ = `query ($id: ID!) { voteQuestion(id: $id) { ${QUESTION} tally { answer votes }
   votes(first: 100) { totalCount edges { node { voter normalized discardReason decisive castAt } } }
   stats { votesNeeded margin discardedVotes firstVoteAt timeToDecisionMs timeFromFirstVoteMs } } }`;
@@ -106,7 +106,8 @@ describe('votes', () => {
 
     // Lifted in the scope it was set in, the flag no longer discards; lifting one that is not there is NotFound.
     expect(await call(UNFLAG, 'unflagAgent', { scope, agent: 'agent:liar' })).toMatchObject({ __typename: 'NotFoundError' });
-    expect(await call(UNFLAG, 'unflagAgent', { scope: org, agent: 'agent:liar' })).toMatchObject({ __typename: 'UnflagAgentSuccess' });
+    // The flag's row is gone; its scope is still told.
+    expect(await call(UNFLAG, 'unflagAgent', { scope: org, agent: 'agent:liar' })).toMatchObject({ __typename: 'UnflagAgentSuccess', flag: { agent: 'agent:liar', scope: { id: org } } });
     expect((await vote(q.id, 'abc', 'agent:liar')).vote.question).toMatchObject({ status: 'DECIDED', countedVotes: 2, discardedVotes: 4 });
 
     // A pattern that backtracks exponentially elsewhere runs in linear time here: answered at once.

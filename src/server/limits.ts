@@ -7,6 +7,10 @@ import {
   getEnterLeaveForKind,
   getOperationAST,
   GraphQLError,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
   Kind,
   Lexer,
   OperationTypeNode,
@@ -16,9 +20,12 @@ import {
   ValidationContext,
   type DocumentNode,
   type ExecutionArgs,
+  type GraphQLInputType,
   type GraphQLSchema,
   type ValidationRule,
+  typeFromAST,
 } from 'graphql';
+import { LIMITS } from '../domain/limits.ts';
 import type { Plugin } from 'graphql-yoga';
 import type { OperationLimits } from './operation-limits.ts';
 
@@ -40,6 +47,8 @@ export function useOperationLimits(limits: OperationLimits): Plugin[] {
     useNestingLimit(limits.maxNesting),
     maxAliasesPlugin({ n: limits.maxAliases, onReject: [coded('TOO_MANY_ALIASES', limits.maxAliases)] }),
     maxDirectivesPlugin({ n: limits.maxDirectives, onReject: [coded('TOO_MANY_DIRECTIVES', limits.maxDirectives)] }),
+    // Before the cost: measuring it maps every argument, a list's items one by one.
+    useListLimit(),
     useCostLimit(limits),
     useOperationTimeout(limits.operationTimeoutMs),
   ];
@@ -80,6 +89,65 @@ function refuseDeepNesting(source: string | Source, max: number): void {
     // A lexical error is the parser's to report, with its position.
     if (error instanceof GraphQLError && error.extensions.code === 'TOO_DEEPLY_NESTED') throw error;
   }
+}
+
+/**
+ * Refuses a variable holding a list longer than any argument takes (LIMITS.listItems; a list of
+ * enum values, longer than its enum). Each service bounds its own lists, but only once GraphQL has
+ * coerced every item and the cost rule mapped them: 200,000 IDs took the event loop for 16 s, and
+ * 100,000 invalid enum values came back as 100,000 errors (16 MB). Literal lists in the document
+ * are bounded by its token limit. Hand-written: graphql-armor bounds the document, not the variables.
+ */
+function useListLimit(): Plugin {
+  const refusal = (args: ExecutionArgs) => {
+    const operation = getOperationAST(args.document, args.operationName);
+    const values = (args.variableValues ?? {}) as Record<string, unknown>;
+    for (const definition of operation?.variableDefinitions ?? []) {
+      const name = definition.variable.name.value;
+      const type = typeFromAST(args.schema, definition.type) as GraphQLInputType | undefined;
+      const found = type && tooLong(values[name], type, [`$${name}`]);
+      if (found) return { errors: [found] };
+    }
+    return null;
+  };
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const refused = refusal(args);
+      if (refused) setResultAndStopExecution(refused);
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const refused = refusal(args);
+      if (refused) setResultAndStopExecution(refused);
+    },
+  };
+}
+
+/** The error for the first list under `value` (of input type `type`) longer than it may be, if any. */
+function tooLong(value: unknown, type: GraphQLInputType, path: string[]): GraphQLError | null {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (value === null || value === undefined) return null;
+  if (isListType(inner)) {
+    // A single value where a list is wanted is coerced to a list of one.
+    if (!Array.isArray(value)) return tooLong(value, inner.ofType, path);
+    const itemType = isNonNullType(inner.ofType) ? inner.ofType.ofType : inner.ofType;
+    const max = isEnumType(itemType) ? itemType.getValues().length : LIMITS.listItems;
+    if (value.length > max) {
+      const what = isEnumType(itemType) ? `${itemType.name} has ${max} values` : `at most ${max} are allowed`;
+      return new GraphQLError(`${path.join('.')} lists ${value.length} items; ${what}`, { extensions: { code: 'BAD_USER_INPUT', limit: max } });
+    }
+    for (let i = 0; i < value.length; i++) {
+      const found = tooLong(value[i], inner.ofType, [...path, String(i)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (isInputObjectType(inner) && typeof value === 'object') {
+    for (const [key, field] of Object.entries(inner.getFields())) {
+      const found = tooLong((value as Record<string, unknown>)[key], field.type, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /**

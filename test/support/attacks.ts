@@ -281,6 +281,41 @@ export const ATTACKS: Attack[] = [
   },
   { name: 'an X-Engram-Actor that is a kind with no name', expect: ['BAD_REQUEST'], status: 400, send: (t) => post(t.base, JSON.stringify({ query: '{ __typename }' }), { ...json, 'x-engram-actor': 'user:' }) },
   { name: '30 MB body with a Content-Length', expect: ['REQUEST_ENTITY_TOO_LARGE'], send: (t) => post(t.base, JSON.stringify({ query: `{ __typename }`, pad: 'x'.repeat(30_000_000) })) },
+  // Lists longer than any argument takes are refused before GraphQL coerces their items (each
+  // invalid ID or enum value was an error of its own, and 200,000 IDs held the event loop 16 s).
+  {
+    name: '200,000 task dependencies that are not IDs',
+    expect: ['BAD_USER_INPUT'],
+    send: withTarget(
+      () => 'mutation($s: ID!, $d: [ID!]) { createTask(input: { scope: $s, title: "t", dependsOn: $d }) { __typename ... on UserError { code } } }',
+      (t) => ({ s: t.projectId, d: Array.from({ length: 200_000 }, (_, i) => `a${i}`) }),
+    ),
+  },
+  {
+    name: '40,000 empty outcomes',
+    expect: ['BAD_USER_INPUT'],
+    send: withTarget(
+      () => 'mutation($o: [OutcomeItemInput!]!, $s: ID!) { recordOutcomes(input: { scope: $s, outcomes: $o }) { __typename } }',
+      (t) => ({ s: t.projectId, o: Array.from({ length: 40_000 }, () => ({})) }),
+    ),
+  },
+  {
+    name: '100,000 invalid kinds for context',
+    expect: ['BAD_USER_INPUT'],
+    send: withTarget(
+      () => 'query($s: ID!, $k: [EntryKind!]) { context(input: { scope: $s, task: "x", kinds: $k }) { tokensUsed } }',
+      (t) => ({ s: t.projectId, k: Array.from({ length: 100_000 }, () => 'a') }),
+    ),
+  },
+  { name: '998 task statuses (one repeated)', expect: ['BAD_USER_INPUT'], send: ask('query($k: [TaskStatus!]) { tasks(first: 1, filter: { statuses: $k }) { totalCount } }', { k: Array.from({ length: 998 }, () => 'OPEN') }) },
+  {
+    name: '10,000 kinds for memoryQuery (one repeated)',
+    expect: ['BAD_USER_INPUT'],
+    send: withTarget(
+      () => 'query($s: ID!, $k: [EntryKind!]) { memoryQuery(first: 1, input: { scope: $s, kinds: $k }) { meta { totalCount } } }',
+      (t) => ({ s: t.projectId, k: Array.from({ length: 10_000 }, () => 'TOOL') }),
+    ),
+  },
   { name: '30 MB chunked body, then a request on the same connection', expect: ['REQUEST_ENTITY_TOO_LARGE'], send: (t) => chunkedTooLarge(t.base) },
 ];
 

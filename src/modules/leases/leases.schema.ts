@@ -8,6 +8,8 @@ import { LeaseHeldError, type LeaseHolding } from '../../domain/errors.ts';
 import { UserErrorRef } from '../../graphql/errors.ts';
 import { LEASE_TTL, LEASE_WAIT_MAX, checkoutWaiting, fenceGuard, forceUnlock, release, renew, type LeaseMode } from './leases.service.ts';
 import type { Context } from '../../context.ts';
+import { ScopeRef } from '../scopes/scopes.schema.ts';
+import { scopeById } from '../scopes/scopes.service.ts';
 
 const LeaseModeEnum = builder.enumType('LeaseMode', {
   description: 'How a lease holds its resource.',
@@ -20,7 +22,8 @@ const LeaseModeEnum = builder.enumType('LeaseMode', {
 const LeaseRef = builder.prismaObject('Lease', {
   description: 'A lease on a named resource of a scope (a file path, a task, any key), held by an agent until it is released or expires.',
   fields: (t) => ({
-    scope: t.relation('scope', { description: 'The scope the resource belongs to.' }),
+    // By its id rather than through the lease's row: a released lease's row is gone.
+    scope: t.field({ type: ScopeRef, description: 'The scope the resource belongs to.', resolve: (l, _args, ctx) => scopeById(ctx.db, l.scopeId, ['scope']) }),
     resource: t.exposeString('resource', { description: 'The resource, as named at checkout.' }),
     holder: t.exposeString('holder', { description: 'Who holds it (the actor of the checkout).' }),
     mode: t.field({ type: LeaseModeEnum, description: 'How it is held.', resolve: (l) => l.mode as LeaseMode }),

@@ -9,6 +9,7 @@ import { LIMITS } from '../../domain/limits.ts';
 import type { Context } from '../../context.ts';
 import type { VoteQuestion } from '../../generated/sqlite/client.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
+import { scopeById } from '../scopes/scopes.service.ts';
 import { screenSecrets } from '../redaction/redaction.service.ts';
 import { scopeOfTarget } from '../identity/targets.ts';
 import {
@@ -159,7 +160,8 @@ const QuestionStatsRef = builder.objectRef<VoteQuestion>('VoteQuestionStats').im
 const FlaggedAgentRef = builder.prismaObject('FlaggedAgent', {
   description: 'An agent flagged unreliable in a scope: its votes there and below are discarded (UNRELIABLE_AGENT).',
   fields: (t) => ({
-    scope: t.relation('scope', { type: ScopeRef, description: 'Where it is flagged (and below).' }),
+    // By its id rather than through the flag's row: an unflagged agent's row is gone.
+    scope: t.field({ type: ScopeRef, description: 'Where it is flagged (and below).', resolve: (f, _args, ctx) => scopeById(ctx.db, f.scopeId, ['scope']) }),
     agent: t.exposeString('agent', { description: 'The agent (its actor name, e.g. agent:7).' }),
     reason: t.exposeString('reason', { nullable: true, description: 'Why.' }),
     flaggedBy: t.exposeString('flaggedBy', { nullable: true, description: 'Who flagged it.' }),
