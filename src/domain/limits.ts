@@ -33,6 +33,10 @@ export const LIMITS = {
   taskDependencies: 100,
   /** Entries accepted by one `importEntries` call. */
   importEntries: 1_000,
+  /** A global ID (ours are base64 of a type and a database id: ~60 characters). */
+  globalId: 1_000,
+  /** The text an erasure matches (SQLite's LIKE takes patterns of at most 50,000 bytes). */
+  eraseText: 10_000,
   /** IDs accepted by one `nodes` call. */
   nodesPerCall: 100,
   /**

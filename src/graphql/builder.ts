@@ -90,6 +90,8 @@ export const builder = new SchemaBuilder<{
     idFieldOptions: { description: 'Global ID (opaque; pass it back to `node`).' },
     // An ID whose database id holds a NUL is malformed (PostgreSQL cannot even compare with it).
     decodeGlobalID: (globalID) => {
+      // Pothos' base64 check is a regular expression that overflows the stack on megabytes.
+      if (globalID.length > LIMITS.globalId) throw new PothosValidationError(`Invalid global ID: longer than ${LIMITS.globalId} characters`);
       const decoded = decodeGlobalID(globalID);
       if (decoded.id.includes('\u0000')) throw new PothosValidationError(`Invalid global ID: ${globalID}`);
       return decoded;

@@ -1,5 +1,6 @@
 import { decodeGlobalID } from '@pothos/plugin-relay';
 import { ValidationError } from '../domain/errors.ts';
+import { LIMITS } from '../domain/limits.ts';
 
 /**
  * The database id inside a global ID, checked to name one of `typenames`. A malformed ID or one
@@ -8,7 +9,7 @@ import { ValidationError } from '../domain/errors.ts';
 export function decodeId(globalId: string, typenames: readonly string[], path: string[]): string {
   let decoded: { typename: string; id: string } | null = null;
   try {
-    decoded = decodeGlobalID(globalId);
+    decoded = globalId.length > LIMITS.globalId ? null : decodeGlobalID(globalId);
   } catch {
     decoded = null;
   }

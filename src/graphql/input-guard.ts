@@ -26,7 +26,7 @@ function guardField(field: GraphQLField<unknown, unknown>): void {
   const errorClasses = (field.extensions as { pothosErrors?: (new (...args: never[]) => Error)[] }).pothosErrors ?? [];
   const resolve = field.resolve ?? defaultFieldResolver;
   field.resolve = (source, args: Record<string, unknown>, context, info) => {
-    const refused = refuseNul(args);
+    const refused = refuseNul(args) ?? refuseForeignCursor(args);
     // wrapOrThrow makes the error a member of the result union, or throws it when it is none.
     return refused ? wrapOrThrow(refused, errorClasses) : resolve(source, args, context, info);
   };
@@ -38,6 +38,24 @@ function guardField(field: GraphQLField<unknown, unknown>): void {
       return subscribe(source, args, context, info);
     };
   }
+}
+
+/**
+ * A ValidationError for an `after` or `before` cursor in Pothos' Prisma format (`GPC:` and a
+ * tagged value) that holds anything but a string: every Prisma connection of this schema pages by
+ * a string id, and Pothos hands the value to Prisma unchecked, which then fails the query
+ * (`GPC:N:1` as a tag's id was an INTERNAL_SERVER_ERROR on every such list). The other
+ * connections' cursors are not in this format and are checked where they are read.
+ */
+function refuseForeignCursor(args: Record<string, unknown>): ValidationError | null {
+  for (const name of ['after', 'before']) {
+    const cursor = args[name];
+    if (typeof cursor !== 'string') continue;
+    // Buffer's decoder, not Pothos' (a regular expression that overflows the stack on megabytes).
+    const decoded = Buffer.from(cursor.slice(0, 8), 'base64').toString('latin1');
+    if (decoded.startsWith('GPC:') && !decoded.startsWith('GPC:S:')) return new ValidationError([{ path: [name], message: 'is not a cursor of this list' }]);
+  }
+  return null;
 }
 
 /** A ValidationError for the first string (or object key) under `args` holding a NUL, if any. */

@@ -316,6 +316,26 @@ export const ATTACKS: Attack[] = [
       (t) => ({ s: t.projectId, k: Array.from({ length: 10_000 }, () => 'TOOL') }),
     ),
   },
+  // SQLite refuses LIKE patterns of 50,000 bytes or more.
+  { name: 'an audit target of 60,000 characters', expect: ['VALIDATION_FAILED'], send: ask('query($t: ID) { auditEvents(first: 1, filter: { target: $t }) { totalCount } }', { t: 'x'.repeat(60_000) }) },
+  {
+    name: 'an erasure text of 60,000 characters',
+    expect: ['VALIDATION_FAILED'],
+    send: withTarget(
+      () => 'mutation($i: EraseMemoryInput!) { eraseMemory(input: $i) { __typename ... on UserError { code } } }',
+      (t) => ({ i: { scope: t.projectId, dryRun: true, text: 'x'.repeat(60_000) } }),
+    ),
+  },
+  // Pothos hands a Prisma cursor's value to Prisma as it finds it; every Prisma list pages by a string id.
+  { name: 'a list cursor holding a number', expect: ['VALIDATION_FAILED'], send: ask(`{ tags(first: 2, after: "${Buffer.from('GPC:N:1').toString('base64')}") { totalCount } }`) },
+  { name: 'a list cursor holding a date', expect: ['VALIDATION_FAILED'], send: ask(`{ projects(first: 2, before: "${Buffer.from('GPC:D:0').toString('base64')}") { totalCount } }`) },
+  {
+    name: 'a nested list cursor holding JSON 5,000 deep',
+    expect: ['VALIDATION_FAILED'],
+    send: withTarget((t) => `{ node(id: "${t.guidelineId}") { ... on Guideline { versions(first: 1, after: "${Buffer.from(`GPC:J:${'['.repeat(5_000)}${']'.repeat(5_000)}`).toString('base64')}") { totalCount } } } }`),
+  },
+  // Pothos checks a global ID with a regular expression that overflows the stack on megabytes.
+  { name: 'node of a 6 MB ID', expect: ['BAD_USER_INPUT'], send: ask('query($id: ID!) { node(id: $id) { id } }', { id: 'a'.repeat(6 * 1024 * 1024) }) },
   { name: '30 MB chunked body, then a request on the same connection', expect: ['REQUEST_ENTITY_TOO_LARGE'], send: (t) => chunkedTooLarge(t.base) },
 ];
 

@@ -1,6 +1,8 @@
 import { decodeGlobalID, encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
 import { decodeId } from '../../graphql/ids.ts';
+import { LIMITS } from '../../domain/limits.ts';
+import { ValidationError } from '../../domain/errors.ts';
 import { PAGING } from '../../graphql/paging.ts';
 import { ADMIN } from '../../graphql/rules.ts';
 import { countAuditEvents, listAuditEvents, type AuditCategory, type AuditFilter, type AuditOutcome } from './audit.service.ts';
@@ -83,6 +85,8 @@ function auditFilter(filter: FilterArg | null | undefined): AuditFilter {
 
 /** A global ID's database id; anything that is not one is taken as a database id already. */
 function targetId(value: string): string {
+  // No id is this long; a LIKE pattern of 50,000 bytes or more is an error on SQLite.
+  if (value.length > LIMITS.globalId) throw new ValidationError([{ path: ['filter', 'target'], message: `must be at most ${LIMITS.globalId} characters (got ${value.length})` }]);
   try {
     const { typename, id } = decodeGlobalID(value);
     if (/^[A-Z][A-Za-z]*$/.test(typename) && id) return id;

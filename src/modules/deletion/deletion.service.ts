@@ -6,6 +6,8 @@ import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transac
 import type { PendingEvent } from '../../infra/events.ts';
 import type { DeletionReceipt } from '../../generated/sqlite/client.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
+import { LIMITS } from '../../domain/limits.ts';
+import { Checker } from '../../domain/validate.ts';
 import { Erasure, eraseEntries } from './erasure.ts';
 import { forgetChains } from '../lifecycle/policies.service.ts';
 import { forgetRow } from '../entries/known-rows.ts';
@@ -223,6 +225,9 @@ export interface ErasureCriteria {
 
 /** Erasure by criteria (seed 002 §7): the matching entries, as deleteEntry erases each. */
 export function eraseMemory(deps: WriteDeps, request: Omit<DeletionRequest, 'id'>, criteria: ErasureCriteria): Promise<DeletionReceipt> {
+  const c = new Checker();
+  c.text(criteria.text, ['input', 'text'], LIMITS.eraseText);
+  c.done();
   return withReceipt(deps, 'eraseMemory', { ...request, id: '' }, async (tx, emit, erasure) => {
     const where = criteriaWhere(criteria);
     const entries = await tx.entry.findMany({ where, select: { id: true } });
