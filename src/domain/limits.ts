@@ -40,11 +40,12 @@ export const LIMITS = {
   /** IDs accepted by one `nodes` call. */
   nodesPerCall: 100,
   /**
-   * Items in any one list of an operation's variables (the largest bound of any argument: an
-   * import's entries, a promotion, an outcome batch). A list of enum values holds at most as many
-   * items as the enum has values.
+   * Items in any one list of an operation's variables: twice the largest bound of any argument (an
+   * import's entries, a promotion, an outcome batch: 1,000), so that a list a little too long still
+   * gets its argument's own error. A list of enum values holds at most as many items as the enum
+   * has values.
    */
-  listItems: 1_000,
+  listItems: 2_000,
   priority: { min: 0, max: 100, default: 50 },
   confidence: { min: 0, max: 1, default: 1 },
   /** Page sizes of connections. */
