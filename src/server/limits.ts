@@ -91,6 +91,20 @@ function refuseDeepNesting(source: string | Source, max: number): void {
   }
 }
 
+/** A plugin that answers an operation (or subscription) with `refusal`'s errors, when it has any, instead of running it. */
+function refusing(refusal: (args: ExecutionArgs) => { errors: GraphQLError[] } | null): Plugin {
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const refused = refusal(args);
+      if (refused) setResultAndStopExecution(refused);
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const refused = refusal(args);
+      if (refused) setResultAndStopExecution(refused);
+    },
+  };
+}
+
 /**
  * Refuses a variable holding a list longer than any argument takes (LIMITS.listItems; a list of
  * enum values, longer than its enum). Each service bounds its own lists, but only once GraphQL has
@@ -110,16 +124,7 @@ function useListLimit(): Plugin {
     }
     return null;
   };
-  return {
-    onExecute({ args, setResultAndStopExecution }) {
-      const refused = refusal(args);
-      if (refused) setResultAndStopExecution(refused);
-    },
-    onSubscribe({ args, setResultAndStopExecution }) {
-      const refused = refusal(args);
-      if (refused) setResultAndStopExecution(refused);
-    },
-  };
+  return refusing(refusal);
 }
 
 /** The error for the first list under `value` (of input type `type`) longer than it may be, if any. */
@@ -188,16 +193,7 @@ function useCostLimit(limits: OperationLimits): Plugin {
     const errors = check(args.schema, args.document, args.variableValues, args.operationName, args.contextValue as object);
     return errors.length > 0 ? { errors } : null;
   };
-  return {
-    onExecute({ args, setResultAndStopExecution }) {
-      const refused = refusal(args);
-      if (refused) setResultAndStopExecution(refused);
-    },
-    onSubscribe({ args, setResultAndStopExecution }) {
-      const refused = refusal(args);
-      if (refused) setResultAndStopExecution(refused);
-    },
-  };
+  return refusing(refusal);
 }
 
 /**
