@@ -71,6 +71,18 @@ describe(`operation limits (${DB_KIND})`, () => {
     expect(refusal(await run(nested(11)))).toEqual([{ code: 'TOO_DEEPLY_NESTED', limit: 12 }]);
   });
 
+  it('answers variables that do not fit their types with at most 51 errors, and a list past 2,000 items with one', async () => {
+    // Each error of 2,000 empty outcomes was made (6,000 of them, 1.2 s) before any was answered.
+    const outcomes = 'mutation($o: [OutcomeItemInput!]!) { recordOutcomes(input: { scope: "x", outcomes: $o }) { __typename } }';
+    const many = await run(outcomes, { o: Array.from({ length: 2_000 }, () => ({})) });
+    expect(many.errors).toHaveLength(51);
+    expect(new Set(refusal(many)!.map((e) => e.code))).toEqual(new Set(['BAD_USER_INPUT']));
+    expect(many.errors!.at(-1)!.message).toMatch(/error limit reached/);
+    expect(refusal(await run(outcomes, { o: Array.from({ length: 2_001 }, () => ({})) }))).toEqual([{ code: 'BAD_USER_INPUT', limit: 2_000 }]);
+    const kinds = 'query($k: [EntryKind!]) { memoryQuery(input: { scope: "x", kinds: $k }) { meta { totalCount } } }';
+    expect(refusal(await run(kinds, { k: ['TOOL', 'TOOL', 'TOOL', 'TOOL'] }))).toEqual([{ code: 'BAD_USER_INPUT', limit: 3 }]);
+  });
+
   it('applies the same limits to subscriptions (SSE here; graphql-ws shares the pipeline)', async () => {
     const created = (await run('mutation { createProject(input: { name: "subs" }) { ... on CreateProjectSuccess { project { id } } } }')) as {
       data: { createProject: { project: { id: string } } };

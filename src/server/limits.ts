@@ -6,6 +6,7 @@ import { createComplexityRule } from '@pothos/plugin-complexity';
 import {
   getEnterLeaveForKind,
   getOperationAST,
+  getVariableValues,
   GraphQLError,
   isEnumType,
   isInputObjectType,
@@ -163,6 +164,8 @@ function tooLong(value: unknown, type: GraphQLInputType, path: string[]): GraphQ
  */
 function useCostLimit(limits: OperationLimits): Plugin {
   const check = (schema: GraphQLSchema, document: DocumentNode, variables: unknown, operationName: unknown, context: object) => {
+    const invalid = invalidVariables(schema, document, variables, operationName);
+    if (invalid) return invalid;
     const rule = createComplexityRule({
       context,
       variableValues: (variables ?? {}) as Record<string, unknown>,
@@ -194,6 +197,22 @@ function useCostLimit(limits: OperationLimits): Plugin {
     return errors.length > 0 ? { errors } : null;
   };
   return refusing(refusal);
+}
+
+/** Errors of variables the executor would refuse too, and no more of them than it reports. */
+const MAX_VARIABLE_ERRORS = 50;
+
+/**
+ * The errors of the operation's variables that do not fit their types (at most
+ * MAX_VARIABLE_ERRORS and a last one saying so), or null. The complexity rule coerces the
+ * variables with no bound on their errors (Pothos calls graphql-js' getVariableValues without
+ * one), each error costing ~0.2 ms: 2,000 empty outcomes came back as 6,000 errors after 1.2 s.
+ */
+function invalidVariables(schema: GraphQLSchema, document: DocumentNode, variables: unknown, operationName: unknown): GraphQLError[] | null {
+  const operation = getOperationAST(document, typeof operationName === 'string' ? operationName : undefined);
+  if (!operation?.variableDefinitions?.length) return null;
+  const coerced = getVariableValues(schema, operation.variableDefinitions, (variables ?? {}) as Record<string, unknown>, { maxErrors: MAX_VARIABLE_ERRORS });
+  return coerced.errors?.map((error) => new GraphQLError(error.message, { extensions: { code: 'BAD_USER_INPUT' } })) ?? null;
 }
 
 /**
