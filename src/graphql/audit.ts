@@ -1,5 +1,5 @@
 import { typeBrandKey } from '@pothos/core';
-import { decodeGlobalID } from '@pothos/plugin-relay';
+import { decodeBoundedGlobalID } from './ids.ts';
 import {
   defaultFieldResolver,
   getNamedType,
@@ -125,7 +125,7 @@ function idsInArguments(schema: GraphQLSchema, defs: readonly GraphQLArgument[],
 /** The database id of a global ID naming a type of this schema; null for anything else. */
 function databaseId(schema: GraphQLSchema, globalId: string): string | null {
   try {
-    const { typename, id } = decodeGlobalID(globalId);
+    const { typename, id } = decodeBoundedGlobalID(globalId);
     return isObjectType(schema.getType(typename)) && id ? id : null;
   } catch {
     return null;

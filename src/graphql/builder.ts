@@ -2,13 +2,14 @@ import SchemaBuilder, { PothosValidationError } from '@pothos/core';
 import ComplexityPlugin from '@pothos/plugin-complexity';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
-import RelayPlugin, { decodeGlobalID } from '@pothos/plugin-relay';
+import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import type { Context } from '../context.ts';
 import { LIMITS } from '../domain/limits.ts';
 import { fieldComplexity } from './complexity.ts';
+import { decodeBoundedGlobalID } from './ids.ts';
 import { allows, type Target } from '../modules/identity/targets.ts';
 import { isNodeType, readableNode } from './node-access.ts';
 import { refused } from './rules.ts';
@@ -90,9 +91,7 @@ export const builder = new SchemaBuilder<{
     idFieldOptions: { description: 'Global ID (opaque; pass it back to `node`).' },
     // An ID whose database id holds a NUL is malformed (PostgreSQL cannot even compare with it).
     decodeGlobalID: (globalID) => {
-      // Pothos' base64 check is a regular expression that overflows the stack on megabytes.
-      if (globalID.length > LIMITS.globalId) throw new PothosValidationError(`Invalid global ID: longer than ${LIMITS.globalId} characters`);
-      const decoded = decodeGlobalID(globalID);
+      const decoded = decodeBoundedGlobalID(globalID);
       if (decoded.id.includes('\u0000')) throw new PothosValidationError(`Invalid global ID: ${globalID}`);
       return decoded;
     },

@@ -1,6 +1,16 @@
+import { PothosValidationError } from '@pothos/core';
 import { decodeGlobalID } from '@pothos/plugin-relay';
 import { ValidationError } from '../domain/errors.ts';
 import { LIMITS } from '../domain/limits.ts';
+
+/**
+ * Pothos' decodeGlobalID, refusing first (PothosValidationError) an ID longer than any of ours
+ * (LIMITS.globalId): its base64 check is a regular expression that overflows the stack on megabytes.
+ */
+export function decodeBoundedGlobalID(globalId: string): { typename: string; id: string } {
+  if (globalId.length > LIMITS.globalId) throw new PothosValidationError(`Invalid global ID: longer than ${LIMITS.globalId} characters`);
+  return decodeGlobalID(globalId);
+}
 
 /**
  * The database id inside a global ID, checked to name one of `typenames`. A malformed ID or one
@@ -9,7 +19,7 @@ import { LIMITS } from '../domain/limits.ts';
 export function decodeId(globalId: string, typenames: readonly string[], path: string[]): string {
   let decoded: { typename: string; id: string } | null = null;
   try {
-    decoded = globalId.length > LIMITS.globalId ? null : decodeGlobalID(globalId);
+    decoded = decodeBoundedGlobalID(globalId);
   } catch {
     decoded = null;
   }

@@ -1,6 +1,6 @@
-import { decodeGlobalID, encodeGlobalID } from '@pothos/plugin-relay';
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
-import { decodeId } from '../../graphql/ids.ts';
+import { decodeBoundedGlobalID, decodeId } from '../../graphql/ids.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import { PAGING } from '../../graphql/paging.ts';
@@ -88,7 +88,7 @@ function targetId(value: string): string {
   // No id is this long; a LIKE pattern of 50,000 bytes or more is an error on SQLite.
   if (value.length > LIMITS.globalId) throw new ValidationError([{ path: ['filter', 'target'], message: `must be at most ${LIMITS.globalId} characters (got ${value.length})` }]);
   try {
-    const { typename, id } = decodeGlobalID(value);
+    const { typename, id } = decodeBoundedGlobalID(value);
     if (/^[A-Z][A-Za-z]*$/.test(typename) && id) return id;
   } catch {
     // not a global ID
