@@ -1,3 +1,5 @@
+// First: NODE_ENV before anything that reads it as it loads (see node-env.ts).
+import './infra/node-env.ts';
 import { performance } from 'node:perf_hooks';
 import type { App } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -70,9 +72,9 @@ if (!stopping) {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   // performance.now() counts from process start, module loading included.
   log.info(
-    { port, provider: database.provider, migrationsApplied: applied.length, readyMs: Math.round(performance.now()) },
+    { port, provider: database.provider, migrationsApplied: applied.length, readyMs: Math.round(performance.now()), nodeEnv: process.env.NODE_ENV },
     `Engram listening on http://${shownHost}:${port}/graphql (${database.provider}: ${redacted}; ` +
-      `${applied.length} migration(s) applied; ready in ${Math.round(performance.now())} ms)`,
+      `${applied.length} migration(s) applied; NODE_ENV=${process.env.NODE_ENV}; ready in ${Math.round(performance.now())} ms)`,
   );
   await announceAuthentication(config.auth, database);
 }

@@ -113,7 +113,7 @@ function withDeadline<T>(promise: Promise<T>, ms: number, what: () => string): P
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
-async function startServer(databaseUrl: string): Promise<Server> {
+async function startServer(databaseUrl: string, withEnv: NodeJS.ProcessEnv = {}): Promise<Server> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -121,8 +121,10 @@ async function startServer(databaseUrl: string): Promise<Server> {
     HOST: '127.0.0.1',
     // Far above EXIT_DEADLINE_MS: a prompt exit must not come from the grace timer.
     SHUTDOWN_GRACE_MS: '30000',
+    ...withEnv,
   };
   delete env.GRAPHIQL;
+  for (const [name, value] of Object.entries(withEnv)) if (value === undefined) delete env[name];
   const child = spawn(process.execPath, [compiled('src/main.ts')], {
     cwd: ROOT,
     env,
@@ -370,7 +372,16 @@ describe(`server process (${DB_KIND})`, () => {
 
     const second = await startServer(db.url);
     expect(second.line).toContain('; 0 migration(s) applied;');
+    // The tests run it as NODE_ENV=test, which it keeps.
+    expect(second.line).toContain('; NODE_ENV=test;');
     expect((await gql(second, '{ organizations { totalCount } }')).data).toEqual({ organizations: { totalCount: 1 } });
+  });
+
+  it('runs as in production when started without NODE_ENV, and says so', async () => {
+    const server = await startServer(await migratedDatabaseUrl(), { NODE_ENV: undefined });
+    expect(server.line).toContain('; NODE_ENV=production;');
+    server.child.kill('SIGTERM');
+    expect((await server.exited()).code).toBe(0);
   });
 
   it('on SIGTERM finishes the request in flight, refuses new connections and exits with 0', async () => {

@@ -4,6 +4,8 @@
 // A command's module is loaded when it runs: import-openapi builds the whole app (~2.7 s of every
 // command's start when it was loaded up front), export and import the transfer services, the
 // server's commands graphql-ws and ws (~0.13 s).
+// First: NODE_ENV before anything that reads it as it loads (see node-env.ts).
+import '../infra/node-env.ts';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { PRINCIPAL_KINDS } from '../domain/principal-kinds.ts';
 import type { ClientOptions } from './client.ts';
