@@ -36,6 +36,8 @@
 // BENCH_REDIS_URL, BENCH_KEEP=1 (keep the seeded databases and print their URLs).
 //
 // At the end it prints every issue #14 target the run measured, with the figure and met/MISSED.
+// First: the in-process figures run as the server does, in production mode (src/infra/node-env.ts).
+import '../src/infra/node-env.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
