@@ -159,6 +159,30 @@ describe('engram mcp (stdio)', () => {
     expect(seen.entryByName).not.toBeNull();
   });
 
+  it('answers a malformed initialize as invalid params, then initializes', async () => {
+    const child = spawn(process.execPath, [engramCommand(), 'mcp'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: h.url }, stdio: ['pipe', 'pipe', 'ignore'] });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    const answer = async (id: number) => {
+      let line: { id?: number } | undefined;
+      await eventually(`the answer to ${id}`, async () => {
+        line = stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id?: number }).find((l) => l.id === id);
+        return line !== undefined;
+      }, 15_000);
+      return line as { result?: { serverInfo: { name: string } }; error?: { code: number; message: string } };
+    };
+    try {
+      child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":5,"capabilities":{},"clientInfo":{"name":"c","version":"1"}}}\n');
+      const refused = await answer(1);
+      expect(refused.error?.code).toBe(-32602);
+      expect(refused.error?.message).toMatch(/^Invalid initialize request: params\.protocolVersion: /);
+      child.stdin.write('{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}\n');
+      expect((await answer(2)).result?.serverInfo.name).toBe('engram');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
   it('acts as the principal of --key', async () => {
     const project = await createProject(h, 'stdio-readonly');
     const reader = await principal(h, 'stdio-reader', { grants: [[project, 'READ']] });

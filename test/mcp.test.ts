@@ -127,6 +127,23 @@ describe('MCP entries and context', () => {
     for (const params of [',"params":{"name":"listScopes","arguments":[1,2]}', ',"params":{"name":5}', '', ',"params":{"name":"listScopes","arguments":null}']) {
       expect((await rpc(params)).error?.code, params).toBe(-32602);
     }
+    // A malformed initialize: invalid params with what is wrong (the SDK's protocol layer answered
+    // it as an internal error, -32603, with zod's dump); a well-formed one still initializes.
+    const initialize = async (params: string) => {
+      const response = await fetch(`http://127.0.0.1:${h.port}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: `{"jsonrpc":"2.0","id":7,"method":"initialize","params":${params}}`,
+      });
+      return (await response.json()) as { id: number; result?: { serverInfo: { name: string } }; error?: { code: number; message: string } };
+    };
+    const malformed = await initialize('{"protocolVersion":5,"capabilities":"x","clientInfo":{"name":"c","version":"1"}}');
+    expect(malformed.id).toBe(7);
+    expect(malformed.error?.code).toBe(-32602);
+    expect(malformed.error?.message).toMatch(/^Invalid initialize request: params\.protocolVersion: .*; params\.capabilities: /);
+    expect((await initialize('{}')).error?.code).toBe(-32602);
+    const wellFormed = await initialize('{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}');
+    expect(wellFormed.result?.serverInfo.name).toBe('engram');
   });
 
   it('records a conflict, lists it and resolves it', async () => {

@@ -55,7 +55,7 @@ async function answer(request: Request, serverContext: unknown, options: McpHttp
   // would answer a GET with an event stream that ends at once, which clients reconnect to in a loop.
   if (request.method !== 'POST') return refusal(405, 'METHOD_NOT_ALLOWED', `${MCP_PATH} takes POST only (a stateless server: no stream, no session)`, { allow: 'POST' });
   const req = (serverContext as { req?: IncomingMessage }).req;
-  const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer, executeThrough }] = await loadMcp();
+  const [{ WebStandardStreamableHTTPServerTransport }, { connectChecked, createMcpServer, executeThrough }] = await loadMcp();
   // Operations run as the caller of `request`: its credentials and actor, its address for limits.
   const execute = executeThrough((url, init) => options.fetch(url, init, req ? { req } : {}), forwardedHeaders(request));
   const transport = new WebStandardStreamableHTTPServerTransport({
@@ -64,7 +64,7 @@ async function answer(request: Request, serverContext: unknown, options: McpHttp
     maxRequestBodySize: options.maxRequestBodyBytes,
   });
   const server = createMcpServer(execute);
-  await server.connect(transport);
+  await connectChecked(server, transport);
   try {
     return await transport.handleRequest(request);
   } finally {

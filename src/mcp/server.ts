@@ -1,7 +1,9 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
+  InitializeRequestSchema,
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
@@ -90,6 +92,34 @@ export function createMcpServer(execute: Execute): Server {
 }
 
 const TOOLS_CALL = z.object({ method: z.literal('tools/call') }).loose();
+
+/**
+ * Connects `server` to `transport`, answering a malformed `initialize` (a `protocolVersion` that
+ * is not a string, `capabilities` that are not an object, no `clientInfo`) as invalid params
+ * (-32602). The SDK's Server registers `initialize` itself, with its schema, and its protocol
+ * layer answers a request its schema refuses as an internal error (-32603) with zod's dump of the
+ * issues; unlike tools/call (createMcpServer), that handler cannot be registered loosely without
+ * re-implementing the SDK's own. A well-formed one goes on to it untouched.
+ */
+export async function connectChecked(server: Server, transport: Transport): Promise<void> {
+  await server.connect(transport);
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    const refused = malformedInitialize(message);
+    if (refused) void transport.send(refused);
+    else deliver?.(message, extra);
+  };
+}
+
+/** The error answer to `message` when it is an `initialize` request its schema refuses, else null. */
+function malformedInitialize(message: object): { jsonrpc: '2.0'; id: string | number; error: { code: number; message: string } } | null {
+  const { method, id } = message as { method?: unknown; id?: unknown };
+  if (method !== 'initialize' || (typeof id !== 'string' && typeof id !== 'number')) return null;
+  const checked = InitializeRequestSchema.safeParse(message);
+  if (checked.success) return null;
+  const issues = checked.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(request)'}: ${issue.message}`);
+  return { jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidParams, message: `Invalid initialize request: ${issues.join('; ')}` } };
+}
 
 /** Input objects a tool's arguments may nest around a JSON value (which GraphQL bounds itself). */
 const INPUT_NESTING = 16;

@@ -7,7 +7,7 @@ import { configureLogging } from '../infra/log.ts';
 import { applyMigrations } from '../infra/migrations.ts';
 import { sqliteAddonProblemFor } from '../infra/native-check.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../server/body-limit.ts';
-import { createMcpServer, executeThrough } from './server.ts';
+import { connectChecked, createMcpServer, executeThrough } from './server.ts';
 
 export interface StdioOptions {
   /** An API key: tools act as its principal. Without one they act as this machine's admin, as in-process calls do. */
@@ -57,5 +57,5 @@ export async function serveMcpOverStdio(options: StdioOptions): Promise<void> {
   const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_REQUEST_BODY_BYTES });
   // The transport stops reading on close but does not notice that stdin ended (the client went away).
   process.stdin.once('end', () => void transport.close());
-  await server.connect(transport);
+  await connectChecked(server, transport);
 }
