@@ -58,6 +58,23 @@ beforeAll(async () => {
 
 const names = (r: { memoryQuery: { edges: Array<{ node: { name: string } }> } }) => r.memoryQuery.edges.map((e) => e.node.name);
 
+/**
+ * SQLite: every tag's entries in the full-text index (its "tagTokens" column, which a text search
+ * with tags intersects) are those whose search row keeps the tag id, and the index is sound.
+ */
+async function tagTokensAgree(): Promise<void> {
+  if (h.database.provider !== 'sqlite') return;
+  const db = h.database.prisma;
+  const rowids = (rows: Array<{ rowid: number | bigint }>) => rows.map((r) => Number(r.rowid));
+  for (const { id } of await db.$queryRawUnsafe<Array<{ id: string }>>('SELECT "id" FROM "Tag"')) {
+    const token = `t${Buffer.from(id, 'utf8').toString('hex')}`;
+    const indexed = await db.$queryRawUnsafe<Array<{ rowid: number }>>('SELECT rowid FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ? ORDER BY rowid', `tagTokens : ${token}`);
+    const kept = await db.$queryRawUnsafe<Array<{ rowid: number }>>('SELECT rowid FROM "EntrySearch" WHERE instr("tagIds", ?) > 0 ORDER BY rowid', ` ${id} `);
+    expect(rowids(indexed), id).toEqual(rowids(kept));
+  }
+  await db.$executeRawUnsafe(`INSERT INTO "EntrySearchFts"("EntrySearchFts", rank) VALUES ('integrity-check', 0)`);
+}
+
 describe('memoryQuery', () => {
   it('inherits session > project > organization > global, the nearest of a name winning', async () => {
     const r = await h.ok(Query, { input: { scope: session }, first: 50 });
@@ -213,11 +230,14 @@ describe('memoryQuery', () => {
     expect(await found(sessionId, { exclude: ['web'] })).toEqual(['quokka draft']);
     expect(await found(sessionId, { exclude: ['nosuchtag'] })).toEqual(['quokka draft', 'quokka tool']);
     expect(await found(sessionId, {}, { kinds: ['KNOWLEDGE'] })).toEqual(['quokka draft']);
+    await tagTokensAgree();
 
     await h.ok(Tags, { attach: { entry: draft, tags: ['web'] }, detach: { entry: draft, tags: [] }, doAttach: true });
     expect(await found(sessionId, { require: ['ml', 'web'] })).toEqual(['quokka draft', 'quokka tool']);
+    await tagTokensAgree();
     await h.ok(Tags, { attach: { entry: draft, tags: [] }, detach: { entry: draft, tags: ['ml'] }, doAttach: false });
     expect(await found(sessionId, { include: ['ml'] })).toEqual(['quokka tool']);
+    await tagTokensAgree();
     expect(await found(sessionId, { include: ['web'] })).toEqual(['quokka draft', 'quokka tool']);
 
     await h.ok(Deactivate, { id: draft });
@@ -229,6 +249,7 @@ describe('memoryQuery', () => {
     // Promotion moves the entry to the project.
     await h.ok(Complete, { id: sessionId, promote: [draft] });
     expect(await found(own, { include: ['web'] })).toEqual(['quokka draft', 'quokka tool']);
+    await tagTokensAgree();
   });
 
   it('ranks every query shape exactly as the exhaustive ranking does', async () => {

@@ -215,6 +215,8 @@ describe('migrations', () => {
       { name: 'EntryTag_count_au', tbl: 'EntryTag' },
       { name: 'EntryTag_search_filters_ad', tbl: 'EntryTag' },
       { name: 'EntryTag_search_filters_ai', tbl: 'EntryTag' },
+      { name: 'EntryTag_search_tokens_ad', tbl: 'EntryTag' },
+      { name: 'EntryTag_search_tokens_ai', tbl: 'EntryTag' },
       { name: 'Entry_name_shared_ai', tbl: 'Entry' },
       { name: 'Entry_name_shared_au', tbl: 'Entry' },
       { name: 'Entry_search_filters_au', tbl: 'Entry' },

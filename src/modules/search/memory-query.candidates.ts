@@ -3,7 +3,7 @@
 // (text matches, relations, tagged entries) rather than from every entry of the chain.
 import { Prisma } from '../../generated/sqlite/client.ts';
 import { ENTRY_KINDS } from '../entries/entries.service.ts';
-import { list } from './memory-query.dialect.ts';
+import { list, type TagTerms } from './memory-query.dialect.ts';
 import type { NamedTag, Plan } from './memory-query.plan.ts';
 
 type Sql = Prisma.Sql;
@@ -64,6 +64,7 @@ export function chainCte(plan: Plan): Sql {
 export function matchesCte(plan: Plan): Sql | null {
   if (plan.terms.length === 0) return null;
   const filters: Sql[] = [Prisma.sql`s."scopeId" IN (SELECT scope_id FROM chain)`];
+  let tagTerms: TagTerms | undefined;
   if (!plan.input.exhaustive) {
     // Each match is checked against copies of its entry's scope, kind, active flag and tag ids kept
     // on its "EntrySearch" row (which the match visits anyway): only the few matches that pass go
@@ -76,10 +77,13 @@ export function matchesCte(plan: Plan): Sql | null {
     for (const t of tags.require) filters.push(hasTag(t.id));
     const excluded = known(tags.exclude);
     if (excluded.length) filters.push(Prisma.sql`NOT (${Prisma.join(excluded.map(hasTag), ' OR ')})`);
+    // The same tags, for the full-text index to intersect (an unknown tag's condition above is
+    // enough: it leaves nothing, or nothing to exclude).
+    tagTerms = { include: known(tags.include), require: known(tags.require), exclude: excluded };
   }
   // A task's words (context) only raise scores: pruning, and the full ranking's join, read the
   // matches several times. A text filter starts from them, once.
-  return plan.d.textMatches(plan.terms, join(filters), !plan.searchFilters);
+  return plan.d.textMatches(plan.terms, join(filters), !plan.searchFilters, tagTerms);
 }
 
 /** The text filter's conditions already hold for the matches themselves (see matchesCte). */

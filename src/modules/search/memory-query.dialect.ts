@@ -32,9 +32,11 @@ export interface Dialect {
   /**
    * CTEs ending in `matches("entryId", rank, "scopeId", kind)`: the entries whose text matches any
    * of `terms` (as prefixes), with their text rank (higher is better); `filters` apply to the
-   * entry's "EntrySearch" row `s`; `many`: the statement reads them more than once.
+   * entry's "EntrySearch" row `s`; `many`: the statement reads them more than once. `tags`: tag
+   * ids the matches must carry (any of `include`, every one of `require`, none of `exclude`),
+   * which SQLite also asks of its full-text index (`filters` holds them too).
    */
-  textMatches(terms: readonly string[], filters: Sql, many: boolean): Sql;
+  textMatches(terms: readonly string[], filters: Sql, many: boolean, tags?: TagTerms): Sql;
   /**
    * `picked(id, rank)`'s rows: the distinct ids `ids` (a UNION), each with its text rank from
    * `matches` (NULL when it did not match; a match's entry id is unique there).
@@ -89,8 +91,33 @@ const decayOf = (exponent: (e: Sql) => Sql, greatest: string, least: string): Sq
 // Stryker disable next-line StringLiteral,Regex: equivalent, searchTerms keeps only letters, digits and _, so no term holds a quote
 const doubleQuotes = (term: string) => term.replace(/"/g, '""');
 
-/** An FTS5 query of prefix terms, each quoted so that no word is read as an operator. */
-const ftsQuery = (terms: readonly string[]) => terms.map((t) => `"${doubleQuotes(t)}"*`).join(' OR ');
+/**
+ * An FTS5 query of prefix terms of an entry's name or text, each quoted so that no word is read as
+ * an operator (the index's third column, "tagTokens", holds its tags: see tagMatch).
+ */
+const ftsQuery = (terms: readonly string[]) => `{name body} : (${terms.map((t) => `"${doubleQuotes(t)}"*`).join(' OR ')})`;
+
+/** Tag ids a text search's matches must carry: any of `include`, all of `require`, none of `exclude`. */
+export interface TagTerms {
+  include: readonly string[];
+  require: readonly string[];
+  exclude: readonly string[];
+}
+
+/** A tag's token in the full-text index (SQLite's migration text_index_tag_tokens): "t" and its id's UTF-8 bytes in hex. */
+const tagToken = (id: string) => `t${Buffer.from(id, 'utf8').toString('hex')}`;
+
+/**
+ * The words' query, and the tags asked for as terms of the "tagTokens" column: FTS5 then
+ * intersects the postings itself, and only the matches that carry the tags reach their rows.
+ */
+function ftsMatch(terms: readonly string[], tags: TagTerms | undefined): string {
+  let query = `(${ftsQuery(terms)})`;
+  if (tags?.include.length) query += ` AND tagTokens : (${tags.include.map(tagToken).join(' OR ')})`;
+  for (const id of tags?.require ?? []) query += ` AND tagTokens : ${tagToken(id)}`;
+  if (tags?.exclude.length) query = `(${query}) NOT tagTokens : (${tags.exclude.map(tagToken).join(' OR ')})`;
+  return query;
+}
 
 const sqlite: Dialect = {
   provider: 'sqlite',
@@ -106,11 +133,13 @@ const sqlite: Dialect = {
   // their ranks, whether the sample is complete, whether any matched), and SQLite otherwise runs the
   // full-text match and BM25 again for each (a two-word context at 100K: 29 -> 25.5 ms, then 16 ->
   // 9 ms). A text filter reads them once, as its start: there the copy only costs (2.9 -> 3.9 ms).
-  textMatches: (terms, filters, many) =>
+  // BM25 weighs a match in the name twice, and gives the tags no weight (a tag term of the query
+  // adds nothing to a match's rank).
+  textMatches: (terms, filters, many, tags) =>
     Prisma.sql`matches("entryId", rank, "scopeId", kind) AS ${Prisma.raw(many ? 'MATERIALIZED ' : '')}(
-    SELECT s."entryId", -bm25("EntrySearchFts", 2.0, 1.0), s."scopeId", s."kind"
+    SELECT s."entryId", -bm25("EntrySearchFts", 2.0, 1.0, 0.0), s."scopeId", s."kind"
     FROM "EntrySearchFts" JOIN "EntrySearch" s ON s."rowid" = "EntrySearchFts"."rowid"
-    WHERE "EntrySearchFts" MATCH ${ftsQuery(terms)} AND ${filters})`,
+    WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)} AND ${filters})`,
   // A join: SQLite indexes the matches for it (a two-word `context` at 100K, ~1,100 matches: the
   // statement 6.0 -> 5.7 ms against PostgreSQL's grouping below).
   rankedIds: (ids) => Prisma.sql`SELECT u.id, m.rank FROM (${ids}) u LEFT JOIN matches m ON m."entryId" = u.id`,
