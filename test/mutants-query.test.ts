@@ -386,6 +386,9 @@ describe('the query engine against the exhaustive ranking', () => {
               ? 'count'
               : sql.includes('FROM matches m CROSS JOIN "Entry" e')
                 ? 'matches'
+                : // (SQLite) the tags' postings intersected in the full-text index
+                  sql.includes('(SELECT s."entryId" AS id FROM "EntrySearchFts" JOIN "EntrySearch" s')
+                  ? 'tag-sets'
                 : /SELECT (DISTINCT )?et."entryId" AS id FROM "EntryTag" et WHERE et."tagId" IN/.test(sql)
                   ? // set operations (SQLite) or semi- and anti-joins (PostgreSQL) over the links of the other tags
                     /\) (INTERSECT|EXCEPT) SELECT et."entryId"|\) AND (NOT )?EXISTS \(SELECT 1 FROM "EntryTag" [rx] WHERE/.test(sql)
@@ -425,7 +428,8 @@ describe('the query engine against the exhaustive ranking', () => {
     }
     expect(await total({ scope: s, tags: { include: ['blue', 'green'] } })()).toEqual(['sample', 'kept', 'tag-count']);
     expect(await total({ scope: s, tags: { include: ['blue'] }, memoryTypes: ['SEMANTIC'] })()).toEqual(['tags']);
-    // Required and excluded tags are set operations over the tag index, before any entry is read.
+    // Required and excluded tags are set operations over the tag index (SQLite: the full-text
+    // index's tag postings, intersected), before any entry is read.
     // One required tag alone is pruned on its links, like an included one.
     expect(await page({ scope: s, tags: { require: ['blue'] } })()).toEqual(['sample', 'kept']);
     // (Pages of 4 with an excluded tag: this memory has too few such entries to bound a page of 6
