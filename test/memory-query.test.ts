@@ -60,11 +60,16 @@ const names = (r: { memoryQuery: { edges: Array<{ node: { name: string } }> } })
 
 /**
  * SQLite: every tag's entries in the full-text index (its "tagTokens" column, which a text search
- * with tags intersects) are those whose search row keeps the tag id, and the index is sound.
+ * with tags and require/exclude's tag set intersect) are those whose search row keeps the tag id,
+ * every entry has its search row, and the index is sound.
  */
 async function tagTokensAgree(): Promise<void> {
   if (h.database.provider !== 'sqlite') return;
   const db = h.database.prisma;
+  const unindexed = await db.$queryRawUnsafe<Array<{ n: number | bigint }>>(
+    'SELECT COUNT(*) AS n FROM "Entry" e WHERE NOT EXISTS (SELECT 1 FROM "EntrySearch" s WHERE s."entryId" = e."id")',
+  );
+  expect(Number(unindexed[0]!.n)).toBe(0);
   const rowids = (rows: Array<{ rowid: number | bigint }>) => rows.map((r) => Number(r.rowid));
   for (const { id } of await db.$queryRawUnsafe<Array<{ id: string }>>('SELECT "id" FROM "Tag"')) {
     const token = `t${Buffer.from(id, 'utf8').toString('hex')}`;
