@@ -169,22 +169,28 @@ describe('engram with a missing file or database', () => {
     const sockets: Socket[] = [];
     const dropping = createNetServer((socket) => socket.destroy());
     const silent = createNetServer((socket) => void sockets.push(socket));
+    // And one that resets the connection: what a closing peer sends when pg's first message is
+    // already in its buffer, which the dropping one does too when the timing falls so.
+    const resetting = createNetServer((socket) => socket.resetAndDestroy());
     const portOf = async (server: NetServer) => {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return (server.address() as AddressInfo).port;
     };
     try {
-      const [drops, stays] = [await portOf(dropping), await portOf(silent)];
-      const [dropped, waited] = await Promise.all([
+      const [drops, stays, resets] = [await portOf(dropping), await portOf(silent), await portOf(resetting)];
+      const [dropped, waited, reset] = await Promise.all([
         engram(['keys', 'list'], `postgresql://postgres@127.0.0.1:${drops}/engram`),
         engram(['keys', 'list'], `postgresql://postgres@127.0.0.1:${stays}/engram`),
+        engram(['keys', 'list'], `postgresql://postgres@127.0.0.1:${resets}/engram`),
       ]);
-      told(dropped, 1, new RegExp(`^Applying postgresql migrations .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${drops}\` \\(Connection terminated unexpectedly\\)\n$`));
+      told(dropped, 1, new RegExp(`^Applying postgresql migrations .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${drops}\` \\((Connection terminated unexpectedly|(read|connect) ECONNRESET[^)]*)\\)\n$`));
+      told(reset, 1, new RegExp(`^Applying postgresql migrations .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${resets}\` \\((read|connect) ECONNRESET[^)]*\\)\n$`));
       told(waited, 1, new RegExp(`^Applying postgresql migrations .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${stays}\` \\((timeout expired|Connection terminated due to connection timeout)\\)\n$`));
     } finally {
       for (const socket of sockets) socket.destroy();
       dropping.close();
       silent.close();
+      resetting.close();
     }
   });
 });

@@ -219,10 +219,15 @@ async function recordsEveryMigration(url: string, list: MigrationList): Promise<
  */
 class DatabaseUnreachable extends Error {}
 
-/** pg's own errors when no server answered (no SQLSTATE, no system code), or the system's connect timeout. */
+/**
+ * pg's own errors when no server answered (no SQLSTATE, no system code), the system's connect
+ * timeout, or a connection reset before a server answered: a peer that closes at once sends a
+ * reset instead of an orderly close when pg's first message already sat unread in its buffer, a
+ * matter of timing (CI saw the engine's "External error id#0" for it once in a loaded run).
+ */
 function unreachable(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
-  return code === 'ETIMEDOUT' || (code === undefined && /timeout|terminated/i.test(String(message)));
+  return code === 'ETIMEDOUT' || code === 'ECONNRESET' || code === 'EPIPE' || (code === undefined && /timeout|terminated/i.test(String(message)));
 }
 
 /** "host:port" of a PostgreSQL URL, as the engine names a server it cannot reach (pg also takes forms URL does not parse). */
