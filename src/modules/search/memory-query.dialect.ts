@@ -93,7 +93,7 @@ const doubleQuotes = (term: string) => term.replace(/"/g, '""');
 
 /**
  * An FTS5 query of prefix terms of an entry's name or text, each quoted so that no word is read as
- * an operator (the index's third column, "tagTokens", holds its tags: see tagMatch).
+ * an operator (the index's third column, "tagTokens", holds its tags: see tagsQuery).
  */
 const ftsQuery = (terms: readonly string[]) => `{name body} : (${terms.map((t) => `"${doubleQuotes(t)}"*`).join(' OR ')})`;
 
@@ -108,18 +108,19 @@ export interface TagTerms {
 const tagToken = (id: string) => `t${Buffer.from(id, 'utf8').toString('hex')}`;
 
 /**
- * `query` narrowed to the entries that carry the tags (terms of the "tagTokens" column): FTS5
+ * The conditions `also` (none: every entry) and the tags as terms of the "tagTokens" column: FTS5
  * intersects the postings itself, so only the entries that carry the tags reach their rows.
  */
-function withTags(query: string, tags: TagTerms | undefined): string {
-  if (tags?.include.length) query += ` AND tagTokens : (${tags.include.map(tagToken).join(' OR ')})`;
-  for (const id of tags?.require ?? []) query += ` AND tagTokens : ${tagToken(id)}`;
-  if (tags?.exclude.length) query = `(${query}) NOT tagTokens : (${tags.exclude.map(tagToken).join(' OR ')})`;
-  return query;
+function tagsQuery(also: string | null, tags: TagTerms | undefined): string {
+  const all = also ? [also] : [];
+  if (tags?.include.length) all.push(`tagTokens : (${tags.include.map(tagToken).join(' OR ')})`);
+  for (const id of tags?.require ?? []) all.push(`tagTokens : ${tagToken(id)}`);
+  const query = all.join(' AND ');
+  return tags?.exclude.length ? `(${query}) NOT tagTokens : (${tags.exclude.map(tagToken).join(' OR ')})` : query;
 }
 
-/** The words' query, and the tags asked for (see withTags). */
-const ftsMatch = (terms: readonly string[], tags: TagTerms | undefined) => withTags(`(${ftsQuery(terms)})`, tags);
+/** The words' query, and the tags asked for (see tagsQuery). */
+const ftsMatch = (terms: readonly string[], tags: TagTerms | undefined) => tagsQuery(`(${ftsQuery(terms)})`, tags);
 
 const sqlite: Dialect = {
   provider: 'sqlite',
@@ -170,7 +171,7 @@ const sqlite: Dialect = {
   tagSet: (tags, required, excluded) =>
     required.length || excluded.length
       ? Prisma.sql`SELECT s."entryId" AS id FROM "EntrySearchFts" JOIN "EntrySearch" s ON s."rowid" = "EntrySearchFts"."rowid"
-      WHERE "EntrySearchFts" MATCH ${withTags(`tagTokens : (${tags.map(tagToken).join(' OR ')})`, { include: [], require: required, exclude: excluded })}`
+      WHERE "EntrySearchFts" MATCH ${tagsQuery(null, { include: tags, require: required, exclude: excluded })}`
       : tagEntryIds(tags, tags.length > 1),
 };
 
