@@ -230,6 +230,12 @@ function unreachable(error: unknown): boolean {
   return code === 'ETIMEDOUT' || code === 'ECONNRESET' || code === 'EPIPE' || (code === undefined && /timeout|terminated/i.test(String(message)));
 }
 
+/** pg's message, but one wording for a reset: the system names the call it came in (connect ECONNRESET, read ECONNRESET, write EPIPE…), which is timing. */
+function whyUnreachable(error: unknown): string {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 'ECONNRESET' || code === 'EPIPE' ? 'the connection was reset' : String(message);
+}
+
 /** "host:port" of a PostgreSQL URL, as the engine names a server it cannot reach (pg also takes forms URL does not parse). */
 function serverOf(url: string): string {
   const parsed = URL.canParse(url) ? new URL(url) : null;
@@ -257,7 +263,7 @@ async function readMigrationRecords(url: string): Promise<MigrationRecord[] | nu
     // A connection dropped after the query is of no interest; before it, the query fails.
   });
   await client.connect().catch((error: unknown) => {
-    throw unreachable(error) ? new DatabaseUnreachable(`Can't reach database server at \`${serverOf(url)}\` (${(error as Error).message})`, { cause: error }) : error;
+    throw unreachable(error) ? new DatabaseUnreachable(`Can't reach database server at \`${serverOf(url)}\` (${whyUnreachable(error)})`, { cause: error }) : error;
   });
   try {
     return (await client.query<MigrationRecord>(RECORDS_SQL)).rows;
