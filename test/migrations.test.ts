@@ -224,6 +224,20 @@ describe('migrations', () => {
     ]);
   });
 
+  it('set how many full-text segments SQLite lets a level hold before the writes merge them (8, not FTS5\'s 4: text_index_automerge)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-fts-config-'));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'fts.db');
+    await applyMigrations(`file:${file}`);
+    const db = new Sqlite(file, { readonly: true });
+    const config = db.prepare(`SELECT k, v FROM "EntrySearchFts_config" ORDER BY k`).all();
+    db.close();
+    expect(config).toEqual([
+      { k: 'automerge', v: 8 },
+      { k: 'version', v: 4 },
+    ]);
+  });
+
   it.skipIf(DB_KIND !== 'postgresql' && !POSTGRES_REQUIRED)('give SQLite and PostgreSQL the same tables, columns, uniques, indexes and keys', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'engram-parity-'));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));

@@ -1,0 +1,11 @@
+-- FTS5 merges the full-text index's small segments inside the writes that add them: each write
+-- (one entry's text) adds a segment, and once a level holds `automerge` segments (FTS5's default
+-- 4) the writes that follow merge them. At 100K entries about one update in 25 then took 8-11 ms
+-- instead of ~1.5 ms, all of it in the statement that closed the full-text write (measured
+-- 2026-11-30, the bench's updates alone and among the query shapes: update p95 9 ms against a
+-- p50 of 1.8). With 8 segments to a level before a merge, a merge comes half as often and each
+-- level is rewritten for fewer writes: 3,000 updates in a row, p99 15 -> 5 ms and writes over
+-- 5 ms 69 -> ~32; the queries that read the index after them (more segments to look a word up
+-- in) within the noise (tag + word p50 3.31 -> 3.42/3.47 ms, two-word `context` 8.13 -> 8.14/8.18).
+-- With 16 the writes gained a little more and the queries lost 5-10 %.
+INSERT INTO "EntrySearchFts"("EntrySearchFts", "rank") VALUES ('automerge', 8);
