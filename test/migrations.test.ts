@@ -129,6 +129,15 @@ function normalize(shape: Shape): Shape {
   };
 }
 
+
+/** A SQLite file in a directory of its own, migrated from nothing (removed after the test). */
+async function migratedSqliteFile(name: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), `engram-${name}-`));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, `${name}.db`);
+  await applyMigrations(`file:${file}`);
+  return file;
+}
 describe('migrations', () => {
   it('leave the database up to date, and applying again is a no-op', async () => {
     const { url, drop } = await createDatabaseUrl();
@@ -197,11 +206,7 @@ describe('migrations', () => {
   });
 
   it('keep the SQLite triggers that keep search rows, tag links and their counters in step (a table rebuild in a migration would drop them)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'engram-triggers-'));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    const file = join(dir, 'triggers.db');
-    await applyMigrations(`file:${file}`);
-    const db = new Sqlite(file, { readonly: true });
+    const db = new Sqlite(await migratedSqliteFile('triggers'), { readonly: true });
     const triggers = db.prepare(`SELECT name, tbl_name AS tbl FROM sqlite_master WHERE type = 'trigger' ORDER BY name`).all();
     db.close();
     expect(triggers).toEqual([
@@ -225,11 +230,7 @@ describe('migrations', () => {
   });
 
   it('set how many full-text segments SQLite lets a level hold before the writes merge them (8, not FTS5\'s 4: text_index_automerge)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'engram-fts-config-'));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    const file = join(dir, 'fts.db');
-    await applyMigrations(`file:${file}`);
-    const db = new Sqlite(file, { readonly: true });
+    const db = new Sqlite(await migratedSqliteFile('fts-config'), { readonly: true });
     const config = db.prepare(`SELECT k, v FROM "EntrySearchFts_config" ORDER BY k`).all();
     db.close();
     expect(config).toEqual([
@@ -239,10 +240,7 @@ describe('migrations', () => {
   });
 
   it.skipIf(DB_KIND !== 'postgresql' && !POSTGRES_REQUIRED)('give SQLite and PostgreSQL the same tables, columns, uniques, indexes and keys', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'engram-parity-'));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    const file = join(dir, 'parity.db');
-    await applyMigrations(`file:${file}`);
+    const file = await migratedSqliteFile('parity');
     // Both migrated from nothing here, whichever database the run is on.
     const { url, drop } = await createScratchDatabase('postgresql', { adminUrl: process.env.TEST_POSTGRES_URL, prefix: 'engram_parity' });
     cleanups.push(drop);
