@@ -1,6 +1,6 @@
 // The copies of an entry's columns on its tag links (EntryTag: scope, kind, active flag, name,
 // expiry, last change, priority, whether its name is shared), which tag queries count and sample on, follow every write that
-// changes them: a new link, an update, a priority change, tags attached and detached, deactivation
+// changes them: a new link, an update of the content alone, a priority change, tags attached and detached, deactivation
 // and reactivation, a new expiry, a promotion from a session to its project. Both databases.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
@@ -44,6 +44,7 @@ describe("an entry's tag links", () => {
 
     const steps: Array<[string, string, Record<string, unknown>]> = [
       ['an update with a new priority', `mutation($id: ID!) { updateGuideline(input: { id: $id, content: "g2", priority: 90 }) { __typename } }`, { id: guideline }],
+      ['an update of the content alone (of the copies, only the last change moves)', `mutation($id: ID!) { updateGuideline(input: { id: $id, content: "g3" }) { __typename } }`, { id: guideline }],
       ['tags attached (the trigger fills a link made without copies)', `mutation($id: ID!) { attachTags(input: { entry: $id, tags: ["tc-a"] }) { __typename } }`, { id: tool }],
       ['tags detached', `mutation($id: ID!) { detachTags(input: { entry: $id, tags: ["tc-b"] }) { __typename } }`, { id: guideline }],
       ['deactivation', `mutation($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }`, { id: guideline }],
@@ -156,5 +157,30 @@ describe("a tag's total", () => {
         norm(await raw(`SELECT "tagId", "entryId" FROM "EntryTag" WHERE "validUntil" IS NOT NULL OR "nameShared" ORDER BY 1, 2`)),
       );
     }
+  });
+});
+
+describe('an update of an entry', () => {
+  it("writes the columns it changes and keeps the others, as a read of the database finds them (it sets only the changed ones)", async () => {
+    const scope = (await m(`mutation { createProject(input: { name: "update-columns" }) { ... on CreateProjectSuccess { project { id } } } }`, {})).createProject.project.id;
+    const id = (
+      await m(`mutation($s: ID!) { addGuideline(input: { scope: $s, name: "uc", content: "one", priority: 10, category: "first", tags: ["uc-tag"] }) { ... on AddGuidelineSuccess { guideline { id } } } }`, {
+        s: scope,
+      })
+    ).addGuideline.guideline.id;
+    // The list reads the database through Prisma (not the rows this process keeps for its writes).
+    const listed = async () =>
+      (await m(`query($s: ID!) { guidelines(filter: { scope: $s }, first: 5) { edges { node { priority category memoryType importance currentVersion { content } } } } }`, { s: scope }))
+        .guidelines.edges[0].node;
+    const update = async (input: string) =>
+      expect((await m(`mutation($id: ID!) { updateGuideline(input: { id: $id, ${input} }) { __typename } }`, { id })).updateGuideline.__typename).toBe('UpdateGuidelineSuccess');
+    const before = await listed();
+    await update('content: "two"');
+    expect(await listed()).toEqual({ ...before, currentVersion: { content: 'two' } });
+    await update('content: "three", priority: 70, category: "second", memoryType: SEMANTIC, importance: 0.9');
+    const changed = { priority: 70, category: 'second', memoryType: 'SEMANTIC', importance: 0.9, currentVersion: { content: 'three' } };
+    expect(await listed()).toEqual(changed);
+    await update('content: "four"');
+    expect(await listed()).toEqual({ ...changed, currentVersion: { content: 'four' } });
   });
 });

@@ -226,6 +226,7 @@ describe('migrations', () => {
       { name: 'Entry_name_shared_au', tbl: 'Entry' },
       { name: 'Entry_search_filters_au', tbl: 'Entry' },
       { name: 'Entry_tag_copies_au', tbl: 'Entry' },
+      { name: 'Entry_tag_copies_updated_at_au', tbl: 'Entry' },
     ]);
   });
 
