@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import { useHarness, useVariant } from './support/harness.ts';
 import { addGuideline, addKnowledge, addTool, createProject, globalScopeId, startSession } from './support/ops.ts';
+import { tagToken } from '../src/modules/search/memory-query.dialect.ts';
 
 const h = useHarness();
 // The same database ranked with no shortcut: the reference every shortcut must agree with.
@@ -72,8 +73,8 @@ async function tagTokensAgree(): Promise<void> {
   expect(Number(unindexed[0]!.n)).toBe(0);
   const rowids = (rows: Array<{ rowid: number | bigint }>) => rows.map((r) => Number(r.rowid));
   for (const { id } of await db.$queryRawUnsafe<Array<{ id: string }>>('SELECT "id" FROM "Tag"')) {
-    const token = `t${Buffer.from(id, 'utf8').toString('hex')}`;
-    const indexed = await db.$queryRawUnsafe<Array<{ rowid: number }>>('SELECT rowid FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ? ORDER BY rowid', `tagTokens : ${token}`);
+    // The token the searches ask for (the dialect's) must be the one the migration's triggers index.
+    const indexed = await db.$queryRawUnsafe<Array<{ rowid: number }>>('SELECT rowid FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ? ORDER BY rowid', `tagTokens : ${tagToken(id)}`);
     const kept = await db.$queryRawUnsafe<Array<{ rowid: number }>>('SELECT rowid FROM "EntrySearch" WHERE instr("tagIds", ?) > 0 ORDER BY rowid', ` ${id} `);
     expect(rowids(indexed), id).toEqual(rowids(kept));
   }

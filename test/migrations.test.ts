@@ -129,7 +129,6 @@ function normalize(shape: Shape): Shape {
   };
 }
 
-
 /** A SQLite file in a directory of its own, migrated from nothing (removed after the test). */
 async function migratedSqliteFile(name: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), `engram-${name}-`));
@@ -138,6 +137,7 @@ async function migratedSqliteFile(name: string): Promise<string> {
   await applyMigrations(`file:${file}`);
   return file;
 }
+
 describe('migrations', () => {
   it('leave the database up to date, and applying again is a no-op', async () => {
     const { url, drop } = await createDatabaseUrl();

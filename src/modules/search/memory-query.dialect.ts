@@ -105,7 +105,7 @@ export interface TagTerms {
 }
 
 /** A tag's token in the full-text index (SQLite's migration text_index_tag_tokens): "t" and its id's UTF-8 bytes in hex. */
-const tagToken = (id: string) => `t${Buffer.from(id, 'utf8').toString('hex')}`;
+export const tagToken = (id: string) => `t${Buffer.from(id, 'utf8').toString('hex')}`;
 
 /**
  * The conditions `also` (none: every entry) and the tags as terms of the "tagTokens" column: FTS5
