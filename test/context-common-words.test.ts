@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { graphql } from './gql/index.ts';
-import { useHarness, useVariant } from './support/harness.ts';
+import { DB_KIND, useHarness, useVariant } from './support/harness.ts';
 import { createProject } from './support/ops.ts';
 import { COMMON_MIN_ENTRIES, COMMON_SHARE } from '../src/modules/search/memory-query.terms.ts';
 
@@ -115,8 +115,9 @@ describe('context leaves common words out of the text score when the task has a 
       const page = (await ask(task, exhaustive as typeof h)).context.knowledge;
       return { page: page.map((e) => [e.node.name, e.breakdown.text]), rankings: rankings(), counts: counts() };
     };
-    // "note" (in every note) was never counted: it is counted first, then the page ranked once
-    // (the exhaustive ranking: one statement), without it.
+    // "note" (in every note) was never counted: it is counted first (or, on PostgreSQL once
+    // autovacuum has sampled the table, guessed common from the sample: see the test below), then
+    // the page ranked once (the exhaustive ranking: one statement), without it.
     const first = await asked('note zebra');
     expect(first).toMatchObject({ rankings: 1, counts: 1 });
     expect(first.page.filter(([, text]) => Number(text) > 0).map(([name]) => Number(String(name).slice(5)) % 100)).toEqual(Array(N / 100).fill(0));
@@ -139,3 +140,53 @@ describe('context leaves common words out of the text score when the task has a 
     }
   });
 });
+
+describe.runIf(DB_KIND === 'postgresql')("a word never counted, guessed from PostgreSQL's sample of the indexed words", () => {
+  const statements = (test: (sql: string) => boolean) => h.statements.filter(test).length;
+  const asked = async (task: string) => {
+    h.resetStatements();
+    const page = (await ask(task, exhaustive as typeof h)).context.knowledge;
+    return {
+      page: page.map((e) => [e.node.name, e.breakdown.text]),
+      rankings: statements((sql) => sql.includes('matches("entryId", rank')),
+      counts: statements((sql) => /AS "?df0"?/.test(sql)),
+      samples: statements((sql) => sql.includes('pg_stats')),
+    };
+  };
+  const scoredNames = (page: Array<Array<string | number>>) => page.filter(([, text]) => Number(text) > 0).map(([name]) => String(name));
+  const notes = (word: string, count: number) =>
+    Array.from({ length: count }, (_, i) => ({ scope: project, kind: 'KNOWLEDGE' as const, name: `${word}-${i}`, content: word }));
+  const sql = (statement: string) => h.database.prisma.$executeRawUnsafe(statement);
+
+  it('ranks at once on the guess while the words are counted, and again where the count disagrees', async () => {
+    // Sampled: "guava" and "guavajam", each in 150 of the 1,500 notes then (the test above added
+    // 200): under the cutoff each, above it together, as the prefix "guava" is. After the sample,
+    // "melon" in 300 more: common as well (300 of 1,800 against a cutoff of 226), and not sampled.
+    // Autovacuum would sample again: not meanwhile.
+    await h.ok(Import, { entries: [...notes('guava', 150), ...notes('guavajam', 150)] });
+    await sql('ANALYZE "EntrySearch"');
+    await sql('ALTER TABLE "EntrySearch" SET (autovacuum_enabled = false)');
+    await h.ok(Import, { entries: notes('melon', 300) });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Past every count of the tests above (one of them moved the clock on a minute): the sample
+      // and the memory's size are read again.
+      vi.setSystemTime(Date.now() + 181_000);
+      // Guessed common and counted common: ranked once, without it (the zebra notes alone score).
+      const guava = await asked('guava zebra');
+      expect(guava).toMatchObject({ rankings: 1, counts: 1, samples: 1 });
+      expect(scoredNames(guava.page).map((name) => Number(name.slice(5)) % 100)).toEqual(Array(N / 100).fill(0));
+      // Guessed rare, counted common: ranked with it, then again without; the page is the counted one.
+      const melon = await asked('melon zebra');
+      expect(melon).toMatchObject({ rankings: 2, counts: 1, samples: 0 });
+      const counted = await asked('melon zebra');
+      expect(counted).toMatchObject({ rankings: 1, counts: 0 });
+      expect(melon.page).toEqual(counted.page);
+      expect(scoredNames(counted.page).every((name) => name.startsWith('note-'))).toBe(true);
+    } finally {
+      vi.useRealTimers();
+      await sql('ALTER TABLE "EntrySearch" RESET (autovacuum_enabled)');
+    }
+  });
+});
+

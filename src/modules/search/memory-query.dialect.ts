@@ -44,6 +44,12 @@ export interface Dialect {
   rankedIds(ids: Sql): Sql;
   /** How many entries match `term` (as a prefix), counting no further than `cap`. */
   documentFrequency(term: string, cap: number): Sql;
+  /**
+   * The database's sampled statistics of the indexed words, where it keeps them: one row of
+   * `words` and `shares` (JSON arrays: the most common words, and the share of entries each is
+   * in), or no row. Null where the database keeps none (SQLite's full-text index has none).
+   */
+  wordStatistics: Sql | null;
   /** The rows of `matches m` as one JSON text of [entryId, rank, scopeId, kind] arrays (an aggregate). */
   matchList: Sql;
   /** The CTE `matches` of the rows a `matchList` gave (JSON numbers carry a double exactly in both). */
@@ -148,6 +154,7 @@ const sqlite: Dialect = {
   rankedIds: (ids) => Prisma.sql`SELECT u.id, m.rank FROM (${ids}) u LEFT JOIN matches m ON m."entryId" = u.id`,
   documentFrequency: (term, cap) =>
     Prisma.sql`SELECT COUNT(*) AS df FROM (SELECT 1 FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsQuery([term])} LIMIT ${cap}) d`,
+  wordStatistics: null,
   matchList: Prisma.sql`json_group_array(json_array(m."entryId", m.rank, m."scopeId", m.kind))`,
   knownMatches: (list) => Prisma.sql`matches("entryId", rank, "scopeId", kind) AS MATERIALIZED (
     SELECT json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'), json_extract(j.value, '$[3]')
@@ -211,6 +218,13 @@ const postgresql: Dialect = {
     GROUP BY id HAVING MAX(wanted) = 1`,
   documentFrequency: (term, cap) =>
     Prisma.sql`SELECT COUNT(*) AS df FROM (SELECT 1 FROM "EntrySearch" WHERE "document" @@ to_tsquery('simple', ${`${term}:*`}) LIMIT ${cap}) d`,
+  // ANALYZE's sample of the search documents (autovacuum keeps it fresh): the most common words
+  // of the column and the share of rows each is in (pg_stats' most_common_elems and _freqs, whose
+  // last two or three values are not words' but the minimum, maximum and null share).
+  wordStatistics: Prisma.sql`SELECT CAST(array_to_json(CAST(CAST(s.most_common_elems AS TEXT) AS TEXT[])) AS TEXT) AS words,
+      CAST(array_to_json(s.most_common_elem_freqs) AS TEXT) AS shares
+    FROM pg_stats s WHERE s.schemaname = current_schema() AND s.tablename = 'EntrySearch' AND s.attname = 'document'
+      AND s.most_common_elems IS NOT NULL`,
   // Text, not json: the driver would parse it only for the next statement to need the text again.
   // Read back as jsonb: json would parse each element again for each ->> (1,100 matches: 6 -> 1 ms).
   matchList: Prisma.sql`CAST(json_agg(json_build_array(m."entryId", m.rank, m."scopeId", m.kind)) AS TEXT)`,

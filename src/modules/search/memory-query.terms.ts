@@ -51,18 +51,74 @@ export interface TaskTerms {
  * ~1.2 ms a word: each match is read from the table). So where every word was counted before but
  * not all in the last minute, the ranking starts at once on a guess, each word's last count, while
  * `counted` counts again; when the guess was wrong, the query runs again on the counted words
- * (memory-query.service.ts). A word never counted is counted first.
+ * (memory-query.service.ts). A word never counted is guessed from the database's statistics of
+ * the indexed words where it keeps them (PostgreSQL, once ANALYZE has sampled the table), else
+ * counted first.
  */
 export async function taskTerms(db: Db, dialect: Dialect, terms: readonly string[]): Promise<TaskTerms> {
   if (terms.length < 2 || (await countedLately(db, terms))) return { likely: await informativeTerms(db, dialect, terms), counted: null };
-  // A word never counted is waited for: guessed rare, a common one would cost a ranking over most
-  // of the memory, and after a start every task of a burst would pay it at once (64 ten-word tasks
-  // at once on PostgreSQL, a pool of 4: all past the 15 s deadline, against 1.5 s in all waiting).
+  // A word neither counted nor guessed is waited for: guessed rare, a common one would cost a
+  // ranking over most of the memory, and after a start every task of a burst would pay it at once
+  // (64 ten-word tasks at once on PostgreSQL, a pool of 4: all past the 15 s deadline, against
+  // 1.5 s in all waiting).
   const last = lastTotal(db).get('total');
-  const standings = terms.map((term) => lastStanding(db).get(term));
   const counted = informativeTerms(db, dialect, terms);
+  // Not a rejection no one handles while the statistics are read: it fails the query where awaited.
+  counted.catch(() => undefined);
+  const standings = last === undefined ? [] : await lastOrGuessed(db, dialect, terms);
   if (last === undefined || standings.includes(undefined)) return { likely: await counted, counted: null };
   return { likely: last < COMMON_MIN_ENTRIES ? [...terms] : keptOf(terms, standings), counted };
+}
+
+/** Each word's last count, else the guess the database's word statistics give (undefined where there is neither). */
+async function lastOrGuessed(db: Db, dialect: Dialect, terms: readonly string[]): Promise<Array<boolean | undefined>> {
+  const standings = terms.map((term) => lastStanding(db).get(term));
+  const statement = dialect.wordStatistics;
+  if (!standings.includes(undefined) || !statement) return standings;
+  // A guess is worth a statement once a minute, not a failed query: without it the words are counted first.
+  const statistics = await statisticsOf(db).getOrLoad('words', () => wordShares(db, statement).catch(() => null));
+  return statistics ? standings.map((standing, i) => standing ?? guessedCommon(statistics, terms[i]!)) : standings;
+}
+
+/** The most common indexed words (sorted) and the share of entries each is in, from the database's sample. */
+interface WordShares {
+  words: string[];
+  shares: number[];
+}
+
+/** Per database: ANALYZE samples again only after a tenth of the table changed. */
+const statisticsOf = ttlCachePer<Db, Promise<WordShares | null>>(60_000, 1);
+
+async function wordShares(db: Db, statement: Prisma.Sql): Promise<WordShares | null> {
+  const [row] = await directRead<{ words: string; shares: string }>(db, statement);
+  if (!row) return null;
+  const words = JSON.parse(row.words) as string[];
+  const shares = JSON.parse(row.shares) as number[];
+  const order = words.map((_, i) => i).sort((a, b) => (words[a]! < words[b]! ? -1 : 1));
+  return { words: order.map((i) => words[i]!), shares: order.map((i) => shares[i]!) };
+}
+
+/**
+ * Whether the sample says a word (a prefix) is common: the shares of the sampled words it begins,
+ * added up. An entry with two of them counts twice, so the guess leans to common, the cheaper
+ * mistake (a page ranked again) than a common word guessed rare (a ranking over most of the
+ * memory, then again). A word the sample does not hold is guessed rare.
+ */
+function guessedCommon({ words, shares }: WordShares, term: string): boolean {
+  let share = 0;
+  for (let i = firstAtLeast(words, term); i < words.length && words[i]!.startsWith(term); i++) share += shares[i]!;
+  return share >= COMMON_SHARE;
+}
+
+/** The first index of sorted `words` whose word is not below `term`. */
+function firstAtLeast(words: readonly string[], term: string): number {
+  let [low, high] = [0, words.length];
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (words[mid]! < term) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** Whether informativeTerms needs no statement: the memory and every word counted (or being counted) in the last minute. */
