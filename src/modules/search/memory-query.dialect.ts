@@ -50,6 +50,12 @@ export interface Dialect {
    * in), or no row. Null where the database keeps none (SQLite's full-text index has none).
    */
   wordStatistics: Sql | null;
+  /**
+   * Where `textMatches` counts each word's matches anyway (PostgreSQL): a scalar subquery of its
+   * CTEs giving them as a JSON object of word to document frequency (words without a match left
+   * out). Null where it does not (SQLite's full-text index ranks without counting).
+   */
+  termCounts: Sql | null;
   /** The rows of `matches m` as one JSON text of [entryId, rank, scopeId, kind] arrays (an aggregate). */
   matchList: Sql;
   /** The CTE `matches` of the rows a `matchList` gave (JSON numbers carry a double exactly in both). */
@@ -155,6 +161,7 @@ const sqlite: Dialect = {
   documentFrequency: (term, cap) =>
     Prisma.sql`SELECT COUNT(*) AS df FROM (SELECT 1 FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsQuery([term])} LIMIT ${cap}) d`,
   wordStatistics: null,
+  termCounts: null,
   matchList: Prisma.sql`json_group_array(json_array(m."entryId", m.rank, m."scopeId", m.kind))`,
   knownMatches: (list) => Prisma.sql`matches("entryId", rank, "scopeId", kind) AS MATERIALIZED (
     SELECT json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'), json_extract(j.value, '$[3]')
@@ -203,13 +210,16 @@ const postgresql: Dialect = {
       FROM (VALUES ${Prisma.join(terms.map((t) => Prisma.sql`(CAST(${`${t}:*`} AS TEXT))`), ', ')}) w(t) OFFSET 0) v
     JOIN "EntrySearch" s ON s."document" @@ v.q
   ),
+  term_df(term, df) AS (SELECT th.term, COUNT(*) FROM term_hits th GROUP BY th.term),
   matches("entryId", rank, "scopeId", kind) AS (
-    SELECT h."entryId", SUM(ln(1.0 + (n.total - h.df + 0.5) / (h.df + 0.5)) * h.r), h."scopeId", h."kind"
-    FROM (SELECT th.*, COUNT(*) OVER (PARTITION BY th.term) AS df FROM term_hits th) h,
+    SELECT h."entryId", SUM(ln(1.0 + (n.total - d.df + 0.5) / (d.df + 0.5)) * h.r), h."scopeId", h."kind"
+    FROM term_hits h JOIN term_df d ON d.term = h.term,
       (SELECT CASE WHEN c.reltuples > 0 THEN c.reltuples ELSE (SELECT COUNT(*) FROM "EntrySearch") END AS total
        FROM pg_class c WHERE c.relname = 'EntrySearch' AND c.relkind = 'r') n
     WHERE h.kept
     GROUP BY h."entryId", h."scopeId", h."kind")`,
+  // term_df's words without their prefix mark.
+  termCounts: Prisma.sql`(SELECT COALESCE(CAST(json_object_agg(left(d.term, -2), d.df) AS TEXT), '{}') FROM term_df d)`,
   // One grouping of ids and matches together: a join of the two made PostgreSQL, misjudging the
   // sizes, scan all matches once per id.
   rankedIds: (ids) => Prisma.sql`SELECT id, MAX(rank) FROM (

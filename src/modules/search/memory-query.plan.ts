@@ -8,7 +8,7 @@ import { ENTRY_KINDS, type EntryKind } from '../entries/entries.service.ts';
 import { chainWithPolicies, type ChainPolicy } from '../lifecycle/policies.service.ts';
 import type { RelationType } from '../relations/relations.service.ts';
 import { DIALECTS, type Dialect } from './memory-query.dialect.ts';
-import { searchTerms, taskTerms } from './memory-query.terms.ts';
+import { searchTerms, taskTerms, type TaskTerms } from './memory-query.terms.ts';
 
 export interface MemoryQueryInput {
   scopeId: string;
@@ -121,8 +121,11 @@ export interface Plan {
   asOf: number;
   /** The words the text score uses (none without `search`). */
   terms: string[];
-  /** A task's words by their counts, where `terms` is a guess made while they are counted (see taskTerms). */
-  termsCounted: Promise<string[]> | null;
+  /**
+   * Where `terms` is a guess made while a task's words are counted: its words by their counts, given
+   * the counts the ranking statement found (see taskTerms).
+   */
+  termsCounted: TaskTerms['counted'];
   /** The text filters (memoryQuery's search) rather than only raising scores (context's task). */
   searchFilters: boolean;
   tags: { include: NamedTag[]; require: NamedTag[]; exclude: NamedTag[] };
@@ -164,8 +167,6 @@ export async function planQuery(
   const searchFilters = words.length > 0 && input.searchFilters !== false;
   // A filtering search keeps every word (each one lets entries in); a task drops its common words.
   const task = searchFilters || terms ? { likely: terms ?? words, counted: null } : await taskTerms(db, d, words);
-  // A count that fails fails the query where it is awaited (memoryQuery), not as a rejection no one handles meanwhile.
-  task.counted?.catch(() => undefined);
   const inChain = (p: ChainPolicy) => chain.includes(p.scopeId);
   return {
     input,

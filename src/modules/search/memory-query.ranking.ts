@@ -6,6 +6,7 @@ import type { ChainPolicy } from '../lifecycle/policies.service.ts';
 import { chainCte, join, matchesCte, relationScore } from './memory-query.candidates.ts';
 import { list, num } from './memory-query.dialect.ts';
 import type { Plan } from './memory-query.plan.ts';
+import type { TermCounts } from './memory-query.terms.ts';
 import { DECAY, RECENCY_HALF_DAYS, RELEVANCE_WEIGHTS as W } from './relevance.ts';
 
 type Sql = Prisma.Sql;
@@ -44,6 +45,8 @@ export interface PageRow {
   bestfloor?: number | string | null;
   /** With `counted`: the query's total, counted in the same statement. */
   counted?: number | bigint | string | null;
+  /** Where the plan's words are being counted: each word's matches, as the dialect's termCounts gave them. */
+  termdfs?: string | null;
   /** With the input's `withEntries`: the entry's columns (see entryOfColumns). */
   [entryColumn: `${typeof ENTRY_PREFIX}${string}`]: unknown;
 }
@@ -171,6 +174,9 @@ export function rankedPage(plan: Plan, from: Sql, where: Sql[], options: PageOpt
       }${options.bestFloor ? Prisma.sql` ${options.bestFloor} AS bestfloor,` : Prisma.empty}${
         options.counted ? Prisma.sql` ${options.counted} AS counted,` : Prisma.empty
       }${
+        // The statement that matches the words counts them: their counting need not read the matches again.
+        plan.termsCounted && d.termCounts && matches && !options.knownMatches ? Prisma.sql` ${d.termCounts} AS termdfs,` : Prisma.empty
+      }${
         // The best match has a text score of exactly 1 (its rank over itself).
         options.withBest && matches ? Prisma.sql` (SELECT b.id FROM scored b WHERE b.txt >= 1.0 ORDER BY b.id LIMIT 1) AS bestid,` : Prisma.empty
       }${
@@ -190,6 +196,12 @@ export function rankedPage(plan: Plan, from: Sql, where: Sql[], options: PageOpt
     LEFT JOIN "Entry" e ON e."id" = page.id
     LEFT JOIN "EntrySearch" s ON s."entryId" = page.id
     ORDER BY page.score DESC, page.id ASC`;
+}
+
+/** The words' document frequencies a statement's `termdfs` column gave, or null without it. */
+export function termCountsOf(row: Pick<PageRow, 'termdfs'> | undefined): TermCounts | null {
+  const counts = row?.termdfs;
+  return typeof counts === 'string' ? new Map(Object.entries(JSON.parse(counts) as Record<string, number>).map(([word, n]) => [word, Number(n)])) : null;
 }
 
 /** How many candidates FROM `from` WHERE `where` there are (for a total the ranking did not count). */

@@ -14,9 +14,10 @@ import { directRead } from '../../infra/direct-batch.ts';
 import { candidateSource, notOverridden, tagsRuleOutAll, type Source } from './memory-query.candidates.ts';
 import { encodeCursor, planQuery, type MemoryQueryInput, type Plan } from './memory-query.plan.ts';
 import { canPrune, prunedPage } from './memory-query.pruning.ts';
-import { ENTRY_PREFIX, countCandidates, rankedPage, type PageRow } from './memory-query.ranking.ts';
+import { ENTRY_PREFIX, countCandidates, rankedPage, termCountsOf, type PageRow } from './memory-query.ranking.ts';
 import { observeBound, speculativePage } from './memory-query.speculation.ts';
 import { taggedCount } from './memory-query.tag-copies.ts';
+import type { TermCounts } from './memory-query.terms.ts';
 import { RELEVANCE_WEIGHTS as W, estimateTokens } from './relevance.ts';
 
 export { MEMORY_QUERY_DEFAULTS, type MemoryQueryInput } from './memory-query.plan.ts';
@@ -66,22 +67,27 @@ export async function memoryQuery(
   terms?: string[],
 ): Promise<MemoryQueryResult> {
   const plan = await planQuery(db, provider, options, terms);
-  const result = await ranked(db, plan);
+  const found: { counts: TermCounts | null } = { counts: null };
+  const result = await ranked(db, plan, found);
   // A task's words were guessed while they were counted (see taskTerms): where the counts leave
   // other words, the page is ranked again on them.
   if (!plan.termsCounted) return result;
-  const counted = await plan.termsCounted;
+  const counted = await plan.termsCounted(found.counts);
   return sameWords(counted, plan.terms) ? result : memoryQuery(db, provider, options, counted);
 }
 
 const sameWords = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((word, i) => word === b[i]);
 
-/** The page of the plan, and its total. */
-async function ranked(db: Db, plan: Plan): Promise<MemoryQueryResult> {
+/** The page of the plan, and its total; `found`: the words' counts a ranking statement gave (see termCounts in memory-query.ranking.ts). */
+async function ranked(db: Db, plan: Plan, found: { counts: TermCounts | null }): Promise<MemoryQueryResult> {
   // No statement where the tags alone leave nothing (the exhaustive ranking still runs its own).
   if (!plan.input.exhaustive && tagsRuleOutAll(plan)) return { ...pageOf(plan, []), totalCount: () => Promise.resolve(0) };
   // The ranking statements skip Prisma's query interpreter on SQLite (see directRead).
-  const run = (sql: Prisma.Sql) => directRead<PageRow>(db, sql);
+  const run = async (sql: Prisma.Sql) => {
+    const rows = await directRead<PageRow>(db, sql);
+    found.counts ??= termCountsOf(rows[0]);
+    return rows;
+  };
   const source = candidateSource(plan);
   let rows: PageRow[] | null = null;
   let totalCount: (() => Promise<number>) | undefined;
