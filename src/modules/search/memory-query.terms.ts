@@ -87,7 +87,7 @@ function recount(db: Db, dialect: Dialect, terms: readonly string[], likely: rea
   counting.catch(() => undefined);
   return async (found) => {
     await counting;
-    // (Where the ranking counts nothing, `found` is null: so on SQLite, and every word is counted apart.)
+    // `found` is null where the ranking counts nothing (SQLite): there every word was counted apart.
     if (found) {
       const total = await memorySize(db);
       for (const term of likely) frequencyOf(db).set(standingKey(total, term), Promise.resolve((found.get(term) ?? 0) >= capOf(total)));
