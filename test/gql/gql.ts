@@ -32,6 +32,8 @@ type Documents = {
     "query RejectedCurrent($id: ID!) { node(id: $id) { ... on EntryVersion { version } } }": typeof types.RejectedCurrentDocument,
     "\n  mutation CommonImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": typeof types.CommonImportDocument,
     "\n  query CommonContext($input: ContextInput!) {\n    context(input: $input) { knowledge { score breakdown { text } node { id name } } }\n  }\n": typeof types.CommonContextDocument,
+    "\n  mutation SmallMemoryImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": typeof types.SmallMemoryImportDocument,
+    "\n  query SmallMemoryContext($input: ContextInput!) {\n    context(input: $input) { knowledge { breakdown { text } node { name } } }\n  }\n": typeof types.SmallMemoryContextDocument,
     "\n  mutation ConvStart($input: StartConversationInput!) {\n    startConversation(input: $input) {\n      __typename\n      ... on StartConversationSuccess { conversation { id title scope { id } messageCount } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.ConvStartDocument,
     "\n  mutation ConvAdd($input: AddMessageInput!) {\n    addMessage(input: $input) {\n      __typename\n      ... on AddMessageSuccess { added { id position role content toolsUsed context { entry { id } score source } } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.ConvAddDocument,
     "\n  query ConvShow($id: ID!) {\n    node(id: $id) {\n      ... on Conversation {\n        messageCount\n        messages(first: 50) { totalCount edges { node { position role content } } }\n        context(first: 50) { totalCount edges { node { entry { id name } message { id } score source } } }\n      }\n    }\n  }\n": typeof types.ConvShowDocument,
@@ -240,6 +242,8 @@ const documents: Documents = {
     "query RejectedCurrent($id: ID!) { node(id: $id) { ... on EntryVersion { version } } }": types.RejectedCurrentDocument,
     "\n  mutation CommonImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": types.CommonImportDocument,
     "\n  query CommonContext($input: ContextInput!) {\n    context(input: $input) { knowledge { score breakdown { text } node { id name } } }\n  }\n": types.CommonContextDocument,
+    "\n  mutation SmallMemoryImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": types.SmallMemoryImportDocument,
+    "\n  query SmallMemoryContext($input: ContextInput!) {\n    context(input: $input) { knowledge { breakdown { text } node { name } } }\n  }\n": types.SmallMemoryContextDocument,
     "\n  mutation ConvStart($input: StartConversationInput!) {\n    startConversation(input: $input) {\n      __typename\n      ... on StartConversationSuccess { conversation { id title scope { id } messageCount } }\n      ... on UserError { code message path }\n    }\n  }\n": types.ConvStartDocument,
     "\n  mutation ConvAdd($input: AddMessageInput!) {\n    addMessage(input: $input) {\n      __typename\n      ... on AddMessageSuccess { added { id position role content toolsUsed context { entry { id } score source } } }\n      ... on UserError { code message path }\n    }\n  }\n": types.ConvAddDocument,
     "\n  query ConvShow($id: ID!) {\n    node(id: $id) {\n      ... on Conversation {\n        messageCount\n        messages(first: 50) { totalCount edges { node { position role content } } }\n        context(first: 50) { totalCount edges { node { entry { id name } message { id } score source } } }\n      }\n    }\n  }\n": types.ConvShowDocument,
@@ -516,6 +520,14 @@ export function graphql(source: "\n  mutation CommonImport($entries: [ImportEntr
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CommonContext($input: ContextInput!) {\n    context(input: $input) { knowledge { score breakdown { text } node { id name } } }\n  }\n"): (typeof documents)["\n  query CommonContext($input: ContextInput!) {\n    context(input: $input) { knowledge { score breakdown { text } node { id name } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SmallMemoryImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n"): (typeof documents)["\n  mutation SmallMemoryImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SmallMemoryContext($input: ContextInput!) {\n    context(input: $input) { knowledge { breakdown { text } node { name } } }\n  }\n"): (typeof documents)["\n  query SmallMemoryContext($input: ContextInput!) {\n    context(input: $input) { knowledge { breakdown { text } node { name } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -68,9 +68,12 @@ export async function taskTerms(db: Db, dialect: Dialect, terms: readonly string
   // (64 ten-word tasks at once on PostgreSQL, a pool of 4: all past the 15 s deadline, against
   // 1.5 s in all waiting).
   const last = lastTotal(db).get('total');
-  const standings = last === undefined ? [] : await lastOrGuessed(db, dialect, terms);
-  if (last === undefined || standings.includes(undefined)) return { likely: await informativeTerms(db, dialect, terms), counted: null };
-  const likely = last < COMMON_MIN_ENTRIES ? [...terms] : keptOf(terms, standings);
+  if (last === undefined) return { likely: await informativeTerms(db, dialect, terms), counted: null };
+  // A memory too small for the rule keeps every word (while it is counted again, in case it grew).
+  if (last < COMMON_MIN_ENTRIES) return { likely: [...terms], counted: recount(db, dialect, terms, terms) };
+  const standings = await lastOrGuessed(db, dialect, terms);
+  if (standings.includes(undefined)) return { likely: await informativeTerms(db, dialect, terms), counted: null };
+  const likely = keptOf(terms, standings);
   return { likely, counted: recount(db, dialect, terms, likely) };
 }
 
