@@ -110,10 +110,11 @@ describe('context leaves common words out of the text score when the task has a 
   it('waits for a word never counted, and ranks on the last counts while words are counted again, again when a word changed', async () => {
     const rankings = () => h.statements.filter((sql) => sql.includes('matches("entryId", rank')).length;
     const counts = () => h.statements.filter((sql) => /AS "?df0"?/.test(sql)).length;
+    const samples = () => h.statements.filter((sql) => sql.includes('pg_stats')).length;
     const asked = async (task: string) => {
       h.resetStatements();
       const page = (await ask(task, exhaustive as typeof h)).context.knowledge;
-      return { page: page.map((e) => [e.node.name, e.breakdown.text]), rankings: rankings(), counts: counts() };
+      return { page: page.map((e) => [e.node.name, e.breakdown.text]), rankings: rankings(), counts: counts(), samples: samples() };
     };
     // "note" (in every note) was never counted: it is counted first (or, on PostgreSQL once
     // autovacuum has sampled the table, guessed common from the sample: see the test below), then
@@ -131,7 +132,8 @@ describe('context leaves common words out of the text score when the task has a 
       vi.setSystemTime(Date.now() + 61_000);
       const guessed = await asked('mango zebra');
       // On PostgreSQL the ranking statement counts the words it ranks on: none is counted apart.
-      expect(guessed).toMatchObject({ rankings: 2, counts: DB_KIND === 'postgresql' ? 0 : 1 });
+      // Every word had a count: no guess from PostgreSQL's sample is asked for.
+      expect(guessed).toMatchObject({ rankings: 2, counts: DB_KIND === 'postgresql' ? 0 : 1, samples: 0 });
       const counted = await asked('mango zebra');
       expect(counted).toMatchObject({ rankings: 1, counts: 0 });
       expect(guessed.page).toEqual(counted.page);
@@ -189,6 +191,23 @@ describe.runIf(DB_KIND === 'postgresql')("a word never counted, guessed from Pos
       // Guessed rare and found rare: no statement counts it, then or in the next minute.
       expect(await asked('papaya zebra')).toMatchObject({ rankings: 1, counts: 0, samples: 0 });
       expect(await asked('papaya zebra')).toMatchObject({ rankings: 1, counts: 0 });
+      // The same through the pruned ranking, of a shape not asked before (two kinds): its first
+      // statement ranks a sample and hands its matches on to the second, which does not match again.
+      const twoKinds = (via: typeof h) =>
+        via.ok(Ctx, { input: { scope: project, task: 'quince zebra', kinds: ['KNOWLEDGE', 'TOOL'], tokenBudget: 1_000_000 } });
+      h.resetStatements();
+      const pruned = (await twoKinds(h)).context.knowledge;
+      expect(statements((sql) => /AS "?df0"?/.test(sql))).toBe(0);
+      expect(statements((sql) => sql.includes('matches("entryId", rank'))).toBe(2);
+      expect(pruned.map((e) => e.node.id)).toEqual((await twoKinds(exhaustive as typeof h)).context.knowledge.map((e) => e.node.id));
+      // Tags that leave nothing: no ranking statement, so the words are counted apart.
+      h.resetStatements();
+      expect((await ask('lychee zebra', h, { include: ['no-such-tag'] })).context.knowledge).toEqual([]);
+      expect(statements((sql) => /AS "?df0"?/.test(sql))).toBe(1);
+      // In exactly as many notes as the cutoff (258 of 2,058, counted a minute on): common, as counted.
+      await h.ok(Import, { entries: notes('plum', 258) });
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(await asked('plum zebra')).toMatchObject({ rankings: 2, counts: 0 });
     } finally {
       vi.useRealTimers();
       await sql('ALTER TABLE "EntrySearch" RESET (autovacuum_enabled)');
