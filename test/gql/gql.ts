@@ -40,6 +40,13 @@ type Documents = {
     "\n  query ConvQuery($input: MemoryQueryInput!) {\n    memoryQuery(input: $input, first: 10) { edges { score node { id } } }\n  }\n": typeof types.ConvQueryDocument,
     "\n  query ConvList($scope: ID!) { conversations(scope: $scope) { totalCount edges { node { title } } } }\n": typeof types.ConvListDocument,
     "\n      mutation ConvLink($input: LinkConversationEntriesInput!) {\n        linkConversationEntries(input: $input) {\n          __typename\n          ... on LinkConversationEntriesSuccess { conversation { id messageCount } }\n          ... on UserError { code message path }\n        }\n      }\n    ": typeof types.ConvLinkDocument,
+    "\n  mutation LargeImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id name } } } }\n  }\n": typeof types.LargeImportDocument,
+    "\n  mutation LargeRelate($source: ID!, $target: ID!) { createRelation(input: { source: $source, target: $target, type: RELATED_TO }) { __typename } }\n": typeof types.LargeRelateDocument,
+    "\n  mutation LargeTask($input: CreateTaskInput!) { createTask(input: $input) { __typename ... on CreateTaskSuccess { task { id } } } }\n": typeof types.LargeTaskDocument,
+    "\n  mutation LargeState($project: ID!, $key: String!, $value: JSON!) { setState(input: { owner: { project: $project }, key: $key, value: $value }) { __typename } }\n": typeof types.LargeStateDocument,
+    "\n  mutation LargeKept($scope: ID!) { addKnowledge(input: { scope: $scope, title: \"kept\", content: \"stays\", tags: [\"kept\"] }) { __typename ... on AddKnowledgeSuccess { knowledge { id } } } }\n": typeof types.LargeKeptDocument,
+    "\n  mutation LargeDeleteTree($id: ID!) {\n    deleteScopeTree(input: { id: $id }) { __typename ... on DeleteScopeTreeSuccess { receipt { counts } } ... on UserError { code message } }\n  }\n": typeof types.LargeDeleteTreeDocument,
+    "\n  mutation LargeErase($scope: ID!, $tag: String!) {\n    eraseMemory(input: { scope: $scope, tag: $tag }) { __typename ... on EraseMemorySuccess { receipt { counts } } ... on UserError { code message } }\n  }\n": typeof types.LargeEraseDocument,
     "\n  query EntryDetail($id: ID!) {\n    entry(id: $id) {\n      __typename\n      id\n      kind\n      name\n      category\n      active\n      createdBy\n      latestVersion\n      scope { id }\n      tags { name category predefined }\n      currentVersion {\n        __typename\n        version\n        createdBy\n        changeReason\n        conflictFlag\n        ... on ToolVersion { description parameters examples constraints }\n        ... on GuidelineVersion { content rationale }\n        ... on KnowledgeVersion { content source confidence validUntil }\n      }\n      ... on Guideline { priority }\n      ... on Knowledge { title }\n    }\n  }\n": typeof types.EntryDetailDocument,
     "\n  query History($id: ID!, $first: Int, $after: String) {\n    entry(id: $id) {\n      versions(first: $first, after: $after) {\n        totalCount\n        pageInfo { hasNextPage endCursor }\n        edges { node { version changeReason ... on ToolVersion { description } } }\n      }\n      v1: version(number: 1) { version ... on ToolVersion { description } }\n      v99: version(number: 99) { version }\n    }\n  }\n": typeof types.HistoryDocument,
     "\n  mutation UpdateTool($input: UpdateToolInput!) {\n    updateTool(input: $input) {\n      __typename\n      ... on UpdateToolSuccess {\n        update {\n          version { version conflictFlag createdBy }\n          conflictWith { version }\n          entry { latestVersion currentVersion { version } }\n        }\n      }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.UpdateToolDocument,
@@ -250,6 +257,13 @@ const documents: Documents = {
     "\n  query ConvQuery($input: MemoryQueryInput!) {\n    memoryQuery(input: $input, first: 10) { edges { score node { id } } }\n  }\n": types.ConvQueryDocument,
     "\n  query ConvList($scope: ID!) { conversations(scope: $scope) { totalCount edges { node { title } } } }\n": types.ConvListDocument,
     "\n      mutation ConvLink($input: LinkConversationEntriesInput!) {\n        linkConversationEntries(input: $input) {\n          __typename\n          ... on LinkConversationEntriesSuccess { conversation { id messageCount } }\n          ... on UserError { code message path }\n        }\n      }\n    ": types.ConvLinkDocument,
+    "\n  mutation LargeImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id name } } } }\n  }\n": types.LargeImportDocument,
+    "\n  mutation LargeRelate($source: ID!, $target: ID!) { createRelation(input: { source: $source, target: $target, type: RELATED_TO }) { __typename } }\n": types.LargeRelateDocument,
+    "\n  mutation LargeTask($input: CreateTaskInput!) { createTask(input: $input) { __typename ... on CreateTaskSuccess { task { id } } } }\n": types.LargeTaskDocument,
+    "\n  mutation LargeState($project: ID!, $key: String!, $value: JSON!) { setState(input: { owner: { project: $project }, key: $key, value: $value }) { __typename } }\n": types.LargeStateDocument,
+    "\n  mutation LargeKept($scope: ID!) { addKnowledge(input: { scope: $scope, title: \"kept\", content: \"stays\", tags: [\"kept\"] }) { __typename ... on AddKnowledgeSuccess { knowledge { id } } } }\n": types.LargeKeptDocument,
+    "\n  mutation LargeDeleteTree($id: ID!) {\n    deleteScopeTree(input: { id: $id }) { __typename ... on DeleteScopeTreeSuccess { receipt { counts } } ... on UserError { code message } }\n  }\n": types.LargeDeleteTreeDocument,
+    "\n  mutation LargeErase($scope: ID!, $tag: String!) {\n    eraseMemory(input: { scope: $scope, tag: $tag }) { __typename ... on EraseMemorySuccess { receipt { counts } } ... on UserError { code message } }\n  }\n": types.LargeEraseDocument,
     "\n  query EntryDetail($id: ID!) {\n    entry(id: $id) {\n      __typename\n      id\n      kind\n      name\n      category\n      active\n      createdBy\n      latestVersion\n      scope { id }\n      tags { name category predefined }\n      currentVersion {\n        __typename\n        version\n        createdBy\n        changeReason\n        conflictFlag\n        ... on ToolVersion { description parameters examples constraints }\n        ... on GuidelineVersion { content rationale }\n        ... on KnowledgeVersion { content source confidence validUntil }\n      }\n      ... on Guideline { priority }\n      ... on Knowledge { title }\n    }\n  }\n": types.EntryDetailDocument,
     "\n  query History($id: ID!, $first: Int, $after: String) {\n    entry(id: $id) {\n      versions(first: $first, after: $after) {\n        totalCount\n        pageInfo { hasNextPage endCursor }\n        edges { node { version changeReason ... on ToolVersion { description } } }\n      }\n      v1: version(number: 1) { version ... on ToolVersion { description } }\n      v99: version(number: 99) { version }\n    }\n  }\n": types.HistoryDocument,
     "\n  mutation UpdateTool($input: UpdateToolInput!) {\n    updateTool(input: $input) {\n      __typename\n      ... on UpdateToolSuccess {\n        update {\n          version { version conflictFlag createdBy }\n          conflictWith { version }\n          entry { latestVersion currentVersion { version } }\n        }\n      }\n      ... on UserError { code message path }\n    }\n  }\n": types.UpdateToolDocument,
@@ -552,6 +566,34 @@ export function graphql(source: "\n  query ConvList($scope: ID!) { conversations
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n      mutation ConvLink($input: LinkConversationEntriesInput!) {\n        linkConversationEntries(input: $input) {\n          __typename\n          ... on LinkConversationEntriesSuccess { conversation { id messageCount } }\n          ... on UserError { code message path }\n        }\n      }\n    "): (typeof documents)["\n      mutation ConvLink($input: LinkConversationEntriesInput!) {\n        linkConversationEntries(input: $input) {\n          __typename\n          ... on LinkConversationEntriesSuccess { conversation { id messageCount } }\n          ... on UserError { code message path }\n        }\n      }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LargeImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id name } } } }\n  }\n"): (typeof documents)["\n  mutation LargeImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id name } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LargeRelate($source: ID!, $target: ID!) { createRelation(input: { source: $source, target: $target, type: RELATED_TO }) { __typename } }\n"): (typeof documents)["\n  mutation LargeRelate($source: ID!, $target: ID!) { createRelation(input: { source: $source, target: $target, type: RELATED_TO }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LargeTask($input: CreateTaskInput!) { createTask(input: $input) { __typename ... on CreateTaskSuccess { task { id } } } }\n"): (typeof documents)["\n  mutation LargeTask($input: CreateTaskInput!) { createTask(input: $input) { __typename ... on CreateTaskSuccess { task { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LargeState($project: ID!, $key: String!, $value: JSON!) { setState(input: { owner: { project: $project }, key: $key, value: $value }) { __typename } }\n"): (typeof documents)["\n  mutation LargeState($project: ID!, $key: String!, $value: JSON!) { setState(input: { owner: { project: $project }, key: $key, value: $value }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LargeKept($scope: ID!) { addKnowledge(input: { scope: $scope, title: \"kept\", content: \"stays\", tags: [\"kept\"] }) { __typename ... on AddKnowledgeSuccess { knowledge { id } } } }\n"): (typeof documents)["\n  mutation LargeKept($scope: ID!) { addKnowledge(input: { scope: $scope, title: \"kept\", content: \"stays\", tags: [\"kept\"] }) { __typename ... on AddKnowledgeSuccess { knowledge { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LargeDeleteTree($id: ID!) {\n    deleteScopeTree(input: { id: $id }) { __typename ... on DeleteScopeTreeSuccess { receipt { counts } } ... on UserError { code message } }\n  }\n"): (typeof documents)["\n  mutation LargeDeleteTree($id: ID!) {\n    deleteScopeTree(input: { id: $id }) { __typename ... on DeleteScopeTreeSuccess { receipt { counts } } ... on UserError { code message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LargeErase($scope: ID!, $tag: String!) {\n    eraseMemory(input: { scope: $scope, tag: $tag }) { __typename ... on EraseMemorySuccess { receipt { counts } } ... on UserError { code message } }\n  }\n"): (typeof documents)["\n  mutation LargeErase($scope: ID!, $tag: String!) {\n    eraseMemory(input: { scope: $scope, tag: $tag }) { __typename ... on EraseMemorySuccess { receipt { counts } } ... on UserError { code message } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -8,7 +8,7 @@ import type { DeletionReceipt } from '../../generated/sqlite/client.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker } from '../../domain/validate.ts';
-import { Erasure, eraseEntries } from './erasure.ts';
+import { Erasure, chunked, eraseEntries } from './erasure.ts';
 import { forgetChains } from '../lifecycle/policies.service.ts';
 import { forgetRow } from '../entries/known-rows.ts';
 
@@ -112,15 +112,20 @@ export function deleteTask(deps: WriteDeps, request: DeletionRequest): Promise<D
 }
 
 async function eraseTasks(tx: Tx, tasks: ReadonlyArray<{ id: string; title: string; description: string | null }>, erasure: Erasure): Promise<void> {
-  const ids = tasks.map((t) => t.id);
-  const links = await tx.taskDependency.findMany({ where: { OR: [{ taskId: { in: ids } }, { dependsOnId: { in: ids } }] } });
-  await tx.taskDependency.deleteMany({ where: { OR: [{ taskId: { in: ids } }, { dependsOnId: { in: ids } }] } });
+  const lists = chunked(tasks.map((t) => t.id));
+  for (const ids of lists) {
+    // A dependency between tasks of two lists goes with the first (the second finds it gone).
+    const touching = { OR: [{ taskId: { in: ids } }, { dependsOnId: { in: ids } }] };
+    const links = await tx.taskDependency.findMany({ where: touching });
+    await tx.taskDependency.deleteMany({ where: touching });
+    erasure.add('TaskDependency', links.map((l) => ({ id: `${l.taskId}:${l.dependsOnId}` })));
+  }
   // Subtasks among the erased go with their parents; the children of erased tasks elsewhere are
   // refused before this (deleteTask) or go together (deleteSession erases the session's tasks).
-  await tx.task.updateMany({ where: { id: { in: ids } }, data: { parentId: null } });
-  await tx.task.deleteMany({ where: { id: { in: ids } } });
+  // Every list unhooked before any is deleted: a parent may be in a later list than its child.
+  for (const ids of lists) await tx.task.updateMany({ where: { id: { in: ids } }, data: { parentId: null } });
+  for (const ids of lists) await tx.task.deleteMany({ where: { id: { in: ids } } });
   erasure.add('Task', tasks, (t: (typeof tasks)[number]) => [t.title, t.description]);
-  erasure.add('TaskDependency', links.map((l) => ({ id: `${l.taskId}:${l.dependsOnId}` })));
 }
 
 /** A conversation, its messages and their context links. */
@@ -182,7 +187,9 @@ async function eraseScopes(tx: Tx, emit: Emit, scopes: readonly ScopeRow[], eras
   const entries = await tx.entry.findMany({ where: { scopeId: { in: ids } }, select: { id: true } });
   await eraseEntries(tx, emit, entries.map((e) => e.id), erasure, actor);
   const tasks = await tx.task.findMany({ where: { scopeId: { in: ids } }, select: { id: true, title: true, description: true } });
-  await tx.task.updateMany({ where: { parentId: { in: tasks.map((t) => t.id) }, scopeId: { notIn: ids } }, data: { parentId: null } });
+  for (const parents of chunked(tasks.map((t) => t.id))) {
+    await tx.task.updateMany({ where: { parentId: { in: parents }, scopeId: { notIn: ids } }, data: { parentId: null } });
+  }
   await eraseTasks(tx, tasks, erasure);
   await eraseConversations(tx, await tx.conversation.findMany({ where: { scopeId: { in: ids } }, select: { id: true, title: true } }), erasure);
   // temp:/session: keys are owned by their session, project: keys by their project.

@@ -45,15 +45,37 @@ export class Erasure {
 }
 
 /**
+ * Ids per statement. Prisma binds at most 999 values in a SQLite statement: past that it refused
+ * the statement (P2029: erasing a scope of 997 entries failed, the two lists of ids that find
+ * their relations making 1,994 values) or split it, and an OR of two split lists came out wrong
+ * (with 500 ids a list, relations between entries of two lists were erased twice over in the
+ * receipt; prisma/prisma#23957). Two lists of 400 stay under it; a raw IN list would meet
+ * SQLite's own limit (32,766) in the end.
+ */
+export const IDS_PER_STATEMENT = 400;
+
+/** `items` in lists of at most `size`, in order. */
+export function chunked<T>(items: readonly T[], size = IDS_PER_STATEMENT): T[][] {
+  const lists: T[][] = [];
+  for (let i = 0; i < items.length; i += size) lists.push(items.slice(i, i + size));
+  return lists;
+}
+
+/**
  * Erases entries with everything that hangs off them: versions, tags, relations from and to them,
- * conflicts, conversation links, and their search rows. Publishes DELETED for each.
+ * conflicts, conversation links, and their search rows. Publishes DELETED for each. Any number of
+ * entries: IDS_PER_STATEMENT at a time, in the caller's one transaction.
  */
 export async function eraseEntries(tx: Tx, emit: Emit, entryIds: readonly string[], erasure: Erasure, actor: string | null): Promise<void> {
-  if (entryIds.length === 0) return;
-  const ids = [...entryIds];
+  for (const ids of chunked(entryIds)) await eraseSomeEntries(tx, emit, ids, erasure, actor);
+}
+
+async function eraseSomeEntries(tx: Tx, emit: Emit, ids: string[], erasure: Erasure, actor: string | null): Promise<void> {
   const entries = await tx.entry.findMany({ where: { id: { in: ids } } });
   const versions = await tx.entryVersion.findMany({ where: { entryId: { in: ids } } });
-  const relations = await tx.relation.findMany({ where: { OR: [{ sourceId: { in: ids } }, { targetEntryId: { in: ids } }] }, select: { id: true, type: true } });
+  // Those between two entries of different lists go with the first list (the second finds them gone).
+  const touching = { OR: [{ sourceId: { in: ids } }, { targetEntryId: { in: ids } }] };
+  const relations = await tx.relation.findMany({ where: touching, select: { id: true, type: true } });
   const conflicts = await tx.conflict.findMany({ where: { entryId: { in: ids } }, select: { id: true, note: true } });
   const links = await tx.conversationContext.findMany({ where: { entryId: { in: ids } }, select: { id: true } });
   const tags = await tx.entryTag.findMany({ where: { entryId: { in: ids } }, select: { entryId: true, tagId: true } });
@@ -63,7 +85,7 @@ export async function eraseEntries(tx: Tx, emit: Emit, entryIds: readonly string
   // The entry points at a version (and versions at the entry): unhook before deleting either.
   await tx.entry.updateMany({ where: { id: { in: ids } }, data: { currentVersionId: null } });
   await tx.conflict.deleteMany({ where: { entryId: { in: ids } } });
-  await tx.relation.deleteMany({ where: { id: { in: relations.map((r) => r.id) } } });
+  await tx.relation.deleteMany({ where: touching });
   await tx.conversationContext.deleteMany({ where: { entryId: { in: ids } } });
   await tx.entryTag.deleteMany({ where: { entryId: { in: ids } } });
   await tx.$executeRaw`DELETE FROM "EntrySearch" WHERE "entryId" IN (${Prisma.join(ids)})`;
