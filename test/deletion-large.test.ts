@@ -41,6 +41,18 @@ const Erase = graphql(`
   }
 `);
 
+const Session = graphql(`
+  mutation LargeSession($project: ID!, $userId: String!) { startSession(input: { project: $project, userId: $userId }) { __typename ... on StartSessionSuccess { session { id } } } }
+`);
+const Forget = graphql(`
+  mutation LargeForget($userId: String!) {
+    forgetUser(input: { userId: $userId }) { __typename ... on ForgetUserSuccess { receipt { counts } } ... on UserError { code message } }
+  }
+`);
+const TaskParent = graphql(`
+  query LargeTaskParent($id: ID!) { node(id: $id) { ... on Task { id parent { id } } } }
+`);
+
 /** Imports `n` knowledge entries into the scope (in two calls): their ids, in order. */
 async function entries(scope: string, n: number, tag: string): Promise<string[]> {
   const ids: string[] = [];
@@ -113,5 +125,35 @@ describe(`deletions of more ids than one statement names (${DB_KIND})`, () => {
     expect(await count('Entry', ['id'], ids.map(dbId))).toBe(0);
     expect(await count('Entry', ['id'], [dbId(kept)])).toBe(1);
     expect(await count('Relation', RELATION_ENDS, [dbId(kept)])).toBe(0);
+  }, 120_000);
+
+  it('forgetUser erases the 1,001 sessions of one user, a task whose parent is in another list of sessions, and leaves a task elsewhere top-level', async () => {
+    const project = await createProject(h, 'large-forget');
+    const sessions: string[] = [];
+    for (let i = 0; i < 1_001; i++) {
+      const made = (await h.ok(Session, { project, userId: 'heavy' })).startSession;
+      if (made.__typename !== 'StartSessionSuccess') throw new Error(`session ${i}: ${made.__typename}`);
+      sessions.push(made.session.id);
+    }
+    const other = (await h.ok(Session, { project, userId: 'light' })).startSession;
+    if (other.__typename !== 'StartSessionSuccess') throw new Error('the other session');
+    const task = async (scope: string, parent?: string) => {
+      const made = (await h.ok(Task, { input: { scope, title: 'work', parent } })).createTask;
+      if (made.__typename !== 'CreateTaskSuccess') throw new Error(`task: ${made.__typename}`);
+      return made.task.id;
+    };
+    const parent = await task(sessions[0]!);
+    const child = await task(sessions[1_000]!, parent);
+    const elsewhere = await task(other.session.id, parent);
+    await entries(sessions[500]!, 3, 'theirs');
+
+    const done = (await h.ok(Forget, { userId: 'heavy' })).forgetUser;
+    if (done.__typename !== 'ForgetUserSuccess') throw new Error(`forgetUser: ${JSON.stringify(done)}`);
+    expect(done.receipt.counts).toMatchObject({ Scope: 1_001, Task: 2, Entry: 3 });
+    expect(await count('Scope', ['id'], sessions.map(dbId))).toBe(0);
+    expect(await count('Task', ['id'], [dbId(parent), dbId(child)])).toBe(0);
+    // The other user's task stays, now without a parent.
+    const node = (await h.ok(TaskParent, { id: elsewhere })).node;
+    expect(node).toEqual({ id: elsewhere, parent: null });
   }, 120_000);
 });

@@ -181,8 +181,16 @@ export function deleteScopeTree(deps: WriteDeps, request: DeletionRequest): Prom
 
 type ScopeRow = NonNullable<Awaited<ReturnType<Tx['scope']['findUnique']>>>;
 
-/** Erases scopes (children before parents) with everything in them. */
+/**
+ * Erases scopes (children before parents) with everything in them, a list of ids (erasure.ts) at a
+ * time (a user may have worked in thousands of sessions). A task of a later list whose parent is in
+ * an earlier one is unhooked with the tasks elsewhere, then erased with its own list.
+ */
 async function eraseScopes(tx: Tx, emit: Emit, scopes: readonly ScopeRow[], erasure: Erasure, actor: string | null): Promise<void> {
+  for (const some of chunked(scopes)) await eraseSomeScopes(tx, emit, some, erasure, actor);
+}
+
+async function eraseSomeScopes(tx: Tx, emit: Emit, scopes: readonly ScopeRow[], erasure: Erasure, actor: string | null): Promise<void> {
   const ids = scopes.map((s) => s.id);
   const entries = await tx.entry.findMany({ where: { scopeId: { in: ids } }, select: { id: true } });
   await eraseEntries(tx, emit, entries.map((e) => e.id), erasure, actor);
