@@ -177,6 +177,10 @@ type Documents = {
     "\n  mutation BatchStartConversation($scope: ID!) {\n    startConversation(input: { scope: $scope }) { __typename ... on StartConversationSuccess { conversation { id } } }\n  }\n": typeof types.BatchStartConversationDocument,
     "\n  mutation BatchAddMessage($input: AddMessageInput!) { addMessage(input: $input) { __typename } }\n": typeof types.BatchAddMessageDocument,
     "\n  query BatchMessages($id: ID!, $first: Int) {\n    node(id: $id) {\n      ... on Conversation { messages(first: $first) { edges { node { position content context { score entry { id name } } } } } }\n    }\n  }\n": typeof types.BatchMessagesDocument,
+    "\n  mutation PromoteLargeSession($project: ID!) { startSession(input: { project: $project, mode: SCRATCH, autoPromote: true }) { __typename ... on StartSessionSuccess { session { id } } } }\n": typeof types.PromoteLargeSessionDocument,
+    "\n  mutation PromoteLargeImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": typeof types.PromoteLargeImportDocument,
+    "\n  mutation PromoteLargeComplete($id: ID!) { completeSession(input: { id: $id }) { __typename ... on UserError { code message } } }\n": typeof types.PromoteLargeCompleteDocument,
+    "\n  query PromoteLargeCount($scope: ID!) { knowledge(filter: { scope: $scope }) { totalCount } }\n": typeof types.PromoteLargeCountDocument,
     "\n  mutation SessStart($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id status mode userId appName eventCount turn } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.SessStartDocument,
     "\n  mutation SessPause($id: ID!) {\n    pauseSession(input: { id: $id }) {\n      __typename\n      ... on PauseSessionSuccess { transition { session { status } event { sequence type transition { from to } } } }\n      ... on InvalidStateError { code currentState message }\n    }\n  }\n": typeof types.SessPauseDocument,
     "\n  mutation SessResume($id: ID!) {\n    resumeSession(input: { id: $id }) {\n      __typename\n      ... on ResumeSessionSuccess { transition { session { status } event { sequence transition { from to } } } }\n      ... on InvalidStateError { code currentState message }\n    }\n  }\n": typeof types.SessResumeDocument,
@@ -397,6 +401,10 @@ const documents: Documents = {
     "\n  mutation BatchStartConversation($scope: ID!) {\n    startConversation(input: { scope: $scope }) { __typename ... on StartConversationSuccess { conversation { id } } }\n  }\n": types.BatchStartConversationDocument,
     "\n  mutation BatchAddMessage($input: AddMessageInput!) { addMessage(input: $input) { __typename } }\n": types.BatchAddMessageDocument,
     "\n  query BatchMessages($id: ID!, $first: Int) {\n    node(id: $id) {\n      ... on Conversation { messages(first: $first) { edges { node { position content context { score entry { id name } } } } } }\n    }\n  }\n": types.BatchMessagesDocument,
+    "\n  mutation PromoteLargeSession($project: ID!) { startSession(input: { project: $project, mode: SCRATCH, autoPromote: true }) { __typename ... on StartSessionSuccess { session { id } } } }\n": types.PromoteLargeSessionDocument,
+    "\n  mutation PromoteLargeImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": types.PromoteLargeImportDocument,
+    "\n  mutation PromoteLargeComplete($id: ID!) { completeSession(input: { id: $id }) { __typename ... on UserError { code message } } }\n": types.PromoteLargeCompleteDocument,
+    "\n  query PromoteLargeCount($scope: ID!) { knowledge(filter: { scope: $scope }) { totalCount } }\n": types.PromoteLargeCountDocument,
     "\n  mutation SessStart($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id status mode userId appName eventCount turn } }\n      ... on UserError { code message path }\n    }\n  }\n": types.SessStartDocument,
     "\n  mutation SessPause($id: ID!) {\n    pauseSession(input: { id: $id }) {\n      __typename\n      ... on PauseSessionSuccess { transition { session { status } event { sequence type transition { from to } } } }\n      ... on InvalidStateError { code currentState message }\n    }\n  }\n": types.SessPauseDocument,
     "\n  mutation SessResume($id: ID!) {\n    resumeSession(input: { id: $id }) {\n      __typename\n      ... on ResumeSessionSuccess { transition { session { status } event { sequence transition { from to } } } }\n      ... on InvalidStateError { code currentState message }\n    }\n  }\n": types.SessResumeDocument,
@@ -1120,6 +1128,22 @@ export function graphql(source: "\n  mutation BatchAddMessage($input: AddMessage
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query BatchMessages($id: ID!, $first: Int) {\n    node(id: $id) {\n      ... on Conversation { messages(first: $first) { edges { node { position content context { score entry { id name } } } } } }\n    }\n  }\n"): (typeof documents)["\n  query BatchMessages($id: ID!, $first: Int) {\n    node(id: $id) {\n      ... on Conversation { messages(first: $first) { edges { node { position content context { score entry { id name } } } } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PromoteLargeSession($project: ID!) { startSession(input: { project: $project, mode: SCRATCH, autoPromote: true }) { __typename ... on StartSessionSuccess { session { id } } } }\n"): (typeof documents)["\n  mutation PromoteLargeSession($project: ID!) { startSession(input: { project: $project, mode: SCRATCH, autoPromote: true }) { __typename ... on StartSessionSuccess { session { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PromoteLargeImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n"): (typeof documents)["\n  mutation PromoteLargeImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PromoteLargeComplete($id: ID!) { completeSession(input: { id: $id }) { __typename ... on UserError { code message } } }\n"): (typeof documents)["\n  mutation PromoteLargeComplete($id: ID!) { completeSession(input: { id: $id }) { __typename ... on UserError { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PromoteLargeCount($scope: ID!) { knowledge(filter: { scope: $scope }) { totalCount } }\n"): (typeof documents)["\n  query PromoteLargeCount($scope: ID!) { knowledge(filter: { scope: $scope }) { totalCount } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -8,7 +8,8 @@ import type { DeletionReceipt } from '../../generated/sqlite/client.ts';
 import { uuidv7 } from '../../domain/uuid.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker } from '../../domain/validate.ts';
-import { Erasure, chunked, eraseEntries } from './erasure.ts';
+import { Erasure, eraseEntries } from './erasure.ts';
+import { chunked } from '../../infra/id-lists.ts';
 import { forgetChains } from '../lifecycle/policies.service.ts';
 import { forgetRow } from '../entries/known-rows.ts';
 
@@ -182,7 +183,7 @@ export function deleteScopeTree(deps: WriteDeps, request: DeletionRequest): Prom
 type ScopeRow = NonNullable<Awaited<ReturnType<Tx['scope']['findUnique']>>>;
 
 /**
- * Erases scopes (children before parents) with everything in them, a list of ids (erasure.ts) at a
+ * Erases scopes (children before parents) with everything in them, a list of ids (id-lists.ts) at a
  * time (a user may have worked in thousands of sessions). A task of a later list whose parent is in
  * an earlier one is unhooked with the tasks elsewhere, then erased with its own list.
  */

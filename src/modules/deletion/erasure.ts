@@ -3,6 +3,7 @@ import { scopeChainsOf } from '../../infra/scope-chain.ts';
 import { Prisma } from '../../generated/sqlite/client.ts';
 import type { Tx } from '../../infra/database.ts';
 import type { Emit } from '../../infra/transaction.ts';
+import { chunked } from '../../infra/id-lists.ts';
 
 /**
  * What one deletion erased, gathered as it goes: ids per kind and the erased content, hashed in a
@@ -45,26 +46,9 @@ export class Erasure {
 }
 
 /**
- * Ids per statement. Prisma binds at most 999 values in a SQLite statement: past that it refused
- * the statement (P2029: erasing a scope of 997 entries failed, the two lists of ids that find
- * their relations making 1,994 values) or split it, and an OR of two split lists came out wrong
- * (with 500 ids a list, relations between entries of two lists were erased twice over in the
- * receipt; prisma/prisma#23957). Two lists of 400 stay under it; a raw IN list would meet
- * SQLite's own limit (32,766) in the end.
- */
-export const IDS_PER_STATEMENT = 400;
-
-/** `items` in lists of at most `size`, in order. */
-export function chunked<T>(items: readonly T[], size = IDS_PER_STATEMENT): T[][] {
-  const lists: T[][] = [];
-  for (let i = 0; i < items.length; i += size) lists.push(items.slice(i, i + size));
-  return lists;
-}
-
-/**
  * Erases entries with everything that hangs off them: versions, tags, relations from and to them,
  * conflicts, conversation links, and their search rows. Publishes DELETED for each. Any number of
- * entries: IDS_PER_STATEMENT at a time, in the caller's one transaction.
+ * entries: IDS_PER_STATEMENT (id-lists.ts) at a time, in the caller's one transaction.
  */
 export async function eraseEntries(tx: Tx, emit: Emit, entryIds: readonly string[], erasure: Erasure, actor: string | null): Promise<void> {
   for (const ids of chunked(entryIds)) await eraseSomeEntries(tx, emit, ids, erasure, actor);

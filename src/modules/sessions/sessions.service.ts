@@ -3,6 +3,7 @@ import type { Tx } from '../../infra/database.ts';
 import type { PendingEvent } from '../../infra/events.ts';
 import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
 import { forgetRowsIn } from '../entries/known-rows.ts';
+import { chunked } from '../../infra/id-lists.ts';
 import { isRecordNotFound, isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, InvalidStateError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -255,10 +256,11 @@ async function settleScratchEntries(
   }
   const projectId = session.parentId!;
   if (promote.length > 0) {
-    const taken = await tx.entry.findMany({
-      where: { scopeId: projectId, OR: promote.map((e) => ({ kind: e.kind, name: e.name })) },
-      select: { kind: true, name: true },
-    });
+    // Two values an entry: a list of ids at a time (Prisma binds at most 999 on SQLite: id-lists.ts).
+    const taken: Array<{ kind: string; name: string }> = [];
+    for (const some of chunked(promote)) {
+      taken.push(...(await tx.entry.findMany({ where: { scopeId: projectId, OR: some.map((e) => ({ kind: e.kind, name: e.name })) }, select: { kind: true, name: true } })));
+    }
     const named = (names: { kind: string; name: string }[]) => names.map((t) => `a ${t.kind.toLowerCase()} named "${t.name}"`).join(', ');
     if (taken.length > 0) {
       throw new AlreadyExistsError(`The project already has ${named(taken)}; rename or leave out before promoting`, ['input', 'promote']);

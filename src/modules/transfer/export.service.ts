@@ -1,4 +1,5 @@
 import type { Db } from '../../infra/database.ts';
+import { chunked } from '../../infra/id-lists.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import { jsonColumnsOf } from './columns.ts';
 import { rowsOf, TABLES, type ExportFooter, type ExportHeader, type TableName, type TableSpec } from './tables.ts';
@@ -135,11 +136,5 @@ function plain(row: Record<string, unknown>, json: ReadonlySet<string>): Record<
     if (json.has(column) && value === null) continue;
     out[column] = value;
   }
-  return out;
-}
-
-function chunked<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }

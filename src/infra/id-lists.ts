@@ -1,0 +1,18 @@
+// Lists of ids split so that no statement binds more values than the database layer takes.
+
+/**
+ * Ids per statement. Prisma binds at most 999 values in a SQLite statement: past that it refused
+ * the statement (P2029: erasing a scope of 997 entries failed, the two lists of ids that find
+ * their relations making 1,994 values) or split it, and an OR of two split lists came out wrong
+ * (with 500 ids a list, the relations between entries of two lists of a deletion were counted
+ * twice in its receipt; prisma/prisma#23957). Two lists of 400 stay under it; a raw IN list would meet
+ * SQLite's own limit (32,766) in the end.
+ */
+export const IDS_PER_STATEMENT = 400;
+
+/** `items` in lists of at most `size`, in order. */
+export function chunked<T>(items: readonly T[], size = IDS_PER_STATEMENT): T[][] {
+  const lists: T[][] = [];
+  for (let i = 0; i < items.length; i += size) lists.push(items.slice(i, i + size));
+  return lists;
+}

@@ -1,0 +1,52 @@
+// A scratch session's entries promoted at completion, more of them than one statement may name
+// (found by a scale sweep: 499 or more failed with INTERNAL_SERVER_ERROR, the check for names the
+// project already has binding two values an entry). The check and the move go a list of ids at a
+// time (src/infra/id-lists.ts); a name the project has is still refused, whichever list holds it.
+import { describe, expect, it } from 'vitest';
+import { graphql } from './gql/index.ts';
+import { DB_KIND, useHarness } from './support/harness.ts';
+import { createProject } from './support/ops.ts';
+
+const h = useHarness();
+const ENTRIES = 1_000;
+
+const Scratch = graphql(`
+  mutation PromoteLargeSession($project: ID!) { startSession(input: { project: $project, mode: SCRATCH, autoPromote: true }) { __typename ... on StartSessionSuccess { session { id } } } }
+`);
+const Import = graphql(`
+  mutation PromoteLargeImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }
+`);
+const Complete = graphql(`
+  mutation PromoteLargeComplete($id: ID!) { completeSession(input: { id: $id }) { __typename ... on UserError { code message } } }
+`);
+const Count = graphql(`
+  query PromoteLargeCount($scope: ID!) { knowledge(filter: { scope: $scope }) { totalCount } }
+`);
+
+async function scratchWith(project: string, names: (i: number) => string): Promise<string> {
+  const made = (await h.ok(Scratch, { project })).startSession;
+  if (made.__typename !== 'StartSessionSuccess') throw new Error(`startSession: ${made.__typename}`);
+  const session = made.session.id;
+  const entries = Array.from({ length: ENTRIES }, (_, i) => ({ kind: 'KNOWLEDGE' as const, name: names(i), content: `note ${i}`, scope: session }));
+  expect((await h.ok(Import, { entries })).importEntries.__typename).toBe('ImportEntriesSuccess');
+  return session;
+}
+
+describe(`completing a scratch session of ${ENTRIES} entries (${DB_KIND})`, () => {
+  it('promotes them all to the project', async () => {
+    const project = await createProject(h, 'promote-large');
+    const session = await scratchWith(project, (i) => `n-${i}`);
+    expect((await h.ok(Complete, { id: session })).completeSession.__typename).toBe('CompleteSessionSuccess');
+    expect((await h.ok(Count, { scope: project })).knowledge.totalCount).toBe(ENTRIES);
+  }, 60_000);
+
+  it('refuses them all when the project has the name of one in the last list, and moves none', async () => {
+    const project = await createProject(h, 'promote-large-taken');
+    await h.ok(Import, { entries: [{ kind: 'KNOWLEDGE', name: `m-${ENTRIES - 1}`, content: 'already here', scope: project }] });
+    const session = await scratchWith(project, (i) => `m-${i}`);
+    const refused = (await h.ok(Complete, { id: session })).completeSession;
+    expect(refused).toMatchObject({ __typename: 'AlreadyExistsError', code: 'ALREADY_EXISTS' });
+    expect('message' in refused && refused.message).toContain(`m-${ENTRIES - 1}`);
+    expect((await h.ok(Count, { scope: project })).knowledge.totalCount).toBe(1);
+  }, 60_000);
+});
