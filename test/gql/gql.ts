@@ -40,6 +40,14 @@ type Documents = {
     "\n  query ConvQuery($input: MemoryQueryInput!) {\n    memoryQuery(input: $input, first: 10) { edges { score node { id } } }\n  }\n": typeof types.ConvQueryDocument,
     "\n  query ConvList($scope: ID!) { conversations(scope: $scope) { totalCount edges { node { title } } } }\n": typeof types.ConvListDocument,
     "\n      mutation ConvLink($input: LinkConversationEntriesInput!) {\n        linkConversationEntries(input: $input) {\n          __typename\n          ... on LinkConversationEntriesSuccess { conversation { id messageCount } }\n          ... on UserError { code message path }\n        }\n      }\n    ": typeof types.ConvLinkDocument,
+    "\n  mutation CascadePolicy($scope: ID!) { setMemoryPolicy(input: { scope: $scope, memoryType: EPISODIC, retentionDays: 30 }) { __typename } }\n": typeof types.CascadePolicyDocument,
+    "\n  mutation CascadeLease($scope: ID!, $resource: String!) { checkoutLease(input: { scope: $scope, resource: $resource, ttlSeconds: 60 }) { __typename } }\n": typeof types.CascadeLeaseDocument,
+    "\n  mutation CascadeQuestion($scope: ID!, $key: String!) { openVoteQuestion(input: { scope: $scope, key: $key, k: 3 }) { __typename ... on OpenVoteQuestionSuccess { question { id } } } }\n": typeof types.CascadeQuestionDocument,
+    "\n  mutation CascadeVote($question: ID!, $answer: String!) { castVote(input: { question: $question, answer: $answer }) { __typename } }\n": typeof types.CascadeVoteDocument,
+    "\n  mutation CascadeFlag($scope: ID!) { flagAgent(input: { scope: $scope, agent: \"agent:rogue\", reason: \"wrong answers\" }) { __typename } }\n": typeof types.CascadeFlagDocument,
+    "\n  mutation CascadeOutcomes($scope: ID!) {\n    recordOutcomes(input: { scope: $scope, outcomes: [{ subtaskType: \"build\", success: true, durationMs: 10 }, { subtaskType: \"build\", success: false, durationMs: 20 }] }) { __typename }\n  }\n": typeof types.CascadeOutcomesDocument,
+    "\n  mutation CascadeDeleteTree($id: ID!, $dryRun: Boolean) {\n    deleteScopeTree(input: { id: $id, dryRun: $dryRun }) { __typename ... on DeleteScopeTreeSuccess { receipt { counts contentHash } } }\n  }\n": typeof types.CascadeDeleteTreeDocument,
+    "\n  mutation CascadeDeleteSession($id: ID!) { deleteSession(input: { id: $id }) { __typename ... on DeleteSessionSuccess { receipt { counts } } } }\n": typeof types.CascadeDeleteSessionDocument,
     "\n  mutation LargeImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id name } } } }\n  }\n": typeof types.LargeImportDocument,
     "\n  mutation LargeRelate($source: ID!, $target: ID!) { createRelation(input: { source: $source, target: $target, type: RELATED_TO }) { __typename } }\n": typeof types.LargeRelateDocument,
     "\n  mutation LargeTask($input: CreateTaskInput!) { createTask(input: $input) { __typename ... on CreateTaskSuccess { task { id } } } }\n": typeof types.LargeTaskDocument,
@@ -264,6 +272,14 @@ const documents: Documents = {
     "\n  query ConvQuery($input: MemoryQueryInput!) {\n    memoryQuery(input: $input, first: 10) { edges { score node { id } } }\n  }\n": types.ConvQueryDocument,
     "\n  query ConvList($scope: ID!) { conversations(scope: $scope) { totalCount edges { node { title } } } }\n": types.ConvListDocument,
     "\n      mutation ConvLink($input: LinkConversationEntriesInput!) {\n        linkConversationEntries(input: $input) {\n          __typename\n          ... on LinkConversationEntriesSuccess { conversation { id messageCount } }\n          ... on UserError { code message path }\n        }\n      }\n    ": types.ConvLinkDocument,
+    "\n  mutation CascadePolicy($scope: ID!) { setMemoryPolicy(input: { scope: $scope, memoryType: EPISODIC, retentionDays: 30 }) { __typename } }\n": types.CascadePolicyDocument,
+    "\n  mutation CascadeLease($scope: ID!, $resource: String!) { checkoutLease(input: { scope: $scope, resource: $resource, ttlSeconds: 60 }) { __typename } }\n": types.CascadeLeaseDocument,
+    "\n  mutation CascadeQuestion($scope: ID!, $key: String!) { openVoteQuestion(input: { scope: $scope, key: $key, k: 3 }) { __typename ... on OpenVoteQuestionSuccess { question { id } } } }\n": types.CascadeQuestionDocument,
+    "\n  mutation CascadeVote($question: ID!, $answer: String!) { castVote(input: { question: $question, answer: $answer }) { __typename } }\n": types.CascadeVoteDocument,
+    "\n  mutation CascadeFlag($scope: ID!) { flagAgent(input: { scope: $scope, agent: \"agent:rogue\", reason: \"wrong answers\" }) { __typename } }\n": types.CascadeFlagDocument,
+    "\n  mutation CascadeOutcomes($scope: ID!) {\n    recordOutcomes(input: { scope: $scope, outcomes: [{ subtaskType: \"build\", success: true, durationMs: 10 }, { subtaskType: \"build\", success: false, durationMs: 20 }] }) { __typename }\n  }\n": types.CascadeOutcomesDocument,
+    "\n  mutation CascadeDeleteTree($id: ID!, $dryRun: Boolean) {\n    deleteScopeTree(input: { id: $id, dryRun: $dryRun }) { __typename ... on DeleteScopeTreeSuccess { receipt { counts contentHash } } }\n  }\n": types.CascadeDeleteTreeDocument,
+    "\n  mutation CascadeDeleteSession($id: ID!) { deleteSession(input: { id: $id }) { __typename ... on DeleteSessionSuccess { receipt { counts } } } }\n": types.CascadeDeleteSessionDocument,
     "\n  mutation LargeImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id name } } } }\n  }\n": types.LargeImportDocument,
     "\n  mutation LargeRelate($source: ID!, $target: ID!) { createRelation(input: { source: $source, target: $target, type: RELATED_TO }) { __typename } }\n": types.LargeRelateDocument,
     "\n  mutation LargeTask($input: CreateTaskInput!) { createTask(input: $input) { __typename ... on CreateTaskSuccess { task { id } } } }\n": types.LargeTaskDocument,
@@ -580,6 +596,38 @@ export function graphql(source: "\n  query ConvList($scope: ID!) { conversations
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n      mutation ConvLink($input: LinkConversationEntriesInput!) {\n        linkConversationEntries(input: $input) {\n          __typename\n          ... on LinkConversationEntriesSuccess { conversation { id messageCount } }\n          ... on UserError { code message path }\n        }\n      }\n    "): (typeof documents)["\n      mutation ConvLink($input: LinkConversationEntriesInput!) {\n        linkConversationEntries(input: $input) {\n          __typename\n          ... on LinkConversationEntriesSuccess { conversation { id messageCount } }\n          ... on UserError { code message path }\n        }\n      }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CascadePolicy($scope: ID!) { setMemoryPolicy(input: { scope: $scope, memoryType: EPISODIC, retentionDays: 30 }) { __typename } }\n"): (typeof documents)["\n  mutation CascadePolicy($scope: ID!) { setMemoryPolicy(input: { scope: $scope, memoryType: EPISODIC, retentionDays: 30 }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CascadeLease($scope: ID!, $resource: String!) { checkoutLease(input: { scope: $scope, resource: $resource, ttlSeconds: 60 }) { __typename } }\n"): (typeof documents)["\n  mutation CascadeLease($scope: ID!, $resource: String!) { checkoutLease(input: { scope: $scope, resource: $resource, ttlSeconds: 60 }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CascadeQuestion($scope: ID!, $key: String!) { openVoteQuestion(input: { scope: $scope, key: $key, k: 3 }) { __typename ... on OpenVoteQuestionSuccess { question { id } } } }\n"): (typeof documents)["\n  mutation CascadeQuestion($scope: ID!, $key: String!) { openVoteQuestion(input: { scope: $scope, key: $key, k: 3 }) { __typename ... on OpenVoteQuestionSuccess { question { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CascadeVote($question: ID!, $answer: String!) { castVote(input: { question: $question, answer: $answer }) { __typename } }\n"): (typeof documents)["\n  mutation CascadeVote($question: ID!, $answer: String!) { castVote(input: { question: $question, answer: $answer }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CascadeFlag($scope: ID!) { flagAgent(input: { scope: $scope, agent: \"agent:rogue\", reason: \"wrong answers\" }) { __typename } }\n"): (typeof documents)["\n  mutation CascadeFlag($scope: ID!) { flagAgent(input: { scope: $scope, agent: \"agent:rogue\", reason: \"wrong answers\" }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CascadeOutcomes($scope: ID!) {\n    recordOutcomes(input: { scope: $scope, outcomes: [{ subtaskType: \"build\", success: true, durationMs: 10 }, { subtaskType: \"build\", success: false, durationMs: 20 }] }) { __typename }\n  }\n"): (typeof documents)["\n  mutation CascadeOutcomes($scope: ID!) {\n    recordOutcomes(input: { scope: $scope, outcomes: [{ subtaskType: \"build\", success: true, durationMs: 10 }, { subtaskType: \"build\", success: false, durationMs: 20 }] }) { __typename }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CascadeDeleteTree($id: ID!, $dryRun: Boolean) {\n    deleteScopeTree(input: { id: $id, dryRun: $dryRun }) { __typename ... on DeleteScopeTreeSuccess { receipt { counts contentHash } } }\n  }\n"): (typeof documents)["\n  mutation CascadeDeleteTree($id: ID!, $dryRun: Boolean) {\n    deleteScopeTree(input: { id: $id, dryRun: $dryRun }) { __typename ... on DeleteScopeTreeSuccess { receipt { counts contentHash } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CascadeDeleteSession($id: ID!) { deleteSession(input: { id: $id }) { __typename ... on DeleteSessionSuccess { receipt { counts } } } }\n"): (typeof documents)["\n  mutation CascadeDeleteSession($id: ID!) { deleteSession(input: { id: $id }) { __typename ... on DeleteSessionSuccess { receipt { counts } } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -208,11 +208,40 @@ async function eraseSomeScopes(tx: Tx, emit: Emit, scopes: readonly ScopeRow[], 
   const relations = await tx.relation.findMany({ where: { targetScopeId: { in: ids } }, select: { id: true, type: true } });
   await tx.relation.deleteMany({ where: { targetScopeId: { in: ids } } });
   const grants = await tx.grant.findMany({ where: { scopeId: { in: ids } }, select: { id: true } });
+  await noteCascades(tx, ids, erasure);
   for (const scope of scopes) await tx.scope.delete({ where: { id: scope.id } });
   erasure.add('Scope', scopes, (s: ScopeRow) => [s.kind, s.name, s.description, s.purpose, s.metadata, s.userId, s.appName]);
   erasure.add('SessionEvent', events, (e: (typeof events)[number]) => [e.content, e.stateDelta]);
   erasure.add('Relation', relations, (r: (typeof relations)[number]) => r.type);
   erasure.add('Grant', grants);
+}
+
+/**
+ * The rows that go with the scopes by their cascading foreign keys (leases, votes, outcomes,
+ * memory policies, flagged agents), put in the receipt: it lists what a deletion erased, and a
+ * scale sweep found a project's 1,501 vote questions, their votes and 2,000 leases gone without a
+ * line in it.
+ */
+async function noteCascades(tx: Tx, scopeIds: string[], erasure: Erasure): Promise<void> {
+  const inScopes = { scopeId: { in: scopeIds } };
+  const policies = await tx.memoryPolicy.findMany({ where: inScopes });
+  erasure.add('MemoryPolicy', policies, (p: (typeof policies)[number]) => [p.scopeId, p.memoryType, p.ttlHours, p.retentionDays, p.halfLifeHours]);
+  const resources = await tx.leaseResource.findMany({ where: inScopes });
+  erasure.add('LeaseResource', resources.map((r) => ({ ...r, id: `${r.scopeId}:${r.resource}` })), (r: (typeof resources)[number]) => [r.resource, r.lastToken]);
+  const leases = await tx.lease.findMany({ where: inScopes });
+  erasure.add('Lease', leases, (l: (typeof leases)[number]) => [l.resource, l.holder, l.mode, l.token]);
+  const questions = await tx.voteQuestion.findMany({ where: inScopes });
+  erasure.add('VoteQuestion', questions, (q: (typeof questions)[number]) => [q.key, q.prompt, q.status, q.decidedAnswer, q.createdBy]);
+  for (const some of chunked(questions.map((q) => q.id))) {
+    const votes = await tx.vote.findMany({ where: { questionId: { in: some } } });
+    erasure.add('Vote', votes, (v: (typeof votes)[number]) => [v.voter, v.answer, v.confidence, v.discardReason]);
+    const tallies = await tx.voteTally.findMany({ where: { questionId: { in: some } } });
+    erasure.add('VoteTally', tallies.map((t) => ({ ...t, id: `${t.questionId}:${t.normalized}` })), (t: (typeof tallies)[number]) => [t.normalized, t.votes]);
+  }
+  const flagged = await tx.flaggedAgent.findMany({ where: inScopes });
+  erasure.add('FlaggedAgent', flagged.map((f) => ({ ...f, id: `${f.scopeId}:${f.agent}` })), (f: (typeof flagged)[number]) => [f.agent, f.reason, f.flaggedBy]);
+  const outcomes = await tx.outcome.findMany({ where: inScopes });
+  erasure.add('Outcome', outcomes, (o: (typeof outcomes)[number]) => [o.taskId, o.subtaskType, o.itemKey, o.agent, o.success, o.errorKind, o.durationMs, o.tokens, o.recordedBy]);
 }
 
 /** State keys with all their versions (which go with them: a cascading foreign key). */
