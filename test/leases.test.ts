@@ -58,8 +58,9 @@ describe('leases', () => {
     const blocked = await call(CHECKOUT, 'checkoutLease', file(), 'agent:d');
     expect(blocked.holders.map((x: { holder: string }) => x.holder).sort()).toEqual(['agent:b', 'agent:c']);
 
-    const listed = await ok(h, null, 'query ($s: ID!) { leases(scope: $s, resource: "src/app.ts") { holder mode fencingToken } }', { s: scope });
-    expect(listed.leases.map((l: { holder: string }) => l.holder).sort()).toEqual(['agent:b', 'agent:c']);
+    const listed = await ok(h, null, 'query ($s: ID!) { leases(scope: $s, resource: "src/app.ts") { totalCount edges { node { holder mode fencingToken } } } }', { s: scope });
+    expect(listed.leases.totalCount).toBe(2);
+    expect(listed.leases.edges.map((e: { node: { holder: string } }) => e.node.holder).sort()).toEqual(['agent:b', 'agent:c']);
     // Releasing a lease one does not hold, or a token that is not one's own, is NotFound.
     expect(await call(RELEASE, 'releaseLease', { scope, resource: 'src/app.ts' }, 'agent:d')).toMatchObject({ __typename: 'NotFoundError' });
     expect(await call(RELEASE, 'releaseLease', { scope, resource: 'src/app.ts', fencingToken: 2 }, 'agent:c')).toMatchObject({ __typename: 'NotFoundError' });
@@ -242,7 +243,7 @@ describe('leases', () => {
     const versions = await h.database.prisma.stateVersion.findMany({ where: { key: { owner } }, select: { value: true } });
     expect(versions.length).toBe(liveWrites);
     for (const { value } of versions) expect(JSON.parse(value!)).toMatch(/^agent:\d+$/);
-    expect(await ok(h, null, 'query ($s: ID!) { leases(scope: $s) { holder } }', { s: scope })).toEqual({ leases: [] });
+    expect(await ok(h, null, 'query ($s: ID!) { leases(scope: $s) { totalCount edges { node { holder } } } }', { s: scope })).toEqual({ leases: { totalCount: 0, edges: [] } });
   });
 
   it('zombies under contention (on two instances with PostgreSQL): holders that pause past a 1 s lease while others wait for it are refused, and the state keeps only live holders\' writes, tokens in order', async () => {

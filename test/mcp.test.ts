@@ -245,8 +245,8 @@ describe('MCP sessions, state and tasks', () => {
     const held = await failing(two, 'checkoutLease', lease);
     expect(held.code).toBe('LEASE_HELD');
     expect(held.text).toContain('agent:1');
-    expect(await call(two, 'listLeases', { scope })).toMatchObject([{ resource: 'src/app.ts', holder: 'agent:1', mode: 'EXCLUSIVE', fencingToken: 1 }]);
-    expect(await call(two, 'listLeases', { scope, resource: 'other.ts' })).toEqual([]);
+    expect(await call(two, 'listLeases', { scope })).toMatchObject({ totalCount: 1, next: null, items: [{ resource: 'src/app.ts', holder: 'agent:1', mode: 'EXCLUSIVE', fencingToken: 1 }] });
+    expect(await call(two, 'listLeases', { scope, resource: 'other.ts' })).toEqual({ totalCount: 0, next: null, items: [] });
     expect(await call(one, 'renewLease', { ...lease, ttlSeconds: 120 })).toMatchObject({ lease: { fencingToken: 1 } });
     expect(await call(one, 'releaseLease', { scope, resource: 'src/app.ts' })).toMatchObject({ lease: { holder: 'agent:1' } });
     expect(await call(two, 'checkoutLease', lease)).toMatchObject({ lease: { holder: 'agent:2', fencingToken: 2 } });

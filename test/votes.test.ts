@@ -92,7 +92,9 @@ describe('votes', () => {
     const scope = await project('votes-flags', org);
     const q = await open({ scope, key: 'format', k: 2, maxAnswerLength: 6, answerPattern: '[a-z]+(,[a-z]+)*' });
     expect((await call(FLAG, 'flagAgent', { scope: org, agent: 'agent:liar', reason: 'hallucinates' })).flag).toEqual({ agent: 'agent:liar', reason: 'hallucinates' });
-    expect((await ok(h, null, 'query ($s: ID!) { flaggedAgents(scope: $s) { agent reason } }', { s: org })).flaggedAgents).toEqual([{ agent: 'agent:liar', reason: 'hallucinates' }]);
+    expect((await ok(h, null, 'query ($s: ID!) { flaggedAgents(scope: $s) { edges { node { agent reason } } } }', { s: org })).flaggedAgents).toEqual({
+      edges: [{ node: { agent: 'agent:liar', reason: 'hallucinates' } }],
+    });
 
     const reasons = [];
     for (const [answer, agent] of [['abcdefg', 'agent:1'], ['ABC', 'agent:2'], ['a,,b', 'agent:3'], ['abc', 'agent:liar'], ['  abc \n', 'agent:4']] as const) {

@@ -299,8 +299,10 @@ export const TOOLS: ToolSpec[] = [
   {
     name: 'listLeases',
     title: 'List leases',
-    description: 'The live leases of a scope (of one resource, when named), the first to end first: who holds what, in which mode, until when.',
-    document: `query ($scope: ID!, $resource: String) { leases(scope: $scope, resource: $resource) { ...Lease } } ${LEASE}`,
+    description:
+      'The live leases of a scope (of one resource, when named), the first to end first: who holds what, in which mode, until when. Pages with `first` and `after` (the `next` cursor of the previous page).',
+    document: `query ($scope: ID!, $resource: String, $first: Int = 50, $after: String) { leases(scope: $scope, resource: $resource, first: $first, after: $after) {
+      totalCount ${PAGE} edges { node { ...Lease } } } } ${LEASE}`,
     readOnly: true,
   },
   {

@@ -79,6 +79,10 @@ type Documents = {
     "\n  mutation IsolationCreateOrganization($name: String!) {\n    createOrganization(input: { name: $name }) { __typename }\n  }\n": typeof types.IsolationCreateOrganizationDocument,
     "\n  mutation IsolationDoomedUpdate($id: ID!) {\n    updateTool(input: { id: $id, description: \"never\", expectedVersion: 999 }) { __typename }\n  }\n": typeof types.IsolationDoomedUpdateDocument,
     "\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n": typeof types.IsolationOrganizationsDocument,
+    "\n  mutation PagesCheckout($scope: ID!, $ttl: Int!) { checkoutLease(input: { scope: $scope, resource: \"shared.txt\", mode: SHARED, ttlSeconds: $ttl }) { __typename } }\n": typeof types.PagesCheckoutDocument,
+    "\n  query PagesLeases($scope: ID!, $after: String) {\n    leases(scope: $scope, first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { holder expiresAt } } }\n  }\n": typeof types.PagesLeasesDocument,
+    "\n  mutation PagesFlag($scope: ID!, $agent: String!) { flagAgent(input: { scope: $scope, agent: $agent }) { __typename } }\n": typeof types.PagesFlagDocument,
+    "\n  query PagesFlagged($scope: ID!, $after: String) {\n    flaggedAgents(scope: $scope, first: 100, after: $after) { pageInfo { hasNextPage endCursor } edges { node { agent } } }\n  }\n": typeof types.PagesFlaggedDocument,
     "\n  mutation MqbRelate($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }\n": typeof types.MqbRelateDocument,
     "\n  query MqbPage($scope: ID!, $first: Int) {\n    memoryQuery(input: { scope: $scope, tags: { include: [\"batch\"] } }, first: $first) {\n      edges {\n        score\n        node {\n          id\n          name\n          scope { id name }\n          tags { name }\n          currentVersion { version ... on ToolVersion { description } ... on GuidelineVersion { content } }\n          outgoingRelations { type targetEntry { id name } targetScope { id } }\n          incomingRelations { source { id } }\n        }\n      }\n      meta { totalCount returnedCount }\n      scopeChain { id }\n    }\n  }\n": typeof types.MqbPageDocument,
     "\n  query MqbNoTotal($scope: ID!, $first: Int) {\n    memoryQuery(input: { scope: $scope, tags: { include: [\"batch\"] } }, first: $first) { edges { node { id } } meta { returnedCount } }\n  }\n": typeof types.MqbNoTotalDocument,
@@ -311,6 +315,10 @@ const documents: Documents = {
     "\n  mutation IsolationCreateOrganization($name: String!) {\n    createOrganization(input: { name: $name }) { __typename }\n  }\n": types.IsolationCreateOrganizationDocument,
     "\n  mutation IsolationDoomedUpdate($id: ID!) {\n    updateTool(input: { id: $id, description: \"never\", expectedVersion: 999 }) { __typename }\n  }\n": types.IsolationDoomedUpdateDocument,
     "\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n": types.IsolationOrganizationsDocument,
+    "\n  mutation PagesCheckout($scope: ID!, $ttl: Int!) { checkoutLease(input: { scope: $scope, resource: \"shared.txt\", mode: SHARED, ttlSeconds: $ttl }) { __typename } }\n": types.PagesCheckoutDocument,
+    "\n  query PagesLeases($scope: ID!, $after: String) {\n    leases(scope: $scope, first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { holder expiresAt } } }\n  }\n": types.PagesLeasesDocument,
+    "\n  mutation PagesFlag($scope: ID!, $agent: String!) { flagAgent(input: { scope: $scope, agent: $agent }) { __typename } }\n": types.PagesFlagDocument,
+    "\n  query PagesFlagged($scope: ID!, $after: String) {\n    flaggedAgents(scope: $scope, first: 100, after: $after) { pageInfo { hasNextPage endCursor } edges { node { agent } } }\n  }\n": types.PagesFlaggedDocument,
     "\n  mutation MqbRelate($input: CreateRelationInput!) { createRelation(input: $input) { __typename } }\n": types.MqbRelateDocument,
     "\n  query MqbPage($scope: ID!, $first: Int) {\n    memoryQuery(input: { scope: $scope, tags: { include: [\"batch\"] } }, first: $first) {\n      edges {\n        score\n        node {\n          id\n          name\n          scope { id name }\n          tags { name }\n          currentVersion { version ... on ToolVersion { description } ... on GuidelineVersion { content } }\n          outgoingRelations { type targetEntry { id name } targetScope { id } }\n          incomingRelations { source { id } }\n        }\n      }\n      meta { totalCount returnedCount }\n      scopeChain { id }\n    }\n  }\n": types.MqbPageDocument,
     "\n  query MqbNoTotal($scope: ID!, $first: Int) {\n    memoryQuery(input: { scope: $scope, tags: { include: [\"batch\"] } }, first: $first) { edges { node { id } } meta { returnedCount } }\n  }\n": types.MqbNoTotalDocument,
@@ -752,6 +760,22 @@ export function graphql(source: "\n  mutation IsolationDoomedUpdate($id: ID!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n"): (typeof documents)["\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PagesCheckout($scope: ID!, $ttl: Int!) { checkoutLease(input: { scope: $scope, resource: \"shared.txt\", mode: SHARED, ttlSeconds: $ttl }) { __typename } }\n"): (typeof documents)["\n  mutation PagesCheckout($scope: ID!, $ttl: Int!) { checkoutLease(input: { scope: $scope, resource: \"shared.txt\", mode: SHARED, ttlSeconds: $ttl }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PagesLeases($scope: ID!, $after: String) {\n    leases(scope: $scope, first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { holder expiresAt } } }\n  }\n"): (typeof documents)["\n  query PagesLeases($scope: ID!, $after: String) {\n    leases(scope: $scope, first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { holder expiresAt } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PagesFlag($scope: ID!, $agent: String!) { flagAgent(input: { scope: $scope, agent: $agent }) { __typename } }\n"): (typeof documents)["\n  mutation PagesFlag($scope: ID!, $agent: String!) { flagAgent(input: { scope: $scope, agent: $agent }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PagesFlagged($scope: ID!, $after: String) {\n    flaggedAgents(scope: $scope, first: 100, after: $after) { pageInfo { hasNextPage endCursor } edges { node { agent } } }\n  }\n"): (typeof documents)["\n  query PagesFlagged($scope: ID!, $after: String) {\n    flaggedAgents(scope: $scope, first: 100, after: $after) { pageInfo { hasNextPage endCursor } edges { node { agent } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -7,7 +7,7 @@ import { PAGING } from '../../graphql/paging.ts';
 import { can } from '../../graphql/rules.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import type { Context } from '../../context.ts';
-import type { VoteQuestion } from '../../generated/sqlite/client.ts';
+import type { FlaggedAgent, VoteQuestion } from '../../generated/sqlite/client.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
 import { scopeById } from '../scopes/scopes.service.ts';
 import { screenSecrets } from '../redaction/redaction.service.ts';
@@ -345,13 +345,29 @@ builder.queryFields((t) => ({
     { description: 'Page of vote questions.' },
     { description: 'A vote question.' },
   ),
-  flaggedAgents: t.prismaField({
-    type: [FlaggedAgentRef],
-    description: 'The agents flagged unreliable in a scope itself (flags of enclosing scopes apply too, and are listed there), by agent.',
-    args: { scope: t.arg.id({ required: true, description: 'The scope.' }) },
-    authScopes: (_root, args) => can('READ', 'scope', args.scope, SCOPE_TYPENAMES, ['scope']),
-    resolve: (query, _root, args, ctx) => ctx.db.flaggedAgent.findMany({ ...query, where: { scopeId: scopeOf(args.scope, ['scope']) }, orderBy: { agent: 'asc' }, take: 1_000 }),
-  }),
+  // A list cut at 1,000 agents said nothing of the rest: a page, as every other list of rows, with
+  // the agent's name as its cursor (the rows' key is the scope and the agent).
+  flaggedAgents: t.connection(
+    {
+      type: FlaggedAgentRef,
+      description: 'The agents flagged unreliable in a scope itself (flags of enclosing scopes apply too, and are listed there), by agent.',
+      args: { scope: t.arg.id({ required: true, description: 'The scope.' }) },
+      ...PAGING,
+      authScopes: (_root, args) => can('READ', 'scope', args.scope, SCOPE_TYPENAMES, ['scope']),
+      resolve: (_root, args, ctx) =>
+        resolveCursorConnection<Promise<FlaggedAgent[]>>(
+          { args, toCursor: (f: FlaggedAgent) => f.agent, defaultSize: LIMITS.page.default, maxSize: LIMITS.page.max },
+          ({ after, before, limit, inverted }) =>
+            ctx.db.flaggedAgent.findMany({
+              where: { scopeId: scopeOf(args.scope, ['scope']), agent: { ...(after != null ? { gt: after } : {}), ...(before != null ? { lt: before } : {}) } },
+              orderBy: { agent: inverted ? 'desc' : 'asc' },
+              take: limit,
+            }),
+        ),
+    },
+    { name: 'FlaggedAgentsConnection', description: 'Page of flagged agents.' },
+    { name: 'FlaggedAgentsEdge', description: 'A flagged agent.' },
+  ),
   voteAgentStats: t.connection(
     {
       type: AgentStatsRef,
