@@ -11,6 +11,11 @@ const ROWS = 150;
 const Checkout = graphql(`
   mutation PagesCheckout($scope: ID!, $ttl: Int!) { checkoutLease(input: { scope: $scope, resource: "shared.txt", mode: SHARED, ttlSeconds: $ttl }) { __typename } }
 `);
+const Exclusive = graphql(`
+  mutation PagesExclusive($scope: ID!) {
+    checkoutLease(input: { scope: $scope, resource: "shared.txt", ttlSeconds: 60 }) { __typename ... on LeaseHeldError { message holders { holder } } }
+  }
+`);
 const Leases = graphql(`
   query PagesLeases($scope: ID!, $after: String) {
     leases(scope: $scope, first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { holder expiresAt } } }
@@ -40,6 +45,11 @@ describe(`leases and flagged agents, page by page (${DB_KIND})`, () => {
       if (!leases.pageInfo.hasNextPage) break;
     }
     expect(holders).toEqual(Array.from({ length: ROWS }, (_, i) => `agent:${String(i).padStart(3, '0')}`));
+    // An exclusive checkout is refused naming the first twenty to end, and counting the rest.
+    const refused = (await h.ok(Exclusive, { scope }, { 'x-engram-actor': 'agent:late' })).checkoutLease;
+    if (refused.__typename !== 'LeaseHeldError') throw new Error(refused.__typename);
+    expect(refused.holders.map((x) => x.holder)).toEqual(holders.slice(0, 20));
+    expect(refused.message).toMatch(new RegExp(`agent:019 \\(SHARED\\) and ${ROWS - 20} more$`));
   }, 60_000);
 
   it(`${ROWS} flagged agents: each once, by agent`, async () => {

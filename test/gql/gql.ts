@@ -80,6 +80,7 @@ type Documents = {
     "\n  mutation IsolationDoomedUpdate($id: ID!) {\n    updateTool(input: { id: $id, description: \"never\", expectedVersion: 999 }) { __typename }\n  }\n": typeof types.IsolationDoomedUpdateDocument,
     "\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n": typeof types.IsolationOrganizationsDocument,
     "\n  mutation PagesCheckout($scope: ID!, $ttl: Int!) { checkoutLease(input: { scope: $scope, resource: \"shared.txt\", mode: SHARED, ttlSeconds: $ttl }) { __typename } }\n": typeof types.PagesCheckoutDocument,
+    "\n  mutation PagesExclusive($scope: ID!) {\n    checkoutLease(input: { scope: $scope, resource: \"shared.txt\", ttlSeconds: 60 }) { __typename ... on LeaseHeldError { message holders { holder } } }\n  }\n": typeof types.PagesExclusiveDocument,
     "\n  query PagesLeases($scope: ID!, $after: String) {\n    leases(scope: $scope, first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { holder expiresAt } } }\n  }\n": typeof types.PagesLeasesDocument,
     "\n  mutation PagesFlag($scope: ID!, $agent: String!) { flagAgent(input: { scope: $scope, agent: $agent }) { __typename } }\n": typeof types.PagesFlagDocument,
     "\n  query PagesFlagged($scope: ID!, $after: String) {\n    flaggedAgents(scope: $scope, first: 100, after: $after) { pageInfo { hasNextPage endCursor } edges { node { agent } } }\n  }\n": typeof types.PagesFlaggedDocument,
@@ -316,6 +317,7 @@ const documents: Documents = {
     "\n  mutation IsolationDoomedUpdate($id: ID!) {\n    updateTool(input: { id: $id, description: \"never\", expectedVersion: 999 }) { __typename }\n  }\n": types.IsolationDoomedUpdateDocument,
     "\n  query IsolationOrganizations { organizations(first: 100) { edges { node { name } } } }\n": types.IsolationOrganizationsDocument,
     "\n  mutation PagesCheckout($scope: ID!, $ttl: Int!) { checkoutLease(input: { scope: $scope, resource: \"shared.txt\", mode: SHARED, ttlSeconds: $ttl }) { __typename } }\n": types.PagesCheckoutDocument,
+    "\n  mutation PagesExclusive($scope: ID!) {\n    checkoutLease(input: { scope: $scope, resource: \"shared.txt\", ttlSeconds: 60 }) { __typename ... on LeaseHeldError { message holders { holder } } }\n  }\n": types.PagesExclusiveDocument,
     "\n  query PagesLeases($scope: ID!, $after: String) {\n    leases(scope: $scope, first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { holder expiresAt } } }\n  }\n": types.PagesLeasesDocument,
     "\n  mutation PagesFlag($scope: ID!, $agent: String!) { flagAgent(input: { scope: $scope, agent: $agent }) { __typename } }\n": types.PagesFlagDocument,
     "\n  query PagesFlagged($scope: ID!, $after: String) {\n    flaggedAgents(scope: $scope, first: 100, after: $after) { pageInfo { hasNextPage endCursor } edges { node { agent } } }\n  }\n": types.PagesFlaggedDocument,
@@ -764,6 +766,10 @@ export function graphql(source: "\n  query IsolationOrganizations { organization
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PagesCheckout($scope: ID!, $ttl: Int!) { checkoutLease(input: { scope: $scope, resource: \"shared.txt\", mode: SHARED, ttlSeconds: $ttl }) { __typename } }\n"): (typeof documents)["\n  mutation PagesCheckout($scope: ID!, $ttl: Int!) { checkoutLease(input: { scope: $scope, resource: \"shared.txt\", mode: SHARED, ttlSeconds: $ttl }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PagesExclusive($scope: ID!) {\n    checkoutLease(input: { scope: $scope, resource: \"shared.txt\", ttlSeconds: 60 }) { __typename ... on LeaseHeldError { message holders { holder } } }\n  }\n"): (typeof documents)["\n  mutation PagesExclusive($scope: ID!) {\n    checkoutLease(input: { scope: $scope, resource: \"shared.txt\", ttlSeconds: 60 }) { __typename ... on LeaseHeldError { message holders { holder } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -51,7 +51,7 @@ builder.objectType(LeaseHeldError, {
   description: 'The resource is held by others in a mode that excludes this checkout. Nothing was written.',
   interfaces: [UserErrorRef],
   fields: (t) => ({
-    holders: t.field({ type: [LeaseHoldingRef], description: 'The leases in the way, the first to end first.', resolve: (e) => e.holders }),
+    holders: t.field({ type: [LeaseHoldingRef], description: 'The leases in the way, the first to end first: at most 20 (the message says how many more).', resolve: (e) => e.holders }),
   }),
 });
 

@@ -47,10 +47,7 @@ export async function checkout(deps: WriteDeps, target: LeaseTarget, mode: Lease
     const lastToken = await lockResource(tx, target);
     const now = new Date();
     const blocking = await blockingLeases(tx, target, holder, mode, now);
-    if (blocking.length > 0) {
-      const holders = blocking.map((l) => ({ holder: l.holder, mode: l.mode, expiresAt: l.expiresAt }));
-      throw new LeaseHeldError(`${target.resource} is held by ${holders.map((h) => `${h.holder} (${h.mode})`).join(', ')}`, holders, ['input', 'resource']);
-    }
+    if (blocking.length > 0) throw await heldError(tx, target, holder, mode, now, blocking);
     const token = lastToken + 1;
     await tx.leaseResource.update({ where: { scopeId_resource: { scopeId: target.scopeId, resource: target.resource } }, data: { lastToken: token } });
     await tx.lease.deleteMany({ where: { scopeId: target.scopeId, resource: target.resource, OR: [{ expiresAt: { lte: now } }, { holder }] } });
@@ -155,16 +152,31 @@ function leaseChanges(deps: WriteDeps, target: LeaseTarget): LeaseChanges {
 
 /** The live leases of others that exclude a checkout in `mode` (EXCLUSIVE: any; SHARED: an exclusive one), the first to end first. */
 async function blockingLeases(db: Db | Tx, target: LeaseTarget, holder: string, mode: LeaseMode, now: Date): Promise<Lease[]> {
-  return db.lease.findMany({
-    where: {
-      scopeId: target.scopeId,
-      resource: target.resource,
-      expiresAt: { gt: now },
-      holder: { not: holder },
-      ...(mode === 'SHARED' ? { mode: 'EXCLUSIVE' } : {}),
-    },
-    orderBy: { expiresAt: 'asc' },
-  });
+  return db.lease.findMany({ where: blockingWhere(target, holder, mode, now), orderBy: { expiresAt: 'asc' }, take: HOLDERS_SHOWN });
+}
+
+function blockingWhere(target: LeaseTarget, holder: string, mode: LeaseMode, now: Date) {
+  return {
+    scopeId: target.scopeId,
+    resource: target.resource,
+    expiresAt: { gt: now },
+    holder: { not: holder },
+    ...(mode === 'SHARED' ? { mode: 'EXCLUSIVE' } : {}),
+  };
+}
+
+/**
+ * Holders a LeaseHeldError lists, the first to end first (what a waiter needs); its message counts
+ * the rest. Listing every one made a message of ~20 KB against 1,000 shared holders.
+ */
+export const HOLDERS_SHOWN = 20;
+
+/** The error naming the first holders in the way, and how many more there are. */
+async function heldError(tx: Tx, target: LeaseTarget, holder: string, mode: LeaseMode, now: Date, blocking: Lease[]): Promise<LeaseHeldError> {
+  const holders = blocking.map((l) => ({ holder: l.holder, mode: l.mode, expiresAt: l.expiresAt }));
+  const all = blocking.length < HOLDERS_SHOWN ? blocking.length : await tx.lease.count({ where: blockingWhere(target, holder, mode, now) });
+  const more = all > holders.length ? ` and ${all - holders.length} more` : '';
+  return new LeaseHeldError(`${target.resource} is held by ${holders.map((h) => `${h.holder} (${h.mode})`).join(', ')}${more}`, holders, ['input', 'resource']);
 }
 
 /** The resource's token counter, its row created if new and locked for the transaction. */
