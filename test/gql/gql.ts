@@ -73,6 +73,9 @@ type Documents = {
     "\n  query TypedGuidelines($scope: ID!) {\n    guidelines(filter: { scope: $scope }) {\n      edges {\n        node {\n          currentVersion { content rationale }\n          version(number: 1) { content }\n          versions(first: 5) { totalCount edges { node { version content } } }\n        }\n      }\n    }\n    tools(filter: { scope: $scope }) { edges { node { currentVersion { description } versions { edges { node { parameters } } } } } }\n    knowledge(filter: { scope: $scope }) { edges { node { currentVersion { content confidence } } } }\n  }\n": typeof types.TypedGuidelinesDocument,
     "\n  query ThroughInterface($id: ID!) {\n    entry(id: $id) {\n      currentVersion { __typename version }\n      versions { __typename totalCount edges { __typename node { __typename ... on GuidelineVersion { content } } } }\n    }\n  }\n": typeof types.ThroughInterfaceDocument,
     "mutation TypedUpdate($id: ID!) { updateGuideline(input: { id: $id, content: \"second\" }) { __typename } }": typeof types.TypedUpdateDocument,
+    "\n  mutation EraseTextImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": typeof types.EraseTextImportDocument,
+    "\n  mutation EraseText($scope: ID!, $text: String!, $dryRun: Boolean) {\n    eraseMemory(input: { scope: $scope, text: $text, dryRun: $dryRun }) { __typename ... on EraseMemorySuccess { receipt { counts } } }\n  }\n": typeof types.EraseTextDocument,
+    "\n  query EraseTextNames($scope: ID!) { knowledge(filter: { scope: $scope }, first: 100) { edges { node { name } } } }\n": typeof types.EraseTextNamesDocument,
     "\n  mutation IdsImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id } } } }\n  }\n": typeof types.IdsImportDocument,
     "\n  mutation Import($input: ImportEntriesInput!) {\n    importEntries(input: $input) {\n      __typename\n      ... on ImportEntriesSuccess {\n        imported {\n          count\n          entries { __typename name createdBy latestVersion tags { name } currentVersion { version ... on GuidelineVersion { content } } }\n        }\n      }\n      ... on ValidationError { path issues { path message } }\n      ... on UserError { code message }\n    }\n  }\n": typeof types.ImportDocument,
     "\n  query ImportFind($scope: ID!, $search: String) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 100) { meta { totalCount } edges { node { name } } }\n  }\n": typeof types.ImportFindDocument,
@@ -310,6 +313,9 @@ const documents: Documents = {
     "\n  query TypedGuidelines($scope: ID!) {\n    guidelines(filter: { scope: $scope }) {\n      edges {\n        node {\n          currentVersion { content rationale }\n          version(number: 1) { content }\n          versions(first: 5) { totalCount edges { node { version content } } }\n        }\n      }\n    }\n    tools(filter: { scope: $scope }) { edges { node { currentVersion { description } versions { edges { node { parameters } } } } } }\n    knowledge(filter: { scope: $scope }) { edges { node { currentVersion { content confidence } } } }\n  }\n": types.TypedGuidelinesDocument,
     "\n  query ThroughInterface($id: ID!) {\n    entry(id: $id) {\n      currentVersion { __typename version }\n      versions { __typename totalCount edges { __typename node { __typename ... on GuidelineVersion { content } } } }\n    }\n  }\n": types.ThroughInterfaceDocument,
     "mutation TypedUpdate($id: ID!) { updateGuideline(input: { id: $id, content: \"second\" }) { __typename } }": types.TypedUpdateDocument,
+    "\n  mutation EraseTextImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": types.EraseTextImportDocument,
+    "\n  mutation EraseText($scope: ID!, $text: String!, $dryRun: Boolean) {\n    eraseMemory(input: { scope: $scope, text: $text, dryRun: $dryRun }) { __typename ... on EraseMemorySuccess { receipt { counts } } }\n  }\n": types.EraseTextDocument,
+    "\n  query EraseTextNames($scope: ID!) { knowledge(filter: { scope: $scope }, first: 100) { edges { node { name } } } }\n": types.EraseTextNamesDocument,
     "\n  mutation IdsImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id } } } }\n  }\n": types.IdsImportDocument,
     "\n  mutation Import($input: ImportEntriesInput!) {\n    importEntries(input: $input) {\n      __typename\n      ... on ImportEntriesSuccess {\n        imported {\n          count\n          entries { __typename name createdBy latestVersion tags { name } currentVersion { version ... on GuidelineVersion { content } } }\n        }\n      }\n      ... on ValidationError { path issues { path message } }\n      ... on UserError { code message }\n    }\n  }\n": types.ImportDocument,
     "\n  query ImportFind($scope: ID!, $search: String) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 100) { meta { totalCount } edges { node { name } } }\n  }\n": types.ImportFindDocument,
@@ -738,6 +744,18 @@ export function graphql(source: "\n  query ThroughInterface($id: ID!) {\n    ent
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation TypedUpdate($id: ID!) { updateGuideline(input: { id: $id, content: \"second\" }) { __typename } }"): (typeof documents)["mutation TypedUpdate($id: ID!) { updateGuideline(input: { id: $id, content: \"second\" }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EraseTextImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n"): (typeof documents)["\n  mutation EraseTextImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EraseText($scope: ID!, $text: String!, $dryRun: Boolean) {\n    eraseMemory(input: { scope: $scope, text: $text, dryRun: $dryRun }) { __typename ... on EraseMemorySuccess { receipt { counts } } }\n  }\n"): (typeof documents)["\n  mutation EraseText($scope: ID!, $text: String!, $dryRun: Boolean) {\n    eraseMemory(input: { scope: $scope, text: $text, dryRun: $dryRun }) { __typename ... on EraseMemorySuccess { receipt { counts } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EraseTextNames($scope: ID!) { knowledge(filter: { scope: $scope }, first: 100) { edges { node { name } } } }\n"): (typeof documents)["\n  query EraseTextNames($scope: ID!) { knowledge(filter: { scope: $scope }, first: 100) { edges { node { name } } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

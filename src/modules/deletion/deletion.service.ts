@@ -274,13 +274,16 @@ export function eraseMemory(deps: WriteDeps, request: Omit<DeletionRequest, 'id'
   c.text(criteria.text, ['input', 'text'], LIMITS.eraseText);
   c.done();
   return withReceipt(deps, 'eraseMemory', { ...request, id: '' }, async (tx, emit, erasure) => {
-    const where = criteriaWhere(criteria);
-    const entries = await tx.entry.findMany({ where, select: { id: true } });
-    await eraseEntries(tx, emit, entries.map((e) => e.id), erasure, request.actor);
+    const where = criteriaWhere(criteria, deps.provider);
+    const entries = await tx.entry.findMany({ where, select: { id: true, name: true, currentVersion: { select: { content: true, description: true, rationale: true } } } });
+    const text = criteria.text;
+    // Exactly the text, case and all (LIKE, below it, ignores case on SQLite and reads % and _ there).
+    const chosen = text ? entries.filter((e) => [e.name, e.currentVersion?.content, e.currentVersion?.description, e.currentVersion?.rationale].some((v) => v?.includes(text))) : entries;
+    await eraseEntries(tx, emit, chosen.map((e) => e.id), erasure, request.actor);
   }, criteria);
 }
 
-function criteriaWhere(c: ErasureCriteria): Prisma.EntryWhereInput {
+function criteriaWhere(c: ErasureCriteria, provider: Provider): Prisma.EntryWhereInput {
   const and: Prisma.EntryWhereInput[] = [];
   if (c.author) and.push({ createdBy: c.author });
   if (c.scopeId) and.push(c.includeDescendants ? { scope: scopeSubtreeWhere(c.scopeId, true) } : { scopeId: c.scopeId });
@@ -289,11 +292,14 @@ function criteriaWhere(c: ErasureCriteria): Prisma.EntryWhereInput {
   if (c.createdAfter) and.push({ createdAt: { gte: c.createdAfter } });
   if (c.createdBefore) and.push({ createdAt: { lt: c.createdBefore } });
   if (c.text) {
+    // Prisma's `contains` is a LIKE whose pattern it does not escape: `_` and `%` matched every
+    // entry (an erasure of "_" erased them all). PostgreSQL's LIKE escapes with a backslash, so
+    // there the pattern is the text itself; SQLite's LIKE has no escape without an ESCAPE clause,
+    // so there it finds more (any character for `_`, any case), and eraseMemory keeps only the
+    // entries that hold the text exactly.
+    const text = provider === 'postgresql' ? c.text.replace(/[\\%_]/g, (ch) => `\\${ch}`) : c.text;
     and.push({
-      OR: [
-        { name: { contains: c.text } },
-        { currentVersion: { OR: [{ content: { contains: c.text } }, { description: { contains: c.text } }, { rationale: { contains: c.text } }] } },
-      ],
+      OR: [{ name: { contains: text } }, { currentVersion: { OR: [{ content: { contains: text } }, { description: { contains: text } }, { rationale: { contains: text } }] } }],
     });
   }
   if (and.length === 0) throw new ValidationError([{ path: ['input'], message: 'give at least one criterion' }]);
