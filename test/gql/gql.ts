@@ -252,6 +252,12 @@ type Documents = {
     "mutation BatchDuplicate($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename } }": typeof types.BatchDuplicateDocument,
     "mutation BatchUpdate($id: ID!, $c: String!) { updateKnowledge(input: { id: $id, content: $c }) { __typename } }": typeof types.BatchUpdateDocument,
     "\n      mutation BatchRelate($input: CreateRelationInput!) {\n        createRelation(input: $input) { __typename ... on CreateRelationSuccess { relation { id type } } }\n      }\n    ": typeof types.BatchRelateDocument,
+    "\n  mutation RaceAdd($scope: ID!, $title: String!) { addKnowledge(input: { scope: $scope, title: $title, content: \"c\" }) { ... on AddKnowledgeSuccess { knowledge { id } } } }\n": typeof types.RaceAddDocument,
+    "mutation RaceUpdate($id: ID!) { updateKnowledge(input: { id: $id, content: \"zz\" }) { __typename } }": typeof types.RaceUpdateDocument,
+    "mutation RaceDelete($id: ID!) { deleteEntry(input: { id: $id }) { __typename } }": typeof types.RaceDeleteDocument,
+    "mutation RaceRelate($source: ID!, $target: ID!) { createRelation(input: { source: $source, target: $target, type: RELATED_TO }) { __typename } }": typeof types.RaceRelateDocument,
+    "mutation RacePolicy($scope: ID!) { setMemoryPolicy(input: { scope: $scope, memoryType: SEMANTIC, ttlHours: 1 }) { __typename } }": typeof types.RacePolicyDocument,
+    "mutation RaceDeleteTree($id: ID!) { deleteScopeTree(input: { id: $id }) { __typename } }": typeof types.RaceDeleteTreeDocument,
 };
 const documents: Documents = {
     "\n  query NodeLookup($id: ID!) {\n    node(id: $id) {\n      __typename\n      id\n      ... on Scope { scopeName: name }\n      ... on Entry { name currentVersion { id __typename } }\n      ... on Tag { name }\n    }\n  }\n": types.NodeLookupDocument,
@@ -492,6 +498,12 @@ const documents: Documents = {
     "mutation BatchDuplicate($input: AddKnowledgeInput!) { addKnowledge(input: $input) { __typename } }": types.BatchDuplicateDocument,
     "mutation BatchUpdate($id: ID!, $c: String!) { updateKnowledge(input: { id: $id, content: $c }) { __typename } }": types.BatchUpdateDocument,
     "\n      mutation BatchRelate($input: CreateRelationInput!) {\n        createRelation(input: $input) { __typename ... on CreateRelationSuccess { relation { id type } } }\n      }\n    ": types.BatchRelateDocument,
+    "\n  mutation RaceAdd($scope: ID!, $title: String!) { addKnowledge(input: { scope: $scope, title: $title, content: \"c\" }) { ... on AddKnowledgeSuccess { knowledge { id } } } }\n": types.RaceAddDocument,
+    "mutation RaceUpdate($id: ID!) { updateKnowledge(input: { id: $id, content: \"zz\" }) { __typename } }": types.RaceUpdateDocument,
+    "mutation RaceDelete($id: ID!) { deleteEntry(input: { id: $id }) { __typename } }": types.RaceDeleteDocument,
+    "mutation RaceRelate($source: ID!, $target: ID!) { createRelation(input: { source: $source, target: $target, type: RELATED_TO }) { __typename } }": types.RaceRelateDocument,
+    "mutation RacePolicy($scope: ID!) { setMemoryPolicy(input: { scope: $scope, memoryType: SEMANTIC, ttlHours: 1 }) { __typename } }": types.RacePolicyDocument,
+    "mutation RaceDeleteTree($id: ID!) { deleteScopeTree(input: { id: $id }) { __typename } }": types.RaceDeleteTreeDocument,
 };
 
 /**
@@ -1460,6 +1472,30 @@ export function graphql(source: "mutation BatchUpdate($id: ID!, $c: String!) { u
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n      mutation BatchRelate($input: CreateRelationInput!) {\n        createRelation(input: $input) { __typename ... on CreateRelationSuccess { relation { id type } } }\n      }\n    "): (typeof documents)["\n      mutation BatchRelate($input: CreateRelationInput!) {\n        createRelation(input: $input) { __typename ... on CreateRelationSuccess { relation { id type } } }\n      }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RaceAdd($scope: ID!, $title: String!) { addKnowledge(input: { scope: $scope, title: $title, content: \"c\" }) { ... on AddKnowledgeSuccess { knowledge { id } } } }\n"): (typeof documents)["\n  mutation RaceAdd($scope: ID!, $title: String!) { addKnowledge(input: { scope: $scope, title: $title, content: \"c\" }) { ... on AddKnowledgeSuccess { knowledge { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation RaceUpdate($id: ID!) { updateKnowledge(input: { id: $id, content: \"zz\" }) { __typename } }"): (typeof documents)["mutation RaceUpdate($id: ID!) { updateKnowledge(input: { id: $id, content: \"zz\" }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation RaceDelete($id: ID!) { deleteEntry(input: { id: $id }) { __typename } }"): (typeof documents)["mutation RaceDelete($id: ID!) { deleteEntry(input: { id: $id }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation RaceRelate($source: ID!, $target: ID!) { createRelation(input: { source: $source, target: $target, type: RELATED_TO }) { __typename } }"): (typeof documents)["mutation RaceRelate($source: ID!, $target: ID!) { createRelation(input: { source: $source, target: $target, type: RELATED_TO }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation RacePolicy($scope: ID!) { setMemoryPolicy(input: { scope: $scope, memoryType: SEMANTIC, ttlHours: 1 }) { __typename } }"): (typeof documents)["mutation RacePolicy($scope: ID!) { setMemoryPolicy(input: { scope: $scope, memoryType: SEMANTIC, ttlHours: 1 }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation RaceDeleteTree($id: ID!) { deleteScopeTree(input: { id: $id }) { __typename } }"): (typeof documents)["mutation RaceDeleteTree($id: ID!) { deleteScopeTree(input: { id: $id }) { __typename } }"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

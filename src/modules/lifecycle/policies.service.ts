@@ -1,5 +1,6 @@
-import { ValidationError } from '../../domain/errors.ts';
+import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Db } from '../../infra/database.ts';
+import { isForeignKeyViolation } from '../../infra/prisma-errors.ts';
 import type { Scope } from '../../generated/sqlite/client.ts';
 import { scopeChainIds } from '../../infra/scope-chain.ts';
 import { ttlCachePer } from '../../infra/ttl-cache.ts';
@@ -132,7 +133,11 @@ export async function setMemoryPolicy(db: Db, input: { scopeId: string; memoryTy
   if (input.ttlHours === null && input.retentionDays === null && input.halfLifeHours === null) await db.memoryPolicy.deleteMany({ where: { scopeId: input.scopeId, memoryType: input.memoryType } });
   else {
     const data = { ttlHours: input.ttlHours, retentionDays: input.retentionDays, halfLifeHours: input.halfLifeHours };
-    await db.memoryPolicy.upsert({ where: key, create: { scopeId: input.scopeId, memoryType: input.memoryType, ...data }, update: data });
+    await db.memoryPolicy.upsert({ where: key, create: { scopeId: input.scopeId, memoryType: input.memoryType, ...data }, update: data }).catch((error: unknown) => {
+      // The scope was deleted since it was read above.
+      if (isForeignKeyViolation(error)) throw new NotFoundError('No scope has this id', ['input', 'scope']);
+      throw error;
+    });
   }
   lifetimesOf(db).clear();
   forgetChains(db);

@@ -3,7 +3,7 @@ import type { PendingEvent } from '../../infra/events.ts';
 import { directRead } from '../../infra/direct-batch.ts';
 import { timestampSql } from '../../infra/sql.ts';
 import { writeBatch, writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
-import { isUniqueViolation } from '../../infra/prisma-errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, NotFoundError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { Checker } from '../../domain/validate.ts';
@@ -61,9 +61,15 @@ async function createRelationBatched(deps: WriteDeps, input: CreateRelationInput
     createdBy: input.author ?? null,
   };
   const written = Prisma.sql`EXISTS (SELECT 1 FROM "Relation" r WHERE r."id" = ${relation.id})`;
-  const [count] = await writeBatch(deps, [insertRelationSql(deps.provider, relation, ends)], relationEvents(relation, ends, 'RELATED'), {
+  const batch = writeBatch(deps, [insertRelationSql(deps.provider, relation, ends)], relationEvents(relation, ends, 'RELATED'), {
     audit: { result: relation, onlyIf: written },
     eventsIf: written,
+  });
+  // An end deleted after the guard saw it fails the foreign key at the statement's end on
+  // PostgreSQL (INTERNAL_SERVER_ERROR for creates racing deletes): read the ends again.
+  const [count] = await batch.catch((error: unknown) => {
+    if (isForeignKeyViolation(error)) return [0];
+    throw error;
   });
   if (count === 1) return relation;
   if (await sameRelation(deps.db, relation)) throw alreadyExists(input.type);
