@@ -202,6 +202,25 @@ describe(`the NUL guard found by mutation testing (${DB_KIND})`, () => {
     expect(answer.errors?.map((e) => [e.message, e.extensions.code, e.path])).toEqual([[`name: ${NUL_TEXT}`, 'VALIDATION_FAILED', ['entryByName']]]);
   });
 
+  it("a NUL in a nested field's argument is refused at the root field, literal or variable, through fragments too", async () => {
+    // Pothos' Prisma plugin reads a session's `events(filter:)` into the query of `node`, before the
+    // nested field's guard: on PostgreSQL the text's refusal was an INTERNAL_SERVER_ERROR.
+    const scope = await project('lim-nested');
+    const started = await as(h, null, `mutation($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }`, { p: scope });
+    const session = (started.data as { startSession: { session: { id: string } } }).startSession.session.id;
+    const asked = [
+      [`query($id: ID!, $v: String) { node(id: $id) { ... on Session { events(filter: { actor: $v }) { totalCount } } } }`, { id: session, v: 'a\u0000b' }],
+      [`query($id: ID!) { node(id: $id) { ...S } } fragment S on Session { events(filter: { actor: "a\\u0000b" }) { totalCount } }`, { id: session }],
+    ] as const;
+    for (const [query, variables] of asked) {
+      const answer = await as(h, null, query, variables);
+      expect(answer.errors?.map((e) => [e.message, e.extensions.code, e.path])).toEqual([[`events.filter.actor: ${NUL_TEXT}`, 'VALIDATION_FAILED', ['node']]]);
+    }
+    // Without NUL the same query answers.
+    const clean = await as(h, null, asked[0][0], { id: session, v: 'ab' });
+    expect(clean.errors).toBeUndefined();
+  });
+
   it('a subscription is refused before it starts', async () => {
     const sub = await sseSubscribe(h.app, parse(`subscription($s: ID!) { entryChanged(scope: $s) { type } }`), { s: 'x\u0000' });
     try {

@@ -1,5 +1,5 @@
 import { wrapOrThrow } from '@pothos/plugin-errors';
-import { defaultFieldResolver, isObjectType, type GraphQLField, type GraphQLSchema } from 'graphql';
+import { Kind, defaultFieldResolver, isObjectType, type GraphQLField, type GraphQLResolveInfo, type GraphQLSchema, type SelectionSetNode, type ValueNode } from 'graphql';
 import { ValidationError } from '../domain/errors.ts';
 
 const NUL = '\u0000';
@@ -12,28 +12,35 @@ const NUL = '\u0000';
  * schema so that no field with arguments can miss it.
  */
 export function guardTextInputs(schema: GraphQLSchema): GraphQLSchema {
+  const roots = new Set([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]);
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {
-      if (field.args.length > 0) guardField(field);
+      if (field.args.length > 0 || roots.has(type)) guardField(field, roots.has(type));
     }
   }
   return schema;
 }
 
-function guardField(field: GraphQLField<unknown, unknown>): void {
+/**
+ * `root`: a root field also refuses a NUL in the arguments of the fields below it. Pothos' Prisma
+ * plugin reads a nested field's arguments into its parent's query (a session's `events(filter:)`
+ * under `node(id:)`), which ran before the nested field's own guard: PostgreSQL's refusal of the
+ * text was an INTERNAL_SERVER_ERROR (found by a sweep on PostgreSQL).
+ */
+function guardField(field: GraphQLField<unknown, unknown>, root: boolean): void {
   // The error classes the field's result union holds (Pothos' errors plugin records them).
   const errorClasses = (field.extensions as { pothosErrors?: (new (...args: never[]) => Error)[] }).pothosErrors ?? [];
   const resolve = field.resolve ?? defaultFieldResolver;
   field.resolve = (source, args: Record<string, unknown>, context, info) => {
-    const refused = refuseNul(args) ?? refuseForeignCursor(args);
+    const refused = refuseNul(args) ?? refuseForeignCursor(args) ?? (root ? refuseNestedNul(info) : null);
     // wrapOrThrow makes the error a member of the result union, or throws it when it is none.
     return refused ? wrapOrThrow(refused, errorClasses) : resolve(source, args, context, info);
   };
   const subscribe = field.subscribe;
   if (subscribe) {
     field.subscribe = (source, args: Record<string, unknown>, context, info) => {
-      const refused = refuseNul(args);
+      const refused = refuseNul(args) ?? (root ? refuseNestedNul(info) : null);
       if (refused) throw refused;
       return subscribe(source, args, context, info);
     };
@@ -56,6 +63,57 @@ function refuseForeignCursor(args: Record<string, unknown>): ValidationError | n
     if (decoded.startsWith('GPC:') && !decoded.startsWith('GPC:S:')) return new ValidationError([{ path: [name], message: 'is not a cursor of this list' }]);
   }
   return null;
+}
+
+/** A ValidationError for a NUL in an argument of a field below this one (literal or variable), naming the field and argument. */
+function refuseNestedNul(info: GraphQLResolveInfo): ValidationError | null {
+  const seen = new Set<string>();
+  const walk = (set: SelectionSetNode | undefined): ValidationError | null => {
+    for (const selection of set?.selections ?? []) {
+      if (selection.kind === Kind.FRAGMENT_SPREAD) {
+        if (seen.has(selection.name.value)) continue;
+        seen.add(selection.name.value);
+        const found = walk(info.fragments[selection.name.value]?.selectionSet);
+        if (found) return found;
+        continue;
+      }
+      if (selection.kind === Kind.FIELD) {
+        for (const argument of selection.arguments ?? []) {
+          const found = refuseNul({ [argument.name.value]: valueOf(argument.value, info.variableValues) });
+          if (found) return prefixed(found, selection.name.value);
+        }
+      }
+      const found = walk(selection.selectionSet);
+      if (found) return found;
+    }
+    return null;
+  };
+  for (const node of info.fieldNodes) {
+    const found = walk(node.selectionSet);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** An argument's value as written: literals as they are, variables from the operation's values. */
+function valueOf(node: ValueNode, variables: Record<string, unknown>): unknown {
+  switch (node.kind) {
+    case Kind.VARIABLE:
+      return variables[node.name.value];
+    case Kind.STRING:
+      return node.value;
+    case Kind.LIST:
+      return node.values.map((v) => valueOf(v, variables));
+    case Kind.OBJECT:
+      return Object.fromEntries(node.fields.map((f) => [f.name.value, valueOf(f.value, variables)]));
+    default:
+      return null;
+  }
+}
+
+/** The error with its paths under the nested field's name. */
+function prefixed(error: ValidationError, field: string): ValidationError {
+  return new ValidationError(error.issues.map((issue) => ({ ...issue, path: [field, ...issue.path] })));
 }
 
 /** A ValidationError for the first string (or object key) under `args` holding a NUL, if any. */
