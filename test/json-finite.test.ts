@@ -1,0 +1,30 @@
+// A JSON number too large for a double (1e400 parses as Infinity) is refused, not stored: JSON
+// cannot write Infinity back, and a state value of 1e400 read back as null (found by a sweep).
+import { describe, expect, it } from 'vitest';
+import { DB_KIND, useHarness } from './support/harness.ts';
+import { createProject } from './support/ops.ts';
+
+const h = useHarness();
+
+/** Posts a body as written (JSON.stringify would turn 1e400 into null before the server saw it). */
+async function raw(body: string): Promise<{ data?: unknown; errors?: Array<{ message: string; extensions?: { code?: string } }> }> {
+  const response = await h.app.yoga.fetch('http://engram.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  return (await response.json()) as { data?: unknown; errors?: Array<{ message: string; extensions?: { code?: string } }> };
+}
+
+const SET = 'mutation($p: ID!, $v: JSON!) { setState(input: { owner: { project: $p }, key: "project:big", value: $v }) { __typename ... on SetStateSuccess { state { value } } } }';
+
+describe(`JSON numbers beyond a double (${DB_KIND})`, () => {
+  it('are refused in variables and in literals, nested or not', async () => {
+    const p = await createProject(h, 'json-finite');
+    for (const v of ['1e400', '[1, -1e400]', '{ "a": { "b": 1e999 } }']) {
+      const answer = await raw(`{ "query": ${JSON.stringify(SET)}, "variables": { "p": ${JSON.stringify(p)}, "v": ${v} } }`);
+      expect(answer.errors?.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+    }
+    const literal = await raw(JSON.stringify({ query: `mutation($p: ID!) { setState(input: { owner: { project: $p }, key: "project:big", value: [1e400] }) { __typename } }`, variables: { p } }));
+    expect(literal.errors?.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+    // The largest double is a number like any other.
+    const fine = await raw(`{ "query": ${JSON.stringify(SET)}, "variables": { "p": ${JSON.stringify(p)}, "v": 1.7e308 } }`);
+    expect(fine).toEqual({ data: { setState: { __typename: 'SetStateSuccess', state: { value: 1.7e308 } } } });
+  });
+});
