@@ -275,10 +275,14 @@ export function eraseMemory(deps: WriteDeps, request: Omit<DeletionRequest, 'id'
   c.done();
   return withReceipt(deps, 'eraseMemory', { ...request, id: '' }, async (tx, emit, erasure) => {
     const where = criteriaWhere(criteria, deps.provider);
-    const entries = await tx.entry.findMany({ where, select: { id: true, name: true, currentVersion: { select: { content: true, description: true, rationale: true } } } });
     const text = criteria.text;
+    if (!text) {
+      await eraseEntries(tx, emit, (await tx.entry.findMany({ where, select: { id: true } })).map((e) => e.id), erasure, request.actor);
+      return;
+    }
     // Exactly the text, case and all (LIKE, below it, ignores case on SQLite and reads % and _ there).
-    const chosen = text ? entries.filter((e) => [e.name, e.currentVersion?.content, e.currentVersion?.description, e.currentVersion?.rationale].some((v) => v?.includes(text))) : entries;
+    const found = await tx.entry.findMany({ where, select: { id: true, name: true, currentVersion: { select: { content: true, description: true, rationale: true } } } });
+    const chosen = found.filter((e) => [e.name, e.currentVersion?.content, e.currentVersion?.description, e.currentVersion?.rationale].some((v) => v?.includes(text)));
     await eraseEntries(tx, emit, chosen.map((e) => e.id), erasure, request.actor);
   }, criteria);
 }
