@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { ConfigError } from './infra/start-up-errors.ts';
 import { LOG_LEVELS, type LogLevel } from './infra/log.ts';
 import { DEFAULT_READERS } from './infra/sqlite-readers.ts';
 import type { AuthMode } from './server/authentication.ts';
@@ -74,7 +75,7 @@ export const DEFAULT_PARALLEL_WORKERS = 0;
 
 export const DEFAULT_DATABASE_URL = 'file:./data/engram.db';
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];

@@ -2,16 +2,17 @@
 import './infra/node-env.ts';
 import { performance } from 'node:perf_hooks';
 import type { App } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import type { Database } from './infra/database.ts';
 import type { EventBus } from './infra/events.ts';
 import { applyMigrations } from './infra/migrations.ts';
+import { ConfigError, DatabaseError } from './infra/start-up-errors.ts';
 import { sqliteAddonProblemFor } from './infra/native-check.ts';
 import { configureLogging, flushLogs, log } from './infra/log.ts';
 import { startTelemetry, type Telemetry } from './infra/telemetry.ts';
 import type { AuthMode } from './server/authentication.ts';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 configureLogging({ level: config.logLevel, pretty: config.logPretty });
 const redacted = config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@');
 
@@ -45,7 +46,7 @@ if (sqliteProblem) {
 // One line per migration as it starts: one that rewrites every row can take minutes on a large database.
 const { applied } = await applyMigrations(config.databaseUrl, {
   onMigration: (name, index, total) => log.info({ migration: name }, `Applying migration ${index}/${total}: ${name}`),
-});
+}).catch(exitIfDatabaseError);
 // Before the database opens, so that Prisma's calls are traced.
 const telemetry = (running.telemetry = await startTelemetry());
 // The rest of the server loads once the database is open: SQLite's reader threads, which load
@@ -77,6 +78,25 @@ if (!stopping) {
       `${applied.length} migration(s) applied; NODE_ENV=${process.env.NODE_ENV}; ready in ${Math.round(performance.now())} ms)`,
   );
   await announceAuthentication(config.auth, database);
+}
+
+/** The settings; a wrong one is told in its line alone (no logger yet: its settings are among them), exit code 2. */
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+}
+
+/** A database that cannot be reached or migrated is the operator's to see to: one fatal line, exit code 1, no stack. */
+async function exitIfDatabaseError(error: unknown): Promise<never> {
+  if (!(error instanceof DatabaseError)) throw error;
+  log.fatal(error.message);
+  await flushLogs();
+  process.exit(1);
 }
 
 /** Says how callers are let in: loudly when nobody is checked, and how to leave protected mode. */

@@ -195,6 +195,53 @@ describe('engram with a missing file or database', () => {
   });
 });
 
+describe('engram with a wrong DATABASE_URL, or a database that does not answer', () => {
+  const commands = [['keys', 'list'], ['migrate', 'status'], ['mcp'], ['serve']];
+  const runWith = (args: string[], url: string) => runEngram(args, { DATABASE_URL: url, PORT: '0' });
+
+  it('a DATABASE_URL of no database it knows is a usage mistake, told in one line by every command', { timeout: 60_000 }, async () => {
+    const runs = await Promise.all(commands.map((args) => runWith(args, 'mysql://x@y/z')));
+    for (const run of runs) told(run, 2, /^DATABASE_URL must start with file: \(SQLite\) or postgres:\/\/ \/ postgresql:\/\/\n$/);
+  });
+
+  it('a PostgreSQL that does not answer is a failure told in one line by every command, the server\'s start too', { timeout: 60_000 }, async () => {
+    const runs = await Promise.all(commands.map((args) => runWith(args, 'postgresql://postgres@127.0.0.1:4989/engram')));
+    for (const run of runs.slice(0, 3)) told(run, 1, /^(Applying postgresql migrations|Reading the postgresql migration status) .* failed: Can't reach database server at `127\.0\.0\.1:4989`\n$/);
+    // The server logs it (to stdout, as its log) as its last line, fatal: no stack, nothing "unexpected".
+    const serve = runs[3]!;
+    const output = serve.stdout + serve.stderr;
+    expect(serve.status, output).toBe(1);
+    expect(output).not.toMatch(/^\s+at |unexpected error/m);
+    const last = JSON.parse(output.trim().split('\n').at(-1)!) as { level: number; msg: string };
+    expect(last.level).toBe(60);
+    expect(last.msg).toMatch(/^Applying postgresql migrations .* failed: Can't reach/);
+  });
+});
+
+describe('engram keys create', () => {
+  type Listed = { name: string; kind: string; admin: boolean; keys: unknown[] };
+  const principals = async (): Promise<Listed[]> => {
+    const data = (await ok(h, null, '{ principals(first: 100) { edges { node { name kind admin keys { id } } } } }')) as { principals: { edges: Array<{ node: Listed }> } };
+    return data.principals.edges.map((e) => e.node);
+  };
+
+  it('a key refused (an expiry past) leaves no new principal behind', async () => {
+    told(await engram(['keys', 'create', '--name', 'cli-past', '--expires', '2000-01-01T00:00:00Z']), 2, /must be in the future/);
+    expect((await principals()).map((p) => p.name)).not.toContain('cli-past');
+  });
+
+  it('--kind and --admin that an existing principal is not are refused, not ignored', async () => {
+    expect((await engram(['keys', 'create', '--name', 'cli-bob', '--kind', 'agent'])).status).toBe(0);
+    told(await engram(['keys', 'create', '--name', 'cli-bob', '--admin']), 2, /^"cli-bob" exists and is not an admin: --admin applies to a new principal only/);
+    told(await engram(['keys', 'create', '--name', 'cli-bob', '--kind', 'user']), 2, /^"cli-bob" exists as agent, not user: --kind applies to a new principal only/);
+    const again = await engram(['keys', 'create', '--name', 'cli-bob', '--kind', 'AGENT']);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/ for agent "cli-bob"\. It is shown once/);
+    const bob = (await principals()).filter((p) => p.name === 'cli-bob');
+    expect(bob.map(({ kind, admin, keys }) => ({ kind, admin, keys: keys.length }))).toEqual([{ kind: 'AGENT', admin: false, keys: 2 }]);
+  });
+});
+
 describe('engram query, context and tail with a wrong server, key or number', () => {
   let html: Server;
   let htmlUrl: string;

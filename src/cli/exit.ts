@@ -3,6 +3,7 @@
 // neither (their start was ~1.3 s longer with them).
 import { inspect } from 'node:util';
 import { DomainError } from '../domain/errors.ts';
+import { ConfigError, DatabaseError } from '../infra/start-up-errors.ts';
 
 /** Exit codes scripts can rely on. */
 export const EXIT = {
@@ -24,12 +25,13 @@ const debugging = () => Boolean(process.env.DEBUG);
 
 /** The exit code for an error that ended a command, after saying what went wrong on stderr. */
 export function reported(error: unknown): number {
-  if (error instanceof UsageError || error instanceof DomainError) {
+  if (error instanceof UsageError || error instanceof DomainError || error instanceof ConfigError) {
     console.error(error.message);
     return EXIT.usage;
   }
-  if (error instanceof Failure || isSystemError(error)) {
-    console.error(error.message);
+  if (error instanceof Failure || error instanceof DatabaseError || isSystemError(error)) {
+    // The engines' messages go on with advice and their own details: the first line says it.
+    console.error(error instanceof DatabaseError ? firstLine(error.message) : error.message);
     if (debugging()) console.error(error.stack);
     return EXIT.failed;
   }

@@ -3,6 +3,7 @@
 // `create` prints the secret alone on stdout (shown once, stored only as a hash); the rest goes to stderr.
 import { userInfo } from 'node:os';
 import type { Database } from '../infra/database.ts';
+import { GLOBAL_SCOPE_ID } from '../modules/scopes/scopes.service.ts';
 import { UsageError } from './exit.ts';
 import { recordAudit } from '../modules/audit/audit.service.ts';
 import { PRINCIPAL_KINDS, type PrincipalKind } from '../domain/principal-kinds.ts';
@@ -10,26 +11,51 @@ import { createApiKey, createPrincipal, revokeApiKey } from '../modules/identity
 
 export interface CreateKeyOptions {
   name: string;
-  kind: string;
+  /** Of a new principal (default SERVICE); given for an existing one, it must be its kind. */
+  kind?: string;
+  /** A new principal is an admin; given for an existing one, it must be one. */
   admin: boolean;
   keyName: string;
   expires?: string;
 }
 
-/** A key for the principal `name`, made with it when it does not exist (one more key: rotation without downtime). */
+/**
+ * A key for the principal `name`, made with it when it does not exist (one more key: rotation
+ * without downtime). All or nothing: a key refused (an expiry past) leaves no new principal.
+ */
 export async function createKey(database: Database, values: CreateKeyOptions): Promise<void> {
-  const kind = values.kind.toUpperCase() as PrincipalKind;
+  const kind = (values.kind ?? 'SERVICE').toUpperCase() as PrincipalKind;
   if (!PRINCIPAL_KINDS.includes(kind)) throw new UsageError(`--kind must be one of ${PRINCIPAL_KINDS.join(', ')}`);
   const expiresAt = values.expires ? new Date(values.expires) : null;
   if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires must be an ISO-8601 instant');
-  const db = database.prisma;
-  const existing = await db.principal.findUnique({ where: { name: values.name } });
-  const principal = existing ?? (await createPrincipal(db, { name: values.name, kind, admin: values.admin }));
-  if (!existing) await audit(database, 'createPrincipal', [principal.id], {});
-  const { key, secret } = await createApiKey(db, { principalId: principal.id, name: values.keyName, expiresAt });
+  // The principal and its key in one transaction; the audit rows go straight to the log after
+  // (recordAudit writes outside any transaction, as it does for the API's key changes).
+  const { principal, key, secret, admin, created } = await database.prisma.$transaction(async (tx) => {
+    const existing = await tx.principal.findUnique({ where: { name: values.name }, include: { grants: { where: ADMIN_GRANT, select: { id: true } } } });
+    if (existing) refuseOtherPrincipal(existing, existing.grants.length > 0, values);
+    const principal = existing ?? (await createPrincipal(tx, { name: values.name, kind, admin: values.admin }));
+    const made = await createApiKey(tx, { principalId: principal.id, name: values.keyName, expiresAt });
+    return { principal, ...made, admin: existing ? existing.grants.length > 0 : values.admin, created: !existing };
+  });
+  if (created) await audit(database, 'createPrincipal', [principal.id], {});
   await audit(database, 'createApiKey', [principal.id, key.id], { prefix: key.prefix });
-  console.error(`Key ${key.prefix}… (${key.id}) for ${principal.kind.toLowerCase()} "${principal.name}"${values.admin ? ' (admin)' : ''}. It is shown once:`);
+  console.error(`Key ${key.prefix}… (${key.id}) for ${principal.kind.toLowerCase()} "${principal.name}"${admin ? ' (admin)' : ''}. It is shown once:`);
   console.log(secret);
+}
+
+/** What makes a principal an admin (see createPrincipal). */
+const ADMIN_GRANT = { scopeId: GLOBAL_SCOPE_ID, role: 'ADMIN' } as const;
+
+/**
+ * `--kind` and `--admin` describe a new principal. For one that exists they are no way to change
+ * it (grants are the API's: grantRole), so one that says otherwise is refused rather than ignored.
+ */
+function refuseOtherPrincipal(existing: { name: string; kind: string }, admin: boolean, values: CreateKeyOptions): void {
+  const kind = values.kind?.toUpperCase();
+  if (kind && kind !== existing.kind) {
+    throw new UsageError(`"${existing.name}" exists as ${existing.kind.toLowerCase()}, not ${kind.toLowerCase()}: --kind applies to a new principal only`);
+  }
+  if (values.admin && !admin) throw new UsageError(`"${existing.name}" exists and is not an admin: --admin applies to a new principal only (grant ADMIN with the grantRole mutation)`);
 }
 
 export async function listKeys(database: Database, json: boolean): Promise<void> {

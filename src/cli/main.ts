@@ -166,11 +166,11 @@ keys
   .command('create')
   .description("create a key (and its principal when new); prints the secret alone on stdout, once")
   .requiredOption('--name <name>', 'the principal')
-  .addOption(new Option('--kind <kind>', 'kind of a new principal').choices(PRINCIPAL_KINDS.map((k) => k.toLowerCase()).concat(PRINCIPAL_KINDS)).default('SERVICE'))
-  .option('--admin', 'a new principal is an admin', false)
+  .addOption(new Option('--kind <kind>', 'kind of a new principal (default: service); for an existing one, refused unless it is its kind').choices(PRINCIPAL_KINDS.map((k) => k.toLowerCase()).concat(PRINCIPAL_KINDS)))
+  .option('--admin', 'a new principal is an admin; for an existing one, refused unless it is one', false)
   .option('--key-name <keyName>', 'what the key is for (e.g. laptop)', 'default')
   .option('--expires <instant>', 'ISO-8601 instant after which the key stops working')
-  .action((options: { name: string; kind: string; admin: boolean; keyName: string; expires?: string }) => withDatabase(async (db) => (await keysModule()).createKey(db, options)));
+  .action((options: { name: string; kind?: string; admin: boolean; keyName: string; expires?: string }) => withDatabase(async (db) => (await keysModule()).createKey(db, options)));
 keys
   .command('list')
   .description('every key: id, prefix, principal, state, last use')

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MigrationList, SchemaEngine, SchemaFilter } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import Sqlite from 'better-sqlite3';
+import { DatabaseError } from './start-up-errors.ts';
 
 export type MigrationProvider = 'sqlite' | 'postgresql';
 
@@ -217,7 +218,7 @@ async function recordsEveryMigration(url: string, list: MigrationList): Promise<
  * less ("External error id#0" for a dropped connection). A refused connection or an unknown host
  * fails at once and the engine words it well, so those still go to it.
  */
-class DatabaseUnreachable extends Error {}
+class DatabaseUnreachable extends DatabaseError {}
 
 /**
  * pg's own errors when no server answered (no SQLSTATE, no system code), the system's connect
@@ -272,9 +273,9 @@ async function readMigrationRecords(url: string): Promise<MigrationRecord[] | nu
   }
 }
 
-function engineError(action: string, url: string, error: unknown): Error {
+function engineError(action: string, url: string, error: unknown): DatabaseError {
   const message = error instanceof Error ? error.message : String(error);
-  return new Error(`${action} (${redactUrl(url)}) failed: ${message}`, { cause: error });
+  return new DatabaseError(`${action} (${redactUrl(url)}) failed: ${message}`, { cause: error });
 }
 
 // One migrator per SQLite file at a time within this process: the engine's exclusive lock plus

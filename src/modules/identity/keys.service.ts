@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../infra/database.ts';
+import type { Db, Tx } from '../../infra/database.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, NotFoundError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -25,7 +25,7 @@ export interface CreatePrincipalInput {
   actsForOthers?: boolean | null;
 }
 
-export async function createPrincipal(db: Db, input: CreatePrincipalInput): Promise<Principal> {
+export async function createPrincipal(db: Db | Tx, input: CreatePrincipalInput): Promise<Principal> {
   const c = new Checker();
   c.text(input.name, ['input', 'name'], LIMITS.name, true);
   if (input.name && !NAME_PATTERN.test(input.name)) c.fail(['input', 'name'], 'must be letters, digits and . _ : @ - (not first)');
@@ -53,7 +53,7 @@ export interface CreateApiKeyInput {
 }
 
 /** A new key: the stored row, and the secret, which exists nowhere else and is shown once. */
-export async function createApiKey(db: Db, input: CreateApiKeyInput, now = new Date()): Promise<{ key: ApiKey; secret: string }> {
+export async function createApiKey(db: Db | Tx, input: CreateApiKeyInput, now = new Date()): Promise<{ key: ApiKey; secret: string }> {
   const c = new Checker();
   c.text(input.name, ['input', 'name'], LIMITS.name, true);
   if (input.expiresAt && input.expiresAt <= now) c.fail(['input', 'expiresAt'], 'must be in the future');
