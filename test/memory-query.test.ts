@@ -528,4 +528,18 @@ describe('memoryQuery', () => {
     expect(tight.context).toMatchObject({ guidelines: [{ node: { name: 'no-secrets' } }], tools: [], knowledge: [], truncated: true });
     expect(tight.context.tokensUsed).toBe(tokensOf('no-secrets'));
   });
+
+  it("context refuses a task that is not Unicode text, or too long, as the task's mistake", async () => {
+    const Context = graphql(`query MemoryContextTask($input: ContextInput!) { context(input: $input) { tokensUsed } }`);
+    const refusal = async (task: string) => {
+      const r = await h.gql(Context, { input: { scope: session, task } });
+      return r.errors?.map((e) => [e.extensions?.code, e.message]);
+    };
+    // Half of a surrogate pair is no word, so the words alone would not see it.
+    expect(await refusal('pipeline \ud800 flake')).toEqual([['VALIDATION_FAILED', expect.stringMatching(/input\.task: must be Unicode text/)]]);
+    expect(await refusal('a'.repeat(100_001))).toEqual([['VALIDATION_FAILED', expect.stringMatching(/input\.task: must be at most 100000 characters/)]]);
+    // A long task is free text: its words are what is searched, and they are held to a search's length.
+    expect(await refusal(`${'pipeline '.repeat(1_000)}flake`)).toBeUndefined();
+    expect(await refusal('a'.repeat(5_000))).toEqual([['VALIDATION_FAILED', expect.stringMatching(/input\.task: its first 16 different words must be at most 4000 characters together/)]]);
+  });
 });

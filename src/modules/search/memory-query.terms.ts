@@ -3,11 +3,30 @@ import { Prisma } from '../../generated/sqlite/client.ts';
 import type { Db } from '../../infra/database.ts';
 import { directRead } from '../../infra/direct-batch.ts';
 import { ttlCachePer } from '../../infra/ttl-cache.ts';
+import { LIMITS } from '../../domain/limits.ts';
+import { Checker } from '../../domain/validate.ts';
 import type { Dialect } from './memory-query.dialect.ts';
 
 /** Words of a search, as prefix terms; punctuation and operators are not syntax here. */
 export function searchTerms(search: string): string[] {
   return [...new Set(search.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])].slice(0, 16);
+}
+
+/**
+ * A `context` task's words as the search they rank by (null without a word), its mistakes told as
+ * the task's: a task is free text up to LIMITS.content (its words are what counts), while the
+ * search it becomes is held to a search's length.
+ */
+export function taskSearch(task: string | null | undefined): string | null {
+  const c = new Checker();
+  c.text(task, ['input', 'task'], LIMITS.content);
+  c.done();
+  const search = task ? searchTerms(task).join(' ') : '';
+  if (search.length > LIMITS.description) {
+    c.fail(['input', 'task'], `its first 16 different words must be at most ${LIMITS.description} characters together (got ${search.length})`);
+    c.done();
+  }
+  return search === '' ? null : search;
 }
 
 /**

@@ -11,8 +11,9 @@ import { EntryKindEnum, MemoryTypeEnum, RelationTypeEnum } from '../entries/entr
 import { EntryRef } from '../entries/entries.schema.ts';
 import { asksOwnColumnsOnly, findEntries, type EntryQuery } from '../entries/entries.service.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
-import { memoryQuery, searchTerms, type MemoryHit, type MemoryQueryResult, type RelevanceBreakdown } from './memory-query.service.ts';
+import { memoryQuery, type MemoryHit, type MemoryQueryResult, type RelevanceBreakdown } from './memory-query.service.ts';
 import { RELEVANCE_WEIGHTS } from './relevance.ts';
+import { taskSearch } from './memory-query.terms.ts';
 import { PermissionDeniedError, ValidationError } from '../../domain/errors.ts';
 import { linkEntries } from '../conversations/conversations.service.ts';
 
@@ -329,7 +330,7 @@ builder.queryField('context', (t) =>
     authScopes: (_root, { input }) => can('READ', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
     resolve: async (_root, { input }, ctx, info) => {
       const budget = input.tokenBudget ?? CONTEXT_DEFAULT_BUDGET;
-      const terms = input.task ? searchTerms(input.task) : [];
+      const search = taskSearch(input.task);
       const query = queryFromInfo({
         context: ctx,
         info,
@@ -347,7 +348,7 @@ builder.queryField('context', (t) =>
         includeExpired: input.includeExpired ?? false,
         memoryTypes: input.memoryTypes ?? null,
         tags: tagFilterOf(input.tags),
-        search: terms.length > 0 ? terms.join(' ') : null,
+        search,
         searchFilters: false,
         first: LIMITS.page.max,
         tokenBudget: budget,
