@@ -28,7 +28,7 @@ export interface EntryChangedPayload {
   cursor: string;
   type: EntryChangeType;
   entryId: string;
-  /** TOOL | GUIDELINE | KNOWLEDGE, when the publisher knows it (always for DELETED). */
+  /** TOOL | GUIDELINE | KNOWLEDGE (always since 2026-12-01; change-feed rows written before may lack it, but for DELETED). */
   kind?: string;
   scopeId: string;
   /**
@@ -116,7 +116,10 @@ export interface PurgePayload {
 }
 
 export type PendingEvent =
-  | { topic: 'entryChanged'; payload: Omit<EntryChangedPayload, 'occurredAt' | 'cursor'> }
+  // The kind always: delivery makes the entry's global ID of it, and a read at delivery could fail
+  // (a database connection lost) and lose the event (its ID is non-null). Feed rows written before
+  // may lack it: those are read (EntryChangedEvent.entryId).
+  | { topic: 'entryChanged'; payload: Omit<EntryChangedPayload, 'occurredAt' | 'cursor' | 'kind'> & { kind: string } }
   | { topic: 'conflict'; payload: Omit<ConflictPayload, 'occurredAt' | 'cursor'> }
   | { topic: 'sessionEvent'; payload: Omit<SessionPayload, 'occurredAt' | 'cursor'> }
   | { topic: 'purge'; payload: Omit<PurgePayload, 'occurredAt' | 'cursor'> }

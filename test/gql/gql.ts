@@ -73,6 +73,17 @@ type Documents = {
     "\n  query TypedGuidelines($scope: ID!) {\n    guidelines(filter: { scope: $scope }) {\n      edges {\n        node {\n          currentVersion { content rationale }\n          version(number: 1) { content }\n          versions(first: 5) { totalCount edges { node { version content } } }\n        }\n      }\n    }\n    tools(filter: { scope: $scope }) { edges { node { currentVersion { description } versions { edges { node { parameters } } } } } }\n    knowledge(filter: { scope: $scope }) { edges { node { currentVersion { content confidence } } } }\n  }\n": typeof types.TypedGuidelinesDocument,
     "\n  query ThroughInterface($id: ID!) {\n    entry(id: $id) {\n      currentVersion { __typename version }\n      versions { __typename totalCount edges { __typename node { __typename ... on GuidelineVersion { content } } } }\n    }\n  }\n": typeof types.ThroughInterfaceDocument,
     "mutation TypedUpdate($id: ID!) { updateGuideline(input: { id: $id, content: \"second\" }) { __typename } }": typeof types.TypedUpdateDocument,
+    "query EventKindsCursor { changeFeedCursor }": typeof types.EventKindsCursorDocument,
+    "mutation EventKindsAttach($e: ID!) { attachTags(input: { entry: $e, tags: [\"kinds\"] }) { __typename } }": typeof types.EventKindsAttachDocument,
+    "mutation EventKindsDetach($e: ID!) { detachTags(input: { entry: $e, tags: [\"kinds\"] }) { __typename } }": typeof types.EventKindsDetachDocument,
+    "\n  mutation EventKindsRelate($s: ID!, $t: ID!) {\n    createRelation(input: { source: $s, target: $t, type: RELATED_TO }) { __typename ... on CreateRelationSuccess { relation { id } } }\n  }\n": typeof types.EventKindsRelateDocument,
+    "mutation EventKindsUnrelate($id: ID!) { deleteRelation(input: { id: $id }) { __typename } }": typeof types.EventKindsUnrelateDocument,
+    "mutation EventKindsDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }": typeof types.EventKindsDeactivateDocument,
+    "mutation EventKindsReactivate($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }": typeof types.EventKindsReactivateDocument,
+    "mutation EventKindsUpdate($id: ID!) { updateKnowledge(input: { id: $id, content: \"changed\" }) { __typename } }": typeof types.EventKindsUpdateDocument,
+    "\n  mutation EventKindsSession($p: ID!) { startSession(input: { project: $p, mode: SCRATCH }) { __typename ... on StartSessionSuccess { session { id } } } }\n": typeof types.EventKindsSessionDocument,
+    "mutation EventKindsComplete($id: ID!, $promote: [ID!]) { completeSession(input: { id: $id, promote: $promote }) { __typename } }": typeof types.EventKindsCompleteDocument,
+    "\n  subscription EventKindsReplay($scope: ID!, $after: String) {\n    entryChanged(scope: $scope, includeDescendants: true, after: $after) { type entryId cursor }\n  }\n": typeof types.EventKindsReplayDocument,
     "\n  mutation EraseTextImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": typeof types.EraseTextImportDocument,
     "\n  mutation EraseText($scope: ID!, $text: String!, $dryRun: Boolean) {\n    eraseMemory(input: { scope: $scope, text: $text, dryRun: $dryRun }) { __typename ... on EraseMemorySuccess { receipt { counts } } }\n  }\n": typeof types.EraseTextDocument,
     "\n  query EraseTextNames($scope: ID!) { knowledge(filter: { scope: $scope }, first: 100) { edges { node { name } } } }\n": typeof types.EraseTextNamesDocument,
@@ -320,6 +331,17 @@ const documents: Documents = {
     "\n  query TypedGuidelines($scope: ID!) {\n    guidelines(filter: { scope: $scope }) {\n      edges {\n        node {\n          currentVersion { content rationale }\n          version(number: 1) { content }\n          versions(first: 5) { totalCount edges { node { version content } } }\n        }\n      }\n    }\n    tools(filter: { scope: $scope }) { edges { node { currentVersion { description } versions { edges { node { parameters } } } } } }\n    knowledge(filter: { scope: $scope }) { edges { node { currentVersion { content confidence } } } }\n  }\n": types.TypedGuidelinesDocument,
     "\n  query ThroughInterface($id: ID!) {\n    entry(id: $id) {\n      currentVersion { __typename version }\n      versions { __typename totalCount edges { __typename node { __typename ... on GuidelineVersion { content } } } }\n    }\n  }\n": types.ThroughInterfaceDocument,
     "mutation TypedUpdate($id: ID!) { updateGuideline(input: { id: $id, content: \"second\" }) { __typename } }": types.TypedUpdateDocument,
+    "query EventKindsCursor { changeFeedCursor }": types.EventKindsCursorDocument,
+    "mutation EventKindsAttach($e: ID!) { attachTags(input: { entry: $e, tags: [\"kinds\"] }) { __typename } }": types.EventKindsAttachDocument,
+    "mutation EventKindsDetach($e: ID!) { detachTags(input: { entry: $e, tags: [\"kinds\"] }) { __typename } }": types.EventKindsDetachDocument,
+    "\n  mutation EventKindsRelate($s: ID!, $t: ID!) {\n    createRelation(input: { source: $s, target: $t, type: RELATED_TO }) { __typename ... on CreateRelationSuccess { relation { id } } }\n  }\n": types.EventKindsRelateDocument,
+    "mutation EventKindsUnrelate($id: ID!) { deleteRelation(input: { id: $id }) { __typename } }": types.EventKindsUnrelateDocument,
+    "mutation EventKindsDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }": types.EventKindsDeactivateDocument,
+    "mutation EventKindsReactivate($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }": types.EventKindsReactivateDocument,
+    "mutation EventKindsUpdate($id: ID!) { updateKnowledge(input: { id: $id, content: \"changed\" }) { __typename } }": types.EventKindsUpdateDocument,
+    "\n  mutation EventKindsSession($p: ID!) { startSession(input: { project: $p, mode: SCRATCH }) { __typename ... on StartSessionSuccess { session { id } } } }\n": types.EventKindsSessionDocument,
+    "mutation EventKindsComplete($id: ID!, $promote: [ID!]) { completeSession(input: { id: $id, promote: $promote }) { __typename } }": types.EventKindsCompleteDocument,
+    "\n  subscription EventKindsReplay($scope: ID!, $after: String) {\n    entryChanged(scope: $scope, includeDescendants: true, after: $after) { type entryId cursor }\n  }\n": types.EventKindsReplayDocument,
     "\n  mutation EraseTextImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": types.EraseTextImportDocument,
     "\n  mutation EraseText($scope: ID!, $text: String!, $dryRun: Boolean) {\n    eraseMemory(input: { scope: $scope, text: $text, dryRun: $dryRun }) { __typename ... on EraseMemorySuccess { receipt { counts } } }\n  }\n": types.EraseTextDocument,
     "\n  query EraseTextNames($scope: ID!) { knowledge(filter: { scope: $scope }, first: 100) { edges { node { name } } } }\n": types.EraseTextNamesDocument,
@@ -758,6 +780,50 @@ export function graphql(source: "\n  query ThroughInterface($id: ID!) {\n    ent
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation TypedUpdate($id: ID!) { updateGuideline(input: { id: $id, content: \"second\" }) { __typename } }"): (typeof documents)["mutation TypedUpdate($id: ID!) { updateGuideline(input: { id: $id, content: \"second\" }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query EventKindsCursor { changeFeedCursor }"): (typeof documents)["query EventKindsCursor { changeFeedCursor }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation EventKindsAttach($e: ID!) { attachTags(input: { entry: $e, tags: [\"kinds\"] }) { __typename } }"): (typeof documents)["mutation EventKindsAttach($e: ID!) { attachTags(input: { entry: $e, tags: [\"kinds\"] }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation EventKindsDetach($e: ID!) { detachTags(input: { entry: $e, tags: [\"kinds\"] }) { __typename } }"): (typeof documents)["mutation EventKindsDetach($e: ID!) { detachTags(input: { entry: $e, tags: [\"kinds\"] }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EventKindsRelate($s: ID!, $t: ID!) {\n    createRelation(input: { source: $s, target: $t, type: RELATED_TO }) { __typename ... on CreateRelationSuccess { relation { id } } }\n  }\n"): (typeof documents)["\n  mutation EventKindsRelate($s: ID!, $t: ID!) {\n    createRelation(input: { source: $s, target: $t, type: RELATED_TO }) { __typename ... on CreateRelationSuccess { relation { id } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation EventKindsUnrelate($id: ID!) { deleteRelation(input: { id: $id }) { __typename } }"): (typeof documents)["mutation EventKindsUnrelate($id: ID!) { deleteRelation(input: { id: $id }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation EventKindsDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }"): (typeof documents)["mutation EventKindsDeactivate($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation EventKindsReactivate($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }"): (typeof documents)["mutation EventKindsReactivate($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation EventKindsUpdate($id: ID!) { updateKnowledge(input: { id: $id, content: \"changed\" }) { __typename } }"): (typeof documents)["mutation EventKindsUpdate($id: ID!) { updateKnowledge(input: { id: $id, content: \"changed\" }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EventKindsSession($p: ID!) { startSession(input: { project: $p, mode: SCRATCH }) { __typename ... on StartSessionSuccess { session { id } } } }\n"): (typeof documents)["\n  mutation EventKindsSession($p: ID!) { startSession(input: { project: $p, mode: SCRATCH }) { __typename ... on StartSessionSuccess { session { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation EventKindsComplete($id: ID!, $promote: [ID!]) { completeSession(input: { id: $id, promote: $promote }) { __typename } }"): (typeof documents)["mutation EventKindsComplete($id: ID!, $promote: [ID!]) { completeSession(input: { id: $id, promote: $promote }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription EventKindsReplay($scope: ID!, $after: String) {\n    entryChanged(scope: $scope, includeDescendants: true, after: $after) { type entryId cursor }\n  }\n"): (typeof documents)["\n  subscription EventKindsReplay($scope: ID!, $after: String) {\n    entryChanged(scope: $scope, includeDescendants: true, after: $after) { type entryId cursor }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

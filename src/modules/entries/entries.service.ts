@@ -204,7 +204,7 @@ function validUntilOf(input: AddEntryInput): Date | null {
 function createdEvents(items: readonly NewEntry[]): PendingEvent[] {
   return items.map(({ input, entryId, versionId }) => ({
     topic: 'entryChanged',
-    payload: { type: 'CREATED', entryId, scopeId: input.scopeId, versionId, actor: input.author ?? null },
+    payload: { type: 'CREATED', entryId, kind: input.kind, scopeId: input.scopeId, versionId, actor: input.author ?? null },
   }));
 }
 
@@ -478,7 +478,7 @@ function planVersion(
     updatedAt: at,
   };
   const events: PendingEvent[] = [
-    { topic: 'entryChanged', payload: { type: 'UPDATED', entryId: entry.id, scopeId: entry.scopeId, versionId: version.id, actor: author } },
+    { topic: 'entryChanged', payload: { type: 'UPDATED', entryId: entry.id, kind: entry.kind, scopeId: entry.scopeId, versionId: version.id, actor: author } },
   ];
   const conflict: Conflict | null = conflicted
     ? {
@@ -761,7 +761,7 @@ export async function setEntryActive(deps: WriteDeps, id: string, active: boolea
     if (count > 0) {
       emit({
         topic: 'entryChanged',
-        payload: { type: active ? 'REACTIVATED' : 'DEACTIVATED', entryId: id, scopeId: entry.scopeId, versionId: null, actor },
+        payload: { type: active ? 'REACTIVATED' : 'DEACTIVATED', entryId: id, kind: entry.kind, scopeId: entry.scopeId, versionId: null, actor },
       });
     }
     return entry;

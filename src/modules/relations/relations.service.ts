@@ -77,20 +77,20 @@ async function createRelationBatched(deps: WriteDeps, input: CreateRelationInput
 }
 
 interface Ends {
-  source: { id: string; scopeId: string };
+  source: { id: string; kind: string; scopeId: string };
   /** The target entry; null for a scope. */
-  targetEntry: { id: string; scopeId: string } | null;
+  targetEntry: { id: string; kind: string; scopeId: string } | null;
 }
 
 /** The source entry (NotFound, or InvalidState when its scope is archived) and the target (NotFound). */
 async function readEnds(db: Db, input: CreateRelationInput): Promise<Ends> {
   const targetRead =
     'entryId' in input.target
-      ? Prisma.sql`SELECT t."id", t."scopeId", NULL AS "status", 0 AS "source" FROM "Entry" t WHERE t."id" = ${input.target.entryId}`
-      : Prisma.sql`SELECT t."id", t."id" AS "scopeId", NULL AS "status", 0 AS "source" FROM "Scope" t WHERE t."id" = ${input.target.scopeId}`;
-  const rows = await directRead<{ id: string; scopeId: string; status: string | null; source: number | bigint }>(
+      ? Prisma.sql`SELECT t."id", t."kind", t."scopeId", NULL AS "status", 0 AS "source" FROM "Entry" t WHERE t."id" = ${input.target.entryId}`
+      : Prisma.sql`SELECT t."id", NULL AS "kind", t."id" AS "scopeId", NULL AS "status", 0 AS "source" FROM "Scope" t WHERE t."id" = ${input.target.scopeId}`;
+  const rows = await directRead<{ id: string; kind: string; scopeId: string; status: string | null; source: number | bigint }>(
     db,
-    Prisma.sql`SELECT e."id", e."scopeId", s."status", 1 AS "source" FROM "Entry" e JOIN "Scope" s ON s."id" = e."scopeId" WHERE e."id" = ${input.sourceId}
+    Prisma.sql`SELECT e."id", e."kind", e."scopeId", s."status", 1 AS "source" FROM "Entry" e JOIN "Scope" s ON s."id" = e."scopeId" WHERE e."id" = ${input.sourceId}
       UNION ALL ${targetRead}`,
   );
   const source = rows.find((row) => Number(row.source) === 1);
@@ -98,7 +98,10 @@ async function readEnds(db: Db, input: CreateRelationInput): Promise<Ends> {
   if (!source) throw new NotFoundError('No entry has this id', ['input', 'source']);
   if (source.status === 'ARCHIVED') throw archivedError(['input', 'source']);
   if (!target) throw new NotFoundError(`No ${'entryId' in input.target ? 'entry' : 'scope'} has this id`, ['input', 'target']);
-  return { source: { id: source.id, scopeId: source.scopeId }, targetEntry: 'entryId' in input.target ? { id: target.id, scopeId: target.scopeId } : null };
+  return {
+    source: { id: source.id, kind: source.kind, scopeId: source.scopeId },
+    targetEntry: 'entryId' in input.target ? { id: target.id, kind: target.kind, scopeId: target.scopeId } : null,
+  };
 }
 
 /** The relation, inserted only while both ends are where they were read and the source's scope takes writes; nothing if it exists. */
@@ -134,7 +137,7 @@ async function createRelationLocked(deps: WriteDeps, input: CreateRelationInput)
       if (error instanceof NotFoundError) return null;
       throw error;
     });
-    const targetEntry = targetEntryId ? await tx.entry.findUnique({ where: { id: targetEntryId }, select: { id: true, scopeId: true } }) : null;
+    const targetEntry = targetEntryId ? await tx.entry.findUnique({ where: { id: targetEntryId }, select: { id: true, kind: true, scopeId: true } }) : null;
     const targetScope = targetEntryId ? null : await tx.scope.findUnique({ where: { id: targetScopeId! }, select: { id: true } });
     if (!source) throw new NotFoundError('No entry has this id', ['input', 'source']);
     if (!targetEntry && !targetScope) throw new NotFoundError(`No ${targetEntryId ? 'entry' : 'scope'} has this id`, ['input', 'target']);
@@ -143,7 +146,7 @@ async function createRelationLocked(deps: WriteDeps, input: CreateRelationInput)
         data: { type: input.type, sourceId: source.id, targetEntryId, targetScopeId, createdBy: input.author ?? null },
       });
       // The ends as read above: the events need no second read of them.
-      const ends: Ends = { source: { id: source.id, scopeId: source.scopeId }, targetEntry };
+      const ends: Ends = { source: { id: source.id, kind: source.kind, scopeId: source.scopeId }, targetEntry };
       for (const event of relationEvents(relation, ends, 'RELATED')) emit(event);
       return relation;
     } catch (error) {
@@ -156,7 +159,7 @@ async function createRelationLocked(deps: WriteDeps, input: CreateRelationInput)
 /** A relation changes its source entry and, when it points at one, its target entry. */
 function relationEvents(relation: Relation, ends: Ends, type: 'RELATED' | 'UNRELATED'): PendingEvent[] {
   const entries = ends.targetEntry ? [ends.source, ends.targetEntry] : [ends.source];
-  return entries.map((entry) => ({ topic: 'entryChanged', payload: { type, entryId: entry.id, scopeId: entry.scopeId, versionId: null, actor: relation.createdBy } }));
+  return entries.map((entry) => ({ topic: 'entryChanged', payload: { type, entryId: entry.id, kind: entry.kind, scopeId: entry.scopeId, versionId: null, actor: relation.createdBy } }));
 }
 
 export async function deleteRelation(deps: WriteDeps, id: string, actor: string | null): Promise<Relation> {
@@ -173,8 +176,8 @@ export async function deleteRelation(deps: WriteDeps, id: string, actor: string 
 /** A relation changes its source entry and, when it points at one, its target entry. */
 async function emitRelationChange(tx: Tx, emit: Emit, relation: Relation, type: 'RELATED' | 'UNRELATED', actor: string | null) {
   const ids = relation.targetEntryId ? [relation.sourceId, relation.targetEntryId] : [relation.sourceId];
-  const entries = await tx.entry.findMany({ where: { id: { in: ids } }, select: { id: true, scopeId: true } });
+  const entries = await tx.entry.findMany({ where: { id: { in: ids } }, select: { id: true, kind: true, scopeId: true } });
   for (const entry of entries) {
-    emit({ topic: 'entryChanged', payload: { type, entryId: entry.id, scopeId: entry.scopeId, versionId: null, actor } });
+    emit({ topic: 'entryChanged', payload: { type, entryId: entry.id, kind: entry.kind, scopeId: entry.scopeId, versionId: null, actor } });
   }
 }

@@ -271,7 +271,7 @@ async function settleScratchEntries(
       throw new AlreadyExistsError(`Another writer just gave the project one of: ${named(promote)}; rename or leave out before promoting`, ['input', 'promote']);
     });
     for (const e of promote) {
-      emit({ topic: 'entryChanged', payload: { type: 'PROMOTED', entryId: e.id, scopeId: projectId, versionId: null, actor } });
+      emit({ topic: 'entryChanged', payload: { type: 'PROMOTED', entryId: e.id, kind: e.kind, scopeId: projectId, versionId: null, actor } });
     }
   }
   const promoted = new Set(promote.map((e) => e.id));
@@ -279,7 +279,7 @@ async function settleScratchEntries(
   if (rest.length > 0) {
     await tx.entry.updateMany({ where: { id: { in: rest.map((e) => e.id) } }, data: { active: false } });
     for (const e of rest) {
-      emit({ topic: 'entryChanged', payload: { type: 'DEACTIVATED', entryId: e.id, scopeId: session.id, versionId: null, actor } });
+      emit({ topic: 'entryChanged', payload: { type: 'DEACTIVATED', entryId: e.id, kind: e.kind, scopeId: session.id, versionId: null, actor } });
     }
   }
   return { promoted: [...promoted], deactivated: rest.length };

@@ -70,7 +70,7 @@ export async function attachTags(deps: WriteDeps, entryId: string, names: readon
     // A concurrent attach of the same tag may have linked it since: that link stands.
     const added = add.length > 0 ? await tx.$executeRaw(linkTagsSql(deps.provider, add.map((t) => ({ entryId, name: t.name })), new Date())) : 0;
     if (added > 0) {
-      emit({ topic: 'entryChanged', payload: { type: 'TAGGED', entryId, scopeId: entry.scopeId, versionId: null, actor } });
+      emit({ topic: 'entryChanged', payload: { type: 'TAGGED', entryId, kind: entry.kind, scopeId: entry.scopeId, versionId: null, actor } });
     }
     return entry;
   });
@@ -83,7 +83,7 @@ export async function detachTags(deps: WriteDeps, entryId: string, names: readon
     const entry = await writableEntry(tx, entryId, ['input', 'entry']);
     const { count } = await tx.entryTag.deleteMany({ where: { entryId, tag: { name: { in: normalized } } } });
     if (count > 0) {
-      emit({ topic: 'entryChanged', payload: { type: 'UNTAGGED', entryId, scopeId: entry.scopeId, versionId: null, actor } });
+      emit({ topic: 'entryChanged', payload: { type: 'UNTAGGED', entryId, kind: entry.kind, scopeId: entry.scopeId, versionId: null, actor } });
     }
     return entry;
   });
