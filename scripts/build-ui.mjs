@@ -1,5 +1,5 @@
-// Bundles the dashboard (ui/) into dist/ui/: esbuild at install and build time, so the server
-// serves only local files (no CDN, works offline). Asset names carry a content hash, so the
+// Bundles the dashboard (ui/) into dist/ui/, and GraphiQL's fetcher into dist/ui/graphiql.js:
+// esbuild at install and build time, so the server serves only local files (no CDN, works offline). Asset names carry a content hash, so the
 // server can let browsers cache them for good; index.html names the current ones.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -18,7 +18,7 @@ export function sourceDigest() {
   return filesDigest(source, filesUnder(source));
 }
 
-/** Builds dist/ui (index.html + assets/). Returns the asset file names. */
+/** Builds dist/ui (index.html + assets/, graphiql.js). Returns the dashboard's asset file names. */
 export async function buildUi() {
   // esbuild is a devDependency: a production install without it keeps whatever was built before.
   const esbuild = await import('esbuild');
@@ -36,6 +36,18 @@ export async function buildUi() {
     outdir: join(out, 'assets'),
     entryNames: '[name]-[hash]',
     metafile: true,
+    logLevel: 'warning',
+  });
+  // GraphiQL's fetcher (ui/src/graphiql.ts), a script the GraphiQL page inlines
+  // (src/server/graphiql.ts): it exposes `EngramGraphiQL.createFetcher`.
+  await esbuild.build({
+    entryPoints: [join(source, 'src', 'graphiql.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    globalName: 'EngramGraphiQL',
+    target: ['chrome110', 'firefox115', 'safari16'],
+    outfile: join(out, 'graphiql.js'),
     logLevel: 'warning',
   });
   const assets = Object.keys(result.metafile.outputs).map((file) => basename(file));

@@ -3,9 +3,10 @@ import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_SESSION } from '../src/server/graphiql.ts';
+import { FIRST_SESSION, renderPage } from '../src/server/graphiql.ts';
 import { CHROMIUM, haveChromium, launchChromium, offlineContext } from './support/browser.ts';
 import { useHarness } from './support/harness.ts';
+import { principalWithKey } from './support/keys.ts';
 
 /**
  * GraphiQL at GET /graphql: served entirely by Engram (no outside request), compressed and
@@ -49,6 +50,14 @@ describe('GraphiQL first tab', () => {
   });
 });
 
+describe('GraphiQL page', () => {
+  it("falls back to Yoga's fetcher when the fetcher is not built", () => {
+    const html = renderPage('/nonexistent/graphiql.js');
+    expect(html).toContain('YogaGraphiQL.renderYogaGraphiQL(');
+    expect(html).not.toContain('EngramGraphiQL');
+  });
+});
+
 describe('GraphiQL page delivery', () => {
   it('is compressed with the best encoding the browser accepts, else sent as is', async () => {
     const plain = await getPage({});
@@ -56,6 +65,9 @@ describe('GraphiQL page delivery', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     const html = plain.body.toString();
     expect(html).toContain('<title>Engram</title>');
+    // GraphiQL gets Engram's fetcher, as built now (dist/ui/graphiql.js; the dashboard test checks it is of the current ui/).
+    expect(html).toContain(readFileSync(new URL('../dist/ui/graphiql.js', import.meta.url), 'utf8'));
+    expect(html).toContain('fetcher: EngramGraphiQL.createFetcher(location.pathname)');
 
     const br = await getPage({ 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(br.headers['content-encoding']).toBe('br');
@@ -228,6 +240,98 @@ describe.skipIf(!haveChromium)('GraphiQL in headless Chromium, offline', () => {
     expect(pane).toContain('"actor":"agent:7"');
 
     expect(sockets.map((ws) => new URL(ws.url()).host)).toEqual([`127.0.0.1:${h.port}`]);
+    expect(outside).toEqual([]);
+  });
+});
+
+/**
+ * Once an API key exists, GraphiQL's Headers tab is how a browser user authenticates: its
+ * subscriptions must carry the key too, and a missing or wrong one must show an error in the
+ * result pane (not an empty pane while the client retries in the background).
+ */
+describe.skipIf(!haveChromium)('GraphiQL with an API key in the Headers tab', () => {
+  const keyed = useHarness({ listen: true });
+  const keyedEndpoint = () => `http://127.0.0.1:${keyed.port}/graphql`;
+  let browser: Browser;
+  let page: Page;
+  let key: string;
+  const outside: string[] = [];
+  const sentFrames: string[] = [];
+
+  /** An operation over HTTP with `authorization`, as another client would send it. */
+  async function overHttp<T>(query: string, variables: Record<string, unknown>): Promise<T> {
+    const response = await fetch(keyedEndpoint(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ query, variables }),
+    });
+    const result = (await response.json()) as { data?: T; errors?: unknown };
+    expect(result.errors).toBeUndefined();
+    return result.data!;
+  }
+
+  /** Puts `headers` in the Headers tab of the active tab. */
+  async function setHeaders(headers: Record<string, string>): Promise<void> {
+    await page.locator('button[data-name=headers]').click();
+    await setEditorText(page, '.graphiql-editor-tool', JSON.stringify(headers));
+    // Monaco's JSON editor may have auto-closed a quote or brace after the inserted text.
+    await page.keyboard.press('Shift+ControlOrMeta+End');
+    await page.keyboard.press('Delete');
+  }
+
+  beforeAll(async () => {
+    key = (await principalWithKey(keyed.app, 'graphiql-user')).key;
+    browser = await launchChromium();
+    const context = await offlineContext(browser, `127.0.0.1:${keyed.port}`, outside);
+    page = await context.newPage();
+    page.on('websocket', (ws) => ws.on('framesent', (frame) => sentFrames.push(String(frame.payload))));
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('runs a subscription with the key; a wrong or missing key shows an error', { timeout: 90_000 }, async () => {
+    const created = await overHttp<{ createProject: { project: { id: string } } }>(
+      'mutation { createProject(input: { name: "keyed" }) { ... on CreateProjectSuccess { project { id } } } }',
+      {},
+    );
+    const project = created.createProject.project.id;
+    await page.goto(keyedEndpoint());
+    await page.locator('.graphiql-query-editor .monaco-editor').waitFor();
+
+    await setHeaders({ authorization: `Bearer ${key}` });
+    await setEditorText(page, '.graphiql-query-editor', `subscription { entryChanged(scope: "${project}") { type entry { name } } }`);
+    // The play button starts the subscription; while it runs, the button stops it.
+    const stop = page.locator('.graphiql-execute-button[aria-label*="Stop"]');
+    for (let attempt = 1; !(await stop.isVisible()); attempt++) {
+      expect(attempt).toBeLessThan(5);
+      await page.locator('.graphiql-execute-button').click();
+      await stop.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    }
+    // Subscriptions register asynchronously: write until one event shows in the result pane.
+    for (let n = 1; ; n++) {
+      await overHttp('mutation ($input: AddToolInput!) { addTool(input: $input) { __typename } }', { input: { scope: project, name: `keyed-tool-${n}` } });
+      const shown = await paneShows(page, `"keyed-tool-${n}"`, 1_000).then(() => true, () => false);
+      if (shown) break;
+      expect(n).toBeLessThan(30);
+    }
+    expect(await resultPane(page)).toContain('"type":"CREATED"');
+    await stop.click();
+
+    // The key went in connection_init's payload, where Engram authenticates sockets.
+    expect(sentFrames.find((f) => f.includes('"connection_init"'))).toContain(`"authorization":"Bearer ${key}"`);
+
+    // A wrong key, then none: the pane says why at once (graphql-ws would retry 4403 for half a minute).
+    for (const [headers, message] of [
+      [{ authorization: 'Bearer egk_wrong' }, 'The API key is unknown, revoked or expired'],
+      [{}, 'An API key is required'],
+    ] as const) {
+      await setHeaders(headers);
+      await page.locator('.graphiql-execute-button').click();
+      await paneShows(page, message, 5_000);
+      expect(await resultPane(page)).toContain('"closeCode":4403');
+    }
     expect(outside).toEqual([]);
   });
 });

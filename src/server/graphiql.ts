@@ -1,5 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { shouldRenderGraphiQL, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
+import { projectRoot } from '../infra/migrations.ts';
+import { log } from '../infra/log.ts';
 import { serveBody, StaticBody } from './compression.ts';
 
 /**
@@ -36,8 +40,7 @@ export const GRAPHIQL_HEADERS = { 'x-engram-actor': 'user' };
 
 export const GRAPHIQL_OPTIONS: GraphiQLOptions = {
   title: 'Engram',
-  // graphql-ws on /graphql. Queries and mutations still go over HTTP with the editor's headers; a
-  // subscription carries them in its message's `extensions.headers` (connection_init payload is {}).
+  // graphql-ws on /graphql. Used by Yoga's own fetcher only, when dist/ui/graphiql.js (ours) is not built.
   subscriptionsProtocol: 'WS',
   // The first tab, when the browser has no saved tabs yet; new tabs get defaultHeaders.
   defaultTabs: [
@@ -56,9 +59,32 @@ class Page extends StaticBody {
   }
 }
 
+/**
+ * Yoga's page with our fetcher (ui/src/graphiql.ts, built into dist/ui/graphiql.js) inlined and
+ * given to GraphiQL: it sends the Headers tab in each subscription's connection_init payload, where
+ * Engram authenticates sockets, and shows a refused socket's reason in the result pane.
+ */
+export function renderPage(fetcherScript = join(projectRoot(), 'dist', 'ui', 'graphiql.js')): string {
+  const html = renderGraphiQL(GRAPHIQL_OPTIONS);
+  if (!existsSync(fetcherScript)) {
+    // Subscriptions then work only while no API key exists (protected mode).
+    log.warn({ fetcherScript }, 'GraphiQL runs with Yoga\'s fetcher: its subscriptions cannot carry an API key. Run `npm run build:ui` (npm install does it).');
+    return html;
+  }
+  const script = readFileSync(fetcherScript, 'utf8');
+  const render = 'YogaGraphiQL.renderYogaGraphiQL(';
+  const options = JSON.stringify(GRAPHIQL_OPTIONS);
+  // Yoga's template calls renderYogaGraphiQL(root, <options as JSON>): a new template fails here, not in the browser.
+  if (!html.includes(render) || !html.includes(options)) throw new Error('@graphql-yoga/render-graphiql renders a page Engram does not know: update renderPage');
+  // Replacer functions: the minified script may hold `$&` or `$'`, which a replacement string would expand.
+  return html
+    .replace(options, () => `{ ...${options}, fetcher: EngramGraphiQL.createFetcher(location.pathname) }`)
+    .replace(render, () => `${script};\n${render}`);
+}
+
 // One page per process, made on first demand: apps that nobody opens GraphiQL on (tests) pay nothing.
 let page: Page | undefined;
-const thePage = () => (page ??= new Page(renderGraphiQL(GRAPHIQL_OPTIONS)));
+const thePage = () => (page ??= new Page(renderPage()));
 
 /** createYoga options: GraphiQL at GET /graphql (served by useGraphiQLDelivery), or none. */
 export function graphiqlOptions(enabled: boolean): { graphiql: GraphiQLOptions | false; renderGraphiQL?: () => string } {

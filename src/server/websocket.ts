@@ -79,12 +79,18 @@ export function attachWebSocket(
           return false;
         }
         const check = () => authenticate(authorization, ctx.extra.request.socket.remoteAddress ?? '', ctx.extra.request.headers.host ?? null);
-        const accepted = await check().then(
-          () => true,
-          () => false,
+        const refusal = await check().then(
+          () => null,
+          (error: unknown) => error,
         );
-        if (accepted && authorization) recheckWhileOpen(ctx.extra.socket, check);
-        return accepted;
+        if (refusal === null) {
+          if (authorization) recheckWhileOpen(ctx.extra.socket, check);
+          return true;
+        }
+        // Still 4403, with the refusal's message for a reason (graphql-ws would say only "Forbidden"):
+        // a client can tell a missing key from a wrong one or protected mode (GraphiQL shows it).
+        if (refusal instanceof GraphQLError) ctx.extra.socket.close(CloseCode.Forbidden, closeReason(refusal.message));
+        return false;
       },
       onSubscribe: async (ctx, _id, payload) => {
         // graphql-ws enters the operation in ctx.subscriptions before this hook and removes it when
