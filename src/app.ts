@@ -13,6 +13,7 @@ import { createEventBus, type EventBus } from './infra/events.ts';
 import { requestStarted } from './infra/load.ts';
 import { startFeedPruning } from './infra/change-feed.ts';
 import { DEFAULT_WRITE_SETTINGS, isRetryable, type WriteSettings } from './infra/transaction.ts';
+import { isDatabaseUnavailable } from './infra/prisma-errors.ts';
 import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './server/body-limit.ts';
 import { useStrictRequestParams } from './server/request-params.ts';
 import { corsFor, useCsrfPrevention } from './server/browser-safety.ts';
@@ -165,16 +166,13 @@ export function createApp(options: AppOptions): App {
         // The caller gets the request id; the log line with that id has what happened.
         const requestId = requestScope.getStore()?.requestId;
         const path = error instanceof GraphQLError ? error.path : undefined;
-        // The database still refused after the retries (SQLite's write lock held for seconds by
-        // another connection, PostgreSQL deadlocks or serialization failures): nothing the caller
-        // sent is wrong, and trying again later can succeed (the refused transaction was rolled back).
-        const busy = isRetryable(original);
-        if (busy) log.warn({ err: original, path }, 'Database busy after retries');
+        const known = databaseTrouble(original);
+        if (known) log.warn({ err: original, path }, known.log);
         else log.error({ err: original ?? error, path }, 'Unexpected error (masked)');
-        return new GraphQLError(busy ? 'The database stayed busy through every retry: try again.' : message, {
+        return new GraphQLError(known?.message ?? message, {
           nodes: error instanceof GraphQLError ? error.nodes : undefined,
           path,
-          extensions: { code: busy ? 'DATABASE_BUSY' : 'INTERNAL_SERVER_ERROR', ...(requestId ? { requestId } : {}) },
+          extensions: { code: known?.code ?? 'INTERNAL_SERVER_ERROR', ...(requestId ? { requestId } : {}) },
         });
       },
     },
@@ -320,4 +318,20 @@ function auditedAuthentication(authenticator: Authenticator, failures: Authentic
 /** A code-less GraphQL error that graphql-js raised completing a field's value rather than reading its arguments. */
 function ofAnAnswer(error: GraphQLError): boolean {
   return error.path !== undefined && error.extensions.code === undefined && !error.message.startsWith('Argument "');
+}
+
+/**
+ * Failures of the database that are nobody's mistake, told by a code of their own: trying again
+ * later can succeed. DATABASE_BUSY: it still refused after the retries (SQLite's write lock held
+ * for seconds by another connection, PostgreSQL deadlocks or serialization failures; the refused
+ * transaction was rolled back). DATABASE_UNAVAILABLE: it could not be reached or dropped the
+ * connection (a PostgreSQL server restarting, a backend terminated); a write cut off so may or may
+ * not have committed, as with any lost connection, so read before writing again.
+ */
+function databaseTrouble(error: unknown): { code: string; message: string; log: string } | null {
+  if (isRetryable(error)) return { code: 'DATABASE_BUSY', message: 'The database stayed busy through every retry: try again.', log: 'Database busy after retries' };
+  if (isDatabaseUnavailable(error)) {
+    return { code: 'DATABASE_UNAVAILABLE', message: 'The database could not be reached or dropped the connection: try again shortly.', log: 'Database unavailable' };
+  }
+  return null;
 }

@@ -40,6 +40,8 @@ type Documents = {
     "\n  query ConvQuery($input: MemoryQueryInput!) {\n    memoryQuery(input: $input, first: 10) { edges { score node { id } } }\n  }\n": typeof types.ConvQueryDocument,
     "\n  query ConvList($scope: ID!) { conversations(scope: $scope) { totalCount edges { node { title } } } }\n": typeof types.ConvListDocument,
     "\n      mutation ConvLink($input: LinkConversationEntriesInput!) {\n        linkConversationEntries(input: $input) {\n          __typename\n          ... on LinkConversationEntriesSuccess { conversation { id messageCount } }\n          ... on UserError { code message path }\n        }\n      }\n    ": typeof types.ConvLinkDocument,
+    "mutation UnavailableAdd($scope: ID!, $title: String!) { addKnowledge(input: { scope: $scope, title: $title, content: \"c\" }) { __typename } }": typeof types.UnavailableAddDocument,
+    "query UnavailableRead($scope: ID!) { memoryQuery(input: { scope: $scope, search: \"c\" }, first: 5) { meta { totalCount } } }": typeof types.UnavailableReadDocument,
     "\n  mutation CascadePolicy($scope: ID!) { setMemoryPolicy(input: { scope: $scope, memoryType: EPISODIC, retentionDays: 30 }) { __typename } }\n": typeof types.CascadePolicyDocument,
     "\n  mutation CascadeLease($scope: ID!, $resource: String!) { checkoutLease(input: { scope: $scope, resource: $resource, ttlSeconds: 60 }) { __typename } }\n": typeof types.CascadeLeaseDocument,
     "\n  mutation CascadeQuestion($scope: ID!, $key: String!) { openVoteQuestion(input: { scope: $scope, key: $key, k: 3 }) { __typename ... on OpenVoteQuestionSuccess { question { id } } } }\n": typeof types.CascadeQuestionDocument,
@@ -298,6 +300,8 @@ const documents: Documents = {
     "\n  query ConvQuery($input: MemoryQueryInput!) {\n    memoryQuery(input: $input, first: 10) { edges { score node { id } } }\n  }\n": types.ConvQueryDocument,
     "\n  query ConvList($scope: ID!) { conversations(scope: $scope) { totalCount edges { node { title } } } }\n": types.ConvListDocument,
     "\n      mutation ConvLink($input: LinkConversationEntriesInput!) {\n        linkConversationEntries(input: $input) {\n          __typename\n          ... on LinkConversationEntriesSuccess { conversation { id messageCount } }\n          ... on UserError { code message path }\n        }\n      }\n    ": types.ConvLinkDocument,
+    "mutation UnavailableAdd($scope: ID!, $title: String!) { addKnowledge(input: { scope: $scope, title: $title, content: \"c\" }) { __typename } }": types.UnavailableAddDocument,
+    "query UnavailableRead($scope: ID!) { memoryQuery(input: { scope: $scope, search: \"c\" }, first: 5) { meta { totalCount } } }": types.UnavailableReadDocument,
     "\n  mutation CascadePolicy($scope: ID!) { setMemoryPolicy(input: { scope: $scope, memoryType: EPISODIC, retentionDays: 30 }) { __typename } }\n": types.CascadePolicyDocument,
     "\n  mutation CascadeLease($scope: ID!, $resource: String!) { checkoutLease(input: { scope: $scope, resource: $resource, ttlSeconds: 60 }) { __typename } }\n": types.CascadeLeaseDocument,
     "\n  mutation CascadeQuestion($scope: ID!, $key: String!) { openVoteQuestion(input: { scope: $scope, key: $key, k: 3 }) { __typename ... on OpenVoteQuestionSuccess { question { id } } } }\n": types.CascadeQuestionDocument,
@@ -648,6 +652,14 @@ export function graphql(source: "\n  query ConvList($scope: ID!) { conversations
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n      mutation ConvLink($input: LinkConversationEntriesInput!) {\n        linkConversationEntries(input: $input) {\n          __typename\n          ... on LinkConversationEntriesSuccess { conversation { id messageCount } }\n          ... on UserError { code message path }\n        }\n      }\n    "): (typeof documents)["\n      mutation ConvLink($input: LinkConversationEntriesInput!) {\n        linkConversationEntries(input: $input) {\n          __typename\n          ... on LinkConversationEntriesSuccess { conversation { id messageCount } }\n          ... on UserError { code message path }\n        }\n      }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation UnavailableAdd($scope: ID!, $title: String!) { addKnowledge(input: { scope: $scope, title: $title, content: \"c\" }) { __typename } }"): (typeof documents)["mutation UnavailableAdd($scope: ID!, $title: String!) { addKnowledge(input: { scope: $scope, title: $title, content: \"c\" }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query UnavailableRead($scope: ID!) { memoryQuery(input: { scope: $scope, search: \"c\" }, first: 5) { meta { totalCount } } }"): (typeof documents)["query UnavailableRead($scope: ID!) { memoryQuery(input: { scope: $scope, search: \"c\" }, first: 5) { meta { totalCount } } }"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
