@@ -45,7 +45,11 @@ if (sqliteProblem) {
 }
 // One line per migration as it starts: one that rewrites every row can take minutes on a large database.
 const { applied } = await applyMigrations(config.databaseUrl, {
-  onMigration: (name, index, total) => log.info({ migration: name }, `Applying migration ${index}/${total}: ${name}`),
+  // Written before the migration starts (a SQLite migration holds the event loop while it runs).
+  onMigration: (name, index, total) => {
+    log.info({ migration: name }, `Applying migration ${index}/${total}: ${name}`);
+    return flushLogs();
+  },
 }).catch(exitIfDatabaseError);
 // Before the database opens, so that Prisma's calls are traced.
 const telemetry = (running.telemetry = await startTelemetry());

@@ -9,7 +9,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MigrationList, SchemaEngine, SchemaFilter } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import Sqlite from 'better-sqlite3';
+import { RECORDS_SQL, applyPostgres, applySqlite, type MigrationProgress, type MigrationRecord, type PendingMigration } from './migration-runner.ts';
 import { DatabaseError } from './start-up-errors.ts';
+
+export type { MigrationProgress } from './migration-runner.ts';
 
 export type MigrationProvider = 'sqlite' | 'postgresql';
 
@@ -173,14 +176,6 @@ async function runEngine<T>(url: string, createIfMissing: boolean, fn: (engine: 
   return withEngine(openTarget(provider, provider === 'sqlite' ? sqliteFilePath(url) : url, createIfMissing), fn);
 }
 
-/** A row of `_prisma_migrations`, as Prisma's engines write it. */
-interface MigrationRecord {
-  migration_name: string;
-  checksum: string;
-  finished_at: unknown;
-  rolled_back_at: unknown;
-}
-
 /**
  * Whether the database already records every migration of `list` as applied (finished, not rolled
  * back, with the SHA-256 of its migration.sql as checksum) and none other. Then there is nothing to
@@ -197,7 +192,7 @@ async function recordsEveryMigration(url: string, list: MigrationList): Promise<
     const expected = new Map<string, string>();
     for (const { path, migrationFile } of list.migrationDirectories) {
       if (migrationFile.content.tag !== 'ok') return false;
-      expected.set(path, createHash('sha256').update(migrationFile.content.value).digest('hex'));
+      expected.set(path, checksumOf(migrationFile.content.value));
     }
     const live = records.filter((record) => record.rolled_back_at === null);
     // As many names as migrations, each once (a name recorded twice must not stand for a missing one).
@@ -242,8 +237,6 @@ function serverOf(url: string): string {
   const parsed = URL.canParse(url) ? new URL(url) : null;
   return parsed?.hostname ? `${parsed.hostname}:${parsed.port || '5432'}` : 'its address';
 }
-
-const RECORDS_SQL = 'SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations';
 
 /** The rows of `_prisma_migrations`; null when the database (a SQLite file) does not exist yet. */
 async function readMigrationRecords(url: string): Promise<MigrationRecord[] | null> {
@@ -320,9 +313,12 @@ async function diagnose(engine: SchemaEngine, list: MigrationList): Promise<Diag
 }
 
 /**
- * Applies the committed, not yet applied migrations of the URL's provider. Creates a missing SQLite
- * file (and its directory). Throws, with the engine's message, when a migration fails, when an
- * earlier migration is recorded as failed, or when an applied migration was modified since.
+ * Applies the committed, not yet applied migrations of the URL's provider, oldest first, each with
+ * its `_prisma_migrations` row in one transaction (migration-runner.ts): a process killed meanwhile
+ * leaves the database as it was before the migration that ran, and the next call applies it. Creates
+ * a missing SQLite file (and its directory). Throws when a migration fails (it is rolled back),
+ * when a migration is recorded as failed (by Prisma's engine: an earlier Engram or `prisma migrate
+ * deploy`), or when an applied migration was modified since.
  */
 export function applyMigrations(url: string, options: { onMigration?: MigrationProgress } = {}): Promise<ApplyMigrationsResult> {
   const provider = providerOf(url);
@@ -330,7 +326,10 @@ export function applyMigrations(url: string, options: { onMigration?: MigrationP
     const list = readMigrationList(requireMigrationsDir(provider));
     try {
       if (await recordsEveryMigration(url, list)) return { applied: [] };
-      return await runEngine(url, true, async (engine) => {
+      // The engine diagnoses the history (and creates a missing SQLite file); it no longer applies:
+      // it records a migration as started before running it, and on SQLite runs it without a
+      // transaction, so a kill left the database refusing every later deploy (P3009).
+      await runEngine(url, true, async (engine) => {
         // `migrate deploy` itself ignores edited migrations; refuse them rather than drift.
         const diagnosis = await diagnose(engine, list);
         if (diagnosis.editedMigrationNames.length > 0) {
@@ -339,16 +338,30 @@ export function applyMigrations(url: string, options: { onMigration?: MigrationP
               'Restore their migration.sql (the database records its checksum) and add a new migration instead.',
           );
         }
-        if (!options.onMigration) {
-          const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: list, filters: NO_FILTER });
-          return { applied: appliedMigrationNames };
-        }
-        return { applied: await applyOneByOne(engine, list, diagnosis, options.onMigration) };
       });
+      const migrations = pendingMigrations(list);
+      const applied =
+        provider === 'sqlite'
+          ? await applySqlite(sqliteFilePath(url), migrations, options.onMigration)
+          : await applyPostgres(url, migrations, options.onMigration);
+      return { applied };
     } catch (error) {
       throw engineError(`Applying ${provider} migrations`, url, error);
     }
   });
+}
+
+/** The folder's migrations with their scripts and checksums (an unreadable migration.sql throws). */
+function pendingMigrations(list: MigrationList): PendingMigration[] {
+  return list.migrationDirectories.map(({ path, migrationFile }) => {
+    if (migrationFile.content.tag !== 'ok') throw new Error(`Cannot read ${join(path, MIGRATION_FILE)}: ${migrationFile.content.value}`);
+    return { name: path, script: migrationFile.content.value, checksum: checksumOf(migrationFile.content.value) };
+  });
+}
+
+/** What Prisma records as a migration's checksum: the SHA-256 of its migration.sql, hex. */
+function checksumOf(script: string): string {
+  return createHash('sha256').update(script).digest('hex');
 }
 
 /** The migrations of the folder (`local`) the database has not applied, by the engine's diagnosis. */
@@ -356,28 +369,6 @@ function pendingNames(diagnosis: Diagnosis, local: string[]): string[] {
   if (!diagnosis.hasMigrationsTable) return local;
   const history = diagnosis.history;
   return history?.diagnostic === 'databaseIsBehind' || history?.diagnostic === 'historiesDiverge' ? history.unappliedMigrationNames : [];
-}
-
-/** Told before each pending migration is applied: its name, its place among them (from 1), how many. */
-export type MigrationProgress = (name: string, index: number, total: number) => void;
-
-/**
- * Applies the pending migrations one engine call each (a longer prefix of the list every time; the
- * engine skips what is applied), so the caller can say which one is running: a migration that
- * rewrites every row can take minutes on a large database.
- */
-async function applyOneByOne(engine: SchemaEngine, list: MigrationList, diagnosis: Diagnosis, onMigration: MigrationProgress): Promise<string[]> {
-  const all = list.migrationDirectories;
-  const pending = new Set(pendingNames(diagnosis, all.map((m) => m.path)));
-  const applied: string[] = [];
-  for (let i = 0; i < all.length; i++) {
-    const name = all[i]!.path;
-    if (!pending.has(name)) continue;
-    onMigration(name, applied.length + 1, pending.size);
-    const prefix = { ...list, migrationDirectories: all.slice(0, i + 1) };
-    applied.push(...(await engine.applyMigrations({ migrationsList: prefix, filters: NO_FILTER })).appliedMigrationNames);
-  }
-  return applied;
 }
 
 /** Compares the migrations folder with the database. Does not create a missing SQLite file. */

@@ -57,9 +57,16 @@ export function withDeadline<T>(promise: Promise<T>, ms: number, what: () => str
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
-/** Starts the server on `databaseUrl` (PORT=0, 127.0.0.1) and resolves once it listens. */
-export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [compiled('src/main.ts')], {
+/**
+ * Starts the server (`entry`, default this run's compiled src/main.ts) on `databaseUrl` (PORT=0,
+ * 127.0.0.1) and resolves once it listens, within `deadlineMs` (a start that migrates takes longer).
+ */
+export async function startServerProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  { entry = compiled('src/main.ts'), deadlineMs = START_DEADLINE_MS }: { entry?: string; deadlineMs?: number } = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,7 +89,7 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
     child.stdout.on('data', check);
     void exit.then((status) => fail(new Error(`Server exited (${JSON.stringify(status)}) before listening:\n${output}`)));
   });
-  const port = await withDeadline(listening, START_DEADLINE_MS, () => `waiting for the server to listen:\n${output}`);
+  const port = await withDeadline(listening, deadlineMs, () => `waiting for the server to listen:\n${output}`);
   return {
     child,
     port,
