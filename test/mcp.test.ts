@@ -146,6 +146,21 @@ describe('MCP entries and context', () => {
     expect(wellFormed.result?.serverInfo.name).toBe('engram');
   });
 
+  it('returns stored JSON values as they are: only the connections of a result are shortened', async () => {
+    const client = await connect();
+    const project = await createProject(h, 'mcp-json-values');
+    // Keys the shortener rewrites in a result's structure, inside stored values.
+    const value = { node: { id: 7, cursor: 'c' }, cursor: 'abc', edges: [{ node: { x: 1 } }], pageInfo: { hasNextPage: true, endCursor: 'e' }, __typename: 'T' };
+    const added = await call(client, 'addTool', { scope: project, name: 'paged-api', description: 'pages', parameters: value, examples: [value] });
+    expect(added.tool.currentVersion).toMatchObject({ parameters: value, examples: [value] });
+    expect((await call(client, 'getEntry', { id: added.tool.id })).currentVersion.parameters).toEqual(value);
+    const found = await call(client, 'memoryQuery', { input: { scope: project, search: 'pages' } });
+    expect(found.items.map((item: { currentVersion: { parameters: unknown } }) => item.currentVersion.parameters)).toEqual([value]);
+    const session = (await call(client, 'startSession', { project })).session.id;
+    expect((await call(client, 'setState', { key: 'session:page', owner: { session }, value })).state.value).toEqual(value);
+    expect((await call(client, 'getState', { session, key: 'session:page' })).state.value).toEqual(value);
+  });
+
   it('records a conflict, lists it and resolves it', async () => {
     const client = await connect();
     const project = await createProject(h, 'mcp-conflicts');

@@ -14,6 +14,7 @@ import * as z from 'zod';
 import { JSON_HARD_DEPTH } from '../graphql/scalars.ts';
 import { getSchema } from '../graphql/schema.ts';
 import { inputSchemaOf } from './input-schema.ts';
+import { shapeOf, simplify, type Shape } from './result-shape.ts';
 import { TOOLS, type ToolSpec } from './tools.ts';
 
 /** Runs a GraphQL operation as the MCP caller (through Yoga, so with its credentials and limits). */
@@ -37,7 +38,7 @@ const INSTRUCTIONS =
 
 interface Listed {
   tools: Tool[];
-  specs: Map<string, { spec: ToolSpec; flattened: boolean }>;
+  specs: Map<string, { spec: ToolSpec; flattened: boolean; shape: Shape }>;
 }
 
 let listed: Listed | undefined;
@@ -46,9 +47,10 @@ let listed: Listed | undefined;
 function listedTools(schema: GraphQLSchema = getSchema()): Listed {
   if (listed) return listed;
   const tools: Tool[] = [];
-  const specs = new Map<string, { spec: ToolSpec; flattened: boolean }>();
+  const specs: Listed['specs'] = new Map();
   for (const spec of TOOLS) {
-    const errors = validate(schema, parse(spec.document));
+    const document = parse(spec.document);
+    const errors = validate(schema, document);
     if (errors.length) throw new Error(`MCP tool ${spec.name}: ${errors.map((e) => e.message).join('; ')}`);
     const { schema: inputSchema, flattened } = inputSchemaOf(schema, spec.document);
     for (const [name, description] of Object.entries(spec.inputs ?? {})) {
@@ -63,7 +65,7 @@ function listedTools(schema: GraphQLSchema = getSchema()): Listed {
       inputSchema: inputSchema as Tool['inputSchema'],
       annotations: { title: spec.title, readOnlyHint: spec.readOnly ?? false, openWorldHint: false },
     });
-    specs.set(spec.name, { spec, flattened });
+    specs.set(spec.name, { spec, flattened, shape: shapeOf(schema, document) });
   }
   return (listed = { tools, specs });
 }
@@ -86,7 +88,7 @@ export function createMcpServer(execute: Execute): Server {
     const args = request.params.arguments ?? {};
     const refused = unsendable(args);
     if (refused) return failure({ code: 'BAD_USER_INPUT', message: refused });
-    return toolResult(await execute(found.spec.document, found.flattened ? { input: args } : args));
+    return toolResult(await execute(found.spec.document, found.flattened ? { input: args } : args), found.shape);
   });
   return server;
 }
@@ -142,8 +144,11 @@ function unsendable(args: Record<string, unknown>): string | null {
   return null;
 }
 
-/** A GraphQL result as a tool result: errors (top-level, or a result union's error type) become tool errors with their code. */
-export function toolResult(result: ExecutionResult): CallToolResult {
+/**
+ * A GraphQL result as a tool result, shortened as `shape` (the operation's selection) says: errors
+ * (top-level, or a result union's error type) become tool errors with their code.
+ */
+export function toolResult(result: ExecutionResult, shape: Shape): CallToolResult {
   if (result.errors?.length) {
     const first = result.errors[0]!;
     const code = typeof first.extensions?.code === 'string' ? first.extensions.code : 'INTERNAL_SERVER_ERROR';
@@ -156,7 +161,8 @@ export function toolResult(result: ExecutionResult): CallToolResult {
     const { __typename: _type, ...error } = value;
     return failure(error as { code: string; message: string });
   }
-  const simplified = simplify(value);
+  const reshaped = simplify(data, shape) as Record<string, unknown>;
+  const simplified = keys.length === 1 ? reshaped[keys[0]!] : reshaped;
   return {
     content: [{ type: 'text', text: JSON.stringify(simplified) }],
     ...(isObject(simplified) ? { structuredContent: simplified } : {}),
@@ -177,23 +183,3 @@ function failure(error: { code: string; message: string } & Record<string, unkno
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * Shorter for a model: an edge (`{ cursor, score, node }`) becomes its node with the edge's other
- * fields (such as `score`) beside it; a connection's edges become `items`, and its page info
- * `next` (the cursor of the next page, null on the last); union type names are dropped.
- */
-function simplify(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(simplify);
-  if (!isObject(value)) return value;
-  const { node, cursor: _cursor, ...edge } = value;
-  if (isObject(node)) return simplify({ ...edge, ...node });
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    if (key === '__typename') continue;
-    if (key === 'edges') out.items = simplify(inner);
-    else if (key === 'pageInfo' && isObject(inner)) out.next = inner.hasNextPage ? inner.endCursor : null;
-    else out[key] = simplify(inner);
-  }
-  return out;
-}
