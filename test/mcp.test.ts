@@ -101,6 +101,18 @@ describe('MCP entries and context', () => {
     await expect(client.callTool({ name: 'noSuchTool', arguments: {} })).rejects.toThrow(/Unknown tool/);
   });
 
+  it('refuses unknown arguments of every tool as BAD_USER_INPUT, whatever its variables', async () => {
+    const client = await connect();
+    const project = await createProject(h, 'mcp-unknown-arguments');
+    const refused = await failing(client, 'listSessions', { projectId: project });
+    expect(refused).toEqual({ code: 'BAD_USER_INPUT', text: 'BAD_USER_INPUT: listSessions has no argument "projectId" (it takes project, status, first, after)' });
+    expect((await failing(client, 'listTasks', { filters: { scope: project } })).code).toBe('BAD_USER_INPUT');
+    expect((await failing(client, 'getEntry', { id: 'R3VpZGVsaW5lOm5vcGU=', constructor: 1 })).text).toContain('"constructor"');
+    expect((await failing(client, 'listScopes', { organisation: project })).code).toBe('BAD_USER_INPUT');
+    expect((await failing(client, 'createTask', { scopeId: project, title: 't' })).code).toBe('BAD_USER_INPUT');
+    expect((await call(client, 'listSessions', { project })).items).toEqual([]);
+  });
+
   it('refuses arguments GraphQL could not receive as they are, and malformed calls as invalid params', async () => {
     const project = await createProject(h, 'mcp-hostile');
     // Raw JSON text: a client library would not send these.
@@ -117,7 +129,7 @@ describe('MCP entries and context', () => {
     const huge = await rpc(`,"params":{"name":"addKnowledge","arguments":{"scope":"${project}","title":"huge","content":"x","confidence":1e400}}`);
     expect(toolError(huge)).toBe('BAD_USER_INPUT: arguments.confidence: Infinity is not a number JSON can carry (too large for a double)');
     const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
-    const nested = await rpc(`,"params":{"name":"setState","arguments":{"scope":"${project}","key":"k","value":${deep}}}`);
+    const nested = await rpc(`,"params":{"name":"setState","arguments":{"key":"k","value":${deep}}}`);
     expect(toolError(nested)).toBe('BAD_USER_INPUT: arguments nest deeper than 272 levels');
     expect((await call(await connect(), 'memoryQuery', { input: { scope: project } })).items).toEqual([]);
     for (const method of ['GET', 'DELETE']) {

@@ -38,7 +38,7 @@ const INSTRUCTIONS =
 
 interface Listed {
   tools: Tool[];
-  specs: Map<string, { spec: ToolSpec; flattened: boolean; shape: Shape }>;
+  specs: Map<string, { spec: ToolSpec; tool: Tool; flattened: boolean; shape: Shape }>;
 }
 
 let listed: Listed | undefined;
@@ -58,14 +58,15 @@ function listedTools(schema: GraphQLSchema = getSchema()): Listed {
       if (!property) throw new Error(`MCP tool ${spec.name} has no input ${name}`);
       property.description = description;
     }
-    tools.push({
+    const tool: Tool = {
       name: spec.name,
       title: spec.title,
       description: spec.description,
       inputSchema: inputSchema as Tool['inputSchema'],
       annotations: { title: spec.title, readOnlyHint: spec.readOnly ?? false, openWorldHint: false },
-    });
-    specs.set(spec.name, { spec, flattened, shape: shapeOf(schema, document) });
+    };
+    tools.push(tool);
+    specs.set(spec.name, { spec, tool, flattened, shape: shapeOf(schema, document) });
   }
   return (listed = { tools, specs });
 }
@@ -86,7 +87,7 @@ export function createMcpServer(execute: Execute): Server {
     const found = listedTools().specs.get(request.params.name);
     if (!found) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const args = request.params.arguments ?? {};
-    const refused = unsendable(args);
+    const refused = unknownArguments(request.params.name, found.tool, args) ?? unsendable(args);
     if (refused) return failure({ code: 'BAD_USER_INPUT', message: refused });
     return toolResult(await execute(found.spec.document, found.flattened ? { input: args } : args), found.shape);
   });
@@ -121,6 +122,19 @@ function malformedInitialize(message: object): { jsonrpc: '2.0'; id: string | nu
   if (checked.success) return null;
   const issues = checked.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(request)'}: ${issue.message}`);
   return { jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidParams, message: `Invalid initialize request: ${issues.join('; ')}` } };
+}
+
+/**
+ * Arguments `tool`'s input schema does not have (it says additionalProperties: false), as a
+ * refusal, or null. GraphQL refuses an unknown field of an `input` object, but a tool built from
+ * several variables would drop an unknown one unseen: a typo (`projectId`) would list everything.
+ */
+function unknownArguments(name: string, tool: Tool, args: Record<string, unknown>): string | null {
+  const known = tool.inputSchema.properties ?? {};
+  const unknown = Object.keys(args).filter((key) => !Object.hasOwn(known, key));
+  if (!unknown.length) return null;
+  const named = unknown.slice(0, 5).map((key) => JSON.stringify(key.slice(0, 100)));
+  return `${name} has no argument ${named.join(', ')}${unknown.length > 5 ? ', …' : ''} (it takes ${Object.keys(known).join(', ')})`;
 }
 
 /** Input objects a tool's arguments may nest around a JSON value (which GraphQL bounds itself). */
