@@ -54,7 +54,9 @@ describe('MCP tools list', () => {
     const add = tools.find((t) => t.name === 'addGuideline')!;
     expect(add.inputSchema.required).toEqual(expect.arrayContaining(['scope', 'name', 'content']));
     expect((add.inputSchema.properties as Record<string, { type: string }>).priority?.type).toBe('integer');
-    expect(tools.find((t) => t.name === 'context')!.annotations?.readOnlyHint).toBe(true);
+    expect(tools.find((t) => t.name === 'getEntry')!.annotations?.readOnlyHint).toBe(true);
+    // Given a conversation, both link the entries they return to it.
+    expect(tools.filter((t) => ['context', 'memoryQuery'].includes(t.name)).map((t) => t.annotations?.readOnlyHint)).toEqual([false, false]);
     expect(add.annotations?.readOnlyHint).toBe(false);
   });
 });

@@ -77,7 +77,8 @@ export const TOOLS: ToolSpec[] = [
     document: `query ($input: ContextInput!) { context(input: $input) {
       tokenBudget tokensUsed truncated scopeChain { id kind name }
       tools { score node { ...Entry } } guidelines { score node { ...Entry } } knowledge { score node { ...Entry } } } } ${ENTRY}`,
-    readOnly: true,
+    // Not read-only: given a `conversation`, it links the entries it returns to it (it needs WRITE there).
+    readOnly: false,
   },
   {
     name: 'memoryQuery',
@@ -86,7 +87,8 @@ export const TOOLS: ToolSpec[] = [
       'Searches entries visible from a scope by words, tags, kinds, relations and dates, ranked by relevance. Pages with `first` and `after` (the `next` cursor of the previous page).',
     document: `query ($input: MemoryQueryInput!, $first: Int = 10, $after: String) { memoryQuery(input: $input, first: $first, after: $after) {
       meta { returnedCount hasMore truncated estimatedTokens } ${PAGE} edges { score node { ...Entry } } } } ${ENTRY}`,
-    readOnly: true,
+    // Not read-only: given a `conversation`, it links the entries it returns to it (it needs WRITE there).
+    readOnly: false,
   },
   {
     name: 'getEntry',
