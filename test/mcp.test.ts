@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { as, codes, principal } from './support/access.ts';
+import { as, codes, ok, principal } from './support/access.ts';
 import { useHarness } from './support/harness.ts';
 import { createProject, globalScopeId, startSession } from './support/ops.ts';
 
@@ -226,6 +226,25 @@ describe('MCP sessions, state and tasks', () => {
     expect((await call(client, 'endSession', { id: session.id })).transition.session.status).toBe('COMPLETED');
     const listed = await call(client, 'listSessions', { project });
     expect(listed.items).toEqual([expect.objectContaining({ id: session.id, status: 'COMPLETED', agentId: 'agent-7' })]);
+  });
+
+  it('lists every organization, a page at a time', async () => {
+    const client = await connect();
+    const made: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const created = await ok(h, null, `mutation($n: String!) { createOrganization(input: { name: $n }) { ... on CreateOrganizationSuccess { organization { id } } } }`, { n: `mcp-orgs-${n}` });
+      made.push(created.createOrganization.organization.id as string);
+    }
+    const seen: string[] = [];
+    let page = (await call(client, 'listScopes', { first: 2 })).organizations;
+    for (;;) {
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items.map((o: { id: string }) => o.id));
+      if (!page.next) break;
+      page = (await call(client, 'listScopes', { first: 2, organizationsAfter: page.next })).organizations;
+    }
+    expect(seen).toEqual(expect.arrayContaining(made));
+    expect(seen).toHaveLength(page.totalCount);
   });
 
   it('creates, updates and lists tasks', async () => {

@@ -171,9 +171,15 @@ export const TOOLS: ToolSpec[] = [
   {
     name: 'listScopes',
     title: 'List scopes',
-    description: 'The global scope, and the organizations and projects you may read, with their ids (the `scope` of other tools).',
-    document: `query ($first: Int = 50, $after: String, $organization: ID) { globalScope { id }
-      organizations(first: 50) { edges { node { id name } } }
+    description:
+      'The global scope, and the organizations and projects you may read, with their ids (the `scope` of other tools). Organizations and projects page separately: pass their `next` as `organizationsAfter` and `after`.',
+    inputs: {
+      first: 'How many organizations and how many projects per page (at most 100).',
+      after: 'The `projects.next` of the previous call: the next page of projects.',
+      organizationsAfter: 'The `organizations.next` of the previous call: the next page of organizations.',
+    },
+    document: `query ($first: Int = 50, $after: String, $organization: ID, $organizationsAfter: String) { globalScope { id }
+      organizations(first: $first, after: $organizationsAfter) { totalCount ${PAGE} edges { node { id name } } }
       projects(first: $first, after: $after, organization: $organization) { totalCount ${PAGE} edges { node { id name organization { id } } } } }`,
     readOnly: true,
   },
