@@ -52,8 +52,11 @@ program
   .option('--key <apiKey>', "act as an API key's principal (default: ENGRAM_API_KEY; without one: this machine's admin)")
   .option('--actor <actor>', 'who the writes are recorded as (X-Engram-Actor), e.g. agent:claude')
   .action(async (options: { key?: string; actor?: string }) => {
+    const apiKey = options.key ?? process.env.ENGRAM_API_KEY;
+    // Without a key the tools act as admin: an empty one (`--key "${KEY}"` with KEY unset) must not.
+    if (apiKey?.trim() === '') throw new UsageError(`${options.key === undefined ? 'ENGRAM_API_KEY' : '--key'} is empty: give an API key, or none (unset ENGRAM_API_KEY) to act as this machine's admin`);
     const { serveMcpOverStdio } = await import('../mcp/stdio.ts');
-    await serveMcpOverStdio({ apiKey: options.key ?? (process.env.ENGRAM_API_KEY || undefined), actor: options.actor });
+    await serveMcpOverStdio({ apiKey, actor: options.actor });
   });
 
 const migrate = program.command('migrate').description('database migrations (the server also applies them when it starts)');

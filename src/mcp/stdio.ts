@@ -1,5 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createApp } from '../app.ts';
+import { UsageError } from '../cli/exit.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../infra/database.ts';
 import { createEventBus } from '../infra/events.ts';
@@ -44,7 +45,8 @@ export async function serveMcpOverStdio(options: StdioOptions): Promise<void> {
   const headers: Record<string, string> = {};
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
   if (options.actor) headers['x-engram-actor'] = options.actor;
-  const server = createMcpServer(executeThrough((url, init) => app.yoga.fetch(url, init), headers));
+  const execute = executeThrough((url, init) => app.yoga.fetch(url, init), headers);
+  const server = createMcpServer(execute);
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
@@ -52,6 +54,14 @@ export async function serveMcpOverStdio(options: StdioOptions): Promise<void> {
       await bus.close();
       await database.close();
     })());
+  if (options.apiKey) {
+    // A key refused now refuses every call: say so at start, as HTTP refuses `initialize`.
+    const refused = (await execute('{ __typename }', {})).errors?.find((error) => error.extensions?.code === 'UNAUTHENTICATED');
+    if (refused) {
+      await close();
+      throw new UsageError(`The API key of --key or ENGRAM_API_KEY is refused: ${refused.message}`);
+    }
+  }
   server.onclose = () => void close().then(() => process.exit(0));
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void close().then(() => process.exit(0)));
   const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_REQUEST_BODY_BYTES });
