@@ -5,7 +5,7 @@ import { openDatabase } from '../src/infra/database.ts';
 import { createDatabaseUrl, useHarness } from './support/harness.ts';
 import { addGuideline, addKnowledge, addTool, createProject, startSession } from './support/ops.ts';
 
-const h = useHarness();
+const h = useHarness({ listen: true });
 
 const Node = graphql(`
   query NodeLookup($id: ID!) {
@@ -117,5 +117,32 @@ describe('errors', () => {
     const body = (await response.json()) as { errors: Array<{ message: string; extensions?: { code?: string } }> };
     expect(body.errors[0]?.message).toMatch(/nope/);
     expect(body.errors[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  // GraphQL over HTTP: a response without `data` is 4xx/5xx for application/graphql-response+json;
+  // application/json keeps 200, as Yoga answers validation errors. Engram refuses these before
+  // execution (its limits), where they once answered 200 and lost graphql-js' locations.
+  it.each([
+    ['a missing required variable', 'query($id: ID!) { node(id: $id) { id } }', {}, 'BAD_USER_INPUT', true],
+    ['null for a non-null variable', 'query($id: ID!) { node(id: $id) { id } }', { id: null }, 'BAD_USER_INPUT', true],
+    ['a variable of the wrong type', 'query($n: Int!) { projects(first: $n) { totalCount } }', { n: 'x' }, 'BAD_USER_INPUT', true],
+    ['a list variable over 2,000 items', 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: Array<string>(2001).fill('x') }, 'BAD_USER_INPUT', true],
+    ['a malformed global ID literal', '{ node(id: "zz") { id } }', {}, 'BAD_USER_INPUT', false],
+    ['a query over the cost limit', '{ projects(first: 100) { edges { node { entries(first: 100) { edges { node { versions(first: 100) { totalCount } } } } } } } }', {}, 'QUERY_TOO_COSTLY', false],
+  ])('answers %s without data: 400 for application/graphql-response+json, 200 for application/json', async (_what, query, variables, code, located) => {
+    for (const [accept, status] of [['application/graphql-response+json', 400], ['application/json', 200]] as const) {
+      const response = await fetch(`http://127.0.0.1:${h.port}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await response.json()) as { data?: unknown; errors: Array<{ locations?: unknown[]; extensions: Record<string, unknown> }> };
+      expect({ accept, status: response.status }).toEqual({ accept, status });
+      expect(body).not.toHaveProperty('data');
+      expect(body.errors[0]?.extensions.code).toBe(code);
+      // Yoga's `http` extension sets the status and stays out of the answer.
+      expect(body.errors[0]?.extensions).not.toHaveProperty('http');
+      if (located) expect(body.errors[0]?.locations).toEqual([{ line: 1, column: expect.any(Number) as number }]);
+    }
   });
 });

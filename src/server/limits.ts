@@ -24,6 +24,7 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
   type ValidationRule,
+  type VariableDefinitionNode,
   typeFromAST,
 } from 'graphql';
 import { LIMITS } from '../domain/limits.ts';
@@ -92,16 +93,27 @@ function refuseDeepNesting(source: string | Source, max: number): void {
   }
 }
 
-/** A plugin that answers an operation (or subscription) with `refusal`'s errors, when it has any, instead of running it. */
-function refusing(refusal: (args: ExecutionArgs) => { errors: GraphQLError[] } | null): Plugin {
+/**
+ * A plugin that answers an operation (or subscription) with `refusal`'s errors, when it has any, instead of running it.
+ * They are request errors (no `data`), marked as Yoga marks validation errors: 400 for
+ * `application/graphql-response+json`, which the GraphQL-over-HTTP spec requires without `data`;
+ * `spec` keeps `application/json` and SSE at 200. Yoga leaves the `http` extension out of the body.
+ */
+function refusing(refusal: (args: ExecutionArgs) => { errors: readonly GraphQLError[] } | null): Plugin {
+  const refused = (args: ExecutionArgs) => {
+    const errors = refusal(args)?.errors;
+    if (!errors) return null;
+    for (const error of errors) (error.extensions as Record<string, unknown>).http = { spec: true, status: 400 };
+    return { errors };
+  };
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const refused = refusal(args);
-      if (refused) setResultAndStopExecution(refused);
+      const result = refused(args);
+      if (result) setResultAndStopExecution(result);
     },
     onSubscribe({ args, setResultAndStopExecution }) {
-      const refused = refusal(args);
-      if (refused) setResultAndStopExecution(refused);
+      const result = refused(args);
+      if (result) setResultAndStopExecution(result);
     },
   };
 }
@@ -120,7 +132,7 @@ function useListLimit(): Plugin {
     for (const definition of operation?.variableDefinitions ?? []) {
       const name = definition.variable.name.value;
       const type = typeFromAST(args.schema, definition.type) as GraphQLInputType | undefined;
-      const found = type && tooLong(values[name], type, [`$${name}`]);
+      const found = type && tooLong(values[name], type, [`$${name}`], definition);
       if (found) return { errors: [found] };
     }
     return null;
@@ -128,28 +140,28 @@ function useListLimit(): Plugin {
   return refusing(refusal);
 }
 
-/** The error for the first list under `value` (of input type `type`) longer than it may be, if any. */
-function tooLong(value: unknown, type: GraphQLInputType, path: string[]): GraphQLError | null {
+/** The error for the first list under `value` (of input type `type`, variable `at`) longer than it may be, if any. */
+function tooLong(value: unknown, type: GraphQLInputType, path: string[], at: VariableDefinitionNode): GraphQLError | null {
   const inner = isNonNullType(type) ? type.ofType : type;
   if (value === null || value === undefined) return null;
   if (isListType(inner)) {
     // A single value where a list is wanted is coerced to a list of one.
-    if (!Array.isArray(value)) return tooLong(value, inner.ofType, path);
+    if (!Array.isArray(value)) return tooLong(value, inner.ofType, path, at);
     const itemType = isNonNullType(inner.ofType) ? inner.ofType.ofType : inner.ofType;
     const max = isEnumType(itemType) ? itemType.getValues().length : LIMITS.listItems;
     if (value.length > max) {
       const what = isEnumType(itemType) ? `${itemType.name} has ${max} values` : `at most ${max} are allowed`;
-      return new GraphQLError(`${path.join('.')} lists ${value.length} items; ${what}`, { extensions: { code: 'BAD_USER_INPUT', limit: max } });
+      return new GraphQLError(`${path.join('.')} lists ${value.length} items; ${what}`, { nodes: at, extensions: { code: 'BAD_USER_INPUT', limit: max } });
     }
     for (let i = 0; i < value.length; i++) {
-      const found = tooLong(value[i], inner.ofType, [...path, String(i)]);
+      const found = tooLong(value[i], inner.ofType, [...path, String(i)], at);
       if (found) return found;
     }
     return null;
   }
   if (isInputObjectType(inner) && typeof value === 'object') {
     for (const [key, field] of Object.entries(inner.getFields())) {
-      const found = tooLong((value as Record<string, unknown>)[key], field.type, [...path, key]);
+      const found = tooLong((value as Record<string, unknown>)[key], field.type, [...path, key], at);
       if (found) return found;
     }
   }
@@ -187,9 +199,9 @@ function useCostLimit(limits: OperationLimits): Plugin {
     // Measuring maps the arguments, so a malformed one (a bad global ID) fails here already; the
     // variables are checked first, the rule's own coercion reporting every error.
     const errors = invalidVariables(schema, document, variables, operationName) ?? onOperations(schema, document, rule());
-    return errors.map((error) =>
-      error.extensions.code ? error : new GraphQLError(error.message, { extensions: { code: 'BAD_USER_INPUT' } }),
-    );
+    // The errors themselves, made for this request: a copy would lose graphql-js' locations.
+    for (const error of errors) (error.extensions as Record<string, unknown>).code ??= 'BAD_USER_INPUT';
+    return errors;
   };
   // Envelop types the arguments loosely; these are graphql-js ExecutionArgs.
   const refusal = (args: ExecutionArgs) => {
