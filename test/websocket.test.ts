@@ -123,6 +123,32 @@ describe('graphql-ws: GraphQL errors end one operation, not the socket', () => {
   });
 });
 
+describe('graphql-ws: errors as over HTTP and SSE', () => {
+  it("carry no `http` extension (Yoga's, for HTTP statuses) in `next` messages: execution errors, a subscription refused at its start, a limit", async () => {
+    const c = client(perSocket.port);
+    try {
+      const fieldError = operation(c, '{ scope(id: "x") { id } }');
+      await fieldError.collector.until((results) => results.length > 0);
+      expect(fieldError.collector.results[0]).toMatchObject({
+        data: { scope: null },
+        errors: [{ path: ['scope'], extensions: { code: 'VALIDATION_FAILED', inputPath: ['id'] } }],
+      });
+      const unknownScope = operation(c, 'subscription { entryChanged(scope: "UHJvamVjdDp4") { cursor } }');
+      await unknownScope.collector.until((results) => results.length > 0);
+      const tooLong = operation(c, 'query ($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: Array<string>(2001).fill('x') });
+      await tooLong.collector.until((results) => results.length > 0);
+      const extensions = [fieldError, unknownScope, tooLong].map((op) => op.collector.results[0]?.errors?.map((e) => e.extensions));
+      expect(extensions).toEqual([
+        [{ code: 'VALIDATION_FAILED', inputPath: ['id'] }],
+        [{ code: 'NOT_FOUND', inputPath: ['scope'] }],
+        [{ code: 'BAD_USER_INPUT', limit: 2000 }],
+      ]);
+    } finally {
+      await c.dispose();
+    }
+  });
+});
+
 describe('graphql-ws: operations per socket', () => {
   it(`refuses operation ${MAX_OPERATIONS + 1} with TOO_MANY_SUBSCRIPTIONS; completing one frees a slot`, async () => {
     const project = await createProject('ws-per-socket');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { GraphQLError, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type DocumentNode, type ExecutionArgs, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { CloseCode, type Context as SocketContext, type ServerOptions, type SubscribePayload } from 'graphql-ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { useServer } from 'graphql-ws/use/ws';
@@ -92,6 +92,9 @@ export function attachWebSocket(
         if (refusal instanceof GraphQLError) ctx.extra.socket.close(CloseCode.Forbidden, closeReason(refusal.message));
         return false;
       },
+      // Yoga's internal extensions leave every error sent, in `next` (execution) and `error` (refusal) messages alike.
+      onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: result.errors.map(formatted) } : undefined),
+      onError: (_ctx, _id, _payload, errors) => errors.map(formatted),
       onSubscribe: async (ctx, _id, payload) => {
         // graphql-ws enters the operation in ctx.subscriptions before this hook and removes it when
         // it completes (or is refused here), so the map is the socket's count of operations in flight.
@@ -235,12 +238,10 @@ const tooManySubscriptions = (limit: number) =>
     extensions: { code: 'TOO_MANY_SUBSCRIPTIONS', limit },
   });
 
-/**
- * `error` carrying `code` unless it has one already (a plugin's own code wins), without Yoga's
- * `http` extension: it describes an HTTP status and Yoga strips it from HTTP answers too.
- */
+/** `error` carrying `code` unless it has one already (a plugin's own code wins). */
 function withCode(error: GraphQLError, code: string): GraphQLError {
-  const { http: _http, ...extensions } = error.extensions as Record<string, unknown>;
+  const extensions = error.extensions as Record<string, unknown>;
+  // A copy: Yoga caches validation errors per document.
   return new GraphQLError(error.message, {
     nodes: error.nodes,
     source: error.source,
@@ -249,6 +250,16 @@ function withCode(error: GraphQLError, code: string): GraphQLError {
     originalError: error.originalError,
     extensions: { ...extensions, code: extensions.code ?? code },
   });
+}
+
+/**
+ * `error` as sent over the socket, without Yoga's internal extensions (as Yoga leaves them out of
+ * HTTP and SSE answers): `http` describes an HTTP status (200 for a result with data), `unexpected` its masking.
+ */
+function formatted(error: GraphQLError): GraphQLFormattedError {
+  const { extensions, ...rest } = error.toJSON();
+  const { http: _http, unexpected: _unexpected, ...kept } = extensions ?? {};
+  return Object.keys(kept).length > 0 ? { ...rest, extensions: kept } : rest;
 }
 
 /** A client's GraphQL error passes with its code; anything else is logged and masked, as over HTTP. */
