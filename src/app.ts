@@ -30,6 +30,7 @@ import { useOperationLimits } from './server/limits.ts';
 import { DEFAULT_LIMITS, type OperationLimits } from './server/operation-limits.ts';
 import { createRateLimiter, useRateLimits, type RateLimits } from './server/rate-limit.ts';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
+import { eventStreams } from './server/event-streams.ts';
 import { getSchema } from './graphql/schema.ts';
 import { useMcp } from './mcp/http.ts';
 import { AuthenticationFailures } from './modules/audit/audit.service.ts';
@@ -113,6 +114,7 @@ export function createApp(options: AppOptions): App {
   const upkeep = options.upkeepIntervalMs ? database.startUpkeep(options.upkeepIntervalMs) : null;
   // Operations and subscriptions, for where SQLite reads run and for the metrics.
   const counting = executionCount(database);
+  const streams = eventStreams(() => stopping);
   // Typed: the MCP plugin below reads `yoga` itself.
   const yoga: YogaServerInstance<Record<string, never>, Context> = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
@@ -179,6 +181,7 @@ export function createApp(options: AppOptions): App {
     plugins: [
       useOperationLog(),
       counting.plugin,
+      streams.plugin,
       ...useMetrics({ database, bus, authenticate, webSocketConnections: () => sockets?.connections() ?? 0, subscriptionsOpen: counting.subscriptionsOpen }),
       ...(options.tracing ? [options.tracing] : []),
       useStrictRequestParams(),
@@ -240,9 +243,11 @@ export function createApp(options: AppOptions): App {
       if (!s) return release();
       server = undefined;
       stopping = true;
-      // Subscriptions end with "going away" so clients reconnect elsewhere.
+      // Subscriptions end with "going away" so clients reconnect elsewhere; SSE ones complete, or
+      // their responses, which never finish on their own, would hold the server for the grace period.
       await sockets?.close();
       sockets = undefined;
+      streams.completeAll();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => s.closeAllConnections(), graceMs);
         timer.unref();

@@ -426,6 +426,28 @@ describe(`server process (${DB_KIND})`, () => {
       agent.destroy();
     }
   });
+  it('on SIGTERM completes open SSE subscriptions at once instead of waiting out the grace period', async () => {
+    const server = await startServer(await migratedDatabaseUrl());
+    const scope = ((await gql(server, '{ globalScope { id } }')).data?.globalScope as { id: string }).id;
+    const response = await fetch(`${server.base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: 'subscription ($s: ID!) { entryChanged(scope: $s) { cursor } }', variables: { s: scope } }),
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    // Yoga opens the stream with a comment once the subscription has started.
+    let stream = (await reader.read()).value ?? '';
+    expect(stream).toMatch(/^:/);
+    server.child.kill('SIGTERM');
+    const read = async () => {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) stream += chunk.value;
+    };
+    // The grace period is 30 s: a prompt end and exit come from the stream completing.
+    await withDeadline(read(), EXIT_DEADLINE_MS, () => `waiting for the SSE stream to end: ${JSON.stringify(stream)}\n${server.output()}`);
+    expect(stream).toMatch(/event: complete\ndata:\n\n$/);
+    expect(await server.exited()).toEqual({ code: 0, signal: null });
+  });
 });
 
 describe(`health check (${DB_KIND}, in-process)`, () => {
