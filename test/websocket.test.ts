@@ -1,10 +1,11 @@
 import type { ExecutionResult } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp, type App } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/infra/database.ts';
 import { createEventBus } from '../src/infra/events.ts';
+import { captureLogs, flushLogs, log } from '../src/infra/log.ts';
 import { TOO_MANY_CONNECTIONS_CLOSE_CODE } from '../src/server/websocket.ts';
 import { createDatabaseUrl } from './support/harness.ts';
 import { Collector, untilListening } from './support/subscriptions.ts';
@@ -248,6 +249,33 @@ describe('graphql-ws: protocol violations close the socket with the protocol cod
       await listening(c, project);
     } finally {
       await c.dispose();
+    }
+  });
+
+  it('a message over the limit and a text frame that is not UTF-8, before connection_init: one debug log line each, nothing on the console', async () => {
+    const consoleCalls = (['error', 'warn', 'log'] as const).map((method) => vi.spyOn(console, method).mockImplementation(() => undefined));
+    const lines: string[] = [];
+    const level = log.level;
+    log.level = 'debug';
+    const release = captureLogs((line) => void lines.push(line));
+    try {
+      const oversize = await closeOf([Buffer.alloc(MAX_MESSAGE_BYTES + 1, 'a')], false);
+      const ws = new WebSocket(`ws://127.0.0.1:${perSocket.port}/graphql`, 'graphql-transport-ws');
+      const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+      await new Promise((resolve) => ws.once('open', resolve));
+      ws.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
+      expect([oversize.code, await closed]).toEqual([1009, 1007]);
+      await flushLogs();
+      const closes = lines.map((line) => JSON.parse(line) as { level: number; msg: string; code?: string }).filter((l) => l.msg.startsWith('WebSocket closed'));
+      expect(closes.map(({ level: at, code }) => ({ at, code }))).toEqual([
+        { at: 20, code: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' },
+        { at: 20, code: 'WS_ERR_INVALID_UTF8' },
+      ]);
+      for (const spy of consoleCalls) expect(spy.mock.calls).toEqual([]);
+    } finally {
+      release();
+      log.level = level;
+      for (const spy of consoleCalls) spy.mockRestore();
     }
   });
 

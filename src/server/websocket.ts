@@ -9,7 +9,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Context } from '../context.ts';
 import { MAX_REQUEST_BODY_BYTES } from './body-limit.ts';
 import { webSocketOriginAllowed } from './browser-safety.ts';
-import { requestScope } from '../infra/log.ts';
+import { log, requestScope } from '../infra/log.ts';
 
 export interface WebSocketLimits {
   /**
@@ -158,6 +158,14 @@ function admitUpTo(wss: WebSocketServer, max: number, originAllowed: (origin: st
       open++;
       ws.once('close', () => open--);
       wss.emit('connection', ws, request);
+      // graphql-ws prints a socket's errors with console.error and a stack, past the JSON logs. ws
+      // emits one only once it is closing the socket itself, with the code the error carries (1009
+      // a message too large, 1007 text that is not UTF-8): the client's doing, which any client,
+      // with a key or not, may repeat. One line at debug says it.
+      ws.removeAllListeners('error');
+      ws.on('error', (error: Error & { code?: string }) => {
+        log.debug({ code: error.code, remoteAddress: request.socket.remoteAddress }, `WebSocket closed: ${error.message}`);
+      });
     });
   };
 }
