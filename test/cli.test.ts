@@ -188,9 +188,9 @@ describe('engram mcp (stdio)', () => {
     expect((await engram(['keys', 'revoke', revoked.key.slice(0, 12)])).status).toBe(0);
     const runs = await Promise.all([engram(['mcp', '--key', '']), engram(['mcp'], { ENGRAM_API_KEY: '' }), engram(['mcp', '--key', revoked.key])]);
     expect(runs.map((run) => [run.status, run.stderr.trim().split('\n').length])).toEqual([[2, 1], [2, 1], [2, 1]]);
-    expect(runs[0]!.stderr).toMatch(/^--key is empty/);
-    expect(runs[1]!.stderr).toMatch(/^ENGRAM_API_KEY is empty/);
-    expect(runs[2]!.stderr).toMatch(/^The API key of --key or ENGRAM_API_KEY is refused: .*revoked/);
+    expect(runs[0].stderr).toMatch(/^--key is empty/);
+    expect(runs[1].stderr).toMatch(/^ENGRAM_API_KEY is empty/);
+    expect(runs[2].stderr).toMatch(/^The API key of --key or ENGRAM_API_KEY is refused: .*revoked/);
   });
 
   it('acts as the principal of --key', async () => {
