@@ -16,7 +16,7 @@ import { DEFAULT_WRITE_SETTINGS, isRetryable, type WriteSettings } from './infra
 import { isDatabaseUnavailable } from './infra/prisma-errors.ts';
 import { MAX_REQUEST_BODY_BYTES, useRequestBodyLimit } from './server/body-limit.ts';
 import { useStrictRequestParams } from './server/request-params.ts';
-import { corsFor, useCsrfPrevention } from './server/browser-safety.ts';
+import { corsFor, useCsrfPrevention, useVaryOrigin } from './server/browser-safety.ts';
 import { oneStartPerTurn } from './server/fair-start.ts';
 import { useDashboard } from './server/dashboard.ts';
 import { graphiqlOptions, useGraphiQLDelivery } from './server/graphiql.ts';
@@ -187,6 +187,7 @@ export function createApp(options: AppOptions): App {
       useStrictRequestParams(),
       useRequestBodyLimit(maxRequestBodyBytes),
       useCsrfPrevention(),
+      useVaryOrigin(corsOrigins),
       ...(rateLimiter ? [useRateLimits(rateLimiter)] : []),
       ...useOperationLimits({ ...DEFAULT_LIMITS, ...limits }),
       useHealth(database, bus),

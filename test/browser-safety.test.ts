@@ -76,6 +76,23 @@ describe(`cross-site requests (${DB_KIND})`, () => {
     expect(post.headers.get('access-control-allow-origin')).toBe(ALLOWED);
   });
 
+  it('lets an allowed origin send MCP headers and read the request id and Retry-After; every answer varies by Origin', async () => {
+    const base = `http://127.0.0.1:${h.port}`;
+    const preflight = await fetch(`${base}/mcp`, {
+      method: 'OPTIONS',
+      headers: { origin: ALLOWED, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' },
+    });
+    const allowedHeaders = preflight.headers.get('access-control-allow-headers')!.split(', ');
+    expect(allowedHeaders).toContain('mcp-protocol-version');
+    expect(new Set(allowedHeaders).size).toBe(allowedHeaders.length);
+    const post = (origin?: string) =>
+      fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) }, body: JSON.stringify({ query: '{ __typename }' }) });
+    const allowed = await post(ALLOWED);
+    expect(allowed.headers.get('access-control-expose-headers')).toBe('x-request-id, retry-after');
+    // A shared cache must not hand one origin's answer (with or without a grant) to another.
+    for (const response of [preflight, allowed, await post(EVIL), await post()]) expect(response.headers.get('vary')).toMatch(/\bOrigin\b/);
+  });
+
   it.each([
     ['another site', EVIL, false],
     ['an allowed origin', ALLOWED, true],

@@ -8,8 +8,11 @@ import type { CORSOptions, Plugin } from 'graphql-yoga';
  */
 export const CSRF_HEADERS = ['x-graphql-yoga-csrf', 'x-engram-csrf', 'x-engram-actor', 'authorization', 'apollo-require-preflight'];
 
-/** Headers a browser on an allowed origin may send. */
-const ALLOWED_HEADERS = ['content-type', 'accept', 'authorization', 'x-engram-actor', 'x-engram-role', ...CSRF_HEADERS];
+/** Headers a browser on an allowed origin may send: MCP clients send `mcp-protocol-version` after initialize. */
+const ALLOWED_HEADERS = ['content-type', 'accept', 'x-engram-role', 'x-request-id', 'mcp-protocol-version', ...CSRF_HEADERS];
+
+/** Response headers a page on an allowed origin may read: the request id, and when to retry a 429. */
+const EXPOSED_HEADERS = ['x-request-id', 'retry-after'];
 
 /**
  * Yoga's CSRF prevention: a request that a page on another site could send without a preflight
@@ -40,7 +43,23 @@ export function corsFor(allowed: readonly string[]): (request: Request) => CORSO
   return (request) => {
     const origin = request.headers.get('origin');
     if (!origin || !(any || allowed.includes(origin))) return false;
-    return { origin: [origin], credentials: !any, allowedHeaders: ALLOWED_HEADERS, methods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 };
+    return { origin: [origin], credentials: !any, allowedHeaders: ALLOWED_HEADERS, exposedHeaders: EXPOSED_HEADERS, methods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 };
+  };
+}
+
+/**
+ * `Vary: Origin` on every answer once CORS_ORIGINS is set: whether an answer carries CORS headers,
+ * and which origin they name, depends on the request's Origin, so a shared cache must not hand one
+ * origin's answer to another (Fetch standard, "CORS protocol and HTTP caches"). Yoga adds it only
+ * when it echoes one of several origins, and not to answers without a grant.
+ */
+export function useVaryOrigin(allowed: readonly string[]): Plugin {
+  if (allowed.length === 0) return {};
+  return {
+    onResponse({ response }) {
+      const vary = response.headers.get('vary');
+      if (!vary?.split(',').some((name) => name.trim().toLowerCase() === 'origin')) response.headers.append('vary', 'Origin');
+    },
   };
 }
 
