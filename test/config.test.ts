@@ -161,8 +161,9 @@ describe('loadConfig', () => {
     const deadline = setTimeout(() => child.kill('SIGKILL'), START_DEADLINE_MS);
     const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
     clearTimeout(deadline);
-    expect(code, output).toBe(1);
-    expect(output).toContain('ConfigError: CONFLICT_WINDOW_MS must be an integer between 0 and 3600000, got "-1"');
+    // A setting's mistake: exit code 2, its line alone (no stack), as the command line tells it.
+    expect(code, output).toBe(2);
+    expect(output).toBe('CONFLICT_WINDOW_MS must be an integer between 0 and 3600000, got "-1"\n');
     expect(output).not.toMatch(/listening/);
   });
 });
