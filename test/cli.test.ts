@@ -159,25 +159,62 @@ describe('engram mcp (stdio)', () => {
     expect(seen.entryByName).not.toBeNull();
   });
 
-  it('answers a malformed initialize as invalid params, then initializes', async () => {
+  /** `engram mcp` as a child speaking raw JSON-RPC lines; `answer(id)` waits for the answer to `id`. */
+  function rawStdio() {
     const child = spawn(process.execPath, [engramCommand(), 'mcp'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: h.url }, stdio: ['pipe', 'pipe', 'ignore'] });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    const answer = async (id: number) => {
-      let line: { id?: number } | undefined;
+    const answers = () => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as RawAnswer);
+    const answer = async (id: number | null, nth = 1) => {
+      let line: RawAnswer | undefined;
       await eventually(`the answer to ${id}`, async () => {
-        line = stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id?: number }).find((l) => l.id === id);
+        line = answers().filter((l) => l.id === id)[nth - 1];
         return line !== undefined;
       }, 15_000);
-      return line as { result?: { serverInfo: { name: string } }; error?: { code: number; message: string } };
+      return line!;
     };
+    return { child, answer, answers, send: (line: string) => child.stdin.write(`${line}\n`) };
+  }
+  type RawAnswer = { id?: number | null; result?: { serverInfo: { name: string }; isError?: boolean }; error?: { code: number; message: string } };
+  const initialize = (id: number, protocolVersion: unknown = '2025-06-18') =>
+    JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
+
+  it('answers a malformed initialize as invalid params, then initializes', async () => {
+    const { child, answer, send } = rawStdio();
     try {
-      child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":5,"capabilities":{},"clientInfo":{"name":"c","version":"1"}}}\n');
+      send(initialize(1, 5));
       const refused = await answer(1);
       expect(refused.error?.code).toBe(-32602);
       expect(refused.error?.message).toMatch(/^Invalid initialize request: params\.protocolVersion: /);
-      child.stdin.write('{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}\n');
+      send(initialize(2));
       expect((await answer(2)).result?.serverInfo.name).toBe('engram');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('answers every line it cannot take (not JSON, not JSON-RPC, malformed, over 25 MB) and goes on', async () => {
+    const { child, answer, answers, send } = rawStdio();
+    try {
+      send(initialize(1));
+      await answer(1);
+      send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+      send('not json');
+      expect((await answer(null)).error).toEqual({ code: -32700, message: 'Parse error: Invalid JSON' });
+      send('');
+      send('{"hello":1}');
+      expect((await answer(null, 2)).error).toEqual({ code: -32700, message: 'Parse error: Invalid JSON-RPC message' });
+      send('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":5}}');
+      expect((await answer(2)).error).toEqual({ code: -32602, message: 'Invalid tools/call request: params.name: Invalid input: expected string, received number' });
+      send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'x'.repeat(5000) } }));
+      expect((await answer(3)).error?.message).toMatch(/^MCP error -32602: Unknown tool: "x{100}" \(cut\)$/);
+      // Over the limit (as HTTP's): the line is dropped, the process goes on reading the next one.
+      send(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'listScopes', arguments: { x: 'a'.repeat(25_000_001) } } }));
+      expect((await answer(null, 3)).error).toEqual({ code: -32000, message: 'Payload Too Large: a message must not exceed 25000000 bytes (this line was dropped)' });
+      send('{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"listScopes","arguments":{}}}');
+      expect((await answer(5)).result?.isError).toBeUndefined();
+      expect(answers().filter((a) => a.id === null)).toHaveLength(3); // the blank line is no message: no answer
+      expect(answers().some((a) => a.id === 4)).toBe(false);
     } finally {
       child.kill('SIGTERM');
     }

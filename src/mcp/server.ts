@@ -85,7 +85,7 @@ export function createMcpServer(execute: Execute): Server {
   server.setRequestHandler(TOOLS_CALL, async (call) => {
     const request = CallToolRequestSchema.parse(call);
     const found = listedTools().specs.get(request.params.name);
-    if (!found) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    if (!found) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(request.params.name.slice(0, 100))}${request.params.name.length > 100 ? ' (cut)' : ''}`);
     const args = request.params.arguments ?? {};
     const refused = unknownArguments(request.params.name, found.tool, args) ?? unsendable(args);
     if (refused) return failure({ code: 'BAD_USER_INPUT', message: refused });
@@ -97,31 +97,33 @@ export function createMcpServer(execute: Execute): Server {
 const TOOLS_CALL = z.object({ method: z.literal('tools/call') }).loose();
 
 /**
- * Connects `server` to `transport`, answering a malformed `initialize` (a `protocolVersion` that
- * is not a string, `capabilities` that are not an object, no `clientInfo`) as invalid params
- * (-32602). The SDK's Server registers `initialize` itself, with its schema, and its protocol
- * layer answers a request its schema refuses as an internal error (-32603) with zod's dump of the
- * issues; unlike tools/call (createMcpServer), that handler cannot be registered loosely without
- * re-implementing the SDK's own. A well-formed one goes on to it untouched.
+ * Connects `server` to `transport`, answering a malformed `initialize` or `tools/call` (a
+ * `protocolVersion` or a tool name that is not a string, arguments that are not an object) as
+ * invalid params (-32602) in one line per issue. The SDK's Server checks both against its schemas
+ * before any handler of ours and answers with zod's whole multi-line dump of the issues (for
+ * `initialize`, as an internal error, -32603); unlike a handler, that check cannot be replaced
+ * without re-implementing the SDK's own. A well-formed request goes on to it untouched.
  */
 export async function connectChecked(server: Server, transport: Transport): Promise<void> {
   await server.connect(transport);
   const deliver = transport.onmessage;
   transport.onmessage = (message, extra) => {
-    const refused = malformedInitialize(message);
+    const refused = malformedRequest(message);
     if (refused) void transport.send(refused);
     else deliver?.(message, extra);
   };
 }
 
-/** The error answer to `message` when it is an `initialize` request its schema refuses, else null. */
-function malformedInitialize(message: object): { jsonrpc: '2.0'; id: string | number; error: { code: number; message: string } } | null {
+const CHECKED: Record<string, z.ZodType> = { initialize: InitializeRequestSchema, 'tools/call': CallToolRequestSchema };
+
+/** The error answer to `message` when it is a request of CHECKED that its schema refuses, else null. */
+function malformedRequest(message: object): { jsonrpc: '2.0'; id: string | number; error: { code: number; message: string } } | null {
   const { method, id } = message as { method?: unknown; id?: unknown };
-  if (method !== 'initialize' || (typeof id !== 'string' && typeof id !== 'number')) return null;
-  const checked = InitializeRequestSchema.safeParse(message);
+  if (typeof method !== 'string' || !Object.hasOwn(CHECKED, method) || (typeof id !== 'string' && typeof id !== 'number')) return null;
+  const checked = CHECKED[method]!.safeParse(message);
   if (checked.success) return null;
   const issues = checked.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(request)'}: ${issue.message}`);
-  return { jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidParams, message: `Invalid initialize request: ${issues.join('; ')}` } };
+  return { jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidParams, message: `Invalid ${method} request: ${issues.join('; ')}` } };
 }
 
 /**

@@ -9,6 +9,7 @@ import { applyMigrations } from '../infra/migrations.ts';
 import { sqliteAddonProblemFor } from '../infra/native-check.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../server/body-limit.ts';
 import { connectChecked, createMcpServer, executeThrough } from './server.ts';
+import { BoundedLines, tooLongAnswer, unreadableAnswer } from './stdio-lines.ts';
 
 export interface StdioOptions {
   /** An API key: tools act as its principal. Without one they act as this machine's admin, as in-process calls do. */
@@ -64,8 +65,19 @@ export async function serveMcpOverStdio(options: StdioOptions): Promise<void> {
   }
   server.onclose = () => void close().then(() => process.exit(0));
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void close().then(() => process.exit(0)));
-  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_REQUEST_BODY_BYTES });
+  let transport: StdioServerTransport | undefined = undefined;
+  const lines = new BoundedLines(MAX_REQUEST_BODY_BYTES, () => void transport?.send(tooLongAnswer(MAX_REQUEST_BODY_BYTES)));
+  // Each line reaches the transport whole and bounded (its own buffer's limit is never met).
+  transport = new StdioServerTransport(process.stdin.pipe(lines), process.stdout, { maxBufferSize: 2 * MAX_REQUEST_BODY_BYTES });
   // The transport stops reading on close but does not notice that stdin ended (the client went away).
-  process.stdin.once('end', () => void transport.close());
+  lines.once('end', () => void transport.close());
   await connectChecked(server, transport);
+  // A line that is not JSON, or not JSON-RPC, is reported to `onerror` and otherwise dropped
+  // unanswered: a client would wait for an answer that never comes.
+  const reported = transport.onerror;
+  transport.onerror = (error) => {
+    const refused = unreadableAnswer(error);
+    if (refused) void transport.send(refused);
+    reported?.(error);
+  };
 }
