@@ -181,9 +181,6 @@ describe('a migration is all or nothing', () => {
     expect(JSON.parse(status.stdout)).toMatchObject({ upToDate: true, failed: [], pending: [], modified: [] });
   }, 180_000);
 
-  // Only the test's migrations: SQLite checks every trigger when a table is renamed, and one of
-  // Engram's (Entry_tag_copies_au, UPDATE ... AS et ... FROM) fails that check, with or without a
-  // transaction (see the report of this change).
   it.runIf(DB_KIND === 'sqlite')('a table redefinition (SQLite) keeps the rows of the tables that refer to it, and checks their keys', async () => {
     const parentChild =
       `CREATE TABLE "TestParent" ("id" TEXT NOT NULL PRIMARY KEY, "name" TEXT NOT NULL);\n` +
@@ -239,5 +236,42 @@ PRAGMA defer_foreign_keys=OFF;
     expect(await query(other.url, `SELECT count(*) AS n FROM sqlite_master WHERE name = 'TestOther'`)).toEqual([{ n: 0 }]);
     expect(await query(other.url, `SELECT id FROM "TestParent" ORDER BY id`)).toEqual([{ id: 'p1' }, { id: 'p2' }]);
     expect(await query(other.url, `SELECT migration_name FROM _prisma_migrations`)).toEqual([{ migration_name: '20991231000000_test_parent_child' }]);
+  }, 60_000);
+
+  it.runIf(DB_KIND === 'sqlite')("a table redefinition (SQLite) of Engram's own tables applies, and one that would lose triggers is refused", async () => {
+    // As `prisma migrate dev` writes it when a column is added to a model whose table it redefines.
+    // SQLite's RENAME checked every trigger, and could not parse Entry_tag_copies_au's UPDATE … AS et … FROM.
+    const redefineTag = `-- RedefineTables
+PRAGMA defer_foreign_keys=ON;
+PRAGMA foreign_keys=OFF;
+CREATE TABLE "new_Tag" ("id" TEXT NOT NULL PRIMARY KEY, "name" TEXT NOT NULL, "category" TEXT NOT NULL,
+  "predefined" BOOLEAN NOT NULL DEFAULT false, "description" TEXT, "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP, "color" TEXT);
+INSERT INTO "new_Tag" ("id", "name", "category", "predefined", "description", "createdAt") SELECT "id", "name", "category", "predefined", "description", "createdAt" FROM "Tag";
+DROP TABLE "Tag";
+ALTER TABLE "new_Tag" RENAME TO "Tag";
+CREATE UNIQUE INDEX "Tag_name_key" ON "Tag"("name");
+PRAGMA foreign_keys=ON;
+PRAGMA defer_foreign_keys=OFF;
+`;
+    const build = buildWithMigrations({ '20991231000003_test_redefine_tag': redefineTag });
+    const db = await createScratchDatabase('sqlite', { prefix: 'engram-redefine' });
+    cleanups.push(db.drop);
+    const deployed = await runEngram(['migrate', 'deploy'], { DATABASE_URL: db.url }, build.cli);
+    expect(deployed.stderr).toBe('');
+    expect(await query(db.url, `SELECT name FROM pragma_table_info('Tag') WHERE name = 'color'`)).toEqual([{ name: 'color' }]);
+    const triggers = await query<{ name: string }>(db.url, `SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name`);
+    expect(triggers.map((t) => t.name)).toContain('Entry_tag_copies_au');
+
+    // Redefining EntryTag as Prisma would drops its triggers with it (Prisma knows no triggers): refused, rolled back.
+    const redefineLinks = (await query<{ sql: string }>(db.url, `SELECT sql FROM sqlite_master WHERE name = 'EntryTag'`))[0]!.sql.replace('CREATE TABLE "EntryTag"', 'CREATE TABLE "new_EntryTag"');
+    const losing = buildWithMigrations({
+      '20991231000003_test_redefine_tag': redefineTag,
+      '20991231000004_test_redefine_links': `PRAGMA foreign_keys=OFF;\n${redefineLinks};\nINSERT INTO "new_EntryTag" SELECT * FROM "EntryTag";\nDROP TABLE "EntryTag";\nALTER TABLE "new_EntryTag" RENAME TO "EntryTag";\nPRAGMA foreign_keys=ON;\n`,
+    });
+    const refused = await runEngram(['migrate', 'deploy'], { DATABASE_URL: db.url }, losing.cli);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/20991231000004_test_redefine_links` failed and was rolled back.*dropped 8 trigger\(s\) of EntryTag with the table: recreate them after it \(EntryTag_copies_ai, /);
+    expect(await query(db.url, `SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name`)).toEqual(triggers);
+    expect(await query(db.url, `SELECT count(*) AS n FROM _prisma_migrations WHERE migration_name LIKE '%test_redefine_links'`)).toEqual([{ n: 0 }]);
   }, 60_000);
 });

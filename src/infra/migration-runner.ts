@@ -103,6 +103,25 @@ const sqliteNow = () => new Date().toISOString().replace(/Z$/, '+00:00');
 /** A script that turns foreign keys off for a table redefinition (Prisma writes `PRAGMA foreign_keys=OFF`). */
 const TURNS_FOREIGN_KEYS_OFF = /\bPRAGMA\s+foreign_keys\s*=\s*(OFF|0|false|no)\b/i;
 
+/** Prisma's table redefinition: `ALTER TABLE "new_X" RENAME TO "X"` (after `DROP TABLE "X"`). */
+const REDEFINES_A_TABLE = /\bALTER\s+TABLE\s+"new_([^"]+)"\s+RENAME\s+TO\s+"\1"/i;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const TRIGGERS_SQL = `SELECT name, tbl_name AS "table" FROM sqlite_master WHERE type = 'trigger' ORDER BY name`;
+
+/**
+ * The triggers of `before` that the script dropped without naming them in a DROP TRIGGER: those of
+ * a table it dropped, in a redefinition. Prisma's redefinition does not recreate them (its schema
+ * knows no triggers), and losing one (the tag links' copies of their entry, the search index's
+ * filters) would corrupt reads silently from then on.
+ */
+function triggersLost(db: Sqlite.Database, before: Array<{ name: string; table: string }>, script: string): Array<{ name: string; table: string }> {
+  const now = new Set((db.prepare(TRIGGERS_SQL).all() as Array<{ name: string }>).map((row) => row.name));
+  const dropped = (name: string) => new RegExp(`\\bDROP\\s+TRIGGER\\s+(IF\\s+EXISTS\\s+)?"?${escapeRegExp(name)}"?(\\s|;|$)`, 'i').test(script);
+  return before.filter((trigger) => !now.has(trigger.name) && !dropped(trigger.name));
+}
+
 /**
  * Applies the migrations of `migrations` (the folder's, oldest first) that the SQLite file at
  * `path` does not record as applied. One write transaction per migration (BEGIN IMMEDIATE): it
@@ -136,6 +155,13 @@ async function applySqliteOne(db: Sqlite.Database, migration: PendingMigration, 
   const keysOff = TURNS_FOREIGN_KEYS_OFF.test(migration.script);
   const keysWere = db.pragma('foreign_keys', { simple: true }) as number;
   if (keysOff) db.pragma('foreign_keys = OFF');
+  // SQLite's RENAME checks every trigger of the schema and rewrites its references to the renamed
+  // table, and it cannot parse one of Engram's (`UPDATE "EntryTag" AS et … FROM`, in
+  // Entry_tag_copies_au: "no such column: et.entryId"), so that any redefinition failed. A
+  // redefinition gives the table back its own name: nothing refers to "new_X", and the legacy
+  // RENAME, which neither checks nor rewrites, is the right one. Other renames keep the check.
+  const redefines = REDEFINES_A_TABLE.test(migration.script);
+  if (redefines) db.pragma('legacy_alter_table = ON');
   try {
     db.exec('BEGIN IMMEDIATE');
     try {
@@ -148,10 +174,17 @@ async function applySqliteOne(db: Sqlite.Database, migration: PendingMigration, 
       // Nothing else uses this connection meanwhile (one migrator per file in a process: `serialized`).
       await starting();
       const startedAt = sqliteNow();
+      const triggers = db.prepare(TRIGGERS_SQL).all() as Array<{ name: string; table: string }>;
       try {
         db.exec(migration.script);
       } catch (error) {
         throw failure(migration.name, error);
+      }
+      const lost = triggersLost(db, triggers, migration.script);
+      if (lost.length > 0) {
+        const tables = [...new Set(lost.map((trigger) => trigger.table))].join(', ');
+        const names = lost.map((trigger) => trigger.name).join(', ');
+        throw failure(migration.name, new Error(`it dropped ${lost.length} trigger(s) of ${tables} with the table: recreate them after it (${names})`));
       }
       // A script with its own COMMIT would have ended the transaction: what follows would no longer be atomic.
       if (!db.inTransaction) throw new Error(`Migration \`${migration.name}\` ends the transaction itself (COMMIT/END): remove that, each migration runs in a transaction of its own`);
@@ -174,6 +207,7 @@ async function applySqliteOne(db: Sqlite.Database, migration: PendingMigration, 
     }
   } finally {
     if (keysOff) db.pragma(`foreign_keys = ${keysWere ? 'ON' : 'OFF'}`);
+    if (redefines) db.pragma('legacy_alter_table = OFF');
   }
 }
 
