@@ -115,6 +115,8 @@ export function createApp(options: AppOptions): App {
   // Operations and subscriptions, for where SQLite reads run and for the metrics.
   const counting = executionCount(database);
   const streams = eventStreams(() => stopping);
+  // Aborted by stop(): requests that wait answer then (Context.stopping).
+  let stopSignal = new AbortController();
   // Typed: the MCP plugin below reads `yoga` itself.
   const yoga: YogaServerInstance<Record<string, never>, Context> = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
@@ -142,7 +144,13 @@ export function createApp(options: AppOptions): App {
       const host = upgradeOrRequest?.headers.host ?? headers.get('host');
       const caller = await authenticate(authorization, address, host);
       const stillAuthenticated = () => authenticator.authenticate(authorization, address, host).catch(() => null);
-      return createContext({ ...deps, authenticator, grantCache, tracker, exhaustiveRanking: options.exhaustiveRanking ?? false }, headers, caller, address ?? null, stillAuthenticated);
+      return createContext(
+        { ...deps, authenticator, grantCache, tracker, exhaustiveRanking: options.exhaustiveRanking ?? false, stopping: stopSignal.signal },
+        headers,
+        caller,
+        address ?? null,
+        stillAuthenticated,
+      );
     },
     maskedErrors: {
       // Expected failures raised outside result unions (query arguments) keep their message
@@ -210,6 +218,7 @@ export function createApp(options: AppOptions): App {
     yoga,
     start(port, host) {
       stopping = false;
+      if (stopSignal.signal.aborted) stopSignal = new AbortController();
       // Requests start one per turn of the event loop, so new connections are accepted between them.
       const startInTurn = oneStartPerTurn();
       server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -240,6 +249,7 @@ export function createApp(options: AppOptions): App {
       });
     },
     async stop(graceMs = 10_000) {
+      stopSignal.abort();
       const s = server;
       if (!s) return release();
       server = undefined;

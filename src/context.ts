@@ -47,7 +47,15 @@ export interface Context extends WriteDeps {
   clientAddress: string | null;
   /** memoryQuery and context rank every candidate, no shortcut (see MemoryQueryInput.exhaustive). */
   exhaustiveRanking: boolean;
+  /**
+   * Aborted when the server begins to stop: a request that waits (a checkout's `waitSeconds`)
+   * answers then, rather than being cut without an answer when the grace period ends.
+   */
+  stopping: AbortSignal;
 }
+
+/** A signal that never aborts (a context without a server that stops). */
+const NEVER = new AbortController().signal;
 
 /** The request is refused when X-Engram-Actor names someone the caller may not act as. */
 async function headerActor(db: WriteDeps['db'], caller: Caller, headers: { get(name: string): string | null }): Promise<BoundActor> {
@@ -62,7 +70,7 @@ async function headerActor(db: WriteDeps['db'], caller: Caller, headers: { get(n
 }
 
 export async function createContext(
-  deps: WriteDeps & { authenticator: Authenticator; access?: AccessSettings; grantCache: GrantCache; tracker: AccessTracker; exhaustiveRanking?: boolean },
+  deps: WriteDeps & { authenticator: Authenticator; access?: AccessSettings; grantCache: GrantCache; tracker: AccessTracker; exhaustiveRanking?: boolean; stopping?: AbortSignal },
   headers: { get(name: string): string | null },
   caller: Caller,
   clientAddress: string | null = null,
@@ -97,6 +105,7 @@ export async function createContext(
     onBehalfOf: bound.onBehalfOf,
     clientAddress,
     exhaustiveRanking: deps.exhaustiveRanking ?? false,
+    stopping: deps.stopping ?? NEVER,
   };
   return context;
 }

@@ -448,6 +448,31 @@ describe(`server process (${DB_KIND})`, () => {
     expect(stream).toMatch(/event: complete\ndata:\n\n$/);
     expect(await server.exited()).toEqual({ code: 0, signal: null });
   });
+
+  it('on SIGTERM answers a checkout waiting for a held lease at once (LeaseHeldError) instead of cutting it when the grace period ends', async () => {
+    const server = await startServer(await migratedDatabaseUrl());
+    const scope = ((await gql(server, '{ globalScope { id } }')).data?.globalScope as { id: string }).id;
+    const checkout = async (actor: string, waitSeconds: number) => {
+      const response = await fetch(`${server.base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-engram-actor': actor },
+        body: JSON.stringify({
+          query: 'mutation ($input: CheckoutLeaseInput!) { checkoutLease(input: $input) { __typename ... on LeaseHeldError { holders { holder } } } }',
+          variables: { input: { scope, resource: 'deploy', mode: 'EXCLUSIVE', ttlSeconds: 300, waitSeconds } },
+        }),
+      });
+      return ((await response.json()) as { data: { checkoutLease: unknown } }).data.checkoutLease;
+    };
+    expect(await checkout('agent:a', 0)).toEqual({ __typename: 'CheckoutLeaseSuccess' });
+    const waiting = checkout('agent:b', 25);
+    // Requests start in the order they arrive: once a later one is answered, the checkout is in the server.
+    await gql(server, '{ globalScope { id } }');
+    server.child.kill('SIGTERM');
+    // The wait (25 s) and the grace period (30 s) are far longer: a prompt answer comes from the stop.
+    const answered = await withDeadline(waiting, EXIT_DEADLINE_MS, () => `waiting for the checkout's answer\n${server.output()}`);
+    expect(answered).toEqual({ __typename: 'LeaseHeldError', holders: [{ holder: 'agent:a' }] });
+    expect(await server.exited()).toEqual({ code: 0, signal: null });
+  });
 });
 
 describe(`health check (${DB_KIND}, in-process)`, () => {

@@ -114,7 +114,7 @@ builder.mutationFields((t) => ({
     errors: { types: [...LEASE_ERRORS, InvalidStateError, LeaseHeldError], dataField: { name: 'lease', description: 'The lease granted.' } },
     resolve: (_root, { input }, ctx) =>
       // Yoga's context carries the HTTP request (none over WebSocket): its signal ends the wait when the client goes away.
-      checkoutWaiting(ctx, target(ctx, input), input.mode, input.ttlSeconds, input.waitSeconds, (ctx as { request?: Request }).request?.signal),
+      checkoutWaiting(ctx, target(ctx, input), input.mode, input.ttlSeconds, input.waitSeconds, { gone: (ctx as { request?: Request }).request?.signal, stopping: ctx.stopping }),
   }),
   renewLease: t.field({
     type: LeaseRef,

@@ -59,12 +59,19 @@ export async function checkout(deps: WriteDeps, target: LeaseTarget, mode: Lease
   });
 }
 
+/** What ends a checkout's wait early. */
+export interface WaitEnds {
+  /** The caller went away: answer at once, with no last try (a lease granted to no one would hold the resource for its whole time to live). */
+  gone?: AbortSignal;
+  /** The server is stopping: one last try, then answer, instead of being cut when its grace period ends. */
+  stopping?: AbortSignal;
+}
+
 /**
  * Checks out, waiting up to `waitSeconds` while others hold the resource: tries again when the
  * resource's lease events (from the change feed) or the first blocking lease's end say it may be
  * free, re-reading at least every WAIT_RECHECK_MS, and answers LeaseHeldError once the wait is
- * over, or at once when the caller went away (`signal`): a lease granted to no one would hold the
- * resource for its whole time to live.
+ * over, or early as `ends` says.
  */
 export async function checkoutWaiting(
   deps: WriteDeps,
@@ -72,21 +79,22 @@ export async function checkoutWaiting(
   mode: LeaseMode,
   ttlSeconds: number,
   waitSeconds: number,
-  signal?: AbortSignal,
+  ends: WaitEnds = {},
 ): Promise<Lease> {
   const c = new Checker();
   c.range(waitSeconds, ['input', 'waitSeconds'], 0, LEASE_WAIT_MAX, true);
   c.done();
   const holder = checked(target, ttlSeconds);
   const deadline = Date.now() + waitSeconds * 1000;
+  const over = () => Date.now() >= deadline || !!ends.gone?.aborted || !!ends.stopping?.aborted;
   // Listening starts before the first try, so a release that commits right after it wakes the wait.
-  const changes = waitSeconds > 0 ? leaseChanges(deps, target) : null;
+  const changes = waitSeconds > 0 ? leaseChanges(deps, target, [ends.gone, ends.stopping]) : null;
   try {
     for (;;) {
       try {
         return await checkout(deps, target, mode, ttlSeconds);
       } catch (error) {
-        if (!(error instanceof LeaseHeldError) || !changes || Date.now() >= deadline || signal?.aborted) throw error;
+        if (!(error instanceof LeaseHeldError) || !changes || over()) throw error;
         // Woken by the resource's lease events (a release, an unlock), by the first lease's end, or
         // at the latest every WAIT_RECHECK_MS, the wait re-reads the blocking leases (a read: a
         // write per waiter and turn would let a few waiting requests load the database) and tries
@@ -96,11 +104,12 @@ export async function checkoutWaiting(
         for (;;) {
           const now = Date.now();
           await changes.next(Math.max(10, Math.min(WAIT_RECHECK_MS, firstEnd - now, deadline - now)));
-          if (Date.now() >= deadline || signal?.aborted) break;
+          if (over()) break;
           const blocking = await blockingLeases(deps.db, target, holder, mode, new Date());
           if (blocking.length === 0) break;
           firstEnd = Math.min(...blocking.map((l) => l.expiresAt.getTime()));
         }
+        if (ends.gone?.aborted) throw error;
       }
     }
   } finally {
@@ -117,19 +126,22 @@ interface LeaseChanges {
   close(): void;
 }
 
-/** The change feed's events of one resource's leases, as wake-ups for a waiting checkout. */
-function leaseChanges(deps: WriteDeps, target: LeaseTarget): LeaseChanges {
+/** The change feed's events of one resource's leases, as wake-ups for a waiting checkout; so is the abort of one of `signals`. */
+function leaseChanges(deps: WriteDeps, target: LeaseTarget, signals: Array<AbortSignal | undefined>): LeaseChanges {
   const events = deps.bus.subscribe('lease', directKey(target.scopeId))[Symbol.asyncIterator]();
   const state: { pending: boolean; wake: (() => void) | null } = { pending: false, wake: null };
+  const wake = () => {
+    state.pending = true;
+    state.wake?.();
+  };
+  for (const signal of signals) signal?.addEventListener('abort', wake, { once: true });
   void (async () => {
     for (;;) {
       const next = await events.next();
       if (next.done === true) return;
       const value = next.value;
       if (typeof value === 'symbol') return;
-      if (value.resource !== target.resource) continue;
-      state.pending = true;
-      state.wake?.();
+      if (value.resource === target.resource) wake();
     }
   })().catch(() => undefined); // without events the wait still re-reads every WAIT_RECHECK_MS
   return {
@@ -146,7 +158,10 @@ function leaseChanges(deps: WriteDeps, target: LeaseTarget): LeaseChanges {
       }
       state.pending = false;
     },
-    close: () => void events.return?.(),
+    close: () => {
+      for (const signal of signals) signal?.removeEventListener('abort', wake);
+      void events.return?.();
+    },
   };
 }
 
