@@ -157,14 +157,15 @@ describe('leases', () => {
         call(APPEND, 'appendSessionEvent', { session, type: 'ACTION', actor: agent, content: { n }, fencing }, agent),
       ]);
 
-    const first = (await call(CHECKOUT, 'checkoutLease', { scope, resource: 'style', ttlSeconds: 1 }, 'agent:slow')).lease;
+    // Three seconds: the six writes below must land while the lease lives, also on a loaded machine (one second was seen to run out).
+    const first = (await call(CHECKOUT, 'checkoutLease', { scope, resource: 'style', ttlSeconds: 3 }, 'agent:slow')).lease;
     const fenceA = { scope, resource: 'style', token: first.fencingToken };
     expect((await writes(fenceA, 'agent:slow', 1)).map((r) => r.__typename)).toEqual(['UpdateGuidelineSuccess', 'SetStateSuccess', 'AppendSessionEventSuccess']);
     // Another agent may not write under slow's token.
     expect((await writes(fenceA, 'agent:other', 2)).map((r) => r.currentState)).toEqual(Array(3).fill('STALE_FENCING_TOKEN'));
 
     // slow pauses past its lease; fast takes the resource over.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(first.expiresAt) - Date.now()) + 100));
     const second = (await call(CHECKOUT, 'checkoutLease', { scope, resource: 'style', ttlSeconds: 60 }, 'agent:fast')).lease;
     const stale = await writes(fenceA, 'agent:slow', 3);
     expect(stale.map((r) => [r.__typename, r.currentState])).toEqual(Array(3).fill(['InvalidStateError', 'STALE_FENCING_TOKEN']));
