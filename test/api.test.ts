@@ -127,7 +127,8 @@ describe('errors', () => {
     ['null for a non-null variable', 'query($id: ID!) { node(id: $id) { id } }', { id: null }, 'BAD_USER_INPUT', true],
     ['a variable of the wrong type', 'query($n: Int!) { projects(first: $n) { totalCount } }', { n: 'x' }, 'BAD_USER_INPUT', true],
     ['a list variable over 2,000 items', 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: Array<string>(2001).fill('x') }, 'BAD_USER_INPUT', true],
-    ['a malformed global ID literal', '{ node(id: "zz") { id } }', {}, 'BAD_USER_INPUT', false],
+    ['a malformed global ID literal', '{ node(id: "zz") { id } }', {}, 'BAD_USER_INPUT', true],
+    ['a malformed global ID variable', 'query($id: ID!) { node(id: $id) { id } }', { id: 'zz' }, 'BAD_USER_INPUT', true],
     ['a query over the cost limit', '{ projects(first: 100) { edges { node { entries(first: 100) { edges { node { versions(first: 100) { totalCount } } } } } } } }', {}, 'QUERY_TOO_COSTLY', false],
   ])('answers %s without data: 400 for application/graphql-response+json, 200 for application/json', async (_what, query, variables, code, located) => {
     for (const [accept, status] of [['application/graphql-response+json', 400], ['application/json', 200]] as const) {
@@ -144,5 +145,13 @@ describe('errors', () => {
       expect(body.errors[0]?.extensions).not.toHaveProperty('http');
       if (located) expect(body.errors[0]?.locations).toEqual([{ line: 1, column: expect.any(Number) as number }]);
     }
+  });
+
+  it('locates a malformed global ID at its field, also inside a fragment', async () => {
+    const query = '{ globalScope { id }\n  ...F }\nfragment F on Query { nodes(ids: ["zz"]) { id } }';
+    const body = (await (await h.app.yoga.fetch('http://engram.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json()) as {
+      errors: Array<{ message: string; locations?: unknown[] }>;
+    };
+    expect(body.errors).toEqual([{ message: 'Invalid global ID: zz', locations: [{ line: 3, column: 23 }], extensions: { code: 'BAD_USER_INPUT' } }]);
   });
 });

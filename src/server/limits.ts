@@ -28,6 +28,7 @@ import {
   typeFromAST,
 } from 'graphql';
 import { LIMITS } from '../domain/limits.ts';
+import { locatedArgumentError } from './argument-location.ts';
 import type { Plugin } from 'graphql-yoga';
 import type { OperationLimits } from './operation-limits.ts';
 
@@ -198,7 +199,8 @@ function useCostLimit(limits: OperationLimits): Plugin {
     });
     // Measuring maps the arguments, so a malformed one (a bad global ID) fails here already; the
     // variables are checked first, the rule's own coercion reporting every error.
-    const errors = invalidVariables(schema, document, variables, operationName) ?? onOperations(schema, document, rule());
+    const invalid = invalidVariables(schema, document, variables, operationName);
+    const errors = invalid ?? onOperations(schema, document, rule()).map((error) => locatedArgumentError(error, schema, document, variables, operationName, context));
     // The errors themselves, made for this request: a copy would lose graphql-js' locations.
     for (const error of errors) (error.extensions as Record<string, unknown>).code ??= 'BAD_USER_INPUT';
     return errors;
