@@ -437,6 +437,38 @@ describe('outcome analytics', () => {
     expect(foreign.errors!.map((e) => e.extensions.code)).toEqual(['VALIDATION_FAILED']);
   });
 
+  it('first: 0 answers a cursor to go on from (from the start) where rows follow, null where none do; never ""', async () => {
+    const f = await seed();
+    const PAGES = 'pageInfo { hasNextPage endCursor hasPreviousPage startCursor } edges { node { key } }';
+    const rates = async (scope: string, args: string, variables: Record<string, unknown>) =>
+      (await analytics({ scope }, `successRates(by: AGENT, ${args}) { ${PAGES} }`, variables)).successRates;
+    const keys = (page: any) => page.edges.map((e: any) => e.node.key);
+    const all = keys(await rates(f.scope, 'first: $first', { first: 100 }));
+    expect(all).toHaveLength(4);
+
+    const none = await rates(f.scope, 'first: $first', { first: 0 });
+    expect(none.edges).toEqual([]);
+    expect(none.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false, startCursor: null });
+    expect(none.pageInfo.endCursor).toEqual(expect.stringMatching(/^.+$/));
+    // Its end cursor is where the list starts: the next page is the first one.
+    expect(keys(await rates(f.scope, 'first: $first, after: $after', { first: 100, after: none.pageInfo.endCursor }))).toEqual(all);
+    expect(keys(await rates(f.scope, 'first: $first, after: $after', { first: 2, after: none.pageInfo.endCursor }))).toEqual(all.slice(0, 2));
+    // Given a cursor, an empty page stays at it.
+    const second = await rates(f.scope, 'first: $first', { first: 2 });
+    const stay = await rates(f.scope, 'first: $first, after: $after', { first: 0, after: second.pageInfo.endCursor });
+    expect(stay.pageInfo).toMatchObject({ hasNextPage: true, endCursor: second.pageInfo.endCursor });
+
+    // Backwards the same: last: 0 answers a start cursor before which the list ends at its last row.
+    const back = await rates(f.scope, 'last: $last', { last: 0 });
+    expect(back.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: false, endCursor: null });
+    expect(keys(await rates(f.scope, 'last: $last, before: $before', { last: 2, before: back.pageInfo.startCursor }))).toEqual(all.slice(2));
+
+    // Nothing to page: no cursor at all, as on the API's other lists.
+    const empty = await project('outcomes-first-0-empty');
+    expect((await rates(empty, 'first: $first', { first: 0 })).pageInfo).toEqual({ hasNextPage: false, endCursor: null, hasPreviousPage: false, startCursor: null });
+    expect((await rates(empty, 'first: $first', { first: 10 })).pageInfo).toEqual({ hasNextPage: false, endCursor: null, hasPreviousPage: false, startCursor: null });
+  });
+
   it('each analytics answer costs the same statements for a page of 2 and a page of 6', async () => {
     const f = await seed();
     const fields = [

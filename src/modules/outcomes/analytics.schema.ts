@@ -18,6 +18,7 @@ import {
   checkWindow,
   readableWindow,
   durationDistribution,
+  edgeCursors,
   errorCorrelation,
   successRates,
   trend,
@@ -174,8 +175,8 @@ const CorrelationRef = builder.objectRef<Keyed<ErrorCorrelation>>('AgentErrorCor
 });
 
 /** A connection field of OutcomeAnalytics paged by keyset over one analytics answer. */
-function pageOf<T extends { cursor: string }>(args: { first?: number | null; last?: number | null; after?: string | null; before?: string | null }, load: (p: PageArgs) => Promise<T[]>) {
-  return resolveCursorConnection({ args, toCursor: (row: T) => row.cursor, defaultSize: LIMITS.page.default, maxSize: LIMITS.page.max }, (p: PageArgs) => load(p));
+async function pageOf<T extends { cursor: string }>(args: { first?: number | null; last?: number | null; after?: string | null; before?: string | null }, load: (p: PageArgs) => Promise<T[]>) {
+  return edgeCursors(await resolveCursorConnection({ args, toCursor: (row: T) => row.cursor, defaultSize: LIMITS.page.default, maxSize: LIMITS.page.max }, (p: PageArgs) => load(p)));
 }
 
 const AnalyticsRef = builder.objectRef<Analytics>('OutcomeAnalytics').implement({
