@@ -441,6 +441,32 @@ describe('memoryQuery', () => {
     expect(bad.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
   });
 
+  it('first: 0 (or a budget too small for one result) says hasMore with a cursor to continue from: the start', async () => {
+    const input = { scope: project };
+    const all = names(await h.ok(Query, { input, first: 100 }));
+    expect(all.length).toBeGreaterThan(2);
+    const zero = (await h.ok(Query, { input, first: 0 })).memoryQuery;
+    expect(zero.edges).toEqual([]);
+    expect(zero.meta).toMatchObject({ returnedCount: 0, hasMore: true });
+    expect(zero.pageInfo.hasNextPage).toBe(true);
+    expect(zero.pageInfo.endCursor).toEqual(expect.stringMatching(/^.+$/));
+    // After it come the results from the first one.
+    expect(names(await h.ok(Query, { input, first: 100, after: zero.pageInfo.endCursor }))).toEqual(all);
+    expect(names(await h.ok(Query, { input, first: 2, after: zero.pageInfo.endCursor }))).toEqual(all.slice(0, 2));
+    // Given a cursor, a page without results stays at it.
+    const two = (await h.ok(Query, { input, first: 2 })).memoryQuery;
+    const stay = (await h.ok(Query, { input, first: 0, after: two.pageInfo.endCursor })).memoryQuery;
+    expect(stay.pageInfo).toEqual({ hasNextPage: true, endCursor: two.pageInfo.endCursor });
+    // A budget the first result does not fit in is the same: nothing returned, more to come from the start.
+    const tight = (await h.ok(Query, { input: { ...input, tokenBudget: 1 }, first: 10 })).memoryQuery;
+    expect(tight.meta).toMatchObject({ returnedCount: 0, truncated: true, hasMore: true });
+    expect(names(await h.ok(Query, { input, first: 100, after: tight.pageInfo.endCursor }))).toEqual(all);
+    // Nothing to find: no cursor.
+    const bare = await createProject(h, 'mq-first-0-bare');
+    const nothing = (await h.ok(Query, { input: { scope: bare, inherit: false }, first: 0 })).memoryQuery;
+    expect({ ...nothing.pageInfo, hasMore: nothing.meta.hasMore }).toEqual({ hasNextPage: false, endCursor: null, hasMore: false });
+  });
+
   it('stops before the token budget and says so', async () => {
     const all = await h.ok(Query, { input: { scope: session, kinds: ['GUIDELINE', 'TOOL'] } });
     const [a, b] = all.memoryQuery.edges;

@@ -51,6 +51,12 @@ export interface MemoryQueryResult {
   /** Results of the whole query (all pages); counted on demand where ranking did not count them. */
   totalCount: () => Promise<number>;
   hasMore: boolean;
+  /**
+   * Where to continue after this page: its last hit's cursor; on a page without hits, the cursor it
+   * was asked after, else (results follow: `first: 0`, or a budget too small for the first one)
+   * the start cursor, before every result; null when nothing follows and none was given.
+   */
+  endCursor: string | null;
   /** The token budget stopped the page before it was full. */
   truncated: boolean;
   estimatedTokens: number;
@@ -153,11 +159,19 @@ function pageOf(plan: Plan, rows: PageRow[]): Omit<MemoryQueryResult, 'totalCoun
       ...(input.withEntries ? { entry: entryOfColumns(row, ENTRY_PREFIX) } : {}),
     });
   }
+  const hasMore = truncated || page.length > hits.length;
   return {
     hits,
     scopeChain: plan.chain,
-    hasMore: truncated || page.length > hits.length,
+    hasMore,
+    endCursor: hits.at(-1)?.cursor ?? input.after ?? (hasMore ? startCursor(asOf) : null),
     truncated,
     estimatedTokens: tokens,
   };
 }
+
+/**
+ * A cursor before every result (scores are finite, so below the largest double), keeping the
+ * instant scores are computed at like any cursor: after it, a query starts at its first result.
+ */
+const startCursor = (asOf: number) => encodeCursor({ a: asOf, s: Number.MAX_VALUE, i: '' });

@@ -101,10 +101,10 @@ const PageInfoRef = builder.objectRef<Page>('MemoryQueryPageInfo').implement({
   description: 'Where this page sits.',
   fields: (t) => ({
     hasNextPage: t.exposeBoolean('hasMore', { description: 'True when results follow this page.' }),
-    endCursor: t.string({
+    endCursor: t.exposeString('endCursor', {
       nullable: true,
-      description: 'Cursor of the last result of the page.',
-      resolve: (p) => p.edges.at(-1)?.cursor ?? null,
+      description:
+        'Cursor to continue after: of the last result of the page. A page without results answers the cursor it was asked after, or, when results follow (first: 0), one before the first result; null when nothing follows.',
     }),
   }),
 });
