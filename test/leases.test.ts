@@ -198,6 +198,28 @@ describe('leases', () => {
     expect((await call(CHECKOUT, 'checkoutLease', { scope, resource: 'x', ttlSeconds: 60 }, 'agent:b')).lease.fencingToken).toBe(2);
   });
 
+  it('a scope id nothing has is NOT_FOUND to an admin as to a grant holder, whatever is selected', async () => {
+    const scope = await project('leases-unknown-scope');
+    const ghost = Buffer.from('Project:00000000-0000-7000-8000-000000000000').toString('base64');
+    const reader = await principal(h, 'lease-unknown-reader', { grants: [[scope, 'READ']] });
+    const admin = await principal(h, 'lease-unknown-admin', { admin: true });
+    for (const selection of ['totalCount', 'edges { node { resource } }', 'pageInfo { hasNextPage }']) {
+      const list = `query ($s: ID!) { leases(scope: $s, resource: "x") { ${selection} } }`;
+      // The local admin (no key), an admin principal, a holder of READ elsewhere.
+      for (const key of [null, admin.key, reader.key]) {
+        const answer = await as(h, key, list, { s: ghost });
+        expect(answer.data?.leases ?? null).toBeNull();
+        expect(answer.errors!.map((e) => ({ message: e.message, extensions: e.extensions }))).toEqual([
+          { message: 'No scope has this id', extensions: { code: 'NOT_FOUND', inputPath: ['scope'] } },
+        ]);
+      }
+    }
+    // A scope that exists lists its live leases (none here) to both.
+    for (const key of [null, admin.key, reader.key]) {
+      expect((await as(h, key, 'query ($s: ID!) { leases(scope: $s) { totalCount edges { cursor } } }', { s: scope })).data!.leases).toEqual({ totalCount: 0, edges: [] });
+    }
+  });
+
   it('100 agents contending for 10 resources (on two instances with PostgreSQL): never two exclusive holders, tokens always newer, every stale write refused', async () => {
     const scope = await project('leases-contention');
     const holders = new Map<string, string>();

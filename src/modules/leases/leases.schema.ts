@@ -7,7 +7,7 @@ import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
 import { LeaseHeldError, type LeaseHolding } from '../../domain/errors.ts';
 import { UserErrorRef } from '../../graphql/errors.ts';
-import { LEASE_TTL, LEASE_WAIT_MAX, checkoutWaiting, fenceGuard, forceUnlock, release, renew, type LeaseMode } from './leases.service.ts';
+import { LEASE_TTL, LEASE_WAIT_MAX, checkoutWaiting, fenceGuard, forceUnlock, liveLeasesWhere, release, renew, type LeaseMode } from './leases.service.ts';
 import type { Context } from '../../context.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
 import { scopeById } from '../scopes/scopes.service.ts';
@@ -155,8 +155,8 @@ builder.queryField('leases', (t) =>
         resource: t.arg.string({ description: 'Only this resource.' }),
       },
       authScopes: (_root, args) => can('READ', 'scope', args.scope, SCOPE_TYPENAMES, ['scope']),
-      totalCount: (_parent, args, ctx) => ctx.db.lease.count({ where: liveLeases(args) }),
-      resolve: (query, _root, args, ctx) => ctx.db.lease.findMany({ ...query, where: liveLeases(args), orderBy: [{ expiresAt: 'asc' }, { id: 'asc' }] }),
+      totalCount: async (_parent, args, ctx) => ctx.db.lease.count({ where: await liveLeases(ctx, args) }),
+      resolve: async (query, _root, args, ctx) => ctx.db.lease.findMany({ ...query, where: await liveLeases(ctx, args), orderBy: [{ expiresAt: 'asc' }, { id: 'asc' }] }),
     },
     { description: 'Page of live leases.' },
     { description: 'A live lease.' },
@@ -164,12 +164,8 @@ builder.queryField('leases', (t) =>
 );
 
 /** The leases of the scope (and resource) that have not run out. */
-function liveLeases(args: { scope: string | number; resource?: string | null }) {
-  return {
-    scopeId: decodeId(String(args.scope), SCOPE_TYPENAMES, ['scope']),
-    ...(args.resource != null ? { resource: args.resource } : {}),
-    expiresAt: { gt: new Date() },
-  };
+function liveLeases(ctx: Context, args: { scope: string | number; resource?: string | null }) {
+  return liveLeasesWhere(ctx.access, decodeId(String(args.scope), SCOPE_TYPENAMES, ['scope']), args.resource ?? null);
 }
 
 const LeaseEventTypeEnum = builder.enumType('LeaseEventType', {

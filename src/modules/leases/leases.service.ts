@@ -5,7 +5,9 @@ import { uuidv7 } from '../../domain/uuid.ts';
 import type { Db, Tx } from '../../infra/database.ts';
 import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
 import { directKey } from '../../infra/events.ts';
-import type { Lease } from '../../generated/sqlite/client.ts';
+import type { Lease, Prisma } from '../../generated/sqlite/client.ts';
+import type { Access } from '../identity/access.service.ts';
+import { assertReadableScope } from '../identity/targets.ts';
 import { assertWritableScope } from '../scopes/archived.ts';
 
 export const LEASE_MODES = ['EXCLUSIVE', 'SHARED'] as const;
@@ -21,6 +23,12 @@ export interface LeaseTarget {
   resource: string;
   /** The caller's actor name: who holds the lease. */
   holder: string | null;
+}
+
+/** The live leases of a scope (of one resource, when named); NotFound for a scope the caller cannot read, an unknown one included. */
+export async function liveLeasesWhere(access: Access, scopeId: string, resource: string | null): Promise<Prisma.LeaseWhereInput> {
+  await assertReadableScope(access, scopeId, ['scope']);
+  return { scopeId, ...(resource != null ? { resource } : {}), expiresAt: { gt: new Date() } };
 }
 
 /** Fails unless the target names a holder and a resource, and the time to live is in bounds. */
