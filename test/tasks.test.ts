@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
+import { as, ok, principal } from './support/access.ts';
 import { useHarness } from './support/harness.ts';
 import { createProject, startSession } from './support/ops.ts';
 
@@ -90,7 +91,7 @@ describe('tasks', () => {
     expect((await h.ok(AddDeps, { input: { task: a.id, dependsOn: [a.id] } })).addTaskDependencies).toMatchObject({ __typename: 'ValidationError' });
     const unknown = Buffer.from('Task:0190a0a0-0000-7000-8000-000000000000').toString('base64');
     expect((await h.ok(AddDeps, { input: { task: c.id, dependsOn: [unknown] } })).addTaskDependencies).toMatchObject({
-      __typename: 'ValidationError',
+      __typename: 'NotFoundError',
       path: ['input', 'dependsOn', '0'],
     });
     const both = (await h.ok(AddDeps, { input: { task: c.id, dependsOn: [a.id, b.id] } })).addTaskDependencies;
@@ -106,6 +107,35 @@ describe('tasks', () => {
       path: ['input', 'parent'],
     });
     expect((await h.ok(Update, { input: { id: grandchild.id, parent: null } })).updateTask).toMatchObject({ task: { parent: null } });
+  });
+
+  it('a dependency no task has (deleted, or never made) is NOT_FOUND at its place in dependsOn, like a missing parent, to an admin as to a grant holder', async () => {
+    const p = await createProject(h, 'tasks-deps-missing');
+    const task = async (title: string) => {
+      const r = (await h.ok(Create, { input: { scope: p, title } })).createTask;
+      return r.__typename === 'CreateTaskSuccess' ? r.task.id : '';
+    };
+    const kept = await task('kept');
+    const gone = await task('gone');
+    expect((await ok(h, null, 'mutation ($id: ID!) { deleteTask(input: { id: $id }) { __typename } }', { id: gone })).deleteTask).toEqual({ __typename: 'DeleteTaskSuccess' });
+    const never = Buffer.from('Task:0190a0a0-0000-7000-8000-00000000abcd').toString('base64');
+    const missing = (path: string[]) => ({ __typename: 'NotFoundError', code: 'NOT_FOUND', message: 'No task has this id', path });
+
+    // The local admin: createTask and addTaskDependencies name the first missing one by its index.
+    expect((await h.ok(Create, { input: { scope: p, title: 'x', dependsOn: [kept, gone] } })).createTask).toEqual(missing(['input', 'dependsOn', '1']));
+    expect((await h.ok(Create, { input: { scope: p, title: 'x', dependsOn: [never, gone] } })).createTask).toEqual(missing(['input', 'dependsOn', '0']));
+    expect((await h.ok(Create, { input: { scope: p, title: 'x', parent: gone } })).createTask).toEqual(missing(['input', 'parent']));
+    expect((await h.ok(AddDeps, { input: { task: kept, dependsOn: [gone] } })).addTaskDependencies).toEqual(missing(['input', 'dependsOn', '0']));
+
+    // A holder of WRITE on the project gets the same answers.
+    const writer = await principal(h, 'tasks-deps-writer', { grants: [[p, 'WRITE']] });
+    const create = 'mutation ($input: CreateTaskInput!) { createTask(input: $input) { __typename ... on UserError { code message path } } }';
+    const add = 'mutation ($input: TaskDependenciesInput!) { addTaskDependencies(input: $input) { __typename ... on UserError { code message path } } }';
+    expect((await as(h, writer.key, create, { input: { scope: p, title: 'x', dependsOn: [kept, gone] } })).data!.createTask).toEqual(missing(['input', 'dependsOn', '1']));
+    expect((await as(h, writer.key, create, { input: { scope: p, title: 'x', parent: gone } })).data!.createTask).toEqual(missing(['input', 'parent']));
+    expect((await as(h, writer.key, add, { input: { task: kept, dependsOn: [gone] } })).data!.addTaskDependencies).toEqual(missing(['input', 'dependsOn', '0']));
+    // Nothing was created or linked meanwhile.
+    expect((await h.ok(List, { filter: { scope: p } })).tasks.totalCount).toBe(1);
   });
 
   it('lists with filters on scope, descendants, status, assignee and parent', async () => {
