@@ -147,6 +147,17 @@ describe('engram with a missing file or database', () => {
     expect(run.stderr).not.toContain('exported');
   });
 
+  it('backup into a directory that does not exist names the path and why, and writes nothing', async () => {
+    // Any SQLite file will do: the destination is checked before anything is copied.
+    const source = join(dir, 'backup-source.db');
+    writeFileSync(source, '');
+    const destination = join(dir, 'no-such-dir', 'x.backup');
+    const run = await engram(['backup', destination], `file:${source}`);
+    told(run, 2, /cannot be written/);
+    expect(run.stderr).toBe(`${destination} cannot be written (no such file or directory)\n`);
+    expect(existsSync(join(dir, 'no-such-dir'))).toBe(false);
+  });
+
   it('restore of a cut-off backup says it is damaged', { timeout: 60_000 }, async () => {
     const source = `file:${join(dir, 'to-back-up.db')}`;
     expect((await engram(['migrate', 'deploy'], source)).status).toBe(0);

@@ -1,11 +1,11 @@
 // `engram backup` and `engram restore`: a consistent copy of a live SQLite database, and its way back.
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sqlitePath } from '../config.ts';
 import { applyMigrations, providerOf } from '../infra/migrations.ts';
 import { databaseUrl } from './common.ts';
-import { EXIT, UsageError } from './exit.ts';
+import { EXIT, reason, UsageError } from './exit.ts';
 import { progress } from './progress.ts';
 
 const POSTGRES_ADVICE =
@@ -32,6 +32,14 @@ export async function backup(destination: string): Promise<number> {
   const source = sqliteFile();
   if (!existsSync(source)) throw new UsageError(`No database at ${source}`);
   if (existsSync(destination)) throw new UsageError(`${destination} exists: the backup will not overwrite it`);
+  // Its directory is checked here: SQLite's own error named neither the path nor why (an "unexpected error").
+  const directory = dirname(destination);
+  try {
+    if (!statSync(directory).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+    accessSync(directory, constants.W_OK);
+  } catch (error) {
+    throw new UsageError(`${destination} cannot be written (${reason(error)})`);
+  }
   const db = new BetterSqlite3(source, { fileMustExist: true });
   const shown = progress('copied', 'pages');
   try {

@@ -52,3 +52,10 @@ export function firstLine(message: string): string {
   const line = message.trim().split('\n')[0] ?? '';
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
+
+/** A file system error as people say it. */
+export function reason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const said: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'it is a directory', ENOTDIR: 'a part of the path is not a directory', EROFS: 'read-only file system' };
+  return (code && said[code]) ?? (error instanceof Error ? error.message : String(error));
+}

@@ -7,7 +7,7 @@ import type { Database } from '../infra/database.ts';
 import { exportMemory } from '../modules/transfer/export.service.ts';
 import { importMemory, type ImportReport } from '../modules/transfer/import.service.ts';
 import type { DocumentFormat } from '../modules/transfer/documents.ts';
-import { EXIT, UsageError } from './exit.ts';
+import { EXIT, reason, UsageError } from './exit.ts';
 import { progress, progressBar } from './progress.ts';
 
 export interface ExportCommandOptions {
@@ -87,13 +87,6 @@ export function importSource(file: string): ImportSource {
   }
   const stream = createReadStream(file, { fd });
   return { stream, size, bytesRead: () => stream.bytesRead };
-}
-
-/** A file system error as people say it. */
-function reason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  const said: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'it is a directory', ENOTDIR: 'a part of the path is not a directory', EROFS: 'read-only file system' };
-  return (code && said[code]) ?? (error instanceof Error ? error.message : String(error));
 }
 
 export async function importCommand(database: Database, source: ImportSource, json: boolean): Promise<number> {
