@@ -241,6 +241,16 @@ describe('engram keys create', () => {
     expect((await principals()).map((p) => p.name)).not.toContain('cli-past');
   });
 
+  it("--expires takes what the API's DateTime takes: no date without a time, no year past 9999", async () => {
+    const refused = ['2027-01-01', '+010000-01-01T00:00:00Z'];
+    const runs = await Promise.all(refused.map((expires) => engram(['keys', 'create', '--name', 'cli-when', '--expires', expires])));
+    runs.forEach((run, i) => {
+      told(run, 2, /^--expires /);
+      expect(run.stderr).toBe(`--expires must be an ISO-8601 string with a time zone, got "${refused[i]!}"\n`);
+    });
+    expect((await principals()).map((p) => p.name)).not.toContain('cli-when');
+  });
+
   it('--kind and --admin that an existing principal is not are refused, not ignored', async () => {
     expect((await engram(['keys', 'create', '--name', 'cli-bob', '--kind', 'agent'])).status).toBe(0);
     told(await engram(['keys', 'create', '--name', 'cli-bob', '--admin']), 2, /^"cli-bob" exists and is not an admin: --admin applies to a new principal only/);

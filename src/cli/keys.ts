@@ -7,6 +7,7 @@ import { GLOBAL_SCOPE_ID } from '../modules/scopes/scopes.service.ts';
 import { UsageError } from './exit.ts';
 import { recordAudit } from '../modules/audit/audit.service.ts';
 import { PRINCIPAL_KINDS, type PrincipalKind } from '../domain/principal-kinds.ts';
+import { instantProblem } from '../domain/validate.ts';
 import { createApiKey, createPrincipal, revokeApiKey } from '../modules/identity/keys.service.ts';
 
 export interface CreateKeyOptions {
@@ -26,8 +27,10 @@ export interface CreateKeyOptions {
 export async function createKey(database: Database, values: CreateKeyOptions): Promise<void> {
   const kind = (values.kind ?? 'SERVICE').toUpperCase() as PrincipalKind;
   if (!PRINCIPAL_KINDS.includes(kind)) throw new UsageError(`--kind must be one of ${PRINCIPAL_KINDS.join(', ')}`);
-  const expiresAt = values.expires ? new Date(values.expires) : null;
-  if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires must be an ISO-8601 instant');
+  // What the API's DateTime takes, no more: `new Date` alone took a date without a time (as UTC midnight) and years past 9999.
+  const problem = values.expires === undefined ? null : instantProblem(values.expires);
+  if (problem) throw new UsageError(`--expires ${problem}, got "${values.expires}"`);
+  const expiresAt = values.expires === undefined ? null : new Date(values.expires);
   // The principal and its key in one transaction; the audit rows go straight to the log after
   // (recordAudit writes outside any transaction, as it does for the API's key changes).
   const { principal, key, secret, admin, created } = await database.prisma.$transaction(async (tx) => {

@@ -172,7 +172,7 @@ keys
   .addOption(new Option('--kind <kind>', 'kind of a new principal (default: service); for an existing one, refused unless it is its kind').choices(PRINCIPAL_KINDS.map((k) => k.toLowerCase()).concat(PRINCIPAL_KINDS)))
   .option('--admin', 'a new principal is an admin; for an existing one, refused unless it is one', false)
   .option('--key-name <keyName>', 'what the key is for (e.g. laptop)', 'default')
-  .option('--expires <instant>', 'ISO-8601 instant after which the key stops working')
+  .option('--expires <instant>', 'ISO-8601 instant with a time zone after which the key stops working (e.g. 2027-01-01T00:00:00Z)')
   .action((options: { name: string; kind?: string; admin: boolean; keyName: string; expires?: string }) => withDatabase(async (db) => (await keysModule()).createKey(db, options)));
 keys
   .command('list')
