@@ -158,6 +158,15 @@ describe('engram with a missing file or database', () => {
     expect(existsSync(join(dir, 'no-such-dir'))).toBe(false);
   });
 
+  it('export --scope of no scope fails before writing anything: no header on stdout, an existing --out file left as it was', async () => {
+    const kept = join(dir, 'kept.jsonl');
+    writeFileSync(kept, 'kept\n');
+    const [toStdout, toFile] = await Promise.all([engram(['export', '--scope', 'no-such-scope']), engram(['export', '--scope', 'no-such-scope', '--out', kept])]);
+    expect(toStdout.stdout).toBe('');
+    expect(readFileSync(kept, 'utf8')).toBe('kept\n');
+    for (const run of [toStdout, toFile]) told(run, 2, /^--scope no-such-scope: no scope has this id\n$/);
+  });
+
   it('restore of a cut-off backup says it is damaged', { timeout: 60_000 }, async () => {
     const source = `file:${join(dir, 'to-back-up.db')}`;
     expect((await engram(['migrate', 'deploy'], source)).status).toBe(0);

@@ -18,6 +18,8 @@ export interface ExportCommandOptions {
 
 export async function exportCommand(database: Database, options: ExportCommandOptions): Promise<number> {
   const scope = options.scope ? scopeIdOf(options.scope) : null;
+  // Before anything is written: an unknown scope must neither start stdout with a header nor empty an existing --out file.
+  if (scope && !(await database.prisma.scope.findUnique({ where: { id: scope }, select: { id: true } }))) throw new UsageError(`--scope ${options.scope}: no scope has this id`);
   // Opened before anything is read: a path that cannot be written fails before the export starts.
   const file = options.out ? outputFile(options.out) : null;
   const shown = progress('exported');
