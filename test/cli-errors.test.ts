@@ -135,6 +135,12 @@ describe('engram with a missing file or database', () => {
     expect(existsSync(join(dir, 'never'))).toBe(false);
   });
 
+  it('import reads what is not a regular file as a stream: /dev/null is an empty file, not "a directory"', async () => {
+    const run = await engram(['import', '/dev/null']);
+    told(run, 2, /^file\.line 1: the file is empty$/m);
+    expect(run.stderr).not.toContain('directory');
+  });
+
   it('keys list, export and backup refuse a SQLite database that does not exist instead of creating one', { timeout: 60_000 }, async () => {
     const url = `file:${join(dir, 'absent', 'x.db')}`;
     for (const args of [['keys', 'list'], ['export'], ['backup', join(dir, 'absent.backup')]]) told(await engram(args, url), 2, /No database at .*absent\/x\.db/);

@@ -70,7 +70,7 @@ function outputFile(path: string): WriteStream {
 /** What an import reads: stdin, or a file opened and checked before any database is opened. */
 export interface ImportSource {
   stream: Readable;
-  /** A file's size (the progress bar's total); null for stdin. */
+  /** A file's size (the progress bar's total); null for stdin and what is read as a stream (a device, a pipe). */
   size: number | null;
   bytesRead: () => number;
 }
@@ -78,12 +78,13 @@ export interface ImportSource {
 export function importSource(file: string): ImportSource {
   if (file === '-') return { stream: process.stdin, size: null, bytesRead: () => 0 };
   let fd: number;
-  let size: number;
+  let size: number | null;
   try {
     fd = openSync(file, 'r');
     const stat = fstatSync(fd);
-    if (!stat.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
-    size = stat.size;
+    if (stat.isDirectory()) throw Object.assign(new Error('a directory'), { code: 'EISDIR' });
+    // Anything else is read to its end as stdin is: /dev/null as an empty file, a pipe (<(…)) as it comes.
+    size = stat.isFile() ? stat.size : null;
   } catch (error) {
     throw new UsageError(`${file} cannot be read (${reason(error)})`);
   }
