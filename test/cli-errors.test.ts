@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, principal } from './support/access.ts';
 import { openDatabase } from '../src/infra/database.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../src/infra/scratch-database.ts';
-import { importMemory } from '../src/modules/transfer/import.service.ts';
+import { importMemory, MAX_LINE_BYTES } from '../src/modules/transfer/import.service.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { createProject } from './support/ops.ts';
 import { runEngram, type CliRun } from './support/server-process.ts';
@@ -114,6 +114,18 @@ describe('engram import of a file with values the API would not take', () => {
     const again = await engram(['import', fixed, '--json'], there);
     expect(again.status, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ complete: true, refused: {}, stopped: null });
+  });
+
+  it('stops at a line longer than the most it reads, as at a line that is not valid, the rows before it imported', { timeout: 60_000 }, async () => {
+    // Without the bound, readline gathered the line whole and died at V8's string limit (~512 MB).
+    const lines = [...exported];
+    const at = lines.findIndex((l) => l.startsWith('{"table":"Task"'));
+    lines.splice(at, 0, `{"table":"Task","row":{"title":"${'x'.repeat(MAX_LINE_BYTES)}"}}`);
+    const file = join(dir, 'long-line.jsonl');
+    writeFileSync(file, lines.join('\n') + '\n');
+    const run = await engram(['import', file, '--json'], await emptyDatabase());
+    told(run, 2, new RegExp(`^file\\.line ${at + 1}: longer than ${MAX_LINE_BYTES} bytes, the most an import reads in a line$`, 'm'));
+    expect(JSON.parse(run.stdout)).toMatchObject({ stopped: { line: at + 1 }, complete: false, refused: {}, created: { Entry: 3, EntryVersion: 3 } });
   });
 
   it('a file cut mid-line is imported as far as it goes and reported incomplete', { timeout: 60_000 }, async () => {

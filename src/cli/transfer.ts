@@ -1,11 +1,10 @@
 // `engram export` and `engram import`: memory as JSON Lines, streamed both ways.
 import { createReadStream, createWriteStream, fstatSync, openSync, rmSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Database } from '../infra/database.ts';
 import { exportMemory } from '../modules/transfer/export.service.ts';
-import { importMemory, type ImportReport } from '../modules/transfer/import.service.ts';
+import { importMemory, linesOf, type ImportReport } from '../modules/transfer/import.service.ts';
 import type { DocumentFormat } from '../modules/transfer/documents.ts';
 import { EXIT, reason, UsageError } from './exit.ts';
 import { progress, progressBar } from './progress.ts';
@@ -93,7 +92,7 @@ export function importSource(file: string): ImportSource {
 }
 
 export async function importCommand(database: Database, source: ImportSource, json: boolean): Promise<number> {
-  const lines = createInterface({ input: source.stream, crlfDelay: Infinity });
+  const lines = linesOf(source.stream);
   const shown = progress('created');
   // From a file the total is known: a bar over its bytes; from stdin, the count of rows alone.
   const bar = source.size !== null ? progressBar('importing', source.size) : null;

@@ -1,3 +1,9 @@
+/**
+ * Largest request body accepted (bytes): Yoga's default. Also the longest line read from a stream:
+ * an MCP message over stdio, a line of an import.
+ */
+export const MAX_REQUEST_BODY_BYTES = 25_000_000;
+
 /** Every input bound of the API, in one place. Sizes of strings are in characters. */
 export const LIMITS = {
   name: 200,

@@ -7,7 +7,7 @@ import { createEventBus } from '../infra/events.ts';
 import { configureLogging } from '../infra/log.ts';
 import { applyMigrations } from '../infra/migrations.ts';
 import { sqliteAddonProblemFor } from '../infra/native-check.ts';
-import { MAX_REQUEST_BODY_BYTES } from '../server/body-limit.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../domain/limits.ts';
 import { connectChecked, createMcpServer, executeThrough } from './server.ts';
 import { BoundedLines, tooLongAnswer, unreadableAnswer } from './stdio-lines.ts';
 

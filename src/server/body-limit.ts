@@ -1,8 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-
-/** Largest request body accepted (bytes): Yoga's default. */
-export const MAX_REQUEST_BODY_BYTES = 25_000_000;
+import { MAX_REQUEST_BODY_BYTES } from '../domain/limits.ts';
 
 /**
  * `close`: for a chunked body, whose unread rest (past what `drain` discards) would otherwise be

@@ -7,7 +7,7 @@ import type { YogaServerInstance } from 'graphql-yoga';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Context } from '../context.ts';
-import { MAX_REQUEST_BODY_BYTES } from './body-limit.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../domain/limits.ts';
 import { webSocketOriginAllowed } from './browser-safety.ts';
 import { log, requestScope } from '../infra/log.ts';
 

@@ -1,4 +1,7 @@
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
 import { ValidationError } from '../../domain/errors.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../../domain/limits.ts';
 import { settleAfterBulkLoad, type Db, type Provider } from '../../infra/database.ts';
 import { jsonSql } from '../../infra/sql.ts';
 import { Prisma } from '../../generated/sqlite/client.ts';
@@ -10,6 +13,8 @@ import { rowsOf, TABLE, TABLES, type ExportFooter, type TableName, type TableSpe
 const BATCH = 500;
 /** Refusals listed in the report (all are counted). */
 const LISTED_REFUSALS = 200;
+/** The longest line linesOf reads, in bytes: no row the API writes comes near it (its longest values are LIMITS.content characters). */
+export const MAX_LINE_BYTES = MAX_REQUEST_BODY_BYTES;
 
 /** Columns kept in step by the database itself (triggers): left out, the import writes them afresh. */
 const DERIVED: Partial<Record<TableName, string[]>> = {
@@ -77,30 +82,39 @@ export async function importMemory(database: { prisma: Db; provider: Provider },
   let current = -1;
   let batch: Row[] = [];
   let lineNumber = 0;
-  for await (const [raw, last] of withLast(lines)) {
-    lineNumber++;
-    if (!raw.trim()) continue;
-    if (current === -1) {
-      // Not an export at all: refused whole, before anything is written.
-      checkHeader(parseLine(raw, lineNumber), lineNumber);
-      current = 0;
-      continue;
+  try {
+    for await (const [raw, last] of withLast(lines)) {
+      lineNumber++;
+      if (!raw.trim()) continue;
+      if (current === -1) {
+        // Not an export at all: refused whole, before anything is written.
+        checkHeader(parseLine(raw, lineNumber), lineNumber);
+        current = 0;
+        continue;
+      }
+      const line = readOrStop(raw, lineNumber, last, current, footer !== null, report);
+      if (!line || line.kind === 'cut') break;
+      if (line.kind === 'footer') {
+        footer = line.footer;
+        continue;
+      }
+      if (line.index > current || batch.length === BATCH) {
+        await flush(db, provider, TABLES[current]!, batch, report, pending);
+        batch = [];
+        if (line.index > current) await completeTables(db, TABLES.slice(0, line.index), pending, report);
+        current = line.index;
+        onProgress?.(report);
+      }
+      seen[TABLES[line.index]!.name] = (seen[TABLES[line.index]!.name] ?? 0) + 1;
+      batch.push(line.row);
     }
-    const line = readOrStop(raw, lineNumber, last, current, footer !== null, report);
-    if (!line || line.kind === 'cut') break;
-    if (line.kind === 'footer') {
-      footer = line.footer;
-      continue;
-    }
-    if (line.index > current || batch.length === BATCH) {
-      await flush(db, provider, TABLES[current]!, batch, report, pending);
-      batch = [];
-      if (line.index > current) await completeTables(db, TABLES.slice(0, line.index), pending, report);
-      current = line.index;
-      onProgress?.(report);
-    }
-    seen[TABLES[line.index]!.name] = (seen[TABLES[line.index]!.name] ?? 0) + 1;
-    batch.push(line.row);
+  } catch (error) {
+    // The line after the last one read is too long to read: the import stops there as at a line
+    // that is not valid (the header: refused whole).
+    if (!(error instanceof LineTooLong)) throw error;
+    const tooLong = invalid(lineNumber + 1, error.message);
+    if (current === -1) throw tooLong;
+    report.stopped = { line: lineNumber + 1, message: tooLong.message };
   }
   if (current === -1) throw invalid(1, 'the file is empty');
   await flush(db, provider, TABLES[current]!, batch, report, pending);
@@ -111,15 +125,61 @@ export async function importMemory(database: { prisma: Db; provider: Provider },
   return report;
 }
 
-/** Each line with whether it is the last one (a last line that is not whole is a cut-off, not a mistake). */
+/**
+ * Each line with whether it is the last one (a last line that is not whole is a cut-off, not a
+ * mistake). When reading the next line fails (LineTooLong), the line before it is yielded first.
+ */
 async function* withLast(lines: AsyncIterable<string>): AsyncGenerator<[string, boolean]> {
   let previous: string | undefined;
-  for await (const line of lines) {
+  try {
+    for await (const line of lines) {
+      if (previous !== undefined) yield [previous, false];
+      previous = line;
+    }
+  } catch (error) {
     if (previous !== undefined) yield [previous, false];
-    previous = line;
+    throw error;
   }
   if (previous !== undefined) yield [previous, true];
 }
+
+/** What linesOf throws after the lines before one longer than MAX_LINE_BYTES. */
+class LineTooLong extends Error {}
+
+/**
+ * The lines of `input` for importMemory: readline's, but a line longer than `max` bytes ends them
+ * (LineTooLong) before it is read. readline gathers a line whole: at V8's string limit (~512 MB)
+ * it died with a stack trace.
+ */
+export function linesOf(input: AsyncIterable<Buffer>, max: number = MAX_LINE_BYTES): AsyncIterable<string> {
+  return createInterface({ input: Readable.from(bounded(input, max), { objectMode: false }), crlfDelay: Infinity });
+}
+
+/** `input` up to the start of a line longer than `max` bytes, then LineTooLong. Lines end at \n or \r, as readline's do. */
+async function* bounded(input: AsyncIterable<Buffer>, max: number): AsyncGenerator<Buffer> {
+  let length = 0; // of the line being read, so far
+  for await (const chunk of input) {
+    // The next \n and \r at or after `start` (chunk.length: none), each searched for again only once passed.
+    let lf = -1;
+    let cr = -1;
+    for (let start = 0; ; ) {
+      if (lf < start) lf = found(chunk.indexOf(0x0a, start), chunk);
+      if (cr < start) cr = found(chunk.indexOf(0x0d, start), chunk);
+      const end = Math.min(lf, cr);
+      length += end - start;
+      if (length > max) {
+        yield chunk.subarray(0, start);
+        throw new LineTooLong(`longer than ${max} bytes, the most an import reads in a line`);
+      }
+      if (end === chunk.length) break;
+      length = 0;
+      start = end + 1;
+    }
+    yield chunk;
+  }
+}
+
+const found = (index: number, chunk: Buffer) => (index === -1 ? chunk.length : index);
 
 /** The line read, or null when it is not valid: the import stops there, and the report says where and why. */
 function readOrStop(raw: string, lineNumber: number, last: boolean, current: number, ended: boolean, report: ImportReport): Line | null {
