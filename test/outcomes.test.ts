@@ -459,6 +459,14 @@ describe('outcome analytics', () => {
     expect(two.pageInfo.hasNextPage).toBe(false);
     const foreign = await as(h, null, 'query ($s: ID!, $a: String) { outcomeAnalytics(input: { scope: $s }) { successRates(after: $a) { edges { cursor } } } }', { s: f.scope, a: 'bm90IGEgY3Vyc29y' });
     expect(foreign.errors!.map((e) => e.extensions.code)).toEqual(['VALIDATION_FAILED']);
+    // A cursor of the right shape whose text holds a NUL (PostgreSQL cannot even compare with one) is not one either.
+    for (const arg of ['after', 'before']) {
+      const nul = Buffer.from(JSON.stringify([1, 2, 'agent:a\u0000'])).toString('base64url');
+      const refused = await as(h, null, `query ($s: ID!, $a: String) { outcomeAnalytics(input: { scope: $s }) { successRates(${arg}: $a) { edges { cursor } } } }`, { s: f.scope, a: nul });
+      expect(refused.errors!.map((e) => ({ message: e.message, extensions: e.extensions }))).toEqual([
+        { message: `${arg}: is not a cursor of this list`, extensions: { code: 'VALIDATION_FAILED', inputPath: [arg] } },
+      ]);
+    }
   });
 
   it('first: 0 answers a cursor to go on from (from the start) where rows follow, null where none do; never ""', async () => {

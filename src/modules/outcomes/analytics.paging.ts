@@ -44,7 +44,8 @@ function decodeCursor(cursor: string, order: Order, path: string): Array<number 
   const arity = order.numbers + order.texts;
   if (!Array.isArray(values) || values.length !== arity) throw bad();
   values.forEach((v, i) => {
-    const ok = i < order.numbers ? typeof v === 'number' && Number.isFinite(v) : typeof v === 'string' && v.length <= 1_000;
+    // A text with a NUL is no row's (PostgreSQL cannot even compare with one: an unexpected error).
+    const ok = i < order.numbers ? typeof v === 'number' && Number.isFinite(v) : typeof v === 'string' && v.length <= 1_000 && !v.includes('\u0000');
     if (!ok) throw bad();
   });
   return values as Array<number | string>;
