@@ -243,6 +243,59 @@ describe('votes', () => {
     expect(h.statements.filter((sql) => /[`"]VoteTally[`"]/.test(sql))).toHaveLength(1);
   });
 
+  it('flaggedAgents and voteAgentStats: first: 0 answers a cursor to go on from (from the start) where rows follow, null where none do; never ""', async () => {
+    const scope = await project('votes-first-0');
+    const q = await open({ scope, key: 'q', k: 9 });
+    for (const agent of ['agent:c', 'agent:a', 'agent:b']) {
+      await call(FLAG, 'flagAgent', { scope, agent });
+      await vote(q.id, 'x', agent);
+    }
+    const PAGE = 'pageInfo { hasNextPage endCursor hasPreviousPage startCursor } edges { cursor node { agent } }';
+    for (const field of ['flaggedAgents', 'voteAgentStats']) {
+      const list = async (s: string, args: Record<string, unknown>) => {
+        const query = `query ($s: ID!, $first: Int, $last: Int, $after: String, $before: String) {
+          ${field}(scope: $s, first: $first, last: $last, after: $after, before: $before) { ${PAGE} } }`;
+        return (await ok(h, null, query, { s, ...args }))[field];
+      };
+      const agents = (page: any) => page.edges.map((e: any) => e.node.agent);
+      const all = await list(scope, { first: 100 });
+      expect(agents(all)).toEqual(['agent:a', 'agent:b', 'agent:c']);
+
+      const none = await list(scope, { first: 0 });
+      expect(none.edges).toEqual([]);
+      expect(none.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false, startCursor: null });
+      expect(none.pageInfo.endCursor).toEqual(expect.stringMatching(/^.+$/));
+      // Its end cursor is where the list starts: the next page is the first one.
+      expect(agents(await list(scope, { first: 100, after: none.pageInfo.endCursor }))).toEqual(agents(all));
+      expect(agents(await list(scope, { first: 2, after: none.pageInfo.endCursor }))).toEqual(['agent:a', 'agent:b']);
+      // Given a cursor, an empty page stays at it; the rows' cursors page on as before.
+      const stay = await list(scope, { first: 0, after: all.edges[0].cursor });
+      expect(stay.pageInfo).toMatchObject({ hasNextPage: true, endCursor: all.edges[0].cursor });
+      expect(agents(await list(scope, { first: 100, after: all.edges[0].cursor }))).toEqual(['agent:b', 'agent:c']);
+      expect(agents(await list(scope, { last: 100, before: all.edges[2].cursor }))).toEqual(['agent:a', 'agent:b']);
+
+      // Backwards the same: last: 0 answers a start cursor before which the list ends at its last row.
+      const back = await list(scope, { last: 0 });
+      expect(back.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: false, endCursor: null });
+      expect(back.pageInfo.startCursor).toEqual(expect.stringMatching(/^.+$/));
+      expect(agents(await list(scope, { last: 2, before: back.pageInfo.startCursor }))).toEqual(['agent:b', 'agent:c']);
+
+      // Nothing to page: no cursor at all, as on the API's other lists.
+      const empty = await project(`votes-first-0-empty-${field}`);
+      for (const first of [0, 10]) {
+        expect((await list(empty, { first })).pageInfo).toEqual({ hasNextPage: false, endCursor: null, hasPreviousPage: false, startCursor: null });
+      }
+      // A text that is not one of the list's cursors is refused, as on the API's other lists: a name
+      // as such, or one holding a NUL (PostgreSQL cannot even compare with it).
+      for (const cursor of ['agent:a', Buffer.from(JSON.stringify(['agent:a\u0000'])).toString('base64url')]) {
+        const bad = await as(h, null, `query ($s: ID!, $c: String) { ${field}(scope: $s, after: $c) { edges { cursor } } }`, { s: scope, c: cursor });
+        expect(bad.errors!.map((e) => ({ message: e.message, extensions: e.extensions }))).toEqual([
+          { message: 'after: is not a cursor of this list', extensions: { code: 'VALIDATION_FAILED', inputPath: ['after'] } },
+        ]);
+      }
+    }
+  });
+
   it('voteChanged announces every vote and the decision once, over SSE', async () => {
     const scope = await project('votes-events');
     const probe = await open({ scope, key: 'probe', k: 100 });

@@ -1,12 +1,11 @@
 // outcomeAnalytics: success rates, durations, bottlenecks, trends and error correlation of the
 // outcomes of a scope, each a field computed by one statement of the service (SQL in analytics.*.ts).
 import DataLoader from 'dataloader';
-import { encodeGlobalID, resolveCursorConnection } from '@pothos/plugin-relay';
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
 import { SCOPE_TYPENAMES } from '../../graphql/ids.ts';
-import { PAGING } from '../../graphql/paging.ts';
+import { PAGING, cursorConnection } from '../../graphql/paging.ts';
 import { can } from '../../graphql/rules.ts';
-import { LIMITS } from '../../domain/limits.ts';
 import type { Context } from '../../context.ts';
 import type { Task } from '../../generated/sqlite/client.ts';
 import { TaskRef } from '../tasks/tasks.schema.ts';
@@ -18,7 +17,6 @@ import {
   checkWindow,
   readableWindow,
   durationDistribution,
-  edgeCursors,
   errorCorrelation,
   successRates,
   trend,
@@ -175,8 +173,8 @@ const CorrelationRef = builder.objectRef<Keyed<ErrorCorrelation>>('AgentErrorCor
 });
 
 /** A connection field of OutcomeAnalytics paged by keyset over one analytics answer. */
-async function pageOf<T extends { cursor: string }>(args: { first?: number | null; last?: number | null; after?: string | null; before?: string | null }, load: (p: PageArgs) => Promise<T[]>) {
-  return edgeCursors(await resolveCursorConnection({ args, toCursor: (row: T) => row.cursor, defaultSize: LIMITS.page.default, maxSize: LIMITS.page.max }, (p: PageArgs) => load(p)));
+function pageOf<T extends { cursor: string }>(args: { first?: number | null; last?: number | null; after?: string | null; before?: string | null }, load: (p: PageArgs) => Promise<T[]>) {
+  return cursorConnection(args, (row: T) => row.cursor, load);
 }
 
 const AnalyticsRef = builder.objectRef<Analytics>('OutcomeAnalytics').implement({

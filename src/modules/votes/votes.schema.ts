@@ -1,9 +1,9 @@
 import DataLoader from 'dataloader';
-import { encodeGlobalID, resolveCursorConnection } from '@pothos/plugin-relay';
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
 import { InvalidStateError, NAMING_ERRORS, ValidationError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
-import { PAGING } from '../../graphql/paging.ts';
+import { PAGING, namedConnection } from '../../graphql/paging.ts';
 import { can } from '../../graphql/rules.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import type { Context } from '../../context.ts';
@@ -346,7 +346,7 @@ builder.queryFields((t) => ({
     { description: 'A vote question.' },
   ),
   // A list cut at 1,000 agents said nothing of the rest: a page, as every other list of rows, with
-  // the agent's name as its cursor (the rows' key is the scope and the agent).
+  // the agent's name as its cursor's value (the rows' key is the scope and the agent).
   flaggedAgents: t.connection(
     {
       type: FlaggedAgentRef,
@@ -355,8 +355,9 @@ builder.queryFields((t) => ({
       ...PAGING,
       authScopes: (_root, args) => can('READ', 'scope', args.scope, SCOPE_TYPENAMES, ['scope']),
       resolve: (_root, args, ctx) =>
-        resolveCursorConnection<Promise<FlaggedAgent[]>>(
-          { args, toCursor: (f: FlaggedAgent) => f.agent, defaultSize: LIMITS.page.default, maxSize: LIMITS.page.max },
+        namedConnection(
+          args,
+          (f: FlaggedAgent) => f.agent,
           ({ after, before, limit, inverted }) =>
             ctx.db.flaggedAgent.findMany({
               where: { scopeId: scopeOf(args.scope, ['scope']), agent: { ...(after != null ? { gt: after } : {}), ...(before != null ? { lt: before } : {}) } },
@@ -375,11 +376,7 @@ builder.queryFields((t) => ({
       args: { scope: t.arg.id({ required: true, description: 'The scope.' }) },
       ...PAGING,
       authScopes: (_root, args) => can('READ', 'scope', args.scope, SCOPE_TYPENAMES, ['scope']),
-      resolve: (_root, args, ctx) =>
-        resolveCursorConnection<Promise<AgentStats[]>>(
-          { args, toCursor: (s: AgentStats) => s.agent, defaultSize: LIMITS.page.default, maxSize: LIMITS.page.max },
-          (page) => agentStats(ctx.db, ctx.provider, scopeOf(args.scope, ['scope']), page),
-        ),
+      resolve: (_root, args, ctx) => namedConnection(args, (s: AgentStats) => s.agent, (page) => agentStats(ctx.db, ctx.provider, scopeOf(args.scope, ['scope']), page)),
     },
     { name: 'VoteAgentStatsConnection', description: 'Page of agent stats.' },
     { name: 'VoteAgentStatsEdge', description: "An agent's stats." },
