@@ -648,4 +648,56 @@ describe('namespaced state', () => {
     expect(first.edges.map((e) => e.node.key)).toEqual(['session:a']);
     expect(first.pageInfo).toMatchObject({ hasPreviousPage: false, startCursor: first.edges[0]!.cursor });
   });
+
+  it('stateEntries: first: 0 answers a cursor to go on from (from the start) where keys follow, null where none do; never ""', async () => {
+    const Edges = graphql(`
+      query SessStateEdges($id: ID!, $first: Int, $last: Int, $after: String, $before: String) {
+        node(id: $id) {
+          ... on Session {
+            stateEntries(first: $first, last: $last, after: $after, before: $before) {
+              pageInfo { hasNextPage endCursor hasPreviousPage startCursor }
+              edges { cursor node { key } }
+            }
+          }
+        }
+      }
+    `);
+    const p = await createProject(h, 'state-first-0');
+    const s = await start(p, { userId: 'erin' });
+    await append(s.id, { stateDelta: { 'session:c': 3, 'user:a': 1, 'session:b': 2 } });
+    const list = async (id: string, vars: { first?: number; last?: number; after?: string | null; before?: string | null }) => {
+      const r = await h.ok(Edges, { id, ...vars });
+      if (!r.node || !('stateEntries' in r.node)) throw new Error(JSON.stringify(r));
+      return r.node.stateEntries;
+    };
+    const keys = (page: Awaited<ReturnType<typeof list>>) => page.edges.map((e) => e.node.key);
+    const all = await list(s.id, { first: 100 });
+    expect(keys(all)).toEqual(['user:a', 'session:b', 'session:c']);
+
+    const none = await list(s.id, { first: 0 });
+    expect(none.edges).toEqual([]);
+    expect(none.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false, startCursor: null });
+    expect(none.pageInfo.endCursor).toEqual(expect.stringMatching(/^.+$/));
+    // Its end cursor is where the list starts: the next page is the first one.
+    expect(keys(await list(s.id, { first: 100, after: none.pageInfo.endCursor }))).toEqual(keys(all));
+    expect(keys(await list(s.id, { first: 2, after: none.pageInfo.endCursor }))).toEqual(['user:a', 'session:b']);
+    // Given a cursor, an empty page stays at it.
+    const stay = await list(s.id, { first: 0, after: all.edges[0]!.cursor });
+    expect(stay.pageInfo).toMatchObject({ hasNextPage: true, endCursor: all.edges[0]!.cursor });
+
+    // Backwards the same: last: 0 answers a start cursor before which the list ends at its last key.
+    const back = await list(s.id, { last: 0 });
+    expect(back.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: false, endCursor: null });
+    expect(back.pageInfo.startCursor).toEqual(expect.stringMatching(/^.+$/));
+    expect(keys(await list(s.id, { last: 2, before: back.pageInfo.startCursor }))).toEqual(['session:b', 'session:c']);
+
+    // Nothing to page: no cursor at all, as on the API's other lists.
+    const empty = await start(p, { userId: 'frank' });
+    for (const first of [0, 10]) {
+      expect((await list(empty.id, { first })).pageInfo).toEqual({ hasNextPage: false, endCursor: null, hasPreviousPage: false, startCursor: null });
+    }
+    // A text that is not one of the list's cursors (a key's name as such) is refused, as on the API's other lists.
+    const bad = await h.gql(Edges, { id: s.id, after: 'a' });
+    expect(bad.errors?.map((e) => ({ message: e.message, code: e.extensions?.code }))).toEqual([{ message: 'after: is not a cursor of this list', code: 'VALIDATION_FAILED' }]);
+  });
 });

@@ -1,5 +1,4 @@
 import { readableOwners } from '../identity/state-access.ts';
-import { resolveCursorConnection } from '@pothos/plugin-relay';
 import { FencingInput, fencedBy } from '../leases/leases.schema.ts';
 import { builder } from '../../graphql/builder.ts';
 import { MemoryTypeEnum } from '../entries/entry-enums.ts';
@@ -7,7 +6,7 @@ import { screenSecrets } from '../redaction/redaction.service.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
 import { InvalidStateError, NAMING_ERRORS, ValidationError, WRITE_ERRORS } from '../../graphql/errors.ts';
 import { ENTRY_TYPENAMES, decodeId } from '../../graphql/ids.ts';
-import { PAGING } from '../../graphql/paging.ts';
+import { PAGING, namedConnection } from '../../graphql/paging.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import type { Prisma, SessionEvent } from '../../generated/sqlite/client.ts';
 import { EntryRef } from '../entries/entries.schema.ts';
@@ -230,8 +229,9 @@ builder.prismaObjectFields(SessionRef, (t) => ({
       },
       ...PAGING,
       resolve: (session, args, ctx) =>
-        resolveCursorConnection<Promise<RankedStateKey[]>>(
-          { args, toCursor: (k: RankedStateKey) => k.name, defaultSize: LIMITS.page.default, maxSize: LIMITS.page.max },
+        namedConnection(
+          args,
+          (k: RankedStateKey) => k.name,
           async ({ after, before, limit, inverted }) =>
             listState(ctx.db, ctx.provider, await readableOwners(ctx.stateGuard, ownersOfSession(session)), {
               pattern: args.pattern,
