@@ -201,6 +201,31 @@ describe('votes', () => {
     expect(stats.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
   });
 
+  it('flaggedAgents and voteAgentStats: a scope id nothing has is NOT_FOUND to an admin as to a grant holder, whatever is selected', async () => {
+    const scope = await project('votes-unknown-scope');
+    const ghost = Buffer.from('Project:00000000-0000-7000-8000-000000000000').toString('base64');
+    const reader = await principal(h, 'votes-unknown-reader', { grants: [[scope, 'READ']] });
+    const admin = await principal(h, 'votes-unknown-admin', { admin: true });
+    for (const field of ['flaggedAgents', 'voteAgentStats']) {
+      for (const selection of ['edges { node { agent } }', 'pageInfo { hasNextPage endCursor }']) {
+        // The local admin (no key), an admin principal, a holder of READ elsewhere; with first: 0 too.
+        for (const key of [null, admin.key, reader.key]) {
+          for (const first of [null, 0]) {
+            const answer = await as(h, key, `query ($s: ID!, $first: Int) { ${field}(scope: $s, first: $first) { ${selection} } }`, { s: ghost, first });
+            expect(answer.data?.[field] ?? null).toBeNull();
+            expect(answer.errors!.map((e) => ({ message: e.message, extensions: e.extensions }))).toEqual([
+              { message: 'No scope has this id', extensions: { code: 'NOT_FOUND', inputPath: ['scope'] } },
+            ]);
+          }
+        }
+      }
+      // A scope that exists lists its rows (none here) to both.
+      for (const key of [null, admin.key, reader.key]) {
+        expect((await as(h, key, `query ($s: ID!) { ${field}(scope: $s) { edges { cursor } } }`, { s: scope })).data![field]).toEqual({ edges: [] });
+      }
+    }
+  });
+
   it('stats: votes needed, margin and time to decision per question; agreement per agent, paged, in one statement per page', async () => {
     const scope = await project('votes-stats');
     const q1 = await open({ scope, key: 'q1', k: 2 });

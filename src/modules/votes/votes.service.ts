@@ -7,6 +7,8 @@ import type { Db, Provider, Tx } from '../../infra/database.ts';
 import { isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { scopeChainIds } from '../../infra/scope-chain.ts';
 import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
+import type { Access } from '../identity/access.service.ts';
+import { assertReadableScope } from '../identity/targets.ts';
 import { archivedError, assertWritableScope } from '../scopes/archived.ts';
 import { VOTE_ANSWER_MAX, VOTE_PATTERN_MAX, linearPattern, normalizeAnswer, answerSubject, type VoteNormalization } from './answers.ts';
 
@@ -225,18 +227,32 @@ export interface AgentStats {
   agreed: number;
 }
 
-export interface AgentStatsPage {
+/** A page of a list by agent: the agents after and before these, `limit` of them, last first when `inverted`. */
+export interface AgentPage {
   after?: string | null;
   before?: string | null;
   limit: number;
   inverted: boolean;
 }
 
+/** A page of the agents flagged in the scope itself, by agent; NotFound for a scope the caller cannot read, an unknown one included. */
+export async function flaggedAgents(db: Db, access: Access, scopeId: string, page: AgentPage): Promise<FlaggedAgent[]> {
+  await assertReadableScope(access, scopeId, ['scope']);
+  const { after, before, limit, inverted } = page;
+  return db.flaggedAgent.findMany({
+    where: { scopeId, agent: { ...(after != null ? { gt: after } : {}), ...(before != null ? { lt: before } : {}) } },
+    orderBy: { agent: inverted ? 'desc' : 'asc' },
+    take: limit,
+  });
+}
+
 /**
  * Per agent of the scope's questions: votes, counted, discarded, and agreement with the decided
- * answers. One grouped statement per page, agents in byte order (the page's cursor).
+ * answers. One grouped statement per page, agents in byte order (the page's cursor). NotFound for
+ * a scope the caller cannot read, an unknown one included.
  */
-export async function agentStats(db: Db, provider: Provider, scopeId: string, page: AgentStatsPage): Promise<AgentStats[]> {
+export async function agentStats(db: Db, provider: Provider, access: Access, scopeId: string, page: AgentPage): Promise<AgentStats[]> {
+  await assertReadableScope(access, scopeId, ['scope']);
   const voter = provider === 'postgresql' ? Prisma.sql`v."voter" COLLATE "C"` : Prisma.sql`v."voter"`;
   const conditions = [Prisma.sql`q."scopeId" = ${scopeId}`];
   if (page.after != null) conditions.push(Prisma.sql`${voter} > ${page.after}`);
