@@ -10,6 +10,14 @@ export interface CursorShape {
   texts: number;
 }
 
+/** The page a keyset list is asked for (Pothos' resolveCursorConnection): rows after and before these bounds, `limit` of them, in reverse order when `inverted`. */
+export interface CursorPage {
+  after?: string | null;
+  before?: string | null;
+  limit: number;
+  inverted: boolean;
+}
+
 /** The cursor of a row with these sort values. */
 export const encodeCursor = (values: ReadonlyArray<number | string>): string => Buffer.from(JSON.stringify(values)).toString('base64url');
 

@@ -1,5 +1,5 @@
 import { resolveCursorConnection } from '@pothos/plugin-relay';
-import { EDGE_CURSOR, decodeCursor, encodeCursor, type CursorShape } from '../domain/cursors.ts';
+import { EDGE_CURSOR, decodeCursor, encodeCursor, type CursorPage, type CursorShape } from '../domain/cursors.ts';
 import { ValidationError } from '../domain/errors.ts';
 import { LIMITS } from '../domain/limits.ts';
 
@@ -46,16 +46,8 @@ export function edgeCursors<C extends { pageInfo: PageInfo }>(connection: C): C 
 }
 
 /** A connection paged by `load` over rows whose keyset cursors (domain/cursors.ts) it gives: Pothos' resolveCursorConnection at the API's page sizes, with edgeCursors. */
-export async function cursorConnection<T>(args: ConnectionArgs, toCursor: (row: T) => string, load: (page: CursorPage<string>) => Promise<T[]>) {
+export async function cursorConnection<T>(args: ConnectionArgs, toCursor: (row: T) => string, load: (page: CursorPage) => Promise<T[]>) {
   return edgeCursors(await resolveCursorConnection({ args, toCursor, defaultSize: LIMITS.page.default, maxSize: LIMITS.page.max }, load));
-}
-
-/** The page resolveCursorConnection asks for: rows after and before these bounds, `limit` of them, in reverse order when `inverted`. */
-export interface CursorPage<Bound> {
-  after?: Bound;
-  before?: Bound;
-  limit: number;
-  inverted: boolean;
 }
 
 const NAMED: CursorShape = { numbers: 0, texts: 1 };
@@ -64,9 +56,9 @@ const NAMED: CursorShape = { numbers: 0, texts: 1 };
  * A connection over rows ordered by a name (unique in the list): each row's cursor is the keyset
  * cursor of its name, and `load` is given the names a page goes on from (none at the list's edge).
  */
-export function namedConnection<T>(args: ConnectionArgs, nameOf: (row: T) => string, load: (page: CursorPage<string>) => Promise<T[]>) {
+export function namedConnection<T>(args: ConnectionArgs, nameOf: (row: T) => string, load: (page: CursorPage) => Promise<T[]>) {
   // "" is no cursor, as Pothos reads it (and the other lists: analytics.paging.ts).
-  const name = (cursor: string | undefined, path: string) => (cursor ? (decodeCursor(cursor, NAMED, path)?.[0] as string | undefined) : undefined);
+  const name = (cursor: string | null | undefined, path: string) => (cursor ? (decodeCursor(cursor, NAMED, path)?.[0] as string | undefined) : undefined);
   return cursorConnection(
     args,
     (row: T) => encodeCursor([nameOf(row)]),

@@ -2,7 +2,8 @@
 import type { Db, Provider } from '../../infra/database.ts';
 import { Prisma } from '../../generated/sqlite/client.ts';
 import { bytewise, dbl, windowCtes, type OutcomeWindow } from './analytics.sql.ts';
-import { page, type Keyed, type PageArgs } from './analytics.paging.ts';
+import type { CursorPage } from '../../domain/cursors.ts';
+import { page, type Keyed } from './analytics.paging.ts';
 
 export interface ErrorCorrelation {
   agentA: string;
@@ -39,7 +40,7 @@ export interface CorrelationOptions {
  * items in common are not listed: they carry too little evidence to rank (phi is 1 for two agents
  * whose one shared item both failed), so `alert` (phi >= alertThreshold) is only raised on evidence.
  */
-export async function errorCorrelation(db: Db, provider: Provider, w: OutcomeWindow, o: CorrelationOptions, p: PageArgs): Promise<Array<Keyed<ErrorCorrelation>>> {
+export async function errorCorrelation(db: Db, provider: Provider, w: OutcomeWindow, o: CorrelationOptions, p: CursorPage): Promise<Array<Keyed<ErrorCorrelation>>> {
   const n = dbl(Prisma.sql`COUNT(*)`);
   const threshold = dbl(Prisma.sql`${o.alertThreshold}`);
   const fa = dbl(Prisma.sql`SUM(a.failed)`);

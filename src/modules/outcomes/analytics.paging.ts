@@ -2,16 +2,9 @@
 // ascending; a descending order is the negated value) and then by text columns, together unique.
 // A cursor is those values (domain/cursors.ts), so a page continues after the last row seen.
 import type { Db, Provider } from '../../infra/database.ts';
-import { decodeCursor, encodeCursor } from '../../domain/cursors.ts';
+import { decodeCursor, encodeCursor, type CursorPage } from '../../domain/cursors.ts';
 import { Prisma } from '../../generated/sqlite/client.ts';
 import { bytewise, dbl, type Sql } from './analytics.sql.ts';
-
-export interface PageArgs {
-  after?: string | null;
-  before?: string | null;
-  limit: number;
-  inverted: boolean;
-}
 
 /** How many numeric ("k0"..) and text ("t0"..) sort columns the rows carry. */
 export interface Order {
@@ -22,7 +15,7 @@ export interface Order {
 export type Keyed<T> = T & { cursor: string };
 
 /** `SELECT * FROM rows` (a CTE holding the sort columns k0.., t0..) for one page, with each row's cursor. */
-export async function page<T extends object>(db: Db, provider: Provider, ctes: Sql, order: Order, p: PageArgs): Promise<Array<Keyed<T>>> {
+export async function page<T extends object>(db: Db, provider: Provider, ctes: Sql, order: Order, p: CursorPage): Promise<Array<Keyed<T>>> {
   const column = (prefix: string) => (_: unknown, i: number) => `"${prefix}${i}"`;
   const numeric = Array.from({ length: order.numbers }, column('k'));
   const text = Array.from({ length: order.texts }, column('t'));

@@ -2,7 +2,8 @@
 import type { Db, Provider } from '../../infra/database.ts';
 import { Prisma } from '../../generated/sqlite/client.ts';
 import { dbl, percentile, windowCtes, type OutcomeWindow, type Sql } from './analytics.sql.ts';
-import { page, type Keyed, type PageArgs } from './analytics.paging.ts';
+import type { CursorPage } from '../../domain/cursors.ts';
+import { page, type Keyed } from './analytics.paging.ts';
 
 // --- success rates -------------------------------------------------------------------------
 
@@ -25,7 +26,7 @@ export interface SuccessRate {
 }
 
 /** Runs, successes, rate and durations per subtask type or agent; ties go by runs (more first), then key. */
-export async function successRates(db: Db, provider: Provider, w: OutcomeWindow, by: RateGroup, orderBy: RateOrder, p: PageArgs): Promise<Array<Keyed<SuccessRate>>> {
+export async function successRates(db: Db, provider: Provider, w: OutcomeWindow, by: RateGroup, orderBy: RateOrder, p: CursorPage): Promise<Array<Keyed<SuccessRate>>> {
   const group = Prisma.raw(by === 'AGENT' ? '"agent"' : '"subtaskType"');
   const rate = Prisma.sql`${dbl(Prisma.sql`SUM(CASE WHEN r."success" THEN 1 ELSE 0 END)`)} / COUNT(*)`;
   const runs = dbl(Prisma.sql`COUNT(*)`);
@@ -64,7 +65,7 @@ export interface Bottleneck {
 }
 
 /** Tasks (outcomes naming one) or subtask types by total time spent or failures, the largest first; ties by the other measure, then key. */
-export async function bottlenecks(db: Db, provider: Provider, w: OutcomeWindow, by: BottleneckGroup, orderBy: BottleneckOrder, p: PageArgs): Promise<Array<Keyed<Bottleneck>>> {
+export async function bottlenecks(db: Db, provider: Provider, w: OutcomeWindow, by: BottleneckGroup, orderBy: BottleneckOrder, p: CursorPage): Promise<Array<Keyed<Bottleneck>>> {
   const group = Prisma.raw(by === 'TASK' ? '"taskId"' : '"subtaskType"');
   const total = Prisma.sql`-${dbl(Prisma.sql`SUM(w."durationMs")`)}`;
   const failures = Prisma.sql`-${dbl(Prisma.sql`SUM(CASE WHEN w."success" THEN 0 ELSE 1 END)`)}`;

@@ -5,6 +5,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
 import { SCOPE_TYPENAMES } from '../../graphql/ids.ts';
 import { PAGING, cursorConnection } from '../../graphql/paging.ts';
+import type { CursorPage } from '../../domain/cursors.ts';
 import { can } from '../../graphql/rules.ts';
 import type { Context } from '../../context.ts';
 import type { Task } from '../../generated/sqlite/client.ts';
@@ -26,7 +27,6 @@ import {
   type ErrorCorrelation,
   type Keyed,
   type OutcomeWindow,
-  type PageArgs,
   type SuccessRate,
   type TrendPoint,
 } from './outcomes.service.ts';
@@ -173,7 +173,7 @@ const CorrelationRef = builder.objectRef<Keyed<ErrorCorrelation>>('AgentErrorCor
 });
 
 /** A connection field of OutcomeAnalytics paged by keyset over one analytics answer. */
-function pageOf<T extends { cursor: string }>(args: { first?: number | null; last?: number | null; after?: string | null; before?: string | null }, load: (p: PageArgs) => Promise<T[]>) {
+function pageOf<T extends { cursor: string }>(args: { first?: number | null; last?: number | null; after?: string | null; before?: string | null }, load: (p: CursorPage) => Promise<T[]>) {
   return cursorConnection(args, (row: T) => row.cursor, load);
 }
 

@@ -2,7 +2,8 @@
 import type { Db, Provider } from '../../infra/database.ts';
 import { Prisma } from '../../generated/sqlite/client.ts';
 import { dbl, epochMs, windowCtes, type OutcomeWindow } from './analytics.sql.ts';
-import { page, type Keyed, type PageArgs } from './analytics.paging.ts';
+import type { CursorPage } from '../../domain/cursors.ts';
+import { page, type Keyed } from './analytics.paging.ts';
 
 export const TREND_BUCKETS = { HOUR: 3_600_000, DAY: 86_400_000, WEEK: 7 * 86_400_000 } as const;
 export type TrendBucket = keyof typeof TREND_BUCKETS;
@@ -19,7 +20,7 @@ export interface TrendPoint {
 }
 
 /** Runs, success rate and mean duration per UTC hour, day or week (from Monday) that has runs, oldest first. */
-export async function trend(db: Db, provider: Provider, w: OutcomeWindow, bucket: TrendBucket, p: PageArgs): Promise<Array<Keyed<TrendPoint>>> {
+export async function trend(db: Db, provider: Provider, w: OutcomeWindow, bucket: TrendBucket, p: CursorPage): Promise<Array<Keyed<TrendPoint>>> {
   const size = TREND_BUCKETS[bucket];
   const offset = bucket === 'WEEK' ? WEEK_OFFSET_MS : 0;
   // occurredAt is from 2000 on, so the integer division truncates towards the bucket's start.

@@ -16,7 +16,7 @@ import type { CorrelationOptions } from './analytics.correlation.ts';
 // The analytics queries (their SQL in analytics.*.ts) are served through this module, which keeps
 // the rules: what an outcome may say, how it is recorded, which windows and options are valid.
 export type { OutcomeWindow } from './analytics.sql.ts';
-export type { Keyed, PageArgs } from './analytics.paging.ts';
+export type { Keyed } from './analytics.paging.ts';
 export { BOTTLENECK_GROUPS, BOTTLENECK_ORDERS, RATE_GROUPS, RATE_ORDERS, bottlenecks, successRates } from './analytics.rates.ts';
 export type { Bottleneck, BottleneckGroup, BottleneckOrder, RateGroup, RateOrder, SuccessRate } from './analytics.rates.ts';
 export { HISTOGRAM_BOUNDS, durationDistribution, type Distribution } from './analytics.durations.ts';

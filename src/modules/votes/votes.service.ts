@@ -7,6 +7,7 @@ import type { Db, Provider, Tx } from '../../infra/database.ts';
 import { isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { scopeChainIds } from '../../infra/scope-chain.ts';
 import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
+import type { CursorPage } from '../../domain/cursors.ts';
 import type { Access } from '../identity/access.service.ts';
 import { assertReadableScope } from '../identity/targets.ts';
 import { archivedError, assertWritableScope } from '../scopes/archived.ts';
@@ -227,16 +228,8 @@ export interface AgentStats {
   agreed: number;
 }
 
-/** A page of a list by agent: the agents after and before these, `limit` of them, last first when `inverted`. */
-export interface AgentPage {
-  after?: string | null;
-  before?: string | null;
-  limit: number;
-  inverted: boolean;
-}
-
 /** A page of the agents flagged in the scope itself, by agent; NotFound for a scope the caller cannot read, an unknown one included. */
-export async function flaggedAgents(db: Db, access: Access, scopeId: string, page: AgentPage): Promise<FlaggedAgent[]> {
+export async function flaggedAgents(db: Db, access: Access, scopeId: string, page: CursorPage): Promise<FlaggedAgent[]> {
   await assertReadableScope(access, scopeId, ['scope']);
   const { after, before, limit, inverted } = page;
   return db.flaggedAgent.findMany({
@@ -251,7 +244,7 @@ export async function flaggedAgents(db: Db, access: Access, scopeId: string, pag
  * answers. One grouped statement per page, agents in byte order (the page's cursor). NotFound for
  * a scope the caller cannot read, an unknown one included.
  */
-export async function agentStats(db: Db, provider: Provider, access: Access, scopeId: string, page: AgentPage): Promise<AgentStats[]> {
+export async function agentStats(db: Db, provider: Provider, access: Access, scopeId: string, page: CursorPage): Promise<AgentStats[]> {
   await assertReadableScope(access, scopeId, ['scope']);
   const voter = provider === 'postgresql' ? Prisma.sql`v."voter" COLLATE "C"` : Prisma.sql`v."voter"`;
   const conditions = [Prisma.sql`q."scopeId" = ${scopeId}`];
