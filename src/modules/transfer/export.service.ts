@@ -24,9 +24,10 @@ export interface ExportOptions {
  */
 export async function exportMemory(db: Db, write: (line: string) => Promise<void>, options: ExportOptions = {}): Promise<ExportFooter> {
   const scope = options.scope ?? null;
+  // The scopes first: an unknown one (NotFound) writes nothing, not a header alone.
+  const chunks = scope ? chunked(await scopeIds(db, scope), SCOPE_CHUNK) : [null];
   const header: ExportHeader = { engram: 'export', format: 1, exportedAt: new Date().toISOString(), scope };
   await write(JSON.stringify(header));
-  const chunks = scope ? chunked(await scopeIds(db, scope), SCOPE_CHUNK) : [null];
   const counts: Partial<Record<TableName, number>> = {};
   for (const table of TABLES) {
     if (table.name === 'Scope') {
