@@ -30,7 +30,8 @@ export function locatedArgumentError(
   operationName: unknown,
   context: object,
 ): GraphQLError {
-  if (error.locations?.length) return error;
+  // The cost rule's own refusals (too deep, too costly) carry a code and are about no field.
+  if (error.locations?.length || error.extensions.code !== undefined) return error;
   const operation = getOperationAST(document, typeof operationName === 'string' ? operationName : undefined);
   const coerced = getVariableValues(schema, operation?.variableDefinitions ?? [], (variables ?? {}) as Record<string, unknown>);
   if (!operation || !coerced.coerced) return error;
