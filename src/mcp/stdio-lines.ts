@@ -2,6 +2,10 @@ import { Transform, type TransformCallback } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 const NEWLINE = 0x0a;
+const LINE_END = Buffer.of(NEWLINE);
+
+/** Only bytes that String.prototype.trim drops from latin1 text: tab to carriage return, space, no-break space. */
+const blank = (piece: Buffer): boolean => piece.every((byte) => (byte >= 0x09 && byte <= 0x0d) || byte === 0x20 || byte === 0xa0);
 
 /**
  * stdin cut into whole lines of at most `maxLineBytes` each, for the SDK's StdioServerTransport.
@@ -50,8 +54,8 @@ export class BoundedLines extends Transform {
   }
 
   private endLine(): void {
-    const line = this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces);
-    if (!this.dropping && line.toString('latin1').trim() !== '') this.push(Buffer.concat([line, Buffer.of(NEWLINE)]));
+    // One copy of the line, with its newline; a blank line is told by its bytes, not turned into a string.
+    if (!this.dropping && !this.pieces.every(blank)) this.push(Buffer.concat([...this.pieces, LINE_END]));
     this.pieces = [];
     this.length = 0;
     this.dropping = false;
