@@ -265,7 +265,7 @@ describe('adding entries', () => {
       __typename: 'NotFoundError',
       code: 'NOT_FOUND',
       message: 'No scope has this id',
-      path: ['input', 'scope'],
+      path: ['input', 'entries', '1', 'scope'],
     });
     const { s } = await archivedSession('entry-archived-import');
     expect(await importEntries([{ kind: 'TOOL', scope: s, name: 'late' }])).toMatchObject({ __typename: 'InvalidStateError', currentState: 'ARCHIVED' });

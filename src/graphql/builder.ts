@@ -10,9 +10,9 @@ import type { Context } from '../context.ts';
 import { LIMITS } from '../domain/limits.ts';
 import { fieldComplexity } from './complexity.ts';
 import { decodeBoundedGlobalID } from './ids.ts';
-import { allows, type Target } from '../modules/identity/targets.ts';
+import type { Target } from '../modules/identity/targets.ts';
 import { isNodeType, readableNode } from './node-access.ts';
-import { refused } from './rules.ts';
+import { passes, refused } from './rules.ts';
 
 /** A non-null JSON value as the JSON scalar parses it (a JSON `null` never reaches the scalar). */
 export type JsonInput = NonNullable<unknown>;
@@ -56,10 +56,8 @@ export const builder = new SchemaBuilder<{
       member: await ctx.access.member(),
       admin: ctx.access.everything,
       writer: ctx.access.everything || [...(await ctx.access.grants()).values()].some((role) => role !== 'READ'),
-      can: ctx.access.everything ? true : (target: Target) => allows(ctx.db, ctx.access, target),
-      canEach: ctx.access.everything
-        ? true
-        : async (targets: Target[]) => (await Promise.all(targets.map((target) => allows(ctx.db, ctx.access, target)))).every(Boolean),
+      can: (target: Target) => passes(ctx, target),
+      canEach: async (targets: Target[]) => (await Promise.all(targets.map(async (target) => passes(ctx, target)))).every(Boolean),
     }),
   },
   // Costs are measured before execution by src/server/limits.ts; the plugin only describes them.

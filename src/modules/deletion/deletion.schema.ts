@@ -74,7 +74,7 @@ deletion(
 deletion(
   'deleteScopeTree',
   'Deletes a project or an organization with everything below it: its sessions as deleteSession does, and each scope\'s own entries, tasks, conversations and project: state.',
-  { kind: 'scope', typenames: ['Project', 'Organization'], label: 'scope' },
+  { kind: 'scope', typenames: ['Project', 'Organization'], label: 'project or organization' },
   deleteScopeTree,
 );
 

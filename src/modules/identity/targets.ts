@@ -80,17 +80,6 @@ export async function allows(db: Db, access: Access, target: Target): Promise<bo
   return access.has(target.role, scopeId);
 }
 
-/**
- * Fails, with the NotFoundError of a READ rule on the scope, unless the caller reads the scope. A
- * rule reads the scope for every caller but one who may do everything, who passes it unread
- * (rules.ts `passes`): a field that answers from the scope id alone (a list of its rows, empty for
- * an id nothing has) checks here, so that an unknown scope answers an admin as it answers the
- * others (as memoryQuery does, whose plan reads the scope's chain).
- */
-export async function assertReadableScope(access: Access, scopeId: string, path: string[]): Promise<void> {
-  if (!(await access.has('READ', scopeId))) throw new NotFoundError('No scope has this id', path);
-}
-
 /** Forgets the request's reads of a target (a write found it moved: its rule decides again on a fresh read). */
 export function forgetTarget(access: Access, kind: TargetKind, id: string): void {
   const known = memo.get(access);

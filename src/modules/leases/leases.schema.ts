@@ -155,8 +155,8 @@ builder.queryField('leases', (t) =>
         resource: t.arg.string({ description: 'Only this resource.' }),
       },
       authScopes: (_root, args) => can('READ', 'scope', args.scope, SCOPE_TYPENAMES, ['scope']),
-      totalCount: async (_parent, args, ctx) => ctx.db.lease.count({ where: await liveLeases(ctx, args) }),
-      resolve: async (query, _root, args, ctx) => ctx.db.lease.findMany({ ...query, where: await liveLeases(ctx, args), orderBy: [{ expiresAt: 'asc' }, { id: 'asc' }] }),
+      totalCount: (_parent, args, ctx) => ctx.db.lease.count({ where: liveLeases(args) }),
+      resolve: (query, _root, args, ctx) => ctx.db.lease.findMany({ ...query, where: liveLeases(args), orderBy: [{ expiresAt: 'asc' }, { id: 'asc' }] }),
     },
     { description: 'Page of live leases.' },
     { description: 'A live lease.' },
@@ -164,8 +164,8 @@ builder.queryField('leases', (t) =>
 );
 
 /** The leases of the scope (and resource) that have not run out. */
-function liveLeases(ctx: Context, args: { scope: string | number; resource?: string | null }) {
-  return liveLeasesWhere(ctx.access, decodeId(String(args.scope), SCOPE_TYPENAMES, ['scope']), args.resource ?? null);
+function liveLeases(args: { scope: string | number; resource?: string | null }) {
+  return liveLeasesWhere(decodeId(String(args.scope), SCOPE_TYPENAMES, ['scope']), args.resource ?? null);
 }
 
 const LeaseEventTypeEnum = builder.enumType('LeaseEventType', {

@@ -6,8 +6,6 @@ import type { Db, Tx } from '../../infra/database.ts';
 import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
 import { directKey } from '../../infra/events.ts';
 import type { Lease, Prisma } from '../../generated/sqlite/client.ts';
-import type { Access } from '../identity/access.service.ts';
-import { assertReadableScope } from '../identity/targets.ts';
 import { assertWritableScope } from '../scopes/archived.ts';
 
 export const LEASE_MODES = ['EXCLUSIVE', 'SHARED'] as const;
@@ -25,9 +23,8 @@ export interface LeaseTarget {
   holder: string | null;
 }
 
-/** The live leases of a scope (of one resource, when named); NotFound for a scope the caller cannot read, an unknown one included. */
-export async function liveLeasesWhere(access: Access, scopeId: string, resource: string | null): Promise<Prisma.LeaseWhereInput> {
-  await assertReadableScope(access, scopeId, ['scope']);
+/** The live leases of a scope (of one resource, when named); the field's rule has read the scope. */
+export function liveLeasesWhere(scopeId: string, resource: string | null): Prisma.LeaseWhereInput {
   return { scopeId, ...(resource != null ? { resource } : {}), expiresAt: { gt: new Date() } };
 }
 

@@ -356,7 +356,7 @@ builder.queryFields((t) => ({
       ...PAGING,
       authScopes: (_root, args) => can('READ', 'scope', args.scope, SCOPE_TYPENAMES, ['scope']),
       resolve: (_root, args, ctx) =>
-        namedConnection(args, (f: FlaggedAgent) => f.agent, (page) => flaggedAgents(ctx.db, ctx.access, scopeOf(args.scope, ['scope']), page)),
+        namedConnection(args, (f: FlaggedAgent) => f.agent, (page) => flaggedAgents(ctx.db, scopeOf(args.scope, ['scope']), page)),
     },
     { name: 'FlaggedAgentsConnection', description: 'Page of flagged agents.' },
     { name: 'FlaggedAgentsEdge', description: 'A flagged agent.' },
@@ -368,7 +368,7 @@ builder.queryFields((t) => ({
       args: { scope: t.arg.id({ required: true, description: 'The scope.' }) },
       ...PAGING,
       authScopes: (_root, args) => can('READ', 'scope', args.scope, SCOPE_TYPENAMES, ['scope']),
-      resolve: (_root, args, ctx) => namedConnection(args, (s: AgentStats) => s.agent, (page) => agentStats(ctx.db, ctx.provider, ctx.access, scopeOf(args.scope, ['scope']), page)),
+      resolve: (_root, args, ctx) => namedConnection(args, (s: AgentStats) => s.agent, (page) => agentStats(ctx.db, ctx.provider, scopeOf(args.scope, ['scope']), page)),
     },
     { name: 'VoteAgentStatsConnection', description: 'Page of agent stats.' },
     { name: 'VoteAgentStatsEdge', description: "An agent's stats." },

@@ -8,8 +8,6 @@ import { isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { scopeChainIds } from '../../infra/scope-chain.ts';
 import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
 import type { CursorPage } from '../../domain/cursors.ts';
-import type { Access } from '../identity/access.service.ts';
-import { assertReadableScope } from '../identity/targets.ts';
 import { archivedError, assertWritableScope } from '../scopes/archived.ts';
 import { VOTE_ANSWER_MAX, VOTE_PATTERN_MAX, linearPattern, normalizeAnswer, answerSubject, type VoteNormalization } from './answers.ts';
 
@@ -228,9 +226,8 @@ export interface AgentStats {
   agreed: number;
 }
 
-/** A page of the agents flagged in the scope itself, by agent; NotFound for a scope the caller cannot read, an unknown one included. */
-export async function flaggedAgents(db: Db, access: Access, scopeId: string, page: CursorPage): Promise<FlaggedAgent[]> {
-  await assertReadableScope(access, scopeId, ['scope']);
+/** A page of the agents flagged in the scope itself, by agent. */
+export function flaggedAgents(db: Db, scopeId: string, page: CursorPage): Promise<FlaggedAgent[]> {
   const { after, before, limit, inverted } = page;
   return db.flaggedAgent.findMany({
     where: { scopeId, agent: { ...(after != null ? { gt: after } : {}), ...(before != null ? { lt: before } : {}) } },
@@ -241,11 +238,9 @@ export async function flaggedAgents(db: Db, access: Access, scopeId: string, pag
 
 /**
  * Per agent of the scope's questions: votes, counted, discarded, and agreement with the decided
- * answers. One grouped statement per page, agents in byte order (the page's cursor). NotFound for
- * a scope the caller cannot read, an unknown one included.
+ * answers. One grouped statement per page, agents in byte order (the page's cursor).
  */
-export async function agentStats(db: Db, provider: Provider, access: Access, scopeId: string, page: CursorPage): Promise<AgentStats[]> {
-  await assertReadableScope(access, scopeId, ['scope']);
+export async function agentStats(db: Db, provider: Provider, scopeId: string, page: CursorPage): Promise<AgentStats[]> {
   const voter = provider === 'postgresql' ? Prisma.sql`v."voter" COLLATE "C"` : Prisma.sql`v."voter"`;
   const conditions = [Prisma.sql`q."scopeId" = ${scopeId}`];
   if (page.after != null) conditions.push(Prisma.sql`${voter} > ${page.after}`);
