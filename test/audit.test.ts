@@ -221,6 +221,21 @@ describe(`audit log (${DB_KIND})`, () => {
     expect((await events({ principal: other.id, since: new Date(Date.now() + 60_000).toISOString() })).length).toBe(0);
   });
 
+  it('finds a target by exactly its id: `%` and `_` are no wildcards, and case counts', async () => {
+    // A write naming a scope nobody has: refused, its audit row keeps the id it was given.
+    const probe = `%_Probe-${DB_KIND}-${++unique}`;
+    const answer = await call(h.port, `mutation($s: ID!) { addTool(input: { scope: $s, name: "x" }) { ... on UserError { code } } }`, {
+      key: agent.key,
+      variables: { s: Buffer.from(`Project:${probe}`).toString('base64') },
+    });
+    expect(answer.body.data).toEqual({ addTool: { code: 'NOT_FOUND' } });
+    expect((await events({ target: probe })).map((e) => [e.operation, e.targetIds])).toEqual([['addTool', [probe]]]);
+    // Each of these matched it (or every event with a target) as a LIKE pattern.
+    for (const near of ['%', '_', '%%', probe.toLowerCase(), `_${probe.slice(1)}`, `%${probe.slice(4)}`]) {
+      expect({ near, found: (await audit({ filter: { target: near }, first: 5 })).totalCount }).toEqual({ near, found: 0 });
+    }
+  });
+
   it('is for admins only', async () => {
     const answer = await call(h.port, AUDIT, { key: agent.key, variables: { first: 1 } });
     expect(answer.body.data).toBeNull();

@@ -1,10 +1,12 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXTERNAL_TABLES, applyMigrations, migrationStatus, migrationsDir } from '../src/infra/migrations.ts';
+import { applyPostgres, applySqlite, type PendingMigration } from '../src/infra/migration-runner.ts';
 import { createScratchDatabase } from '../src/infra/scratch-database.ts';
 import { DB_KIND, createDatabaseUrl } from './support/harness.ts';
 
@@ -205,11 +207,12 @@ describe('migrations', () => {
     });
   });
 
-  it('keep the SQLite triggers that keep search rows, tag links and their counters in step (a table rebuild in a migration would drop them)', async () => {
+  it('keep the SQLite triggers that keep search rows, tag links, their counters and audit targets in step (a table rebuild in a migration would drop them)', async () => {
     const db = new Sqlite(await migratedSqliteFile('triggers'), { readonly: true });
     const triggers = db.prepare(`SELECT name, tbl_name AS tbl FROM sqlite_master WHERE type = 'trigger' ORDER BY name`).all();
     db.close();
     expect(triggers).toEqual([
+      { name: 'AuditEvent_targets_ai', tbl: 'AuditEvent' },
       { name: 'EntrySearch_ad', tbl: 'EntrySearch' },
       { name: 'EntrySearch_ai', tbl: 'EntrySearch' },
       { name: 'EntrySearch_au', tbl: 'EntrySearch' },
@@ -227,6 +230,60 @@ describe('migrations', () => {
       { name: 'Entry_search_filters_au', tbl: 'Entry' },
       { name: 'Entry_tag_copies_au', tbl: 'Entry' },
       { name: 'Entry_tag_copies_updated_at_au', tbl: 'Entry' },
+    ]);
+  });
+
+  it('give the audit events already there their targets, exactly (audit_targets), on the database of the run', async () => {
+    const provider = DB_KIND;
+    const dir = migrationsDir(provider);
+    const all: PendingMigration[] = readdirSync(dir)
+      .filter((name) => /^\d{14}_/.test(name))
+      .sort()
+      .map((name) => {
+        const script = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
+        return { name, script, checksum: createHash('sha256').update(script).digest('hex') };
+      });
+    const at = all.findIndex((m) => m.name.endsWith('_audit_targets'));
+    const event = (id: string, targets: string[]) => [id, 'WRITE', 'addTool', JSON.stringify(targets), 'OK'];
+    const rows = [event('e1', ['a', '%_b', 'a']), event('e2', []), event('e3', ['A'])];
+    const insert = 'INSERT INTO "AuditEvent" ("id", "createdAt", "category", "operation", "targetIds", "outcome")';
+    const select = 'SELECT "targetId", "eventId" FROM "AuditTarget" ORDER BY "targetId", "eventId"';
+    let targets: unknown[];
+    if (provider === 'sqlite') {
+      const file = join(mkdtempSync(join(tmpdir(), 'engram-audit-targets-')), 'a.db');
+      cleanups.push(async () => rmSync(dirname(file), { recursive: true, force: true }));
+      new Sqlite(file).close();
+      await applySqlite(file, all.slice(0, at));
+      const db = new Sqlite(file);
+      for (const row of rows) db.prepare(`${insert} VALUES (?, 0, ?, ?, ?, ?)`).run(...row);
+      db.close();
+      await applySqlite(file, all.slice(at));
+      const after = new Sqlite(file);
+      after.prepare(`${insert} VALUES (?, 0, ?, ?, ?, ?)`).run(...event('e4', ['a', 'c']));
+      targets = after.prepare(select).all();
+      after.close();
+    } else {
+      const { url, drop } = await createScratchDatabase('postgresql', { adminUrl: process.env.TEST_POSTGRES_URL, prefix: 'engram_audit_targets' });
+      cleanups.push(drop);
+      await applyPostgres(url, all.slice(0, at));
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        for (const row of rows) await client.query(`${insert} VALUES ($1, now(), $2, $3, $4, $5)`, row);
+        await applyPostgres(url, all.slice(at));
+        await client.query(`${insert} VALUES ($1, now(), $2, $3, $4, $5)`, event('e4', ['a', 'c']));
+        targets = (await client.query(`${select.replace('ORDER BY "targetId"', 'ORDER BY "targetId" COLLATE "C"')}`)).rows;
+      } finally {
+        await client.end();
+      }
+    }
+    // The events before the migration (a repeated id once), and one inserted after it (the trigger).
+    expect(targets).toEqual([
+      { targetId: '%_b', eventId: 'e1' },
+      { targetId: 'A', eventId: 'e3' },
+      { targetId: 'a', eventId: 'e1' },
+      { targetId: 'a', eventId: 'e4' },
+      { targetId: 'c', eventId: 'e4' },
     ]);
   });
 
@@ -251,6 +308,7 @@ describe('migrations', () => {
     expect(Object.keys(sqlite.columns)).toEqual([
       'ApiKey',
       'AuditEvent',
+      'AuditTarget',
       'Change',
       'ChangeFeedHead',
       'Conflict',

@@ -108,8 +108,9 @@ function auditWhere(filter: AuditFilter): Prisma.AuditEventWhereInput {
     ...(filter.principalId ? { principalId: filter.principalId } : {}),
     ...(filter.operation ? { operation: filter.operation } : {}),
     ...(filter.category ? { category: filter.category } : {}),
-    // targetIds is a JSON array of strings: the quoted id matches one element, never part of one.
-    ...(filter.targetId ? { targetIds: { contains: JSON.stringify(filter.targetId) } } : {}),
+    // Exactly this id, through AuditTarget's index (a LIKE on targetIds took `%` and `_` in the
+    // value as wildcards, and read every event).
+    ...(filter.targetId ? { targets: { some: { targetId: filter.targetId } } } : {}),
     ...(filter.since || filter.until
       ? { createdAt: { ...(filter.since ? { gte: filter.since } : {}), ...(filter.until ? { lt: filter.until } : {}) } }
       : {}),
