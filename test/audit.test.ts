@@ -236,6 +236,30 @@ describe(`audit log (${DB_KIND})`, () => {
     }
   });
 
+  it("pages a target's events newest first, forwards and backwards, with the other filters", async () => {
+    const project = await createProject(name('target-pages'), agent.key);
+    const tools = [];
+    for (const n of ['a', 'b', 'c']) tools.push(await addTool(project, `tool-${n}`, agent.key));
+    const filter = { target: project };
+    const operations = (page: Page) => page.edges.map((e) => [e.node.operation, e.node.targetIds.at(-1)]);
+    const first = await audit({ filter, first: 2 });
+    expect({ total: first.totalCount, page: operations(first), more: first.pageInfo.hasNextPage }).toEqual({
+      total: 4,
+      page: [['addTool', dbId(tools[2]!)], ['addTool', dbId(tools[1]!)]],
+      more: true,
+    });
+    const rest = await audit({ filter, first: 5, after: first.pageInfo.endCursor });
+    expect({ page: operations(rest), more: rest.pageInfo.hasNextPage }).toEqual({ page: [['addTool', dbId(tools[0]!)], ['createProject', dbId(project)]], more: false });
+    const oldest = await audit({ filter, last: 1 });
+    expect(operations(oldest)).toEqual([['createProject', dbId(project)]]);
+    const before = await audit({ filter, last: 2, before: oldest.pageInfo.startCursor });
+    expect(operations(before)).toEqual([['addTool', dbId(tools[1]!)], ['addTool', dbId(tools[0]!)]]);
+    // With the event's own conditions: an operation, a principal, a time window.
+    expect((await audit({ filter: { ...filter, operation: 'createProject' }, first: 5 })).totalCount).toBe(1);
+    expect((await audit({ filter: { ...filter, principal: admin.id }, first: 5 })).totalCount).toBe(0);
+    expect((await audit({ filter: { ...filter, since: new Date(Date.now() + 60_000).toISOString() }, first: 5 })).totalCount).toBe(0);
+  });
+
   it('is for admins only', async () => {
     const answer = await call(h.port, AUDIT, { key: agent.key, variables: { first: 1 } });
     expect(answer.body.data).toBeNull();

@@ -103,27 +103,51 @@ export interface AuditFilter {
   until?: Date | null;
 }
 
-function auditWhere(filter: AuditFilter): Prisma.AuditEventWhereInput {
+/** The conditions on the event itself (all but the target). */
+function eventWhere(filter: AuditFilter): Prisma.AuditEventWhereInput {
   return {
     ...(filter.principalId ? { principalId: filter.principalId } : {}),
     ...(filter.operation ? { operation: filter.operation } : {}),
     ...(filter.category ? { category: filter.category } : {}),
-    // Exactly this id, through AuditTarget's index (a LIKE on targetIds took `%` and `_` in the
-    // value as wildcards, and read every event).
-    ...(filter.targetId ? { targets: { some: { targetId: filter.targetId } } } : {}),
-    ...(filter.since || filter.until
-      ? { createdAt: { ...(filter.since ? { gte: filter.since } : {}), ...(filter.until ? { lt: filter.until } : {}) } }
-      : {}),
   };
 }
 
-/** Events matching `filter`, newest first; `query` is the connection's paging (and selection). */
-export function listAuditEvents(db: Db, query: Pick<Prisma.AuditEventFindManyArgs, 'take' | 'skip' | 'cursor'>, filter: AuditFilter): Promise<AuditEvent[]> {
-  return db.auditEvent.findMany({ ...query, where: auditWhere(filter), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+const within = (filter: AuditFilter) =>
+  filter.since || filter.until ? { createdAt: { ...(filter.since ? { gte: filter.since } : {}), ...(filter.until ? { lt: filter.until } : {}) } } : {};
+
+/**
+ * A target's events are read from its AuditTarget rows (their index serves them newest first, and
+ * holds exactly this id: a LIKE on targetIds took `%` and `_` as wildcards and read every event).
+ * Asked as a condition on the events instead, SQLite read every event newest first and probed its
+ * targets (58 ms for a target of one event among 200,000, against 14 ms for the LIKE).
+ */
+function targetWhere(targetId: string, filter: AuditFilter): Prisma.AuditTargetWhereInput {
+  const event = eventWhere(filter);
+  return { targetId, ...within(filter), ...(Object.keys(event).length ? { event } : {}) };
+}
+
+const NEWEST_FIRST = { event: [{ createdAt: 'desc' }, { id: 'desc' }], target: [{ createdAt: 'desc' }, { eventId: 'desc' }] } as const;
+
+/** Events matching `filter`, newest first; `query` is the connection's paging (its cursor an event id). */
+export async function listAuditEvents(db: Db, query: Pick<Prisma.AuditEventFindManyArgs, 'take' | 'skip' | 'cursor'>, filter: AuditFilter): Promise<AuditEvent[]> {
+  const { targetId } = filter;
+  if (!targetId) return db.auditEvent.findMany({ ...query, where: { ...eventWhere(filter), ...within(filter) }, orderBy: [...NEWEST_FIRST.event] });
+  const eventId = query.cursor?.id;
+  const rows = await db.auditTarget.findMany({
+    take: query.take,
+    skip: query.skip,
+    ...(eventId ? { cursor: { targetId_eventId: { targetId, eventId } } } : {}),
+    where: targetWhere(targetId, filter),
+    orderBy: [...NEWEST_FIRST.target],
+    select: { event: true },
+  });
+  return rows.map((row) => row.event);
 }
 
 export function countAuditEvents(db: Db, filter: AuditFilter): Promise<number> {
-  return db.auditEvent.count({ where: auditWhere(filter) });
+  const { targetId } = filter;
+  if (targetId) return db.auditTarget.count({ where: targetWhere(targetId, filter) });
+  return db.auditEvent.count({ where: { ...eventWhere(filter), ...within(filter) } });
 }
 
 export interface AuthenticationFailure {
