@@ -103,6 +103,20 @@ describe('MCP entries and context', () => {
     await expect(client.callTool({ name: 'noSuchTool', arguments: {} })).rejects.toThrow(/Unknown tool/);
   });
 
+  it('takes pages of at least one item: `first: 0` would answer `next: null` (the last page) while items follow', async () => {
+    const client = await connect();
+    const project = await createProject(h, 'mcp-first-zero');
+    const { tools } = await client.listTools();
+    const paged = tools.filter((tool) => tool.inputSchema.properties?.first);
+    expect(paged.map((tool) => tool.name)).toEqual(expect.arrayContaining(['memoryQuery', 'listTags', 'listLeases', 'listSessions', 'listScopes']));
+    for (const tool of paged) expect({ tool: tool.name, minimum: (tool.inputSchema.properties!.first as { minimum?: number }).minimum }).toEqual({ tool: tool.name, minimum: 1 });
+    for (const first of [0, -3]) {
+      expect(await failing(client, 'listLeases', { scope: project, first })).toEqual({ code: 'BAD_USER_INPUT', text: `BAD_USER_INPUT: first must be at least 1 (got ${first})` });
+    }
+    expect((await failing(client, 'memoryQuery', { input: { scope: project }, first: 0 })).code).toBe('BAD_USER_INPUT');
+    expect((await call(client, 'listLeases', { scope: project, first: 1 })).next).toBeNull();
+  });
+
   it('refuses unknown arguments of every tool as BAD_USER_INPUT, whatever its variables', async () => {
     const client = await connect();
     const project = await createProject(h, 'mcp-unknown-arguments');

@@ -28,6 +28,7 @@ export interface JsonSchema {
   enum?: string[];
   format?: string;
   default?: unknown;
+  minimum?: number;
   additionalProperties?: boolean;
 }
 
@@ -60,6 +61,9 @@ export function inputSchemaOf(schema: GraphQLSchema, document: string): { schema
     if (!type) throw new Error(`Unknown type of $${name}`);
     const property = jsonSchemaOf(type, new Set());
     describe(property, fed.get(name)?.description);
+    // A page of no items: a connection answers it with no cursor to go on from (Relay's
+    // `endCursor: null`), which a tool result reads as the last page (`next: null`).
+    if (fed.get(name)?.name === 'first') property.minimum = 1;
     if (definition.defaultValue) property.default = valueFromAST(definition.defaultValue, type);
     else if (isNonNullType(type)) required.push(name);
     properties[name] = property;

@@ -87,7 +87,7 @@ export function createMcpServer(execute: Execute): Server {
     const found = listedTools().specs.get(request.params.name);
     if (!found) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(request.params.name.slice(0, 100))}${request.params.name.length > 100 ? ' (cut)' : ''}`);
     const args = request.params.arguments ?? {};
-    const refused = unknownArguments(request.params.name, found.tool, args) ?? unsendable(args);
+    const refused = unknownArguments(request.params.name, found.tool, args) ?? belowMinimum(found.tool, args) ?? unsendable(args);
     if (refused) return failure({ code: 'BAD_USER_INPUT', message: refused });
     return toolResult(await execute(found.spec.document, found.flattened ? { input: args } : args), found.shape);
   });
@@ -137,6 +137,16 @@ function unknownArguments(name: string, tool: Tool, args: Record<string, unknown
   if (!unknown.length) return null;
   const named = unknown.slice(0, 5).map((key) => JSON.stringify(key.slice(0, 100)));
   return `${name} has no argument ${named.join(', ')}${unknown.length > 5 ? ', …' : ''} (it takes ${Object.keys(known).join(', ')})`;
+}
+
+/** The first top-level argument below its property's `minimum` (a page size: see inputSchemaOf), or null. */
+function belowMinimum(tool: Tool, args: Record<string, unknown>): string | null {
+  for (const [key, property] of Object.entries(tool.inputSchema.properties ?? {})) {
+    const { minimum } = property as { minimum?: number };
+    const value = args[key];
+    if (minimum !== undefined && typeof value === 'number' && value < minimum) return `${key} must be at least ${minimum} (got ${value})`;
+  }
+  return null;
 }
 
 /** Input objects a tool's arguments may nest around a JSON value (which GraphQL bounds itself). */
