@@ -214,4 +214,26 @@ describe(`lifetimes and purge (${DB_KIND})`, () => {
       await other.end();
     }
   });
+
+  it('the purge and its dry run give the event loop back between batches (SQLite runs a transaction on it, first statement to last)', async () => {
+    const p = await project('purge-turns');
+    // 501 old episodes: two batches, the first erasing its 500 entries in two lists of ids (400 and 100).
+    const entries = Array.from({ length: 501 }, (_, i) => ({ kind: 'KNOWLEDGE', name: `episode-${i}`, content: `what happened ${i}`, scope: p, memoryType: 'EPISODIC', tags: ['turns'] }));
+    const imported = await ok(h, null, `mutation($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }`, { e: entries });
+    expect(imported.importEntries.__typename).toBe('ImportEntriesSuccess');
+    await h.database.prisma.entry.updateMany({ where: { scope: { name: 'purge-turns' } }, data: { updatedAt: new Date(Date.now() - 91 * DAY) } });
+    const run = `mutation($d: Boolean) { purgeMemory(input: { dryRun: $d }) { ... on PurgeMemorySuccess { run { receipts { counts } } } } }`;
+    for (const dryRun of [true, false]) {
+      // A timer's view of the purge: how many lists of entries it had erased whenever the event loop turned.
+      h.resetStatements();
+      const lists = () => h.statements.filter((sql) => sql.startsWith('DELETE FROM "EntrySearch"')).length;
+      const seen: number[] = [];
+      const timer = setInterval(() => seen.push(lists()), 0);
+      const receipts = (await ok(h, null, run, { d: dryRun })).purgeMemory.run.receipts;
+      clearInterval(timer);
+      expect(receipts.map((r: { counts: { Entry: number } }) => r.counts.Entry)).toEqual([500, 1]);
+      expect(lists()).toBe(3);
+      expect(seen.filter((n) => n > 0 && n < 3)).not.toEqual([]);
+    }
+  });
 });
