@@ -71,8 +71,13 @@ async function eraseSomeEntries(tx: Tx, emit: Emit, ids: string[], erasure: Eras
   await tx.conflict.deleteMany({ where: { entryId: { in: ids } } });
   await tx.relation.deleteMany({ where: touching });
   await tx.conversationContext.deleteMany({ where: { entryId: { in: ids } } });
-  await tx.entryTag.deleteMany({ where: { entryId: { in: ids } } });
+  // The search rows before the tags: on SQLite each tag link's delete trigger re-indexes its
+  // entry's full-text row (deleted, then tokenized and inserted again without the tag), and
+  // PostgreSQL's rewrites its tag ids; with the row gone first they find nothing to do. The purge's
+  // batch of 500 entries took ~140 ms instead of ~57 (dry run, 100K memory), two thirds of it in
+  // that DELETE; what is left afterwards is the same.
   await tx.$executeRaw`DELETE FROM "EntrySearch" WHERE "entryId" IN (${Prisma.join(ids)})`;
+  await tx.entryTag.deleteMany({ where: { entryId: { in: ids } } });
   await tx.entryVersion.deleteMany({ where: { entryId: { in: ids } } });
   await tx.entry.deleteMany({ where: { id: { in: ids } } });
   erasure.add('Entry', entries, (e: (typeof entries)[number]) => [e.kind, e.scopeId, e.name, e.category, e.createdBy]);
