@@ -66,8 +66,10 @@ async function eraseSomeEntries(tx: Tx, emit: Emit, ids: string[], erasure: Eras
   // Read now: the scopes may be erased in this transaction too, before the events are published.
   const scopeIds = [...new Set(entries.map((e) => e.scopeId))];
   const chains = new Map((await scopeChainsOf(tx, scopeIds)).map((chain, i) => [scopeIds[i]!, chain ?? [scopeIds[i]!]]));
-  // The entry points at a version (and versions at the entry): unhook before deleting either.
-  await tx.entry.updateMany({ where: { id: { in: ids } }, data: { currentVersionId: null } });
+  // The entry points at a version (and versions at the entry): unhook before deleting either. In
+  // SQL, not updateMany: Prisma would also set "updatedAt", whose trigger then copies it to every
+  // tag link of the entry (and its index) just before they are deleted.
+  await tx.$executeRaw`UPDATE "Entry" SET "currentVersionId" = NULL WHERE "id" IN (${Prisma.join(ids)})`;
   await tx.conflict.deleteMany({ where: { entryId: { in: ids } } });
   await tx.relation.deleteMany({ where: touching });
   await tx.conversationContext.deleteMany({ where: { entryId: { in: ids } } });
