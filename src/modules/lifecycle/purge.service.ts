@@ -46,6 +46,9 @@ export async function purge(deps: WriteDeps, options: PurgeOptions): Promise<Pur
   const ended = await deps.db.scope.findMany({
     where: { kind: 'SESSION', status: { in: ['COMPLETED', 'DISCARDED'] }, endedAt: { lte: new Date(options.now.getTime() - ARCHIVE_AFTER_DAYS * DAY_MS) } },
     select: { id: true },
+    // In the order they were made (ids are UUIDv7): the run answers and announces them so, whatever
+    // order the database would read them in.
+    orderBy: { id: 'asc' },
   });
   if (options.dryRun) return { receipts, archivedSessionIds: ended.map((s) => s.id) };
   const archived: string[] = [];
