@@ -17,14 +17,28 @@ export interface EventStreams {
 export function eventStreams(stopping: () => boolean): EventStreams {
   const open = new Set<() => void>();
   const plugin: Plugin = {
-    onResultProcess({ result, setResult }) {
+    onResultProcess({ request, result, setResult }) {
       if (!isAsyncIterable(result)) return;
       let complete: () => void = () => undefined;
       const completed = new Promise<void>((resolve) => (complete = resolve));
       // One that starts while the server stops (on a connection still open) ends at once.
       if (stopping()) complete();
       else open.add(complete);
-      setResult(finalAsyncIterator(Repeater.race([result, completed]), () => open.delete(complete)));
+      const raced = Repeater.race([result, completed]);
+      let read = false;
+      // A client that left while its subscription was starting (its access read, on PostgreSQL):
+      // Node's adapter neither sends nor cancels the answer of a connection already closed, so
+      // nothing reads the stream or returns it, and it stayed open for good (counted in
+      // engram_subscriptions_open). It is returned here; one being read ends as Yoga cancels it.
+      const left = () => {
+        if (read) return;
+        open.delete(complete);
+        void Promise.resolve(result[Symbol.asyncIterator]().return?.()).catch(() => undefined);
+      };
+      if (request.signal.aborted) left();
+      else request.signal.addEventListener('abort', left, { once: true });
+      const stream = { [Symbol.asyncIterator]: () => ((read = true), raced) };
+      setResult(finalAsyncIterator(stream, () => open.delete(complete)));
     },
   };
   return {
