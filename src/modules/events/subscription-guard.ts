@@ -2,9 +2,10 @@ import type { Context } from '../../context.ts';
 import { PermissionDeniedError } from '../../domain/errors.ts';
 import { filter, pipe } from 'graphql-yoga';
 import { CursorExpiredError } from '../../infra/change-feed.ts';
-import { EXPIRED, EventsUnavailableError, directKey, type StreamEnd, type Topics } from '../../infra/events.ts';
+import { EXPIRED, EventsUnavailableError, UNAVAILABLE, directKey, type StreamEnd, type Topics } from '../../infra/events.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
+import { log } from '../../infra/log.ts';
 import type { Access } from '../identity/access.service.ts';
 
 /** How often an open subscription asks whether its key and grants still allow it. */
@@ -58,9 +59,19 @@ export function guardSubscription<P>(
             }
             if (result.done) return finish();
             const event = result.value;
-            if (typeof event === 'symbol' || ctx.access.everything || (await rule.mayDeliver(ctx.access.renewed(), event))) {
-              return { value: event, done: false };
+            let deliver: boolean;
+            try {
+              deliver = typeof event === 'symbol' || ctx.access.everything || (await rule.mayDeliver(ctx.access.renewed(), event));
+            } catch (error) {
+              // The check could not read the grants (the database failed under it): the stream ends
+              // as one whose feed cannot be read, its timer and source released. Thrown instead, it
+              // ended nothing: graphql-ws closed the socket, and the source, the recheck timer and
+              // the count of open subscriptions stayed behind.
+              log.warn({ err: error }, 'A subscription could not check an event against its grants: ended with EVENTS_UNAVAILABLE');
+              await finish();
+              return { value: UNAVAILABLE, done: false };
             }
+            if (deliver) return { value: event, done: false };
           }
         },
         return: finish,
