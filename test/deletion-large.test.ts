@@ -119,9 +119,19 @@ describe(`deletions of more ids than one statement names (${DB_KIND})`, () => {
     const relations = await count('Relation', RELATION_ENDS, ids.map(dbId));
     expect(relations).toBeGreaterThanOrEqual(2);
 
+    // A timer's view of the erasure (one transaction): how many lists of entries it had erased
+    // whenever the event loop turned. SQLite runs a transaction on the event loop, first statement
+    // to last, unless it is given back between the lists.
+    h.resetStatements();
+    const lists = () => h.statements.filter((sql) => sql.startsWith('DELETE FROM "EntrySearch"')).length;
+    const seen: number[] = [];
+    const timer = setInterval(() => seen.push(lists()), 0);
     const done = (await h.ok(Erase, { scope: project, tag: 'gone' })).eraseMemory;
+    clearInterval(timer);
     if (done.__typename !== 'EraseMemorySuccess') throw new Error(`eraseMemory: ${JSON.stringify(done)}`);
     expect(done.receipt.counts).toMatchObject({ Entry: ENTRIES, Relation: relations });
+    expect(lists()).toBe(3);
+    expect(seen.filter((n) => n > 0 && n < 3)).not.toEqual([]);
     expect(await count('Entry', ['id'], ids.map(dbId))).toBe(0);
     expect(await count('Entry', ['id'], [dbId(kept)])).toBe(1);
     expect(await count('Relation', RELATION_ENDS, [dbId(kept)])).toBe(0);
