@@ -126,19 +126,21 @@ function targetWhere(targetId: string, filter: AuditFilter): Prisma.AuditTargetW
   return { targetId, ...within(filter), ...(Object.keys(event).length ? { event } : {}) };
 }
 
-const NEWEST_FIRST = { event: [{ createdAt: 'desc' }, { id: 'desc' }], target: [{ createdAt: 'desc' }, { eventId: 'desc' }] } as const;
+/** Without a target: every condition on the events themselves. */
+const eventsWhere = (filter: AuditFilter): Prisma.AuditEventWhereInput => ({ ...eventWhere(filter), ...within(filter) });
 
 /** Events matching `filter`, newest first; `query` is the connection's paging (its cursor an event id). */
 export async function listAuditEvents(db: Db, query: Pick<Prisma.AuditEventFindManyArgs, 'take' | 'skip' | 'cursor'>, filter: AuditFilter): Promise<AuditEvent[]> {
   const { targetId } = filter;
-  if (!targetId) return db.auditEvent.findMany({ ...query, where: { ...eventWhere(filter), ...within(filter) }, orderBy: [...NEWEST_FIRST.event] });
+  if (!targetId) return db.auditEvent.findMany({ ...query, where: eventsWhere(filter), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
   const eventId = query.cursor?.id;
   const rows = await db.auditTarget.findMany({
     take: query.take,
     skip: query.skip,
     ...(eventId ? { cursor: { targetId_eventId: { targetId, eventId } } } : {}),
     where: targetWhere(targetId, filter),
-    orderBy: [...NEWEST_FIRST.target],
+    // The same order as the events' (eventId is the event's id).
+    orderBy: [{ createdAt: 'desc' }, { eventId: 'desc' }],
     select: { event: true },
   });
   return rows.map((row) => row.event);
@@ -146,8 +148,7 @@ export async function listAuditEvents(db: Db, query: Pick<Prisma.AuditEventFindM
 
 export function countAuditEvents(db: Db, filter: AuditFilter): Promise<number> {
   const { targetId } = filter;
-  if (targetId) return db.auditTarget.count({ where: targetWhere(targetId, filter) });
-  return db.auditEvent.count({ where: { ...eventWhere(filter), ...within(filter) } });
+  return targetId ? db.auditTarget.count({ where: targetWhere(targetId, filter) }) : db.auditEvent.count({ where: eventsWhere(filter) });
 }
 
 export interface AuthenticationFailure {
