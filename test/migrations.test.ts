@@ -228,6 +228,7 @@ describe('migrations', () => {
       { name: 'Entry_name_shared_ai', tbl: 'Entry' },
       { name: 'Entry_name_shared_au', tbl: 'Entry' },
       { name: 'Entry_search_filters_au', tbl: 'Entry' },
+      { name: 'Entry_search_tokens_au', tbl: 'Entry' },
       { name: 'Entry_tag_copies_au', tbl: 'Entry' },
       { name: 'Entry_tag_copies_updated_at_au', tbl: 'Entry' },
     ]);
@@ -285,6 +286,56 @@ describe('migrations', () => {
       { targetId: 'a', eventId: 'e4' },
       { targetId: 'c', eventId: 'e4' },
     ]);
+  });
+
+  it.skipIf(DB_KIND !== 'sqlite')('give the entries already there their scoped tag tokens (text_index_scoped_tag_tokens), and keep the index whole', async () => {
+    const dir = migrationsDir('sqlite');
+    const all: PendingMigration[] = readdirSync(dir)
+      .filter((name) => /^\d{14}_/.test(name))
+      .sort()
+      .map((name) => {
+        const script = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
+        return { name, script, checksum: createHash('sha256').update(script).digest('hex') };
+      });
+    const at = all.findIndex((m) => m.name.endsWith('_text_index_scoped_tag_tokens'));
+    const file = join(mkdtempSync(join(tmpdir(), 'engram-scoped-tokens-')), 'a.db');
+    cleanups.push(async () => rmSync(dirname(file), { recursive: true, force: true }));
+    new Sqlite(file).close();
+    await applySqlite(file, all.slice(0, at));
+    const db = new Sqlite(file);
+    db.prepare(`INSERT INTO "Tag" ("id", "name", "category") VALUES ('t1', 'one', 'custom'), ('t2', 'two', 'custom')`).run();
+    // e1 plain, e2 inactive, e3 expiring (odd: no scoped token), e4 untagged.
+    const entries: Array<[string, string, number, string | null, string[]]> = [
+      ['e1', 'TOOL', 1, null, ['t1', 't2']],
+      ['e2', 'GUIDELINE', 0, null, ['t1']],
+      ['e3', 'KNOWLEDGE', 1, '2999-01-01T00:00:00.000+00:00', ['t2']],
+      ['e4', 'TOOL', 1, null, []],
+    ];
+    for (const [id, kind, active, validUntil, tags] of entries) {
+      db.prepare(`INSERT INTO "Entry" ("id", "kind", "scopeId", "name", "active", "validUntil", "updatedAt") VALUES (?, ?, 'global', ?, ?, ?, 0)`).run(id, kind, `name ${id}`, active, validUntil);
+      for (const tag of tags) db.prepare(`INSERT INTO "EntryTag" ("entryId", "tagId") VALUES (?, ?)`).run(id, tag);
+      db.prepare(`INSERT INTO "EntrySearch" ("entryId", "name", "body") VALUES (?, ?, 'some words')`).run(id, `name ${id}`);
+    }
+    db.close();
+    await applySqlite(file, all.slice(at));
+    const after = new Sqlite(file);
+    const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
+    const matching = (query: string) =>
+      after
+        .prepare(`SELECT s."entryId" AS id FROM "EntrySearchFts" f JOIN "EntrySearch" s ON s."rowid" = f."rowid" WHERE "EntrySearchFts" MATCH ? ORDER BY 1`)
+        .all(query)
+        .map((r) => (r as { id: string }).id);
+    const scoped = (tag: string, kind: string, active: string) => `tagTokens : t${hex(tag)}x${hex('global')}z${kind}${active}`;
+    expect(matching(scoped('t1', 't', 'a'))).toEqual(['e1']);
+    expect(matching(scoped('t2', 't', 'a'))).toEqual(['e1']);
+    expect(matching(scoped('t1', 'g', 'i'))).toEqual(['e2']);
+    expect(matching(scoped('t2', 'k', 'a'))).toEqual([]);
+    // The tags' own tokens and the text, as before.
+    expect(matching(`tagTokens : t${hex('t2')}`)).toEqual(['e1', 'e3']);
+    expect(matching(`{name body} : words`)).toEqual(['e1', 'e2', 'e3', 'e4']);
+    // FTS5's own check of the index against itself (it throws on a corrupt index).
+    expect(() => after.prepare(`INSERT INTO "EntrySearchFts"("EntrySearchFts", "rank") VALUES ('integrity-check', 0)`).run()).not.toThrow();
+    after.close();
   });
 
   it('set how many full-text segments SQLite lets a level hold before the writes merge them (8, not FTS5\'s 4: text_index_automerge)', async () => {

@@ -78,6 +78,23 @@ export interface Dialect {
    * `required` and none of `excluded`, from the tag links alone (no "Entry" row is read).
    */
   tagSet(tags: readonly string[], required: readonly string[], excluded: readonly string[]): Sql;
+  /**
+   * How many plain entries (no expiry, a name no other entry shares) of `set.scopes` and
+   * `set.kinds` carry one of `set.tags`, every tag of `set.required` and none of `set.excluded`,
+   * from the full-text index's scoped tag tokens alone (SQLite's migration
+   * text_index_scoped_tag_tokens; a scalar query). Null where the database keeps none.
+   */
+  scopedTagCount: ((set: ScopedTagSet) => Sql) | null;
+}
+
+/** The tag conditions and the chain a scopedTagCount counts over. */
+export interface ScopedTagSet {
+  tags: readonly string[];
+  required: readonly string[];
+  excluded: readonly string[];
+  scopes: readonly string[];
+  kinds: readonly string[];
+  includeInactive: boolean;
 }
 
 /** Values as a comma-separated list of parameters (for IN). */
@@ -117,7 +134,24 @@ export interface TagTerms {
 }
 
 /** A tag's token in the full-text index (SQLite's migration text_index_tag_tokens): "t" and its id's UTF-8 bytes in hex. */
-export const tagToken = (id: string) => `t${Buffer.from(id, 'utf8').toString('hex')}`;
+export const tagToken = (id: string) => `t${hex(id)}`;
+
+const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
+
+/**
+ * A plain entry's token of a tag in its scope, of its kind and active flag, as the migration
+ * text_index_scoped_tag_tokens writes it: the tag's token, "x" and the scope id in hex, "z", the
+ * kind's initial and "a" (active) or "i".
+ */
+const scopedTagToken = (tag: string, scope: string, kind: string, active: boolean) =>
+  `${tagToken(tag)}x${hex(scope)}z${kind.charAt(0).toLowerCase()}${active ? 'a' : 'i'}`;
+
+/** The FTS5 query of a ScopedTagSet: any of its tags' scoped tokens, the required tags' postings, less the excluded ones'. */
+function scopedTagsQuery(set: ScopedTagSet): string {
+  const actives = set.includeInactive ? [true, false] : [true];
+  const scoped = set.tags.flatMap((tag) => set.scopes.flatMap((scope) => set.kinds.flatMap((kind) => actives.map((a) => scopedTagToken(tag, scope, kind, a)))));
+  return tagsQuery(`tagTokens : (${scoped.join(' OR ')})`, { include: [], require: set.required, exclude: set.excluded });
+}
 
 /**
  * The conditions `also` (none: every entry) and the tags as terms of the "tagTokens" column: FTS5
@@ -187,6 +221,8 @@ const sqlite: Dialect = {
       ? Prisma.sql`SELECT s."entryId" AS id FROM "EntrySearchFts" JOIN "EntrySearch" s ON s."rowid" = "EntrySearchFts"."rowid"
       WHERE "EntrySearchFts" MATCH ${tagsQuery(null, { include: tags, require: required, exclude: excluded })}`
       : tagEntryIds(tags, tags.length > 1),
+  // FTS5 counts the postings' intersection itself: no entry's row is read.
+  scopedTagCount: (set) => Prisma.sql`SELECT COUNT(*) FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${scopedTagsQuery(set)}`,
 };
 
 const postgresql: Dialect = {
@@ -263,6 +299,7 @@ const postgresql: Dialect = {
       : Prisma.empty;
     return Prisma.sql`${tagEntryIds(tags, tags.length > 1)}${also.length ? Prisma.join(also, '') : Prisma.empty}${not}`;
   },
+  scopedTagCount: null,
 };
 
 export const DIALECTS: Record<Provider, Dialect> = { sqlite, postgresql };

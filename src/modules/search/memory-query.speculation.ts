@@ -139,13 +139,13 @@ function remember(shapes: Map<string, number[]>, shape: string, bound: number | 
   if (shapes.size > KEPT_SHAPES) shapes.delete(shapes.keys().next().value!);
 }
 
-/** The page in one statement from a learnt guess, or null when there is none or it did not hold. */
-export async function speculativePage(plan: Plan, run: Run, memory: object): Promise<PageRow[] | null> {
+/** The page in one statement from a learnt guess, or null when there is none or it did not hold; `counted`: the total is known already. */
+export async function speculativePage(plan: Plan, run: Run, memory: object, counted: boolean): Promise<PageRow[] | null> {
   const guess = guessOf(plan, memory);
   if (guess === null) return null;
   const words = plan.terms.length > 0;
   const best = words ? bestMatch(plan) : null;
-  const linksCount = plan.input.wantsTotal ? taggedCount(plan) : null;
+  const linksCount = plan.input.wantsTotal && !counted ? taggedCount(plan) : null;
   const ranges = [
     RELATED_TO_CHAIN,
     ...(best ? [Prisma.sql`SELECT id FROM best`] : []),
