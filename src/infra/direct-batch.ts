@@ -1,3 +1,4 @@
+import { setImmediate as eventLoopTurn } from 'node:timers/promises';
 import type { ArgType, SqlDriverAdapter, SqlQuery, Transaction } from '@prisma/driver-adapter-utils';
 import type { Prisma } from '../generated/sqlite/client.ts';
 import type { Db } from './database.ts';
@@ -69,6 +70,14 @@ export interface BatchOptions {
   durable?: boolean;
   /** A read run last, in the batch's transaction (its rows are the result's `rows`). */
   read?: Prisma.Sql;
+  /**
+   * The statements (by index) before which, on SQLite, the event loop turns. better-sqlite3
+   * answers at once, so a batch otherwise holds the loop from its first statement to its COMMIT
+   * while every other request waits; the transaction stays one (other writes wait for its end, reads
+   * go to the readers: serialized-adapter.ts). A PostgreSQL batch is one round trip, during which
+   * the loop is free.
+   */
+  turnsBefore?: readonly number[];
 }
 
 /** Each statement's row count, and the rows of the batch's final read (none without one). */
@@ -87,7 +96,7 @@ export async function runBatch(db: Db, statements: readonly Prisma.Sql[], option
   if (!driver) return prismaBatch(db, statements, options.read);
   if (driver.provider === 'postgresql') return driver.batch(statements, options);
   const tx = await (await driver.adapter()).startTransaction();
-  return finish(driver, tx, statements.map(toQuery), options.read && toQuery(options.read));
+  return finish(driver, tx, statements.map(toQuery), options);
 }
 
 async function prismaBatch(db: Db, statements: readonly Prisma.Sql[], read?: Prisma.Sql): Promise<BatchResult> {
@@ -96,12 +105,15 @@ async function prismaBatch(db: Db, statements: readonly Prisma.Sql[], read?: Pri
   return { counts: all.slice(0, -1) as number[], rows: all.at(-1) as Array<Record<string, unknown>> };
 }
 
-/** Runs `queries` (then `read`) in the open transaction `tx`, then commits it (or rolls it back on an error). */
-async function finish(driver: DirectDriver, tx: Transaction, queries: readonly SqlQuery[], read?: SqlQuery): Promise<BatchResult> {
+/** Runs `queries` (then the read) in the open transaction `tx`, then commits it (or rolls it back on an error). */
+async function finish(driver: DirectDriver, tx: Transaction, queries: readonly SqlQuery[], options: BatchOptions): Promise<BatchResult> {
+  const read = options.read && toQuery(options.read);
+  const turns = new Set(options.turnsBefore);
   const counts: number[] = [];
   let rows: Array<Record<string, unknown>> = [];
   try {
-    for (const query of queries) {
+    for (const [i, query] of queries.entries()) {
+      if (turns.has(i)) await eventLoopTurn();
       driver.onQuery?.(query.sql);
       counts.push(await tx.executeRaw(query));
     }

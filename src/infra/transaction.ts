@@ -97,6 +97,8 @@ export interface WriteBatchOptions {
   audit?: { result: unknown; onlyIf?: Prisma.Sql };
   /** The events are recorded only if this holds once the batch's writes are done (a guarded write that may write nothing). */
   eventsIf?: Prisma.Sql;
+  /** The statements (by index) before which the event loop turns, on SQLite (BatchOptions.turnsBefore). */
+  turnsBefore?: readonly number[];
 }
 
 /**
@@ -108,7 +110,7 @@ export async function writeBatch(
   deps: WriteDeps,
   statements: readonly Prisma.Sql[],
   events: readonly PendingEvent[],
-  { audit, eventsIf }: WriteBatchOptions = {},
+  { audit, eventsIf, turnsBefore }: WriteBatchOptions = {},
 ): Promise<number[]> {
   // Fixed statements cannot run a guard first: a guarded write goes through writeTransaction.
   if (deps.guard) throw new Error('writeBatch cannot run a guarded write');
@@ -118,7 +120,7 @@ export async function writeBatch(
     // The change rows go last: recording takes the change feed's head row, held until the commit.
     const record = recordChangesSql(deps.provider, changes, eventsIf);
     // The batch ends reading the feed's head: the last number its changes took, if it recorded them.
-    const { counts: all, rows } = await runBatch(deps.db, [...statements, ...(row ? [row] : []), ...record], record.length > 0 ? { read: FEED_HEAD_SQL } : {});
+    const { counts: all, rows } = await runBatch(deps.db, [...statements, ...(row ? [row] : []), ...record], { turnsBefore, ...(record.length > 0 ? { read: FEED_HEAD_SQL } : {}) });
     const counts = all.slice(0, statements.length);
     if (row && all[statements.length] === 1) deps.audit!.carried();
     // The last statement inserts the last chunk of changes: no row when `eventsIf` did not hold.

@@ -90,6 +90,8 @@ type Documents = {
     "\n  mutation EraseText($scope: ID!, $text: String!, $dryRun: Boolean) {\n    eraseMemory(input: { scope: $scope, text: $text, dryRun: $dryRun }) { __typename ... on EraseMemorySuccess { receipt { counts } } }\n  }\n": typeof types.EraseTextDocument,
     "\n  query EraseTextNames($scope: ID!) { knowledge(filter: { scope: $scope }, first: 100) { edges { node { name } } } }\n": typeof types.EraseTextNamesDocument,
     "\n  mutation IdsImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id } } } }\n  }\n": typeof types.IdsImportDocument,
+    "\n  mutation LargeImportTurns($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { count } } ... on UserError { code } }\n  }\n": typeof types.LargeImportTurnsDocument,
+    "\n  query LargeImportCount($scope: ID!) { knowledge(filter: { scope: $scope }) { totalCount } }\n": typeof types.LargeImportCountDocument,
     "\n  mutation Import($input: ImportEntriesInput!) {\n    importEntries(input: $input) {\n      __typename\n      ... on ImportEntriesSuccess {\n        imported {\n          count\n          entries { __typename name createdBy latestVersion tags { name } currentVersion { version ... on GuidelineVersion { content } } }\n        }\n      }\n      ... on ValidationError { path issues { path message } }\n      ... on UserError { code message }\n    }\n  }\n": typeof types.ImportDocument,
     "\n  query ImportFind($scope: ID!, $search: String) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 100) { meta { totalCount } edges { node { name } } }\n  }\n": typeof types.ImportFindDocument,
     "\n  mutation IsolationCreateOrganization($name: String!) {\n    createOrganization(input: { name: $name }) { __typename }\n  }\n": typeof types.IsolationCreateOrganizationDocument,
@@ -351,6 +353,8 @@ const documents: Documents = {
     "\n  mutation EraseText($scope: ID!, $text: String!, $dryRun: Boolean) {\n    eraseMemory(input: { scope: $scope, text: $text, dryRun: $dryRun }) { __typename ... on EraseMemorySuccess { receipt { counts } } }\n  }\n": types.EraseTextDocument,
     "\n  query EraseTextNames($scope: ID!) { knowledge(filter: { scope: $scope }, first: 100) { edges { node { name } } } }\n": types.EraseTextNamesDocument,
     "\n  mutation IdsImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id } } } }\n  }\n": types.IdsImportDocument,
+    "\n  mutation LargeImportTurns($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { count } } ... on UserError { code } }\n  }\n": types.LargeImportTurnsDocument,
+    "\n  query LargeImportCount($scope: ID!) { knowledge(filter: { scope: $scope }) { totalCount } }\n": types.LargeImportCountDocument,
     "\n  mutation Import($input: ImportEntriesInput!) {\n    importEntries(input: $input) {\n      __typename\n      ... on ImportEntriesSuccess {\n        imported {\n          count\n          entries { __typename name createdBy latestVersion tags { name } currentVersion { version ... on GuidelineVersion { content } } }\n        }\n      }\n      ... on ValidationError { path issues { path message } }\n      ... on UserError { code message }\n    }\n  }\n": types.ImportDocument,
     "\n  query ImportFind($scope: ID!, $search: String) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 100) { meta { totalCount } edges { node { name } } }\n  }\n": types.ImportFindDocument,
     "\n  mutation IsolationCreateOrganization($name: String!) {\n    createOrganization(input: { name: $name }) { __typename }\n  }\n": types.IsolationCreateOrganizationDocument,
@@ -854,6 +858,14 @@ export function graphql(source: "\n  query EraseTextNames($scope: ID!) { knowled
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation IdsImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id } } } }\n  }\n"): (typeof documents)["\n  mutation IdsImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LargeImportTurns($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { count } } ... on UserError { code } }\n  }\n"): (typeof documents)["\n  mutation LargeImportTurns($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { count } } ... on UserError { code } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LargeImportCount($scope: ID!) { knowledge(filter: { scope: $scope }) { totalCount } }\n"): (typeof documents)["\n  query LargeImportCount($scope: ID!) { knowledge(filter: { scope: $scope }) { totalCount } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

