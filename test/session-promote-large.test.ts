@@ -5,10 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
+import { loopTurns } from './support/loop-turns.ts';
 import { createProject } from './support/ops.ts';
 
 const h = useHarness();
 const ENTRIES = 1_000;
+/** A list of the names checked (the project's entries of the same kind and name) and of the entries moved. */
+const CHECKED = /SELECT .* FROM [`"\w.]*Entry[`"] WHERE .* OR /g;
+const MOVED = /UPDATE [`"\w.]*Entry[`"] SET [`"]scopeId/g;
 
 const Scratch = graphql(`
   mutation PromoteLargeSession($project: ID!) { startSession(input: { project: $project, mode: SCRATCH, autoPromote: true }) { __typename ... on StartSessionSuccess { session { id } } } }
@@ -37,6 +41,18 @@ describe(`completing a scratch session of ${ENTRIES} entries (${DB_KIND})`, () =
     const project = await createProject(h, 'promote-large');
     const session = await scratchWith(project, (i) => `n-${i}`);
     expect((await h.ok(Complete, { id: session })).completeSession.__typename).toBe('CompleteSessionSuccess');
+    expect((await h.ok(Count, { scope: project })).knowledge.totalCount).toBe(ENTRIES);
+  }, 60_000);
+
+  it('gives the event loop back between its lists of 400 (names checked, entries moved)', async () => {
+    const project = await createProject(h, 'promote-large-turns');
+    const session = await scratchWith(project, (i) => `t-${i}`);
+    const turns = await loopTurns(h, () => h.ok(Complete, { id: session }));
+    expect(turns.result.completeSession.__typename).toBe('CompleteSessionSuccess');
+    expect([turns.total(CHECKED), turns.total(MOVED)]).toEqual([3, 3]);
+    // The lists done each time the loop turned: some between the first and the last of each step.
+    expect(turns.seen(CHECKED).filter((lists) => lists > 0 && lists < 3)).not.toEqual([]);
+    expect(turns.seen(MOVED).filter((lists) => lists > 0 && lists < 3)).not.toEqual([]);
     expect((await h.ok(Count, { scope: project })).knowledge.totalCount).toBe(ENTRIES);
   }, 60_000);
 

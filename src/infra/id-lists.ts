@@ -1,5 +1,7 @@
 // Lists of ids split so that no statement binds more values than the database layer takes.
 
+import { setImmediate as eventLoopTurn } from 'node:timers/promises';
+
 /**
  * Ids per statement. Prisma binds at most 999 values in a SQLite statement: past that it refused
  * the statement (P2029: erasing a scope of 997 entries failed, the two lists of ids that find
@@ -15,4 +17,17 @@ export function chunked<T>(items: readonly T[], size = IDS_PER_STATEMENT): T[][]
   const lists: T[][] = [];
   for (let i = 0; i < items.length; i += size) lists.push(items.slice(i, i + size));
   return lists;
+}
+
+/**
+ * Runs `work` on `items` a list at a time (see `chunked`), in order, the event loop turning between
+ * two lists. On SQLite a transaction runs on the event loop (better-sqlite3 answers at once), first
+ * statement to last, and every other request waits for it unless it is given back; the transaction
+ * stays one (other writes wait for it to end, reads go to the readers: serialized-adapter.ts).
+ */
+export async function eachList<T>(items: readonly T[], work: (list: T[]) => Promise<void>, size = IDS_PER_STATEMENT): Promise<void> {
+  for (const [i, list] of chunked(items, size).entries()) {
+    if (i > 0) await eventLoopTurn();
+    await work(list);
+  }
 }
