@@ -13,6 +13,8 @@ const ENTRIES = 1_000;
 /** A list of the names checked (the project's entries of the same kind and name) and of the entries moved. */
 const CHECKED = /SELECT .* FROM [`"\w.]*Entry[`"] WHERE .* OR /g;
 const MOVED = /UPDATE [`"\w.]*Entry[`"] SET [`"]scopeId/g;
+/** A chunk of the change feed's rows (1,000 at most: the promotion's 1,000 events and its LIFECYCLE event make two). */
+const RECORDED = /INSERT INTO "Change"/g;
 
 const Scratch = graphql(`
   mutation PromoteLargeSession($project: ID!) { startSession(input: { project: $project, mode: SCRATCH, autoPromote: true }) { __typename ... on StartSessionSuccess { session { id } } } }
@@ -44,15 +46,16 @@ describe(`completing a scratch session of ${ENTRIES} entries (${DB_KIND})`, () =
     expect((await h.ok(Count, { scope: project })).knowledge.totalCount).toBe(ENTRIES);
   }, 60_000);
 
-  it('gives the event loop back between its lists of 400 (names checked, entries moved)', async () => {
+  it('gives the event loop back between its lists of 400 (names checked, entries moved) and its chunks of changes recorded', async () => {
     const project = await createProject(h, 'promote-large-turns');
     const session = await scratchWith(project, (i) => `t-${i}`);
     const turns = await loopTurns(h, () => h.ok(Complete, { id: session }));
     expect(turns.result.completeSession.__typename).toBe('CompleteSessionSuccess');
-    expect([turns.total(CHECKED), turns.total(MOVED)]).toEqual([3, 3]);
+    expect([turns.total(CHECKED), turns.total(MOVED), turns.total(RECORDED)]).toEqual([3, 3, 2]);
     // The lists done each time the loop turned: some between the first and the last of each step.
     expect(turns.seen(CHECKED).filter((lists) => lists > 0 && lists < 3)).not.toEqual([]);
     expect(turns.seen(MOVED).filter((lists) => lists > 0 && lists < 3)).not.toEqual([]);
+    expect(turns.seen(RECORDED)).toContain(1);
     expect((await h.ok(Count, { scope: project })).knowledge.totalCount).toBe(ENTRIES);
   }, 60_000);
 

@@ -4,6 +4,7 @@ import type { Db, Provider, Tx } from './database.ts';
 import { timestampSql } from './sql.ts';
 import { log } from './log.ts';
 import { periodic } from './periodic.ts';
+import { eachList } from './id-lists.ts';
 
 /**
  * The change feed: every event a subscription can deliver is a row of "Change", written in the
@@ -79,7 +80,11 @@ export interface RecordedChanges {
 /** Records `changes` inside an open transaction (as its last statements); returns the last sequence number given. */
 export async function recordChanges(tx: Tx, provider: Provider, changes: readonly ChangeRecord[]): Promise<number> {
   if (provider === 'sqlite') {
-    for (const statement of recordChangesSql(provider, changes)) await tx.$executeRaw(statement);
+    // A chunk at a time, the event loop turning between two (id-lists.ts): the 3,001 changes of a
+    // promotion of 3,000 entries took ~45 ms of the loop in one go.
+    await eachList(changes, async (some) => {
+      for (const statement of recordChangesSql(provider, some)) await tx.$executeRaw(statement);
+    }, RECORD_CHUNK);
     // The one writer's own connection, in-process: a read costs microseconds.
     return feedHead(tx);
   }
