@@ -86,10 +86,20 @@ const thisFile = copyOf('/tmp/engram-side-by-side-this.db');
 const { applyMigrations } = await import('../../src/infra/migrations.ts');
 await applyMigrations(`file:${thisFile}`);
 const { scope: s, tags, words } = workloadOf(baseFile);
+let created = 0;
 const SHAPES: Record<string, () => [string, object]> = {
   tagWord: () => [`query($s: ID!, $t: String!, $w: String!) { memoryQuery(input: { scope: $s, tags: { include: [$t] }, search: $w }, first: 20) { edges { score node { id name } } meta { totalCount estimatedTokens } } }`, { s, t: pick(tags), w: pick(words) }],
   tagOnly: () => [`query($s: ID!, $t: String!) { memoryQuery(input: { scope: $s, tags: { include: [$t] } }, first: 20) { edges { score node { id name } } meta { totalCount } } }`, { s, t: pick(tags) }],
   noFilter: () => [`query($s: ID!) { memoryQuery(input: { scope: $s }, first: 20) { edges { score node { id name } } meta { estimatedTokens } } }`, { s }],
+  requireExclude: () => [
+    `query($s: ID!, $a: String!, $b: String!, $c: String!) { memoryQuery(input: { scope: $s, tags: { require: [$a, $b], exclude: [$c] } }, first: 20) { edges { score node { id name } } meta { totalCount estimatedTokens } } }`,
+    { s, a: pick(tags), b: pick(tags), c: pick(tags) },
+  ],
+  // A write with tags (each side writes its own copy): what the triggers behind it cost.
+  create: () => [
+    `mutation($s: ID!, $t: String!, $c: String!, $tags: [String!]) { addKnowledge(input: { scope: $s, title: $t, content: $c, tags: $tags }) { __typename } }`,
+    { s, t: `side-by-side-${process.pid}-${created++}`, c: `${pick(words)} ${pick(words)} ${pick(words)}`, tags: [...new Set([pick(tags), pick(tags)])] },
+  ],
   context: () => [`query($s: ID!, $task: String!) { context(input: { scope: $s, task: $task }) { tokensUsed guidelines { score node { id name } } tools { score node { id name } } knowledge { score node { id name } } } }`, { s, task: `${pick(words)} ${pick(words)}` }],
 };
 const shapes = values.shapes.split(',');
