@@ -11,7 +11,7 @@
 // The base opens its copy as it is; this checkout migrates its own copy first. Reader threads are
 // off on both sides (the base may predate them): this compares what a query costs, not where it runs.
 import Database from 'better-sqlite3';
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -28,7 +28,11 @@ const runs = Number(values.runs);
 const source = values.db.replace(/^file:/, '');
 
 function copyOf(to: string): string {
-  for (const suffix of ['', '-wal', '-shm']) if (existsSync(source + suffix)) copyFileSync(source + suffix, to + suffix);
+  // A copy's own log and index from an earlier run must go: SQLite would apply that log to this copy.
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (existsSync(source + suffix)) copyFileSync(source + suffix, to + suffix);
+    else rmSync(to + suffix, { force: true });
+  }
   return to;
 }
 

@@ -97,12 +97,12 @@ async function ranked(db: Db, plan: Plan, found: { counts: TermCounts | null }):
   const source = candidateSource(plan);
   let rows: PageRow[] | null = null;
   let totalCount: (() => Promise<number>) | undefined;
-  const counted = countsFirst(plan) ? await countOf(db, taggedCount(plan)!) : null;
-  if (counted !== null) totalCount = () => Promise.resolve(counted);
-  const prunable = canPrune(plan) && (counted === null || counted >= PRUNE_FROM);
+  const first = await countedFirst(db, plan, run);
+  if (first) totalCount = () => Promise.resolve(first.counted);
+  const prunable = canPrune(plan) && (!first || first.guessed !== null || first.counted >= PRUNE_FROM);
   if (prunable) {
-    // One statement from a learnt bound where it holds, else pruning's two.
-    const guessed = await speculativePage(plan, run, db, counted !== null);
+    // One statement from a learnt bound where it holds (tried beside the count, if counted first), else pruning's two.
+    const guessed = first ? first.guessed : await speculativePage(plan, run, db, false);
     const pruned = guessed ? { rows: guessed, complete: false } : await prunedPage(plan, run, db);
     if (pruned) observeBound(plan, db, pruned.rows, pruned.complete);
     rows = pruned?.rows ?? null;
@@ -135,6 +135,18 @@ const PRUNE_FROM = 1_000;
  * them only then): their total decides between pruning and the full ranking.
  */
 const countsFirst = (plan: Plan) => plan.tags.require.length > 1 && canPrune(plan);
+
+/**
+ * The total of a set of required tags, counted first (countsFirst), and the page of the shape's
+ * learnt bound (null without one, or where it did not hold), asked beside the count: a shape with a
+ * bound was pruned before, and a guess is exact whatever the set's size. On SQLite the two
+ * statements run on two reader threads at once.
+ */
+async function countedFirst(db: Db, plan: Plan, run: (sql: Prisma.Sql) => Promise<PageRow[]>): Promise<{ counted: number; guessed: PageRow[] | null } | null> {
+  if (!countsFirst(plan)) return null;
+  const [counted, guessed] = await Promise.all([countOf(db, taggedCount(plan)!), speculativePage(plan, run, db, true)]);
+  return { counted, guessed };
+}
 
 async function countOf(db: Db, count: Prisma.Sql): Promise<number> {
   const rows = await directRead<{ total: number | bigint | string }>(db, count);
