@@ -5,6 +5,7 @@
 //   ranking     (memory-query.ranking.ts)     scores, order and the page, in one statement
 //   pruning     (memory-query.pruning.ts)     the page of a whole-chain query from a bounded sample
 //               (memory-query.speculation.ts) or, first, in one statement from a bound learnt before
+//               (memory-query.tag-sets.ts)    several required tags: counted first, pruned where many
 //   paging      (below)                       the token budget and the cursors
 // The SQL that differs between SQLite and PostgreSQL is in memory-query.dialect.ts.
 import type { Entry, Prisma } from '../../generated/sqlite/client.ts';
@@ -16,6 +17,7 @@ import { encodeCursor, planQuery, type MemoryQueryInput, type Plan } from './mem
 import { canPrune, prunedPage } from './memory-query.pruning.ts';
 import { ENTRY_PREFIX, countCandidates, rankedPage, termCountsOf, type PageRow } from './memory-query.ranking.ts';
 import { observeBound, speculativePage } from './memory-query.speculation.ts';
+import { countOf, observeSetSize, tagSetStart } from './memory-query.tag-sets.ts';
 import { taggedCount } from './memory-query.tag-copies.ts';
 import type { TermCounts } from './memory-query.terms.ts';
 import { RELEVANCE_WEIGHTS as W, estimateTokens } from './relevance.ts';
@@ -97,12 +99,14 @@ async function ranked(db: Db, plan: Plan, found: { counts: TermCounts | null }):
   const source = candidateSource(plan);
   let rows: PageRow[] | null = null;
   let totalCount: (() => Promise<number>) | undefined;
-  const first = await countedFirst(db, plan, run);
-  if (first) totalCount = () => Promise.resolve(first.counted);
-  const prunable = canPrune(plan) && (!first || first.guessed !== null || first.counted >= PRUNE_FROM);
+  // Several required tags: counted first, then pruned or ranked in full (memory-query.tag-sets.ts).
+  const start = await tagSetStart(db, plan, run);
+  const counted = start?.counted ?? null;
+  if (counted !== null) totalCount = () => Promise.resolve(counted);
+  const prunable = canPrune(plan) && (start?.prune ?? true);
   if (prunable) {
-    // One statement from a learnt bound where it holds (tried beside the count, if counted first), else pruning's two.
-    const guessed = first ? first.guessed : await speculativePage(plan, run, db, false);
+    // One statement from a learnt bound where it holds (tried beside the count already, if counted first), else pruning's two.
+    const guessed = start ? start.guessed : await speculativePage(plan, run, db, false);
     const pruned = guessed ? { rows: guessed, complete: false } : await prunedPage(plan, run, db);
     if (pruned) observeBound(plan, db, pruned.rows, pruned.complete);
     rows = pruned?.rows ?? null;
@@ -116,41 +120,11 @@ async function ranked(db: Db, plan: Plan, found: { counts: TermCounts | null }):
     // still teaches the shape's bound.)
     rows = await run(rankedPage(plan, source.from, [...source.where, ...notOverridden(plan, source.narrow)]));
     if (prunable) observeBound(plan, db, rows, false);
+    if (start) observeSetSize(plan, db, Number(rows[0]?.total ?? 0));
   }
   const total = Number(rows[0]?.total ?? 0);
   totalCount ??= () => Promise.resolve(total);
   return { ...pageOf(plan, rows), totalCount };
-}
-
-/**
- * Pruning pays where a tag set leaves many candidates: the sample walks the first required tag's
- * links for ones that carry the other tags, whatever the set's size. Measured 2026-12-01 (require
- * two tags, exclude one): at 100K entries (~450 candidates) the full ranking took 4.6 ms and pruning
- * 6.7; at 1M (~4,650) the full ranking 36-57 ms, pruning ~11 and the count ~6.
- */
-const PRUNE_FROM = 1_000;
-
-/**
- * Several required tags, where the full-text index counts them cheaply (SQLite; canPrune admits
- * them only then): their total decides between pruning and the full ranking.
- */
-const countsFirst = (plan: Plan) => plan.tags.require.length > 1 && canPrune(plan);
-
-/**
- * The total of a set of required tags, counted first (countsFirst), and the page of the shape's
- * learnt bound (null without one, or where it did not hold), asked beside the count: a shape with a
- * bound was pruned before, and a guess is exact whatever the set's size. On SQLite the two
- * statements run on two reader threads at once.
- */
-async function countedFirst(db: Db, plan: Plan, run: (sql: Prisma.Sql) => Promise<PageRow[]>): Promise<{ counted: number; guessed: PageRow[] | null } | null> {
-  if (!countsFirst(plan)) return null;
-  const [counted, guessed] = await Promise.all([countOf(db, taggedCount(plan)!), speculativePage(plan, run, db, true)]);
-  return { counted, guessed };
-}
-
-async function countOf(db: Db, count: Prisma.Sql): Promise<number> {
-  const rows = await directRead<{ total: number | bigint | string }>(db, count);
-  return Number(rows[0]?.total ?? 0);
 }
 
 /** Counts the candidates once, when first asked: on a tag's links where they answer, else starting where the full ranking would. */

@@ -104,6 +104,9 @@ function guessOf(plan: Plan, memory: object): number | null {
   return seen?.length ? Math.min(...seen) - marginOf(seen) : null;
 }
 
+/** The query's shape with its tags counted by role, not named: the same query with other tags. */
+export const shapeFamily = (plan: Plan): string => describe(plan, 'counts');
+
 /** The shape's family: null for a query without tags (its family would be itself). */
 function familyOf(plan: Plan): string | null {
   const { include, require, exclude } = plan.tags;
