@@ -1,11 +1,27 @@
 // An import of the most entries a call takes (1,000) writes them in parts of 400 in one
 // transaction (BULK_BATCH, entries.service.ts). On SQLite the transaction gives the event loop back
-// between its parts, so other requests are answered meanwhile; it stays all or nothing.
-import { describe, expect, it } from 'vitest';
+// between its parts, so other requests are answered meanwhile; it stays all or nothing. Before it,
+// the entries are screened for secrets a list at a time, the loop turning between two lists too.
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { graphql } from './gql/index.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { loopTurns } from './support/loop-turns.ts';
 import { createProject } from './support/ops.ts';
+import * as secrets from '../src/modules/redaction/secrets.ts';
+
+/**
+ * How many texts of these tests (they start "screened:") secrets.ts has scanned so far. The spy
+ * sees redaction.service.ts's calls: vitest's module runner calls an import through its module.
+ */
+let scanned = 0;
+const findSecrets = secrets.findSecrets;
+const scans = vi.spyOn(secrets, 'findSecrets').mockImplementation(async (text) => {
+  const found = await findSecrets(text);
+  if (text.startsWith('screened:')) scanned++;
+  return found;
+});
+// The files of a worker share their modules (vitest.config.ts): the next one scans unwatched.
+afterAll(() => scans.mockRestore());
 
 const h = useHarness();
 const ENTRIES = 1_000;
@@ -16,6 +32,23 @@ const Import = graphql(`
   mutation LargeImportTurns($entries: [ImportEntryInput!]!) {
     importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { count } } ... on UserError { code } }
   }
+`);
+const ImportScreened = graphql(`
+  mutation LargeImportScreened($entries: [ImportEntryInput!]!) {
+    importEntries(input: { entries: $entries }) {
+      __typename
+      ... on ImportEntriesSuccess { imported { count } }
+      ... on ValidationError { issues { path message } }
+    }
+  }
+`);
+const Content = graphql(`
+  query LargeImportContent($scope: ID!, $name: String!) {
+    entryByName(scope: $scope, kind: KNOWLEDGE, name: $name) { ... on Knowledge { currentVersion { ... on KnowledgeVersion { content } } } }
+  }
+`);
+const SetPolicy = graphql(`
+  mutation LargeImportPolicy($scope: ID!) { setSecretPolicy(input: { scope: $scope, policy: REFUSE }) { __typename } }
 `);
 const Count = graphql(`
   query LargeImportCount($scope: ID!) { knowledge(filter: { scope: $scope }) { totalCount } }
@@ -54,5 +87,43 @@ describe(`importing ${ENTRIES} entries (${DB_KIND})`, () => {
     expect(turns.total(PART)).toBe(3);
     expectTurnsBetweenParts(turns.seen(PART));
     expect((await h.ok(Count, { scope: project })).knowledge.totalCount).toBe(1);
+  }, 60_000);
+});
+
+/** 1,000 knowledge entries with texts the screening scans; every 100th (0, 100, ..., 900) holds a password. */
+const screened = (scope: string) =>
+  entries(scope).map((entry, i) => ({ ...entry, content: `screened: fact ${i} about the deploy${i % 100 === 0 ? `, password: hunter-${i}` : ''}` }));
+
+describe(`screening ${ENTRIES} entries for secrets before an import (${DB_KIND})`, () => {
+  it('gives the event loop back between lists of entries, and redacts as one list would', async () => {
+    const project = await createProject(h, 'import-screen-turns');
+    const at = scanned;
+    const seen: number[] = [];
+    const timer = setInterval(() => seen.push(scanned - at), 0);
+    const result = await h.ok(ImportScreened, { entries: screened(project) }).finally(() => clearInterval(timer));
+    expect(scanned - at).toBe(ENTRIES);
+    // Screened under one Promise.all, all 1,000 texts were scanned in one turn: the timer saw none or all.
+    expect(seen.filter((n) => n > 0 && n < ENTRIES)).not.toEqual([]);
+    expect(result.importEntries).toEqual({ __typename: 'ImportEntriesSuccess', imported: { count: ENTRIES } });
+    const content = async (i: number) => {
+      const entry = (await h.ok(Content, { scope: project, name: screened(project)[i]!.name })).entryByName;
+      return entry && 'currentVersion' in entry ? entry.currentVersion?.content : undefined;
+    };
+    expect(await content(0)).toBe('screened: fact 0 about the deploy, [REDACTED:credential]');
+    expect(await content(900)).toBe('screened: fact 900 about the deploy, [REDACTED:credential]');
+    expect(await content(901)).toBe('screened: fact 901 about the deploy');
+  }, 60_000);
+
+  it('under REFUSE names the first entry that holds a secret, and nothing is written', async () => {
+    const project = await createProject(h, 'import-screen-refuse');
+    await h.ok(SetPolicy, { scope: project });
+    // Entries 300 and 700 hold one, in two lists: the first list's, as under one Promise.all (the first entry's).
+    const input = screened(project).map((entry, i) => (i % 100 === 0 && i !== 300 && i !== 700 ? { ...entry, content: `screened: fact ${i}` } : entry));
+    const result = await h.ok(ImportScreened, { entries: input });
+    expect(result.importEntries).toEqual({
+      __typename: 'ValidationError',
+      issues: [{ path: ['input', 'entries', '300', 'content'], message: 'holds a secret (credential); this scope refuses secrets' }],
+    });
+    expect((await h.ok(Count, { scope: project })).knowledge.totalCount).toBe(0);
   }, 60_000);
 });

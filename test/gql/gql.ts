@@ -91,6 +91,9 @@ type Documents = {
     "\n  query EraseTextNames($scope: ID!) { knowledge(filter: { scope: $scope }, first: 100) { edges { node { name } } } }\n": typeof types.EraseTextNamesDocument,
     "\n  mutation IdsImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id } } } }\n  }\n": typeof types.IdsImportDocument,
     "\n  mutation LargeImportTurns($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { count } } ... on UserError { code } }\n  }\n": typeof types.LargeImportTurnsDocument,
+    "\n  mutation LargeImportScreened($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) {\n      __typename\n      ... on ImportEntriesSuccess { imported { count } }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n": typeof types.LargeImportScreenedDocument,
+    "\n  query LargeImportContent($scope: ID!, $name: String!) {\n    entryByName(scope: $scope, kind: KNOWLEDGE, name: $name) { ... on Knowledge { currentVersion { ... on KnowledgeVersion { content } } } }\n  }\n": typeof types.LargeImportContentDocument,
+    "\n  mutation LargeImportPolicy($scope: ID!) { setSecretPolicy(input: { scope: $scope, policy: REFUSE }) { __typename } }\n": typeof types.LargeImportPolicyDocument,
     "\n  query LargeImportCount($scope: ID!) { knowledge(filter: { scope: $scope }) { totalCount } }\n": typeof types.LargeImportCountDocument,
     "\n  mutation Import($input: ImportEntriesInput!) {\n    importEntries(input: $input) {\n      __typename\n      ... on ImportEntriesSuccess {\n        imported {\n          count\n          entries { __typename name createdBy latestVersion tags { name } currentVersion { version ... on GuidelineVersion { content } } }\n        }\n      }\n      ... on ValidationError { path issues { path message } }\n      ... on UserError { code message }\n    }\n  }\n": typeof types.ImportDocument,
     "\n  query ImportFind($scope: ID!, $search: String) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 100) { meta { totalCount } edges { node { name } } }\n  }\n": typeof types.ImportFindDocument,
@@ -354,6 +357,9 @@ const documents: Documents = {
     "\n  query EraseTextNames($scope: ID!) { knowledge(filter: { scope: $scope }, first: 100) { edges { node { name } } } }\n": types.EraseTextNamesDocument,
     "\n  mutation IdsImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id } } } }\n  }\n": types.IdsImportDocument,
     "\n  mutation LargeImportTurns($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { count } } ... on UserError { code } }\n  }\n": types.LargeImportTurnsDocument,
+    "\n  mutation LargeImportScreened($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) {\n      __typename\n      ... on ImportEntriesSuccess { imported { count } }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n": types.LargeImportScreenedDocument,
+    "\n  query LargeImportContent($scope: ID!, $name: String!) {\n    entryByName(scope: $scope, kind: KNOWLEDGE, name: $name) { ... on Knowledge { currentVersion { ... on KnowledgeVersion { content } } } }\n  }\n": types.LargeImportContentDocument,
+    "\n  mutation LargeImportPolicy($scope: ID!) { setSecretPolicy(input: { scope: $scope, policy: REFUSE }) { __typename } }\n": types.LargeImportPolicyDocument,
     "\n  query LargeImportCount($scope: ID!) { knowledge(filter: { scope: $scope }) { totalCount } }\n": types.LargeImportCountDocument,
     "\n  mutation Import($input: ImportEntriesInput!) {\n    importEntries(input: $input) {\n      __typename\n      ... on ImportEntriesSuccess {\n        imported {\n          count\n          entries { __typename name createdBy latestVersion tags { name } currentVersion { version ... on GuidelineVersion { content } } }\n        }\n      }\n      ... on ValidationError { path issues { path message } }\n      ... on UserError { code message }\n    }\n  }\n": types.ImportDocument,
     "\n  query ImportFind($scope: ID!, $search: String) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 100) { meta { totalCount } edges { node { name } } }\n  }\n": types.ImportFindDocument,
@@ -862,6 +868,18 @@ export function graphql(source: "\n  mutation IdsImport($entries: [ImportEntryIn
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation LargeImportTurns($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { count } } ... on UserError { code } }\n  }\n"): (typeof documents)["\n  mutation LargeImportTurns($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { count } } ... on UserError { code } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LargeImportScreened($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) {\n      __typename\n      ... on ImportEntriesSuccess { imported { count } }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n"): (typeof documents)["\n  mutation LargeImportScreened($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) {\n      __typename\n      ... on ImportEntriesSuccess { imported { count } }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LargeImportContent($scope: ID!, $name: String!) {\n    entryByName(scope: $scope, kind: KNOWLEDGE, name: $name) { ... on Knowledge { currentVersion { ... on KnowledgeVersion { content } } } }\n  }\n"): (typeof documents)["\n  query LargeImportContent($scope: ID!, $name: String!) {\n    entryByName(scope: $scope, kind: KNOWLEDGE, name: $name) { ... on Knowledge { currentVersion { ... on KnowledgeVersion { content } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LargeImportPolicy($scope: ID!) { setSecretPolicy(input: { scope: $scope, policy: REFUSE }) { __typename } }\n"): (typeof documents)["\n  mutation LargeImportPolicy($scope: ID!) { setSecretPolicy(input: { scope: $scope, policy: REFUSE }) { __typename } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -10,7 +10,7 @@ import { PAGING } from '../../graphql/paging.ts';
 import { MEMBER, can, passes, refused } from '../../graphql/rules.ts';
 import type { MemoryType } from './memory-types.ts';
 import { lifetimesIn } from '../lifecycle/policies.service.ts';
-import { screenVersion } from '../redaction/redaction.service.ts';
+import { screenVersion, screenVersions } from '../redaction/redaction.service.ts';
 import { forgetTarget, scopeOfTarget, type Target } from '../identity/targets.ts';
 import { takeEntryRead } from './entry-read.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
@@ -667,14 +667,16 @@ builder.mutationField('importEntries', (t) =>
         throw new ValidationError([{ path: ['input', 'entries'], message: `must list at most ${LIMITS.importEntries} entries` }]);
       }
       const author = await ctx.author(input.author, ['input', 'author']);
-      const entries = await Promise.all(
-        input.entries.map(async (entry, i) => {
-          const scopeId = decodeId(String(entry.scope), SCOPE_TYPENAMES, ['input', 'entries', String(i), 'scope']);
-          const version = await screenVersion(ctx.db, scopeId, versionFieldsOf(entry), ['input', 'entries', String(i)]);
-          const { kind, name, category, priority, memoryType, importance } = entry;
-          return { kind, scopeId, name, category, priority, memoryType, importance, tags: entry.tags ?? [], author, version };
-        }),
+      // Every id decoded before any text is screened: a bad one is named first, as when each entry did both at once.
+      const scopeIds = input.entries.map((entry, i) => decodeId(String(entry.scope), SCOPE_TYPENAMES, ['input', 'entries', String(i), 'scope']));
+      const versions = await screenVersions(
+        ctx.db,
+        input.entries.map((entry, i) => ({ scopeId: scopeIds[i]!, version: versionFieldsOf(entry), path: ['input', 'entries', String(i)] })),
       );
+      const entries = input.entries.map((entry, i) => {
+        const { kind, name, category, priority, memoryType, importance } = entry;
+        return { kind, scopeId: scopeIds[i]!, name, category, priority, memoryType, importance, tags: entry.tags ?? [], author, version: versions[i]! };
+      });
       const ids = await addEntries(ctx, entries);
       return { ids };
     },

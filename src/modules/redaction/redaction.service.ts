@@ -1,6 +1,7 @@
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Db } from '../../infra/database.ts';
 import type { Scope } from '../../generated/sqlite/client.ts';
+import { mapInLists } from '../../infra/id-lists.ts';
 import { isRecordNotFound } from '../../infra/prisma-errors.ts';
 import { scopeChainIds } from '../../infra/scope-chain.ts';
 import { ttlCachePer } from '../../infra/ttl-cache.ts';
@@ -102,4 +103,29 @@ export async function screenVersion<V extends Partial<Record<(typeof VERSION_TEX
   const fields = VERSION_TEXT.filter((f) => version[f] !== undefined && version[f] !== null);
   const screened = await screenSecrets(db, scopeId, fields.map((f) => ({ path: [...path, f], value: version[f] })));
   return { ...version, ...Object.fromEntries(fields.map((f, i) => [f, screened[i]])) };
+}
+
+/** An entry version to screen with its scope, and where it is in the input. */
+export interface VersionToScreen<V> {
+  scopeId: string | null;
+  version: V;
+  path: string[];
+}
+
+/**
+ * Versions screened between two turns of the event loop in a bulk write: ~10 ms of scanning (~0.1
+ * ms a text), less than the rest of an import holds the loop at a time (its request's parsing and
+ * access checks, each part of its transaction: ~30-40 ms on SQLite).
+ */
+const SCREENED_PER_TURN = 100;
+
+/**
+ * screenVersion over many versions, in input order. Scanning is CPU work without I/O: the 1,000
+ * entries of an import screened at once (one Promise.all) held the event loop for all of it, ~120
+ * ms on SQLite, so they are screened a list at a time, the loop turning between two lists. A
+ * refused secret fails the call with the ValidationError of the first list that has one (of its
+ * first entry that has one, when the entries are alike), and later lists are not scanned.
+ */
+export function screenVersions<V extends Partial<Record<(typeof VERSION_TEXT)[number], unknown>>>(db: Db, versions: readonly VersionToScreen<V>[]): Promise<V[]> {
+  return mapInLists(versions, ({ scopeId, version, path }) => screenVersion(db, scopeId, version, path), SCREENED_PER_TURN);
 }
