@@ -50,6 +50,26 @@ const Content = graphql(`
 const SetPolicy = graphql(`
   mutation LargeImportPolicy($scope: ID!) { setSecretPolicy(input: { scope: $scope, policy: REFUSE }) { __typename } }
 `);
+const ImportReadBack = graphql(`
+  mutation LargeImportReadBack($entries: [ImportEntryInput!]!) {
+    importEntries(input: { entries: $entries }) {
+      __typename
+      ... on ImportEntriesSuccess {
+        imported {
+          entries {
+            id
+            name
+            scope { id }
+            currentVersion { version }
+            versions(first: 2) { totalCount edges { node { version } } }
+            tags { name }
+            ... on Knowledge { v: versions(first: 1) { edges { node { ... on KnowledgeVersion { content } } } } }
+          }
+        }
+      }
+    }
+  }
+`);
 const Count = graphql(`
   query LargeImportCount($scope: ID!) { knowledge(filter: { scope: $scope }) { totalCount } }
 `);
@@ -129,5 +149,18 @@ describe(`screening ${ENTRIES} entries for secrets before an import (${DB_KIND})
       issues: [{ path: ['input', 'entries', '300', 'content'], message: 'holds a secret (credential); this scope refuses secrets' }],
     });
     expect((await h.ok(Count, { scope: project })).knowledge.totalCount).toBe(0);
+  }, 60_000);
+
+  it('returns its entries with the relations asked for, in input order (a lookup per entry, batched, passed the bound values a statement takes)', async () => {
+    const project = await createProject(h, 'import-read-back');
+    const result = await h.ok(ImportReadBack, { entries: entries(project) });
+    if (result.importEntries.__typename !== 'ImportEntriesSuccess') throw new Error(result.importEntries.__typename);
+    const read = result.importEntries.imported.entries;
+    expect(read.map((e) => e.name)).toEqual(entries(project).map((e) => e.name));
+    expect(new Set(read.map((e) => e.scope.id))).toEqual(new Set([project]));
+    expect(read.every((e) => e.currentVersion.version === 1 && e.versions.totalCount === 1 && e.versions.edges[0]?.node.version === 1)).toBe(true);
+    expect(read[999]!.tags.map((t) => t.name).sort()).toEqual(['bulk', 't19']);
+    const last = read[999]!;
+    expect('v' in last && last.v.edges[0]?.node).toEqual({ content: 'fact 999' });
   }, 60_000);
 });

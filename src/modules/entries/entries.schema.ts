@@ -13,7 +13,8 @@ import { lifetimesIn } from '../lifecycle/policies.service.ts';
 import { screenVersion, screenVersions } from '../redaction/redaction.service.ts';
 import { forgetTarget, scopeOfTarget, type Target } from '../identity/targets.ts';
 import { takeEntryRead } from './entry-read.ts';
-import type { Prisma } from '../../generated/sqlite/client.ts';
+import type { Entry, Prisma } from '../../generated/sqlite/client.ts';
+import { chunked, inTurns } from '../../infra/id-lists.ts';
 import { TagRef } from '../tags/tags.schema.ts';
 import { RelationRef } from '../relations/relations.schema.ts';
 import { EntryKindEnum, MemoryTypeEnum, RelationTypeEnum } from './entry-enums.ts';
@@ -635,17 +636,28 @@ const ImportEntriesInput = builder.inputType('ImportEntriesInput', {
   }),
 });
 
+/** Imported entries read, and handed on, per list (see `entries` below). */
+const IMPORT_READ_LIST = 200;
+
 const ImportResultRef = builder.objectRef<{ ids: string[] }>('ImportedEntries').implement({
   description: 'The entries an import created.',
   fields: (t) => ({
     count: t.int({ description: 'How many were created.', resolve: (r) => r.ids.length }),
-    entries: t.field({
+    // Prisma's limit of bound values per statement (its findUnique batching does not split, Prisma
+    // issue #23957): with 500 of the 1,000 entries an import may return, a relation resolved entry
+    // by entry (`scope`, `currentVersion`, a kind's `versions`) was one batched lookup past the
+    // limit, an internal error. The entries are read a list at a time with the relations the
+    // selection asks for (the plugin's `query`), and handed on a list per turn of the event loop, so
+    // that what is still resolved entry by entry is batched a list at a time.
+    entries: t.prismaField({
       type: [EntryRef],
       description: 'The new entries, in input order.',
-      resolve: async (r, _args, ctx) => {
-        const rows = await ctx.db.entry.findMany({ where: { id: { in: r.ids } } });
+      resolve: async (query, r, _args, ctx) => {
+        const rows: Entry[] = [];
+        for (const some of chunked(r.ids, IMPORT_READ_LIST)) rows.push(...(await ctx.db.entry.findMany({ ...query, where: { id: { in: some } } })));
         const byId = new Map(rows.map((e) => [e.id, e]));
-        return r.ids.flatMap((id) => byId.get(id) ?? []);
+        // (graphql-js completes a list whose items are promises: Pothos types the items as rows.)
+        return inTurns(r.ids.flatMap((id) => byId.get(id) ?? []), IMPORT_READ_LIST) as unknown as Entry[];
       },
     }),
   }),
