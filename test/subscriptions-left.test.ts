@@ -190,6 +190,28 @@ describe(`subscriptions of clients that leave, against the server process (${DB_
     await Promise.all([...clients.map((c) => c.client.dispose()), one.client.dispose()]);
   });
 
+  // Yoga answers 406 to a subscription whose Accept names no event stream, after the subscription
+  // has started: nothing read or returned it, so each such request kept one open for good (2,000
+  // of them: +105 MB and 2,000 recheck timers). It is ended, and the 406 says why with a code.
+  it.each(['application/json', 'application/graphql-response+json', 'multipart/mixed'])('a subscription asked for as %s is refused with 406 NOT_ACCEPTABLE and leaves nothing open', async (accept) => {
+    const answers = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(`${server.base}/graphql`, {
+        method: 'POST',
+        headers: { accept, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: SUBSCRIPTION, variables: { s: project } }),
+      });
+      answers.push({ status: response.status, body: await response.text() });
+    }
+    await allGone();
+    for (const { status, body } of answers) {
+      expect(status, body).toBe(406);
+      const { errors } = JSON.parse(body) as { errors: { message: string; extensions: { code: string } }[] };
+      expect(errors.map((e) => e.extensions.code)).toEqual(['NOT_ACCEPTABLE']);
+      expect(errors[0]!.message).toContain('text/event-stream');
+    }
+  });
+
   // The client leaves while its subscription starts: Node's adapter then neither sends nor cancels
   // the answer, and the stream stayed open for good (src/server/event-streams.ts). The start waits
   // here on a table another transaction locks. SQLite reads without waiting, so the connection's end

@@ -17,8 +17,16 @@ export interface EventStreams {
 export function eventStreams(stopping: () => boolean): EventStreams {
   const open = new Set<() => void>();
   const plugin: Plugin = {
-    onResultProcess({ request, result, setResult }) {
+    onResultProcess({ request, result, setResult, resultProcessor, setResultProcessor }) {
       if (!isAsyncIterable(result)) return;
+      // No processor takes a stream for this Accept (application/json, multipart/mixed): Yoga answers
+      // 406 with an empty body and leaves the subscription, already started, open for good (nothing
+      // reads or returns it). It is ended here, and the 406 says why.
+      if (!resultProcessor) {
+        void Promise.resolve(result[Symbol.asyncIterator]().return?.()).catch(() => undefined);
+        setResultProcessor(notAcceptable, 'application/json');
+        return;
+      }
       let complete: () => void = () => undefined;
       const completed = new Promise<void>((resolve) => (complete = resolve));
       // One that starts while the server stops (on a connection still open) ends at once.
@@ -48,3 +56,12 @@ export function eventStreams(stopping: () => boolean): EventStreams {
     },
   };
 }
+
+/** The answer to a subscription whose request accepts no event stream. */
+const notAcceptable = (_result: unknown, fetchAPI: { Response: typeof Response }) =>
+  new fetchAPI.Response(
+    JSON.stringify({
+      errors: [{ message: 'A subscription is answered as an event stream: send Accept: text/event-stream (or subscribe over WebSocket)', extensions: { code: 'NOT_ACCEPTABLE' } }],
+    }),
+    { status: 406, statusText: 'Not Acceptable', headers: { 'content-type': 'application/json; charset=utf-8', accept: 'text/event-stream' } },
+  );
