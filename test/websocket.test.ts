@@ -279,6 +279,29 @@ describe('graphql-ws: protocol violations close the socket with the protocol cod
     }
   });
 
+  // graphql-ws threw on them ("Unexpected message of type next received"): its adapter printed the
+  // stack with console.error and closed the socket with 4500 Internal server error.
+  it.each([
+    ['next', { id: '1', type: 'next', payload: { data: {} } }],
+    ['error', { id: '1', type: 'error', payload: [{ message: 'x' }] }],
+    ['connection_ack', { type: 'connection_ack' }],
+  ])('a %s message, which only a server sends: closed with 4400 naming it, nothing on the console', async (type, message) => {
+    const consoleCalls = (['error', 'warn', 'log'] as const).map((method) => vi.spyOn(console, method).mockImplementation(() => undefined));
+    try {
+      expect(await closeOf([JSON.stringify(message)])).toEqual({ code: 4400, reason: `Unexpected message of type ${type} received` });
+      for (const spy of consoleCalls) expect(spy.mock.calls).toEqual([]);
+    } finally {
+      for (const spy of consoleCalls) spy.mockRestore();
+    }
+    const project = await createProject(`ws-after-${type}`);
+    const c = client(perSocket.port);
+    try {
+      await listening(c, project);
+    } finally {
+      await c.dispose();
+    }
+  });
+
   it.each([
     ['a header name with a space', { 'bad name': 'x' }],
     ['a line break in a value', { 'x-engram-actor': 'a\nb' }],

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GraphQLError, type DocumentNode, type ExecutionArgs, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
-import { CloseCode, type Context as SocketContext, type ServerOptions, type SubscribePayload } from 'graphql-ws';
+import { CloseCode, handleProtocols, makeServer, type Context as SocketContext, type ServerOptions, type SubscribePayload } from 'graphql-ws';
 import type { YogaServerInstance } from 'graphql-yoga';
-import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Context } from '../context.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../domain/limits.ts';
@@ -63,7 +62,8 @@ export function attachWebSocket(
   const wss = new WebSocketServer({ noServer: true, path: yoga.graphqlEndpoint, maxPayload: maxPayloadBytes });
   const admission = admitUpTo(wss, maxConnections, webSocketOriginAllowed(corsOrigins));
   server.on('upgrade', admission);
-  const wsServer = useServer<Record<string, unknown>, { request: IncomingMessage }>(
+  const wsServer = serveSockets(
+    wss,
     {
       // Each operation is a request of its own for the logs (its id is in masked errors' extensions).
       execute: (args) => requestScope.run({ requestId: randomUUID() }, () => (args.rootValue as Enveloped).execute(args)),
@@ -109,7 +109,6 @@ export function attachWebSocket(
         }
       },
     },
-    wss,
   );
   return {
     connections: () => wss.clients.size,
@@ -158,15 +157,79 @@ function admitUpTo(wss: WebSocketServer, max: number, originAllowed: (origin: st
       open++;
       ws.once('close', () => open--);
       wss.emit('connection', ws, request);
-      // graphql-ws prints a socket's errors with console.error and a stack, past the JSON logs. ws
-      // emits one only once it is closing the socket itself, with the code the error carries (1009
-      // a message too large, 1007 text that is not UTF-8): the client's doing, which any client,
-      // with a key or not, may repeat. One line at debug says it.
-      ws.removeAllListeners('error');
-      ws.on('error', (error: Error & { code?: string }) => {
-        log.debug({ code: error.code, remoteAddress: request.socket.remoteAddress }, `WebSocket closed: ${error.message}`);
-      });
     });
+  };
+}
+
+/** How often an open socket is pinged; one that has not answered by the next ping is cut (graphql-ws's default). */
+const KEEP_ALIVE_MS = 12_000;
+
+type SocketExtra = { socket: WebSocket; request: IncomingMessage };
+
+/**
+ * graphql-ws's protocol on the sockets `wss` accepts: its `useServer` from graphql-ws/use/ws, but
+ * with the client's mistakes told as such. That adapter prints every error of a socket, and every
+ * throw of the protocol's message handler, with console.error and a stack, past the JSON logs, and
+ * closes with 4500 Internal server error; the handler throws on a message of a type only a server
+ * sends (`next`, `error`, `connection_ack`), which the protocol answers with 4400.
+ */
+function serveSockets(wss: WebSocketServer, options: ServerOptions<Record<string, unknown>, SocketExtra>) {
+  const server = makeServer(options);
+  wss.options.handleProtocols = handleProtocols;
+  wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
+    // ws emits an error only once it is closing the socket itself, with the code the error carries
+    // (1009 a message too large, 1007 text that is not UTF-8): the client's doing, which any client,
+    // with a key or not, may repeat. One line at debug says it.
+    socket.on('error', (error: Error & { code?: string }) => {
+      log.debug({ code: error.code, remoteAddress: request.socket.remoteAddress }, `WebSocket closed: ${error.message}`);
+    });
+    let pongWait: ReturnType<typeof setTimeout> | null = null;
+    const pinging = setInterval(() => {
+      if (socket.readyState !== socket.OPEN) return;
+      pongWait = setTimeout(() => socket.terminate(), KEEP_ALIVE_MS);
+      socket.once('pong', () => {
+        if (pongWait) clearTimeout(pongWait);
+        pongWait = null;
+      });
+      socket.ping();
+    }, KEEP_ALIVE_MS);
+    const closed = server.opened(
+      {
+        protocol: socket.protocol,
+        send: (data) =>
+          new Promise<void>((resolve, reject) => {
+            if (socket.readyState !== socket.OPEN) return resolve();
+            socket.send(data, (error) => (error ? reject(error) : resolve()));
+          }),
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (handle) =>
+          socket.on('message', (data: Buffer) => {
+            handle(String(data)).catch((error: unknown) => {
+              const message = error instanceof Error ? error.message : String(error);
+              if (/^Unexpected message of type \S+ received$/.test(message)) {
+                log.debug({ remoteAddress: request.socket.remoteAddress }, `WebSocket closed: ${message}`);
+                socket.close(CloseCode.BadRequest, closeReason(message));
+                return;
+              }
+              log.error({ err: error }, 'graphql-ws message handling failed');
+              socket.close(CloseCode.InternalServerError, 'Internal server error');
+            });
+          }),
+      },
+      { socket, request },
+    );
+    socket.once('close', (code, reason) => {
+      if (pongWait) clearTimeout(pongWait);
+      clearInterval(pinging);
+      closed(code, String(reason)).catch((error: unknown) => log.error({ err: error }, "graphql-ws could not end a closed socket's operations"));
+    });
+  });
+  return {
+    async dispose() {
+      for (const client of wss.clients) client.close(1001, 'Going away');
+      wss.removeAllListeners();
+      await new Promise<void>((resolve, reject) => wss.close((error) => (error ? reject(error) : resolve())));
+    },
   };
 }
 
