@@ -90,6 +90,10 @@ describe(`expiry (${DB_KIND})`, () => {
       ['2100-01-01T00:00:00', 'must be an ISO-8601 string with a time zone'],
       ['2100-01-01', 'must be an ISO-8601 string with a time zone'],
       ['2100-13-45T00:00:00Z', 'is not a valid instant'],
+      // Days a month does not have: Date takes them as days of the next month (2100 is no leap year).
+      ['2100-02-29T00:00:00Z', 'is not a valid instant'],
+      ['2100-04-31T12:00:00Z', 'is not a valid instant'],
+      ['2024-02-30T00:00:00+01:00', 'is not a valid instant'],
       ['0000-01-01T00:00:00Z', 'must be between 0001-01-01 and 9999-12-31 (UTC)'],
       ['9999-12-31T23:00:00-02:00', 'must be between 0001-01-01 and 9999-12-31 (UTC)'],
     ];
@@ -101,7 +105,8 @@ describe(`expiry (${DB_KIND})`, () => {
     const kept = await ok(h, null, `mutation($s: ID!, $v: DateTime) { addKnowledge(input: { scope: $s, title: "t", content: "c", validUntil: $v }) {
       ... on AddKnowledgeSuccess { knowledge { currentVersion { ... on KnowledgeVersion { validUntil } } } } } }`, { s: p, v: '2100-01-01T02:30:00+02:30' });
     expect(kept.addKnowledge.knowledge.currentVersion.validUntil).toBe('2100-01-01T00:00:00.000Z');
+    await ok(h, null, `mutation($s: ID!, $v: DateTime) { addKnowledge(input: { scope: $s, title: "leap", content: "c", validUntil: $v }) { __typename } }`, { s: p, v: '2400-02-29T00:00:00Z' });
     const count = `query($s: ID!) { memoryQuery(input: { scope: $s, inherit: false, includeExpired: true }) { meta { totalCount } } }`;
-    expect((await ok(h, null, count, { s: p })).memoryQuery.meta.totalCount).toBe(1);
+    expect((await ok(h, null, count, { s: p })).memoryQuery.meta.totalCount).toBe(2);
   });
 });

@@ -92,9 +92,23 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{
 export function instantProblem(value: unknown): string | null {
   if (typeof value !== 'string' || !INSTANT.test(value)) return 'must be an ISO-8601 string with a time zone';
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return 'is not a valid instant';
+  if (Number.isNaN(date.getTime()) || !dayOfItsMonth(value)) return 'is not a valid instant';
   const year = date.getUTCFullYear();
   return year >= 1 && year <= 9999 ? null : 'must be between 0001-01-01 and 9999-12-31 (UTC)';
+}
+
+/**
+ * Whether the day of an INSTANT-shaped text is one its month has. Date refuses days past 31 but
+ * takes 2023-02-29 or 04-31 as the first days of the next month, which stored another instant than
+ * the one sent.
+ */
+function dayOfItsMonth(text: string): boolean {
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return day <= days;
 }
 
 /**
