@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from './infra/start-up-errors.ts';
 import { LOG_LEVELS, type LogLevel } from './infra/log.ts';
@@ -91,6 +92,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
   if (!/^(file:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql://');
+  }
+  // SQLite cannot open a directory (`file:` alone is the working directory), and said only "External error id#0".
+  if (databaseUrl.startsWith('file:') && statSync(sqlitePath(databaseUrl), { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigError(`DATABASE_URL names a directory (${sqlitePath(databaseUrl)}), not a SQLite database file`);
   }
   const production = env.NODE_ENV === 'production';
   return {

@@ -3,7 +3,7 @@
 // two, with an exit code scripts can rely on, never a stack trace, and leaves nothing half-written.
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -240,6 +240,21 @@ describe('engram with a wrong DATABASE_URL, or a database that does not answer',
   it('a DATABASE_URL of no database it knows is a usage mistake, told in one line by every command', { timeout: 60_000 }, async () => {
     const runs = await Promise.all(commands.map((args) => runWith(args, 'mysql://x@y/z')));
     for (const run of runs) told(run, 2, /^DATABASE_URL must start with file: \(SQLite\) or postgres:\/\/ \/ postgresql:\/\/\n$/);
+  });
+
+  // SQLite cannot open a directory: each failed with better-sqlite3's "External error id#0" (exit 1).
+  it('a SQLite DATABASE_URL naming a directory is a usage mistake, told in one line by every command', { timeout: 60_000 }, async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'engram-dir-'));
+    try {
+      const runs = await Promise.all(commands.map((args) => runWith(args, `file:${directory}`)));
+      for (const run of runs) {
+        told(run, 2, /^DATABASE_URL names a directory /);
+        expect(run.stderr).toBe(`DATABASE_URL names a directory (${directory}), not a SQLite database file\n`);
+      }
+      expect(readdirSync(directory)).toEqual([]);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it('a PostgreSQL that does not answer is a failure told in one line by every command, the server\'s start too', { timeout: 60_000 }, async () => {
