@@ -273,6 +273,13 @@ export const ATTACKS: Attack[] = [
   { name: 'node of an interface', expect: [], send: ask(`{ node(id: "${globalId('Entry', '1')}") { id } }`) },
   { name: 'nodes with an ID of no type among real ones', expect: [], send: withTarget((t) => `{ nodes(ids: ["${globalId('__proto__', '1')}", "${t.projectId}"]) { id } }`) },
   { name: 'subscription over SSE refused at its start', expect: ['VALIDATION_FAILED'], status: 200, send: (t) => overSse(t.base, 'subscription { entryChanged(scope: "!!!") { cursor } }') },
+  // Found by a third sweep (2026-12-01): Yoga's 406 left the subscription open for good (test/subscriptions-left.test.ts).
+  {
+    name: 'subscription over HTTP asked for as JSON',
+    expect: ['NOT_ACCEPTABLE'],
+    status: 406,
+    send: (t) => post(t.base, JSON.stringify({ query: `subscription { entryChanged(scope: "${t.projectId}") { cursor } }` }), { ...json, accept: 'application/json' }),
+  },
   { name: 'forgetting the user with a blank id', expect: ['VALIDATION_FAILED'], send: ask('mutation { forgetUser(input: { userId: "" }) { __typename ... on UserError { code } } }') },
   {
     name: 'an author that is a kind with no name',
