@@ -1,9 +1,13 @@
+import { decodeGlobalID } from '@pothos/plugin-relay';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import { useHarness } from './support/harness.ts';
 import { createProject } from './support/ops.ts';
 
 const h = useHarness();
+const dbId = (globalId: string) => decodeGlobalID(globalId).id;
 
 const Import = graphql(`
   mutation Import($input: ImportEntriesInput!) {
@@ -89,5 +93,23 @@ describe('importEntries', () => {
     const ok = await h.ok(Import, { input: { entries: entries.slice(0, 450) } });
     expect(ok.importEntries).toMatchObject({ __typename: 'ImportEntriesSuccess', imported: { count: 450 } });
     expect((await h.ok(Find, { scope: p })).memoryQuery.meta.totalCount).toBe(450);
+  });
+
+  // 400 entries a statement with 50 tags each made 20,000 tag rows (60,000 values) and links
+  // (40,000) in one statement: past SQLite's 32,766, an unexpected error ("too many SQL variables").
+  it('takes 1,000 entries of 50 tags each, new tags or shared ones', async () => {
+    const p = await createProject(h, 'import-tags');
+    const Lean = parse('mutation($input: ImportEntriesInput!) { importEntries(input: $input) { __typename ... on ImportEntriesSuccess { imported { count } } ... on UserError { code message } } }') as TypedDocumentNode<
+      { importEntries: { __typename: string; imported?: { count: number } } },
+      { input: { entries: Array<{ kind: 'TOOL'; scope: string; name: string; tags: string[] }> } }
+    >;
+    const tags = (i: number, own: boolean) => Array.from({ length: 50 }, (_, j) => (own ? `own-${i}-${j}` : `shared-${j}`));
+    for (const own of [true, false]) {
+      const entries = Array.from({ length: 1_000 }, (_, i) => ({ kind: 'TOOL' as const, scope: p, name: `${own ? 'own' : 'shared'}-${i}`, tags: tags(i, own) }));
+      const r = await h.ok(Lean, { input: { entries } });
+      expect(r.importEntries, JSON.stringify(r.importEntries)).toEqual({ __typename: 'ImportEntriesSuccess', imported: { count: 1_000 } });
+    }
+    expect(await h.database.prisma.entryTag.count({ where: { entry: { scopeId: dbId(p) } } })).toBe(100_000);
+    expect(await h.database.prisma.tag.count({ where: { name: { startsWith: 'own-' } } })).toBe(50_000);
   });
 });

@@ -5,7 +5,7 @@ import type { PendingEvent } from '../../infra/events.ts';
 import { forgetRow, knownRow, readAndRemember, rememberWritten } from './known-rows.ts';
 import { serializedPerKey, writeBatch, writeMark, writeTransaction, type Emit, type WriteDeps, type WriteSettings } from '../../infra/transaction.ts';
 import { directRead } from '../../infra/direct-batch.ts';
-import { eachList } from '../../infra/id-lists.ts';
+import { chunked, eachList } from '../../infra/id-lists.ts';
 import { timestampSql, typedRow, type ColumnType } from '../../infra/sql.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, NotFoundError, WriteConflictError } from '../../domain/errors.ts';
@@ -169,20 +169,13 @@ function newEntryStatements(provider: Provider, items: readonly NewEntry[], at: 
       })),
     ),
   ];
+  // Up to 50 tags an entry: the rows of the tags and of the links are listed TAG_ROWS_PER_STATEMENT at a time.
   const tagNames = [...new Set(items.flatMap((item) => item.tags))];
-  if (tagNames.length > 0) {
-    statements.push(
-      insertTagsSql(
-        tagNames.map((name) => ({ id: uuidv7(), name })),
-        at,
-      ),
-      linkTagsSql(
-        provider,
-        items.flatMap(({ tags, entryId }) => tags.map((name) => ({ entryId, name }))),
-        at,
-      ),
-    );
+  for (const names of chunked(tagNames, TAG_ROWS_PER_STATEMENT)) {
+    statements.push(insertTagsSql(names.map((name) => ({ id: uuidv7(), name })), at));
   }
+  const links = items.flatMap(({ tags, entryId }) => tags.map((name) => ({ entryId, name })));
+  for (const some of chunked(links, TAG_ROWS_PER_STATEMENT)) statements.push(linkTagsSql(provider, some, at));
   statements.push(
     indexSql(items.map(({ input, entryId }) => ({ entryId, name: input.name.trim(), body: searchBody(input.version) }))),
     // The entry points at its version and carries its expiry (what queries filter on).
@@ -266,6 +259,13 @@ async function writeNewEntry(deps: WriteDeps, statements: Prisma.Sql[], events: 
 
 /** Entries per statement in `addEntries` (bounded by SQL parameter limits). */
 export const BULK_BATCH = 400;
+
+/**
+ * Tags, or tag links, per statement of a bulk write: 3 values a tag row, 2 a link, so a statement
+ * stays under SQLite's 32,766. A statement of BULK_BATCH entries with 50 tags each listed 20,000
+ * of them (60,000 values), which SQLite refused ("too many SQL variables", an unexpected error).
+ */
+const TAG_ROWS_PER_STATEMENT = 5_000;
 
 /** By kind, then name as stored (code units: the same order in every process). */
 function compareNames(a: AddEntryInput, b: AddEntryInput): number {
