@@ -50,6 +50,8 @@ export interface AppOptions {
   maxRequestBodyBytes?: number;
   /** graphql-ws limits (default DEFAULT_WEBSOCKET_LIMITS). */
   webSocket?: Partial<Pick<WebSocketLimits, 'maxSubscriptionsPerSocket' | 'maxConnections'>>;
+  /** Subscriptions open at once, over WebSockets and SSE (default DEFAULT_MAX_SUBSCRIPTIONS). */
+  maxSubscriptions?: number;
   /** Bounds on one operation (default DEFAULT_LIMITS). */
   limits?: Partial<OperationLimits>;
   /** Browser origins other than the server's own that may call the API (CORS); `*` for any. */
@@ -114,7 +116,7 @@ export function createApp(options: AppOptions): App {
   const purgeJob = options.purge ? startPurgeJob(deps, options.purge) : null;
   const upkeep = options.upkeepIntervalMs ? database.startUpkeep(options.upkeepIntervalMs) : null;
   // Operations and subscriptions, for where SQLite reads run and for the metrics.
-  const counting = executionCount(database);
+  const counting = executionCount(database, options.maxSubscriptions);
   const streams = eventStreams(() => stopping);
   // Aborted by stop(): requests that wait answer then (Context.stopping).
   let stopSignal = new AbortController();

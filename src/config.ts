@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from './infra/start-up-errors.ts';
 import { LOG_LEVELS, type LogLevel } from './infra/log.ts';
 import { DEFAULT_READERS } from './infra/sqlite-readers.ts';
+import { DEFAULT_MAX_SUBSCRIPTIONS } from './domain/limits.ts';
 import type { AuthMode } from './server/authentication.ts';
 import { DEFAULT_LIMITS, type OperationLimits } from './server/operation-limits.ts';
 import type { RateLimits } from './server/rate-limit.ts';
@@ -26,6 +27,8 @@ export interface Config {
   wsMaxSubscriptionsPerSocket: number;
   /** graphql-ws: open connections of this instance; one more is closed with 1013. */
   wsMaxConnections: number;
+  /** Subscriptions open at once on the instance, over WebSockets and SSE; one more is refused (TOO_MANY_SUBSCRIPTIONS). */
+  maxSubscriptions: number;
   /** Bounds on one GraphQL operation (cost, depth, aliases, tokens, directives, time). */
   limits: OperationLimits;
   /** Browser origins other than the server's own allowed to call the API (CORS); empty: none. */
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     conflictWindowMs: int(env, 'CONFLICT_WINDOW_MS', 5_000, 0, 3_600_000),
     wsMaxSubscriptionsPerSocket: int(env, 'WS_MAX_SUBSCRIPTIONS_PER_SOCKET', 100, 1, 10_000),
     wsMaxConnections: int(env, 'WS_MAX_CONNECTIONS', 1_000, 1, 100_000),
+    maxSubscriptions: int(env, 'MAX_SUBSCRIPTIONS', DEFAULT_MAX_SUBSCRIPTIONS, 1, 1_000_000),
     limits: {
       maxCost: int(env, 'MAX_QUERY_COST', DEFAULT_LIMITS.maxCost, 1, 100_000_000),
       maxDepth: int(env, 'MAX_QUERY_DEPTH', DEFAULT_LIMITS.maxDepth, 1, 1_000),

@@ -4,6 +4,13 @@
  */
 export const MAX_REQUEST_BODY_BYTES = 25_000_000;
 
+/**
+ * Subscriptions open at once on one instance, over WebSockets and SSE together (MAX_SUBSCRIPTIONS):
+ * each holds ~30 KB of heap (measured 2026-12-01), and the per-socket and per-connection limits
+ * alone allowed 100,000 (~3 GB).
+ */
+export const DEFAULT_MAX_SUBSCRIPTIONS = 10_000;
+
 /** Every input bound of the API, in one place. Sizes of strings are in characters. */
 export const LIMITS = {
   name: 200,
