@@ -7,6 +7,7 @@ import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, r
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, principal } from './support/access.ts';
 import { openDatabase } from '../src/infra/database.ts';
@@ -159,6 +160,18 @@ describe('engram with a missing file or database', () => {
     expect(existsSync(join(dir, 'absent'))).toBe(false);
   });
 
+  it.skipIf(DB_KIND !== 'postgresql')('keys list, keys revoke and export refuse a PostgreSQL database Engram never migrated, and create nothing in it', { timeout: 60_000 }, async () => {
+    const url = await emptyDatabase();
+    for (const args of [['keys', 'list'], ['keys', 'revoke', 'k'], ['export']]) told(await engram(args, url), 2, /No Engram database at .*Engram never migrated it/);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      expect((await client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`)).rows).toEqual([]);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('export --out to a path that cannot be written fails before exporting, and says no rows were exported', async () => {
     const run = await engram(['export', '--out', join(dir, 'no', 'such', 'x.jsonl')]);
     told(run, 2, /--out .* cannot be written \(no such file or directory\)/);
@@ -197,7 +210,7 @@ describe('engram with a missing file or database', () => {
   });
 
   it('an unreachable PostgreSQL is told in one line', async () => {
-    told(await engram(['keys', 'list'], 'postgresql://postgres@127.0.0.1:4989/engram'), 1, /^Applying postgresql migrations .* failed: Can't reach database server at `127\.0\.0\.1:4989`\n$/);
+    told(await engram(['keys', 'list'], 'postgresql://postgres@127.0.0.1:4989/engram'), 1, /^Reading postgresql migrations .* failed: Can't reach database server at `127\.0\.0\.1:4989`\n$/);
   });
 
   it('a PostgreSQL address that drops the connection, or never answers, is told by the first check, not after the engine tried again', async () => {
@@ -221,9 +234,9 @@ describe('engram with a missing file or database', () => {
         engram(['keys', 'list'], `postgresql://postgres@127.0.0.1:${stays}/engram`),
         engram(['keys', 'list'], `postgresql://postgres@127.0.0.1:${resets}/engram`),
       ]);
-      told(dropped, 1, new RegExp(`^Applying postgresql migrations .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${drops}\` \\((Connection terminated unexpectedly|the connection was reset)\\)\n$`));
-      told(reset, 1, new RegExp(`^Applying postgresql migrations .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${resets}\` \\(the connection was reset\\)\n$`));
-      told(waited, 1, new RegExp(`^Applying postgresql migrations .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${stays}\` \\((timeout expired|Connection terminated due to connection timeout)\\)\n$`));
+      told(dropped, 1, new RegExp(`^Reading postgresql migrations .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${drops}\` \\((Connection terminated unexpectedly|the connection was reset)\\)\n$`));
+      told(reset, 1, new RegExp(`^Reading postgresql migrations .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${resets}\` \\(the connection was reset\\)\n$`));
+      told(waited, 1, new RegExp(`^Reading postgresql migrations .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${stays}\` \\((timeout expired|Connection terminated due to connection timeout)\\)\n$`));
     } finally {
       for (const socket of sockets) socket.destroy();
       dropping.close();
@@ -259,7 +272,7 @@ describe('engram with a wrong DATABASE_URL, or a database that does not answer',
 
   it('a PostgreSQL that does not answer is a failure told in one line by every command, the server\'s start too', { timeout: 60_000 }, async () => {
     const runs = await Promise.all(commands.map((args) => runWith(args, 'postgresql://postgres@127.0.0.1:4989/engram')));
-    for (const run of runs.slice(0, 3)) told(run, 1, /^(Applying postgresql migrations|Reading the postgresql migration status) .* failed: Can't reach database server at `127\.0\.0\.1:4989`\n$/);
+    for (const run of runs.slice(0, 3)) told(run, 1, /^(Applying postgresql migrations|Reading postgresql migrations|Reading the postgresql migration status) .* failed: Can't reach database server at `127\.0\.0\.1:4989`\n$/);
     // The server logs it (to stdout, as its log) as its last line, fatal: no stack, nothing "unexpected".
     const serve = runs[3]!;
     const output = serve.stdout + serve.stderr;

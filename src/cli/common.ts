@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { loadConfig, sqlitePath, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../infra/database.ts';
-import { applyMigrations, providerOf } from '../infra/migrations.ts';
+import { applyMigrations, hasMigrations, providerOf } from '../infra/migrations.ts';
 import { sqliteAddonProblemFor } from '../infra/native-check.ts';
 import { Failure, firstLine, UsageError } from './exit.ts';
 
@@ -26,7 +26,7 @@ export interface DatabaseUse {
 export async function withDatabase<T>(work: (database: Database) => Promise<T>, use: DatabaseUse = {}): Promise<T> {
   const config = loadConfig();
   const url = databaseUrl(config);
-  if (use.existing) requireExisting(url);
+  if (use.existing) await requireExisting(url);
   const database = await reachable(url, async () => {
     await applyMigrations(url);
     return openDatabase(url, { readers: 0, cacheMb: config.sqliteCacheMb, parallelWorkers: config.postgresParallelWorkers });
@@ -38,11 +38,20 @@ export async function withDatabase<T>(work: (database: Database) => Promise<T>, 
   }
 }
 
-/** Refuses a SQLite DATABASE_URL whose file is not there (PostgreSQL says so itself when connecting). */
-export function requireExisting(url: string): void {
-  if (providerOf(url) !== 'sqlite') return;
-  const path = sqlitePath(url);
-  if (!existsSync(path)) throw new UsageError(`No database at ${path} (DATABASE_URL): this command works on an existing one`);
+/**
+ * Refuses a DATABASE_URL with no Engram database: a SQLite file that is not there, a PostgreSQL
+ * database Engram never migrated (without this, `keys list` on a URL naming no database, which
+ * connects to the server's own `postgres`, created Engram's tables there).
+ */
+export async function requireExisting(url: string): Promise<void> {
+  if (providerOf(url) === 'sqlite') {
+    const path = sqlitePath(url);
+    if (!existsSync(path)) throw new UsageError(`No database at ${path} (DATABASE_URL): this command works on an existing one`);
+    return;
+  }
+  if (!(await reachable(url, () => hasMigrations(url)))) {
+    throw new UsageError(`No Engram database at ${displayUrl(url)} (DATABASE_URL: Engram never migrated it): this command works on an existing one`);
+  }
 }
 
 /**

@@ -266,6 +266,24 @@ async function readMigrationRecords(url: string): Promise<MigrationRecord[] | nu
   }
 }
 
+/**
+ * Whether the database has Engram's migrations table, read without changing anything (the CLI's
+ * commands that work on an existing database). A server that cannot be reached is told in one
+ * line, after one connection attempt.
+ */
+export async function hasMigrations(url: string): Promise<boolean> {
+  try {
+    return (await readMigrationRecords(url)) !== null;
+  } catch (error) {
+    // PostgreSQL's undefined_table; SQLite's "no such table".
+    const code = (error as { code?: string }).code;
+    if (code === '42P01' || /no such table/.test(String((error as Error).message))) return false;
+    // Worded as the engine words them for applyMigrations (a refused connection, an unknown host).
+    const refused = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+    throw engineError(`Reading ${providerOf(url)} migrations`, url, refused ? new Error(`Can't reach database server at \`${serverOf(url)}\``) : error);
+  }
+}
+
 function engineError(action: string, url: string, error: unknown): DatabaseError {
   const message = error instanceof Error ? error.message : String(error);
   return new DatabaseError(`${action} (${redactUrl(url)}) failed: ${message}`, { cause: error });
