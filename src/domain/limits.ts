@@ -16,6 +16,11 @@ export const LIMITS = {
   name: 200,
   category: 64,
   description: 4_000,
+  /**
+   * A word of a search or a task, in UTF-8 bytes: PostgreSQL's full-text index holds no longer word
+   * (to_tsvector and to_tsquery drop it), SQLite's FTS5 does; refused so that both answer alike.
+   */
+  searchWordBytes: 2_047,
   /** Guideline and knowledge content, tool constraints, rationale. */
   content: 100_000,
   /** Serialized JSON (metadata, parameters, examples), in bytes. */

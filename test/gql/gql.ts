@@ -205,6 +205,9 @@ type Documents = {
     "\n  query Sessions($project: ID, $status: SessionStatus) {\n    sessions(project: $project, status: $status) { totalCount edges { node { id status name } } }\n  }\n": typeof types.SessionsDocument,
     "\n  query ScopeTree($id: ID!) {\n    scope(id: $id) {\n      __typename\n      id\n      name\n      ancestors { __typename id name }\n      children(first: 10) { totalCount edges { node { __typename id name } } }\n    }\n  }\n": typeof types.ScopeTreeDocument,
     "\n  query CorpusSearch($scope: ID!, $search: String!) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 20) {\n      edges { node { name } breakdown { text } }\n    }\n  }\n": typeof types.CorpusSearchDocument,
+    "\n  mutation LongWordsImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": typeof types.LongWordsImportDocument,
+    "\n  query LongWordsContext($input: ContextInput!) {\n    context(input: $input) { knowledge { score breakdown { text } node { id name } } }\n  }\n": typeof types.LongWordsContextDocument,
+    "\n  query LongWordsSearch($input: MemoryQueryInput!) { memoryQuery(input: $input) { edges { node { name } } } }\n": typeof types.LongWordsSearchDocument,
     "\n  mutation BatchCreateTask($input: CreateTaskInput!) { createTask(input: $input) { __typename ... on CreateTaskSuccess { task { id } } } }\n": typeof types.BatchCreateTaskDocument,
     "\n  query BatchTasks($scope: ID!, $first: Int) {\n    tasks(filter: { scope: $scope, topLevelOnly: true }, first: $first) {\n      edges { node { title status blocked scope { id name } parent { id } dependsOn { title status } dependents { title } subtasks(first: 5) { edges { node { title } } } } }\n    }\n  }\n": typeof types.BatchTasksDocument,
     "\n  mutation BatchAppend($input: AppendSessionEventInput!) { appendSessionEvent(input: $input) { __typename } }\n": typeof types.BatchAppendDocument,
@@ -472,6 +475,9 @@ const documents: Documents = {
     "\n  query Sessions($project: ID, $status: SessionStatus) {\n    sessions(project: $project, status: $status) { totalCount edges { node { id status name } } }\n  }\n": types.SessionsDocument,
     "\n  query ScopeTree($id: ID!) {\n    scope(id: $id) {\n      __typename\n      id\n      name\n      ancestors { __typename id name }\n      children(first: 10) { totalCount edges { node { __typename id name } } }\n    }\n  }\n": types.ScopeTreeDocument,
     "\n  query CorpusSearch($scope: ID!, $search: String!) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 20) {\n      edges { node { name } breakdown { text } }\n    }\n  }\n": types.CorpusSearchDocument,
+    "\n  mutation LongWordsImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": types.LongWordsImportDocument,
+    "\n  query LongWordsContext($input: ContextInput!) {\n    context(input: $input) { knowledge { score breakdown { text } node { id name } } }\n  }\n": types.LongWordsContextDocument,
+    "\n  query LongWordsSearch($input: MemoryQueryInput!) { memoryQuery(input: $input) { edges { node { name } } } }\n": types.LongWordsSearchDocument,
     "\n  mutation BatchCreateTask($input: CreateTaskInput!) { createTask(input: $input) { __typename ... on CreateTaskSuccess { task { id } } } }\n": types.BatchCreateTaskDocument,
     "\n  query BatchTasks($scope: ID!, $first: Int) {\n    tasks(filter: { scope: $scope, topLevelOnly: true }, first: $first) {\n      edges { node { title status blocked scope { id name } parent { id } dependsOn { title status } dependents { title } subtasks(first: 5) { edges { node { title } } } } }\n    }\n  }\n": types.BatchTasksDocument,
     "\n  mutation BatchAppend($input: AppendSessionEventInput!) { appendSessionEvent(input: $input) { __typename } }\n": types.BatchAppendDocument,
@@ -1326,6 +1332,18 @@ export function graphql(source: "\n  query ScopeTree($id: ID!) {\n    scope(id: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CorpusSearch($scope: ID!, $search: String!) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 20) {\n      edges { node { name } breakdown { text } }\n    }\n  }\n"): (typeof documents)["\n  query CorpusSearch($scope: ID!, $search: String!) {\n    memoryQuery(input: { scope: $scope, search: $search, inherit: false }, first: 20) {\n      edges { node { name } breakdown { text } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LongWordsImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n"): (typeof documents)["\n  mutation LongWordsImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LongWordsContext($input: ContextInput!) {\n    context(input: $input) { knowledge { score breakdown { text } node { id name } } }\n  }\n"): (typeof documents)["\n  query LongWordsContext($input: ContextInput!) {\n    context(input: $input) { knowledge { score breakdown { text } node { id name } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LongWordsSearch($input: MemoryQueryInput!) { memoryQuery(input: $input) { edges { node { name } } } }\n"): (typeof documents)["\n  query LongWordsSearch($input: MemoryQueryInput!) { memoryQuery(input: $input) { edges { node { name } } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

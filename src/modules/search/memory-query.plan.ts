@@ -8,7 +8,7 @@ import { ENTRY_KINDS, type EntryKind } from '../entries/entries.service.ts';
 import { chainWithPolicies, type ChainPolicy } from '../lifecycle/policies.service.ts';
 import type { RelationType } from '../relations/relations.service.ts';
 import { DIALECTS, type Dialect } from './memory-query.dialect.ts';
-import { searchTerms, taskTerms, type TaskTerms } from './memory-query.terms.ts';
+import { checkWordBytes, searchTerms, taskTerms, type TaskTerms } from './memory-query.terms.ts';
 
 export interface MemoryQueryInput {
   scopeId: string;
@@ -157,6 +157,8 @@ export async function planQuery(
   if (input.search !== null && words.length === 0) {
     throw new ValidationError([{ path: ['input', 'search'], message: 'must contain a word' }]);
   }
+  checkWordBytes(c, words, ['input', 'search']);
+  c.done();
   // Lifetimes follow the whole chain (a project's TTL covers its sessions however they are searched).
   const policies = await chainWithPolicies(db, input.scopeId);
   if (!policies) throw new NotFoundError('No scope has this id', ['input', 'scope']);

@@ -21,12 +21,22 @@ export function taskSearch(task: string | null | undefined): string | null {
   const c = new Checker();
   c.text(task, ['input', 'task'], LIMITS.content);
   c.done();
-  const search = task ? searchTerms(task).join(' ') : '';
+  const words = task ? searchTerms(task) : [];
+  const search = words.join(' ');
   if (search.length > LIMITS.description) {
     c.fail(['input', 'task'], `its first 16 different words must be at most ${LIMITS.description} characters together (got ${search.length})`);
-    c.done();
-  }
+  } else checkWordBytes(c, words, ['input', 'task']);
+  c.done();
   return search === '' ? null : search;
+}
+
+/**
+ * Refuses a word longer than LIMITS.searchWordBytes: PostgreSQL drops it from the query (and from
+ * every document), so it matched nothing there, while SQLite matched the entries that hold it.
+ */
+export function checkWordBytes(c: Checker, words: readonly string[], path: string[]): void {
+  const longest = Math.max(0, ...words.map((word) => Buffer.byteLength(word)));
+  if (longest > LIMITS.searchWordBytes) c.fail(path, `its words must be at most ${LIMITS.searchWordBytes} bytes each (got ${longest})`);
 }
 
 /**
