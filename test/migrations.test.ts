@@ -132,6 +132,18 @@ function normalize(shape: Shape): Shape {
 }
 
 /** A SQLite file in a directory of its own, migrated from nothing (removed after the test). */
+/** The migrations of a provider's folder, oldest first, as the runner applies them. */
+function folderMigrations(provider: 'sqlite' | 'postgresql'): PendingMigration[] {
+  const dir = migrationsDir(provider);
+  return readdirSync(dir)
+    .filter((name) => /^\d{14}_/.test(name))
+    .sort()
+    .map((name) => {
+      const script = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
+      return { name, script, checksum: createHash('sha256').update(script).digest('hex') };
+    });
+}
+
 async function migratedSqliteFile(name: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), `engram-${name}-`));
   cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
@@ -236,14 +248,7 @@ describe('migrations', () => {
 
   it('give the audit events already there their targets, exactly (audit_targets), on the database of the run', async () => {
     const provider = DB_KIND;
-    const dir = migrationsDir(provider);
-    const all: PendingMigration[] = readdirSync(dir)
-      .filter((name) => /^\d{14}_/.test(name))
-      .sort()
-      .map((name) => {
-        const script = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
-        return { name, script, checksum: createHash('sha256').update(script).digest('hex') };
-      });
+    const all = folderMigrations(provider);
     const at = all.findIndex((m) => m.name.endsWith('_audit_targets'));
     const event = (id: string, targets: string[]) => [id, 'WRITE', 'addTool', JSON.stringify(targets), 'OK'];
     const rows = [event('e1', ['a', '%_b', 'a']), event('e2', []), event('e3', ['A'])];
@@ -289,14 +294,7 @@ describe('migrations', () => {
   });
 
   it.skipIf(DB_KIND !== 'sqlite')('give the entries already there their scoped tag tokens (text_index_scoped_tag_tokens), and keep the index whole', async () => {
-    const dir = migrationsDir('sqlite');
-    const all: PendingMigration[] = readdirSync(dir)
-      .filter((name) => /^\d{14}_/.test(name))
-      .sort()
-      .map((name) => {
-        const script = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
-        return { name, script, checksum: createHash('sha256').update(script).digest('hex') };
-      });
+    const all = folderMigrations('sqlite');
     const at = all.findIndex((m) => m.name.endsWith('_text_index_scoped_tag_tokens'));
     const file = join(mkdtempSync(join(tmpdir(), 'engram-scoped-tokens-')), 'a.db');
     cleanups.push(async () => rmSync(dirname(file), { recursive: true, force: true }));
