@@ -23,7 +23,7 @@ export function eventStreams(stopping: () => boolean): EventStreams {
       // 406 with an empty body and leaves the subscription, already started, open for good (nothing
       // reads or returns it). It is ended here, and the 406 says why.
       if (!resultProcessor) {
-        void Promise.resolve(result[Symbol.asyncIterator]().return?.()).catch(() => undefined);
+        returnStream(result);
         setResultProcessor(notAcceptable, 'application/json');
         return;
       }
@@ -41,7 +41,7 @@ export function eventStreams(stopping: () => boolean): EventStreams {
       const left = () => {
         if (read) return;
         open.delete(complete);
-        void Promise.resolve(result[Symbol.asyncIterator]().return?.()).catch(() => undefined);
+        returnStream(result);
       };
       if (request.signal.aborted) left();
       else request.signal.addEventListener('abort', left, { once: true });
@@ -55,6 +55,11 @@ export function eventStreams(stopping: () => boolean): EventStreams {
       for (const complete of open) complete();
     },
   };
+}
+
+/** Ends a subscription's stream that nothing will read (its source and timers released). */
+function returnStream(result: AsyncIterable<unknown>): void {
+  void Promise.resolve(result[Symbol.asyncIterator]().return?.()).catch(() => undefined);
 }
 
 /** The answer to a subscription whose request accepts no event stream. */

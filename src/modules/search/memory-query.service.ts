@@ -120,7 +120,8 @@ async function ranked(db: Db, plan: Plan, found: { counts: TermCounts | null }):
     // still teaches the shape's bound.)
     rows = await run(rankedPage(plan, source.from, [...source.where, ...notOverridden(plan, source.narrow)]));
     if (prunable) observeBound(plan, db, rows, false);
-    if (start) observeSetSize(plan, db, Number(rows[0]?.total ?? 0));
+    // A set ranked in full without a count first: its total teaches its family's next query.
+    if (start && start.counted === null) observeSetSize(plan, db, Number(rows[0]?.total ?? 0));
   }
   const total = Number(rows[0]?.total ?? 0);
   totalCount ??= () => Promise.resolve(total);
