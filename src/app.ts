@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { PothosValidationError } from '@pothos/core';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, Kind } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { createContext, type Context } from './context.ts';
 import { DomainError } from './domain/errors.ts';
@@ -162,8 +162,10 @@ export function createApp(options: AppOptions): App {
         const original = error instanceof GraphQLError ? error.originalError : error;
         // Expected failures keep their message; DomainError.extensions supplies the code.
         if (original instanceof DomainError) return error instanceof GraphQLError ? asClientError(error) : (error as Error);
-        // Pothos rejects bad paging argument combinations (e.g. `first` with `before`).
+        // Pothos rejects bad paging argument combinations (e.g. `first` with `before`), and a
+        // Prisma connection's cursor it cannot decode: that one as every other list's is.
         if (error instanceof GraphQLError && original instanceof PothosValidationError) {
+          if (/cursor/i.test(original.message)) return asClientError(asForeignCursor(error));
           (error.extensions as Record<string, unknown>).code = 'BAD_USER_INPUT';
           return asClientError(error);
         }
@@ -285,6 +287,22 @@ export function createApp(options: AppOptions): App {
 function asClientError(error: GraphQLError): GraphQLError {
   const extensions = error.extensions as { http?: { status?: number } };
   extensions.http = { ...extensions.http, status: extensions.http?.status ?? 200 };
+  return error;
+}
+
+/**
+ * Pothos' "Invalid cursor: …" (a Prisma connection's `after` or `before` that is not base64 of its
+ * format, BAD_USER_INPUT as a Pothos error) made the error the API's other lists give for a cursor
+ * not theirs: VALIDATION_FAILED naming the argument, without echoing the cursor. The argument is
+ * the one the field was given; a connection nested in a Prisma query fails in its parent's field,
+ * whose node may name neither.
+ */
+function asForeignCursor(error: GraphQLError): GraphQLError {
+  const field = error.nodes?.[0];
+  const given = field?.kind === Kind.FIELD ? (field.arguments ?? []).map((a) => a.name.value).filter((n) => n === 'after' || n === 'before') : [];
+  const name = given.length === 1 ? given[0]! : null;
+  error.message = name ? `${name}: is not a cursor of this list` : 'after or before: is not a cursor of its list';
+  Object.assign(error.extensions as Record<string, unknown>, { code: 'VALIDATION_FAILED', inputPath: name ? [name] : [] });
   return error;
 }
 
