@@ -1,5 +1,6 @@
 // A JSON number too large for a double (1e400 parses as Infinity) is refused, not stored: JSON
-// cannot write Infinity back, and a state value of 1e400 read back as null (found by a sweep).
+// cannot write Infinity back, and a state value of 1e400 read back as null (found by a sweep). So
+// is an object key "__proto__", which the database layer dropped from the stored value.
 import { describe, expect, it } from 'vitest';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { createProject } from './support/ops.ts';
@@ -26,5 +27,21 @@ describe(`JSON numbers beyond a double (${DB_KIND})`, () => {
     // The largest double is a number like any other.
     const fine = await raw(`{ "query": ${JSON.stringify(SET)}, "variables": { "p": ${JSON.stringify(p)}, "v": 1.7e308 } }`);
     expect(fine).toEqual({ data: { setState: { __typename: 'SetStateSuccess', state: { value: 1.7e308 } } } });
+  });
+
+  it('refuses an object key "__proto__" anywhere in a value, and stores other keys of Object.prototype as sent', async () => {
+    const CREATE = 'mutation($m: JSON) { createProject(input: { name: "json-proto", metadata: $m }) { __typename ... on CreateProjectSuccess { project { id metadata } } } }';
+    for (const m of ['{ "__proto__": { "a": 1 }, "b": 2 }', '{ "list": [{ "x": { "__proto__": null } }] }']) {
+      const answer = await raw(`{ "query": ${JSON.stringify(CREATE)}, "variables": { "m": ${m} } }`);
+      expect(answer.errors?.map((e) => [e.extensions?.code, e.message.endsWith('JSON object keys cannot be "__proto__"')])).toEqual([['BAD_USER_INPUT', true]]);
+    }
+    const literal = await raw(JSON.stringify({ query: 'mutation { createProject(input: { name: "json-proto", metadata: { __proto__: 1 } }) { __typename } }' }));
+    expect(literal.errors?.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+    // Nothing was created: the name is still free.
+    const kept = { constructor: 1, prototype: { toString: 'x' }, hasOwnProperty: [] };
+    const created = (await raw(JSON.stringify({ query: CREATE, variables: { m: kept } }))) as { data: { createProject: { project: { id: string; metadata: unknown } } } };
+    expect(created.data.createProject.project.metadata).toEqual(kept);
+    const read = await raw(JSON.stringify({ query: 'query($id: ID!) { node(id: $id) { ... on Project { metadata } } }', variables: { id: created.data.createProject.project.id } }));
+    expect(read).toEqual({ data: { node: { metadata: kept } } });
   });
 });

@@ -31,25 +31,31 @@ builder.scalarType('JSON', {
     if (jsonDepth(value, JSON_HARD_DEPTH) > JSON_HARD_DEPTH) {
       throw new GraphQLError(`JSON must nest at most ${JSON_HARD_DEPTH} levels`, { extensions: { code: 'BAD_USER_INPUT' } });
     }
-    return finite(value) as JsonInput;
+    return storable(value) as JsonInput;
   },
-  parseLiteral: (ast, variables) => finite(literal(ast, variables)) as JsonInput,
+  parseLiteral: (ast, variables) => storable(literal(ast, variables)) as JsonInput,
 });
 
 /**
- * The value, unless it holds a number JSON cannot write back: 1e400 parses as Infinity, which was
- * stored as null (a state value of 1e400 read back as null, found by a sweep). Called after the
- * depth check, so the walk is bounded.
+ * The value, unless it holds what would not be stored as sent: a number JSON cannot write back
+ * (1e400 parses as Infinity, which was stored as null: a state value of 1e400 read back as null,
+ * found by a sweep), or an object key `__proto__`, which JSON.parse keeps as a key but Prisma's
+ * serializer assigns as the object's prototype: the key was silently dropped (found by a sweep).
+ * Called after the depth check, so the walk is bounded.
  */
-function finite(value: unknown): unknown {
+function storable(value: unknown): unknown {
   const stack = [value];
   while (stack.length > 0) {
     const node = stack.pop();
     if (typeof node === 'number' && !Number.isFinite(node)) {
       throw new GraphQLError('JSON numbers must be finite (at most ~1.8e308)', { extensions: { code: 'BAD_USER_INPUT' } });
     }
+    if (node === null || typeof node !== 'object') continue;
+    if (!Array.isArray(node) && Object.hasOwn(node, '__proto__')) {
+      throw new GraphQLError('JSON object keys cannot be "__proto__"', { extensions: { code: 'BAD_USER_INPUT' } });
+    }
     // One at a time: spreading an array of 200,000 numbers into push() would overflow the stack.
-    if (node !== null && typeof node === 'object') for (const child of Object.values(node as Record<string, unknown>)) stack.push(child);
+    for (const child of Object.values(node as Record<string, unknown>)) stack.push(child);
   }
   return value;
 }
