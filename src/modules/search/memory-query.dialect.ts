@@ -236,7 +236,10 @@ const postgresql: Dialect = {
   position: (haystack, needle) => Prisma.sql`strpos(${haystack}, ${needle})`,
   // ts_rank has no document frequencies: each term is weighed by its BM25 idf so that a rare word
   // counts for more than a common one, as SQLite's bm25() does. A term's document frequency is the
-  // number of its matches (in the whole memory), counted as they are found.
+  // number of its matches (in the whole memory), counted as they are found. The number of rows is
+  // the planner's estimate (pg_class.reltuples), which lags behind the rows written since the last
+  // ANALYZE: taken as never fewer than a term's matches, or its weight turns negative and the best
+  // matches rank last.
   // Each term's tsquery is made once (OFFSET 0 keeps the subquery from being pulled up): written
   // inline, PostgreSQL parsed it again for every match it checked and ranked (a ten-word `context`
   // at 100K, ~2,100 matches: 14.6 -> 13.1 ms for the statement).
@@ -248,7 +251,7 @@ const postgresql: Dialect = {
   ),
   term_df(term, df) AS (SELECT th.term, COUNT(*) FROM term_hits th GROUP BY th.term),
   matches("entryId", rank, "scopeId", kind) AS (
-    SELECT h."entryId", SUM(ln(1.0 + (n.total - d.df + 0.5) / (d.df + 0.5)) * h.r), h."scopeId", h."kind"
+    SELECT h."entryId", SUM(ln(1.0 + (GREATEST(n.total, d.df) - d.df + 0.5) / (d.df + 0.5)) * h.r), h."scopeId", h."kind"
     FROM term_hits h JOIN term_df d ON d.term = h.term,
       (SELECT CASE WHEN c.reltuples > 0 THEN c.reltuples ELSE (SELECT COUNT(*) FROM "EntrySearch") END AS total
        FROM pg_class c WHERE c.relname = 'EntrySearch' AND c.relkind = 'r') n
