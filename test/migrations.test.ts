@@ -336,6 +336,29 @@ describe('migrations', () => {
     after.close();
   });
 
+  it.skipIf(DB_KIND !== 'postgresql')('split and fold the search documents already there as SQLite does (search_text_folding)', async () => {
+    const all = folderMigrations('postgresql');
+    const at = all.findIndex((m) => m.name.endsWith('_search_text_folding'));
+    const { url, drop } = await createScratchDatabase('postgresql', { adminUrl: process.env.TEST_POSTGRES_URL, prefix: 'engram_text_folding' });
+    cleanups.push(drop);
+    await applyPostgres(url, all.slice(0, at));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`INSERT INTO "Entry" ("id", "kind", "scopeId", "name", "updatedAt") VALUES ('e1', 'TOOL', 'global', 'Café', now())`);
+      await client.query(`INSERT INTO "EntrySearch" ("entryId", "name", "body") VALUES ('e1', 'Café', 'under /usr/local/bin, naïve')`);
+      const matches = async (word: string) => (await client.query(`SELECT "entryId" FROM "EntrySearch" WHERE "document" @@ to_tsquery('simple', $1)`, [`${word}:*`])).rows.length;
+      expect([await matches('cafe'), await matches('local')]).toEqual([0, 0]);
+      await applyPostgres(url, all.slice(at));
+      expect([await matches('cafe'), await matches('local'), await matches('naive'), await matches('café')]).toEqual([1, 1, 1, 0]);
+      // Written after it, by the generated column.
+      await client.query(`UPDATE "EntrySearch" SET "body" = 'x-ray' WHERE "entryId" = 'e1'`);
+      expect([await matches('ray'), await matches('local')]).toEqual([1, 0]);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('set how many full-text segments SQLite lets a level hold before the writes merge them (8, not FTS5\'s 4: text_index_automerge)', async () => {
     const db = new Sqlite(await migratedSqliteFile('fts-config'), { readonly: true });
     const config = db.prepare(`SELECT k, v FROM "EntrySearchFts_config" ORDER BY k`).all();

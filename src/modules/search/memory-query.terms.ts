@@ -9,8 +9,16 @@ import type { Dialect } from './memory-query.dialect.ts';
 
 /** Words of a search, as prefix terms; punctuation and operators are not syntax here. */
 export function searchTerms(search: string): string[] {
-  return [...new Set(search.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])].slice(0, 16);
+  return [...new Set(foldLatin(search).toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])].slice(0, 16);
 }
+
+/**
+ * Text with its Latin letters' diacritics dropped (é -> e, Å -> A), other scripts' kept: what both
+ * databases index (SQLite's tokenizer with remove_diacritics 2, PostgreSQL's "search_text" of the
+ * migration search_text_folding), so a word is searched as it was indexed. Written decomposed
+ * ("e" and U+0301), "café" was two words here before.
+ */
+export const foldLatin = (text: string) => text.normalize('NFD').replace(/([A-Za-z])[\u0300-\u036f]+/g, '$1').normalize('NFC');
 
 /**
  * A `context` task's words as the search they rank by (null without a word), its mistakes told as
