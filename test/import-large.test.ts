@@ -8,6 +8,7 @@ import { DB_KIND, useHarness } from './support/harness.ts';
 import { loopTurns } from './support/loop-turns.ts';
 import { createProject } from './support/ops.ts';
 import * as secrets from '../src/modules/redaction/secrets.ts';
+import { BULK_TEXT_CHARS } from '../src/modules/entries/entries.service.ts';
 
 /**
  * How many texts of these tests (they start "screened:") secrets.ts has scanned so far. The spy
@@ -96,6 +97,19 @@ describe(`importing ${ENTRIES} entries (${DB_KIND})`, () => {
     expect(turns.total(PART)).toBe(3);
     expectTurnsBetweenParts(turns.seen(PART));
     expect((await h.ok(Count, { scope: project })).knowledge.totalCount).toBe(ENTRIES);
+  }, 60_000);
+
+  it('ends a part early at BULK_TEXT_CHARS of text (400 entries of 24 KB held the loop ~5 s in one part)', async () => {
+    const project = await createProject(h, 'import-text-parts');
+    const text = 'word '.repeat(4_000);
+    const big = Array.from({ length: 40 }, (_, i) => ({ kind: 'KNOWLEDGE' as const, scope: project, name: `b-${String(i).padStart(2, '0')}`, content: text }));
+    const perPart = Math.floor(BULK_TEXT_CHARS / ('b-00'.length + text.length));
+    expect(perPart).toBeGreaterThan(1);
+    const turns = await loopTurns(h, () => h.ok(Import, { entries: big }));
+    expect(turns.result.importEntries).toMatchObject({ __typename: 'ImportEntriesSuccess', imported: { count: 40 } });
+    const parts = Math.ceil(40 / perPart);
+    expect(turns.total(PART)).toBe(parts);
+    if (DB_KIND === 'sqlite') expect(turns.seen(PART).filter((n) => n > 0 && n < parts)).not.toEqual([]);
   }, 60_000);
 
   it('writes nothing when its last part fails, after the loop turned', async () => {
