@@ -8,7 +8,7 @@ import { DB_KIND, useHarness } from './support/harness.ts';
 import { loopTurns } from './support/loop-turns.ts';
 import { createProject } from './support/ops.ts';
 import * as secrets from '../src/modules/redaction/secrets.ts';
-import { BULK_TEXT_CHARS } from '../src/modules/entries/entries.service.ts';
+import { TEXT_CHARS_PER_LIST } from '../src/infra/id-lists.ts';
 
 /**
  * How many texts of these tests (they start "screened:") secrets.ts has scanned so far. The spy
@@ -99,11 +99,11 @@ describe(`importing ${ENTRIES} entries (${DB_KIND})`, () => {
     expect((await h.ok(Count, { scope: project })).knowledge.totalCount).toBe(ENTRIES);
   }, 60_000);
 
-  it('ends a part early at BULK_TEXT_CHARS of text (400 entries of 24 KB held the loop ~5 s in one part)', async () => {
+  it('ends a part early at TEXT_CHARS_PER_LIST of text (400 entries of 24 KB held the loop ~5 s in one part)', async () => {
     const project = await createProject(h, 'import-text-parts');
     const text = 'word '.repeat(4_000);
     const big = Array.from({ length: 40 }, (_, i) => ({ kind: 'KNOWLEDGE' as const, scope: project, name: `b-${String(i).padStart(2, '0')}`, content: text }));
-    const perPart = Math.floor(BULK_TEXT_CHARS / ('b-00'.length + text.length));
+    const perPart = Math.floor(TEXT_CHARS_PER_LIST / ('b-00'.length + text.length));
     expect(perPart).toBeGreaterThan(1);
     const turns = await loopTurns(h, () => h.ok(Import, { entries: big }));
     expect(turns.result.importEntries).toMatchObject({ __typename: 'ImportEntriesSuccess', imported: { count: 40 } });

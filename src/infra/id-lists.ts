@@ -26,10 +26,44 @@ export function chunked<T>(items: readonly T[], size = IDS_PER_STATEMENT): T[][]
  * stays one (other writes wait for it to end, reads go to the readers: serialized-adapter.ts).
  */
 export async function eachList<T>(items: readonly T[], work: (list: T[]) => Promise<void>, size = IDS_PER_STATEMENT): Promise<void> {
-  for (const [i, list] of chunked(items, size).entries()) {
+  await eachOf(chunked(items, size), work);
+}
+
+/** Runs `work` on each of `lists`, in order, the event loop turning between two (see eachList). */
+export async function eachOf<T>(lists: readonly T[][], work: (list: T[]) => Promise<void>): Promise<void> {
+  for (const [i, list] of lists.entries()) {
     if (i > 0) await eventLoopTurn();
     await work(list);
   }
+}
+
+/**
+ * Characters of searchable text (entries' names and search bodies) per list of a bulk write of
+ * entries on SQLite, where the full-text index takes or drops every word of a list's entries in
+ * its statements, on the event loop: an import of 1,000 entries of 24 KB (random words) held it
+ * ~5 s a list of 400 on a busy 2-core machine, ~50-110 ms a list of 64 KB; a session's promotion of
+ * 400 such tagged entries (each one's row of the index written again: its scope is in the tag
+ * tokens) 8.9 s in one. 400 entries of a few hundred characters are ~30-40 ms.
+ */
+export const TEXT_CHARS_PER_LIST = 64 * 1024;
+
+/** `items` in lists of at most `size` whose `weight`s add up to at most `most` (an item heavier than that makes a list alone), in order. */
+export function chunkedWithin<T>(items: readonly T[], weight: (item: T) => number, most: number, size = IDS_PER_STATEMENT): T[][] {
+  const lists: T[][] = [];
+  let list: T[] = [];
+  let total = 0;
+  for (const item of items) {
+    const w = weight(item);
+    if (list.length > 0 && (list.length === size || total + w > most)) {
+      lists.push(list);
+      list = [];
+      total = 0;
+    }
+    list.push(item);
+    total += w;
+  }
+  if (list.length > 0) lists.push(list);
+  return lists;
 }
 
 /**

@@ -219,6 +219,7 @@ type Documents = {
     "\n  mutation PromoteLargeSession($project: ID!) { startSession(input: { project: $project, mode: SCRATCH, autoPromote: true }) { __typename ... on StartSessionSuccess { session { id } } } }\n": typeof types.PromoteLargeSessionDocument,
     "\n  mutation PromoteLargeImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": typeof types.PromoteLargeImportDocument,
     "\n  mutation PromoteLargeComplete($id: ID!) { completeSession(input: { id: $id }) { __typename ... on UserError { code message } } }\n": typeof types.PromoteLargeCompleteDocument,
+    "\n  mutation PromoteLargeCompleteNone($id: ID!) { completeSession(input: { id: $id, autoPromote: false }) { __typename } }\n": typeof types.PromoteLargeCompleteNoneDocument,
     "\n  query PromoteLargeCount($scope: ID!) { knowledge(filter: { scope: $scope }) { totalCount } }\n": typeof types.PromoteLargeCountDocument,
     "\n  mutation SessStart($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id status mode userId appName eventCount turn } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.SessStartDocument,
     "\n  mutation SessPause($id: ID!) {\n    pauseSession(input: { id: $id }) {\n      __typename\n      ... on PauseSessionSuccess { transition { session { status } event { sequence type transition { from to } } } }\n      ... on InvalidStateError { code currentState message }\n    }\n  }\n": typeof types.SessPauseDocument,
@@ -489,6 +490,7 @@ const documents: Documents = {
     "\n  mutation PromoteLargeSession($project: ID!) { startSession(input: { project: $project, mode: SCRATCH, autoPromote: true }) { __typename ... on StartSessionSuccess { session { id } } } }\n": types.PromoteLargeSessionDocument,
     "\n  mutation PromoteLargeImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": types.PromoteLargeImportDocument,
     "\n  mutation PromoteLargeComplete($id: ID!) { completeSession(input: { id: $id }) { __typename ... on UserError { code message } } }\n": types.PromoteLargeCompleteDocument,
+    "\n  mutation PromoteLargeCompleteNone($id: ID!) { completeSession(input: { id: $id, autoPromote: false }) { __typename } }\n": types.PromoteLargeCompleteNoneDocument,
     "\n  query PromoteLargeCount($scope: ID!) { knowledge(filter: { scope: $scope }) { totalCount } }\n": types.PromoteLargeCountDocument,
     "\n  mutation SessStart($input: StartSessionInput!) {\n    startSession(input: $input) {\n      __typename\n      ... on StartSessionSuccess { session { id status mode userId appName eventCount turn } }\n      ... on UserError { code message path }\n    }\n  }\n": types.SessStartDocument,
     "\n  mutation SessPause($id: ID!) {\n    pauseSession(input: { id: $id }) {\n      __typename\n      ... on PauseSessionSuccess { transition { session { status } event { sequence type transition { from to } } } }\n      ... on InvalidStateError { code currentState message }\n    }\n  }\n": types.SessPauseDocument,
@@ -1388,6 +1390,10 @@ export function graphql(source: "\n  mutation PromoteLargeImport($entries: [Impo
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PromoteLargeComplete($id: ID!) { completeSession(input: { id: $id }) { __typename ... on UserError { code message } } }\n"): (typeof documents)["\n  mutation PromoteLargeComplete($id: ID!) { completeSession(input: { id: $id }) { __typename ... on UserError { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PromoteLargeCompleteNone($id: ID!) { completeSession(input: { id: $id, autoPromote: false }) { __typename } }\n"): (typeof documents)["\n  mutation PromoteLargeCompleteNone($id: ID!) { completeSession(input: { id: $id, autoPromote: false }) { __typename } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

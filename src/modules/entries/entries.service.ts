@@ -5,7 +5,7 @@ import type { PendingEvent } from '../../infra/events.ts';
 import { forgetRow, knownRow, readAndRemember, rememberWritten } from './known-rows.ts';
 import { serializedPerKey, writeBatch, writeMark, writeTransaction, type Emit, type WriteDeps, type WriteSettings } from '../../infra/transaction.ts';
 import { directRead } from '../../infra/direct-batch.ts';
-import { chunked, eachList } from '../../infra/id-lists.ts';
+import { chunked, chunkedWithin, eachOf, TEXT_CHARS_PER_LIST } from '../../infra/id-lists.ts';
 import { timestampSql, typedRow, type ColumnType } from '../../infra/sql.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, NotFoundError, WriteConflictError } from '../../domain/errors.ts';
@@ -260,34 +260,6 @@ async function writeNewEntry(deps: WriteDeps, statements: Prisma.Sql[], events: 
 /** Entries per statement in `addEntries` (bounded by SQL parameter limits). */
 export const BULK_BATCH = 400;
 
-/**
- * Characters of searchable text (names and search bodies) per part of `addEntries`, past which a
- * part ends before BULK_BATCH entries: SQLite's full-text index takes its words in the part's
- * statements, on the event loop. An import of 1,000 entries of 24 KB (random words) held it ~5 s
- * a part of 400 on a busy 2-core machine, ~50-110 ms a part of 64 KB; 400 entries of a few hundred
- * characters take ~30-40 ms. (Its commit still holds the loop 1-2 s there: SQLite writes the
- * transaction's pages, ~3 copies of the text and its index, when it commits.)
- */
-export const BULK_TEXT_CHARS = 64 * 1024;
-
-/** The entries in parts of at most BULK_BATCH, each at most BULK_TEXT_CHARS of text unless one entry alone is more. */
-function textBoundedParts(items: readonly NewEntry[]): NewEntry[][] {
-  const parts: NewEntry[][] = [];
-  let part: NewEntry[] = [];
-  let chars = 0;
-  for (const item of items) {
-    const size = item.input.name.length + searchBody(item.input.version).length;
-    if (part.length > 0 && (part.length === BULK_BATCH || chars + size > BULK_TEXT_CHARS)) {
-      parts.push(part);
-      part = [];
-      chars = 0;
-    }
-    part.push(item);
-    chars += size;
-  }
-  if (part.length > 0) parts.push(part);
-  return parts;
-}
 
 /**
  * Tags, or tag links, per statement of a bulk write: 3 values a tag row, 2 a link, so a statement
@@ -329,14 +301,12 @@ export async function addEntries(deps: WriteDeps, inputs: readonly AddEntryInput
   // statements of 1,000 (~10-20 ms) was held with the validation and the write's first part.
   const turnsBefore: number[] = [];
   const at = new Date();
-  await eachList(
-    textBoundedParts(ordered),
-    async ([part]) => {
-      if (statements.length > 0) turnsBefore.push(statements.length);
-      statements.push(...newEntryStatements(deps.provider, part!, at));
-    },
-    1,
-  );
+  // A part ends early at TEXT_CHARS_PER_LIST of text (the full-text index's work on SQLite).
+  const parts = chunkedWithin(ordered, (item) => item.input.name.length + searchBody(item.input.version).length, TEXT_CHARS_PER_LIST, BULK_BATCH);
+  await eachOf(parts, async (part) => {
+    if (statements.length > 0) turnsBefore.push(statements.length);
+    statements.push(...newEntryStatements(deps.provider, part, at));
+  });
   try {
     await writeBatch(deps, statements, createdEvents(items), { turnsBefore });
   } catch (error) {

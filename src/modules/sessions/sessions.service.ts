@@ -3,7 +3,7 @@ import type { Tx } from '../../infra/database.ts';
 import type { PendingEvent } from '../../infra/events.ts';
 import { writeTransaction, type Emit, type WriteDeps } from '../../infra/transaction.ts';
 import { forgetRowsIn } from '../entries/known-rows.ts';
-import { eachList } from '../../infra/id-lists.ts';
+import { chunkedWithin, eachList, eachOf, TEXT_CHARS_PER_LIST } from '../../infra/id-lists.ts';
 import { isRecordNotFound, isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, InvalidStateError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -233,15 +233,19 @@ async function settleScratchEntries(
   completing: TransitionInput | null,
   actor: string | null,
 ): Promise<{ promoted: string[]; deactivated: number }> {
-  const entries = await tx.entry.findMany({
-    where: { scopeId: session.id, active: true },
-    select: { id: true, kind: true, name: true },
-  });
+  // With the length of each one's searchable text: moving or deactivating a tagged entry writes its
+  // row of SQLite's full-text index again (its scope and active flag are in the tag tokens).
+  const entries = (
+    await tx.$queryRaw<Array<SessionEntry & { chars: number | bigint | null }>>`
+      SELECT e."id", e."kind", e."name", LENGTH(s."name") + LENGTH(s."body") AS "chars"
+      FROM "Entry" e LEFT JOIN "EntrySearch" s ON s."entryId" = e."id"
+      WHERE e."scopeId" = ${session.id} AND e."active" = ${true} ORDER BY e."id"`
+  ).map((e) => ({ id: e.id, kind: e.kind, name: e.name, chars: Number(e.chars ?? 0) }));
   const promote = completing ? pickPromoted(entries, session, completing) : [];
   await promoteEntries(tx, emit, promote, session.parentId!, actor);
   const promoted = new Set(promote.map((e) => e.id));
   const rest = entries.filter((e) => !promoted.has(e.id));
-  await eachList(rest, async (some) => {
+  await eachOf(textBounded(rest), async (some) => {
     await tx.entry.updateMany({ where: { id: { in: some.map((e) => e.id) } }, data: { active: false } });
     for (const e of some) {
       emit({ topic: 'entryChanged', payload: { type: 'DEACTIVATED', entryId: e.id, kind: e.kind, scopeId: session.id, versionId: null, actor } });
@@ -250,7 +254,10 @@ async function settleScratchEntries(
   return { promoted: [...promoted], deactivated: rest.length };
 }
 
-type SessionEntry = { id: string; kind: string; name: string };
+type SessionEntry = { id: string; kind: string; name: string; chars: number };
+
+/** Entries in lists of at most IDS_PER_STATEMENT and TEXT_CHARS_PER_LIST characters of searchable text. */
+const textBounded = (entries: SessionEntry[]) => chunkedWithin(entries, (e) => e.chars, TEXT_CHARS_PER_LIST);
 
 /** The entries a completion promotes: the listed ones (each must be an active entry of the session), or all. */
 function pickPromoted(entries: SessionEntry[], session: Scope, completing: TransitionInput): SessionEntry[] {
@@ -273,7 +280,9 @@ function pickPromoted(entries: SessionEntry[], session: Scope, completing: Trans
  * Moves the entries to the project, or none if the project has the name of one. A list of ids at a
  * time (two values an entry: Prisma binds at most 999 on SQLite), the event loop turning between
  * lists (id-lists.ts): on SQLite a promotion of 1,000 held it for its whole transaction, ~96 ms
- * (median of 7, 79-211), now ~34 at most (28-77); the check of a list's names is most of it.
+ * (median of 7, 79-211), now ~34 at most (28-77); the check of a list's names is most of it. The
+ * moves go in lists of at most TEXT_CHARS_PER_LIST of text too: 400 tagged entries of 24 KB held
+ * it 8.9 s in one list (each one's row of the full-text index written again).
  */
 async function promoteEntries(tx: Tx, emit: Emit, promote: SessionEntry[], projectId: string, actor: string | null): Promise<void> {
   const taken: Array<{ kind: string; name: string }> = [];
@@ -284,7 +293,7 @@ async function promoteEntries(tx: Tx, emit: Emit, promote: SessionEntry[], proje
   if (taken.length > 0) {
     throw new AlreadyExistsError(`The project already has ${named(taken)}; rename or leave out before promoting`, ['input', 'promote']);
   }
-  await eachList(promote, async (some) => {
+  await eachOf(textBounded(promote), async (some) => {
     // A writer that took one of the names since the check above fails the move on the unique index.
     await tx.entry.updateMany({ where: { id: { in: some.map((e) => e.id) } }, data: { scopeId: projectId } }).catch((error: unknown) => {
       if (!isUniqueViolation(error)) throw error;
