@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { createProject } from './support/ops.ts';
+import { TEXT_CHARS_PER_LIST } from '../src/infra/id-lists.ts';
 
 const h = useHarness();
 const ENTRIES = 1_100;
@@ -166,4 +167,19 @@ describe(`deletions of more ids than one statement names (${DB_KIND})`, () => {
     const node = (await h.ok(TaskParent, { id: elsewhere })).node;
     expect(node).toEqual({ id: elsewhere, parent: null });
   }, 120_000);
+
+  it('erases text-heavy entries in lists of at most TEXT_CHARS_PER_LIST of text (400 of 24 KB held the loop ~0.7 s in one list)', async () => {
+    const project = await createProject(h, 'large-erase-heavy');
+    const text = 'word '.repeat(4_000);
+    const batch = Array.from({ length: 20 }, (_, i) => ({ kind: 'KNOWLEDGE' as const, name: `h${i}`, content: text, scope: project, tags: ['heavy'] }));
+    expect((await h.ok(Import, { entries: batch })).importEntries.__typename).toBe('ImportEntriesSuccess');
+    const perList = Math.floor(TEXT_CHARS_PER_LIST / ('h10'.length + text.length));
+    expect(perList).toBeGreaterThan(1);
+    h.resetStatements();
+    const lists = () => h.statements.filter((sql) => sql.startsWith('DELETE FROM "EntrySearch"')).length;
+    const done = (await h.ok(Erase, { scope: project, tag: 'heavy' })).eraseMemory;
+    if (done.__typename !== 'EraseMemorySuccess') throw new Error(`eraseMemory: ${JSON.stringify(done)}`);
+    expect(done.receipt.counts).toMatchObject({ Entry: 20 });
+    expect(lists()).toBe(Math.ceil(20 / perList));
+  }, 60_000);
 });
