@@ -75,6 +75,7 @@ describe(`hostile requests against the server process (${DB_KIND})`, () => {
       if (attack.expect.length > 0 && !attack.orData) expect(answer.codes.length, answer.body.slice(0, 300)).toBeGreaterThan(0);
       for (const code of answer.codes) expect(attack.expect, answer.body.slice(0, 300)).toContain(code);
       if (attack.status !== undefined) expect(answer.status, answer.body.slice(0, 300)).toBe(attack.status);
+      if (attack.answerAtMost !== undefined) expect(answer.body.length, answer.body.slice(0, 300)).toBeLessThanOrEqual(attack.answerAtMost);
       expect(server.alive()).toBe(true);
       await normalQuery();
       expect(server.rss()).toBeLessThan(RSS_BOUND);

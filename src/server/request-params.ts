@@ -1,6 +1,9 @@
 import { GraphQLError } from 'graphql';
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
 
+/** Yoga's type of a request parser (not exported by name). */
+type RequestParser = NonNullable<Parameters<NonNullable<Plugin['onRequestParse']>>[0]['requestParser']>;
+
 /**
  * How a request's GraphQL parameters are read where Yoga's own parsers give no typed answer.
  * Parameters sent as URL parameters (a GET's query string, a form-encoded POST body) are read
@@ -14,11 +17,46 @@ export function useStrictRequestParams(): Plugin {
   return {
     onRequestParse({ request, requestParser, setRequestParser }) {
       if (request.method === 'GET') setRequestParser(() => paramsOf(new URL(request.url).searchParams));
+      else if (encoded(request)) setRequestParser(() => Promise.reject(unsupportedEncoding(request)));
       else if (request.method === 'POST' && isFormEncoded(request)) setRequestParser(async (req) => paramsOf(new URLSearchParams(await req.text())));
       // No parser of Yoga's took the body: Yoga answers 415 with no body at all, this says why.
       else if (!requestParser) setRequestParser(() => Promise.reject(unsupported(request)));
+      else setRequestParser(withoutParserDetail(requestParser));
     },
   };
+}
+
+/**
+ * Yoga's JSON body parser answers bad JSON with the parser's own error as
+ * `extensions.originalError`, whose message quotes the body: a 10 MB body that is not JSON was
+ * sent back whole (a hostile sweep). The answer keeps its message, code and status.
+ */
+function withoutParserDetail(parse: RequestParser): RequestParser {
+  return async (request) => {
+    try {
+      return await parse(request);
+    } catch (error) {
+      if (error instanceof GraphQLError && 'originalError' in error.extensions) {
+        const extensions = error.extensions as { originalError?: unknown; http?: { spec?: boolean } };
+        delete extensions.originalError;
+        // Yoga chose 400 over 200 for an application/json answer by that detail; now by the status alone.
+        if (extensions.http) delete extensions.http.spec;
+      }
+      throw error;
+    }
+  };
+}
+
+/** A body sent compressed (Content-Encoding other than identity), which nothing here decompresses. */
+function encoded(request: Request): boolean {
+  const encoding = request.headers.get('content-encoding')?.trim().toLowerCase();
+  return Boolean(encoding) && encoding !== 'identity';
+}
+
+function unsupportedEncoding(request: Request): GraphQLError {
+  return new GraphQLError(`Content-Encoding ${request.headers.get('content-encoding')} is not read here: send the body uncompressed`, {
+    extensions: { code: 'UNSUPPORTED_MEDIA_TYPE', http: { status: 415 } },
+  });
 }
 
 function unsupported(request: Request): GraphQLError {

@@ -2,6 +2,7 @@
 // to the real server process and checks the answer; `npm run bench -- --suite hostile` times a
 // normal query right after each one.
 import net from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 export interface Target {
   base: string;
@@ -26,12 +27,14 @@ export interface Attack {
   orData?: boolean;
   /** The HTTP status the answer must have, where it matters (a stream refused at its start). */
   status?: number;
+  /** The most bytes the answer may take, where the attack is sent back to its sender otherwise. */
+  answerAtMost?: number;
   send(target: Target): Promise<Answer>;
 }
 
 const json = { 'content-type': 'application/json' };
 
-export async function post(base: string, body: string, headers: Record<string, string> = json): Promise<Answer> {
+export async function post(base: string, body: string | Blob, headers: Record<string, string> = json): Promise<Answer> {
   const response = await fetch(`${base}/graphql`, { method: 'POST', headers, body });
   const text = await response.text();
   return { status: response.status, codes: codesOf(text), body: text };
@@ -252,6 +255,20 @@ export const ATTACKS: Attack[] = [
     expect: ['REQUEST_HEADER_FIELDS_TOO_LARGE'],
     status: 431,
     send: (t) => getWith(t.base, { query: '{ __typename }', pad: 'x'.repeat(60_000) }),
+  },
+  {
+    // Yoga's answer quoted the whole body back (its parser's message, as extensions.originalError).
+    name: 'a body of 1 MB that is not JSON',
+    expect: ['BAD_REQUEST'],
+    status: 400,
+    answerAtMost: 200,
+    send: (t) => post(t.base, `{${'x'.repeat(1_000_000)}`),
+  },
+  {
+    name: 'a body sent gzip-compressed',
+    expect: ['UNSUPPORTED_MEDIA_TYPE'],
+    status: 415,
+    send: (t) => post(t.base, new Blob([gzipSync('{"query":"{ __typename }"}')]), { ...json, 'content-encoding': 'gzip' }),
   },
   {
     name: 'a body of a type nothing reads',
