@@ -144,6 +144,14 @@ describe('MCP entries and context', () => {
     // Too large for a double: JSON.parse reads Infinity, which would have been sent as null (the default).
     const huge = await rpc(`,"params":{"name":"addKnowledge","arguments":{"scope":"${project}","title":"huge","content":"x","confidence":1e400}}`);
     expect(toolError(huge)).toBe('BAD_USER_INPUT: arguments.confidence: Infinity is not a number JSON can carry (too large for a double)');
+    const inList = await rpc(`,"params":{"name":"memoryQuery","arguments":{"input":{"scope":"${project}","tags":{"include":["a",{"b":[1,-1e400]}]}}}}`);
+    expect(toolError(inList)).toBe('BAD_USER_INPUT: arguments.input.tags.include[1].b[1]: -Infinity is not a number JSON can carry (too large for a double)');
+    // Named __proto__: the SDK's copy of the arguments made it their prototype (no unknown argument seen).
+    const proto = await rpc(`,"params":{"name":"listLeases","arguments":{"scope":"${project}","__proto__":{"first":-3}}}`);
+    expect(toolError(proto)).toBe('BAD_USER_INPUT: listLeases has no argument "__proto__"');
+    // Longer than any argument takes or a JSON value holds: refused before GraphQL reads it again.
+    const long = await rpc(`,"params":{"name":"memoryQuery","arguments":{"input":{"scope":"${project}","tags":{"include":[${Array(40_000).fill(1).join(',')}]}}}}`);
+    expect(toolError(long)).toBe('BAD_USER_INPUT: arguments.input.tags.include lists 40000 items: no argument takes more than 32768');
     const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
     const nested = await rpc(`,"params":{"name":"setState","arguments":{"key":"k","value":${deep}}}`);
     expect(toolError(nested)).toBe('BAD_USER_INPUT: arguments nest deeper than 272 levels');

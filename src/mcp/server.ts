@@ -12,6 +12,7 @@ import {
 import { parse, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import * as z from 'zod';
 import { JSON_HARD_DEPTH } from '../graphql/scalars.ts';
+import { LIMITS } from '../domain/limits.ts';
 import { getSchema } from '../graphql/schema.ts';
 import { inputSchemaOf } from './input-schema.ts';
 import { shapeOf, simplify, type Shape } from './result-shape.ts';
@@ -108,13 +109,25 @@ export async function connectChecked(server: Server, transport: Transport): Prom
   await server.connect(transport);
   const deliver = transport.onmessage;
   transport.onmessage = (message, extra) => {
-    const refused = malformedRequest(message);
+    const refused = malformedRequest(message) ?? protoArgument(message);
     if (refused) void transport.send(refused);
     else deliver?.(message, extra);
   };
 }
 
 const CHECKED: Record<string, z.ZodType> = { initialize: InitializeRequestSchema, 'tools/call': CallToolRequestSchema };
+
+/**
+ * A tool call with an argument named `__proto__`, refused as any argument a tool does not take.
+ * The SDK's schema copies the arguments key by key, which makes that key the copy's prototype:
+ * the handler then saw no unknown argument, and read the inherited values as if they were sent.
+ */
+function protoArgument(message: object): { jsonrpc: '2.0'; id: string | number; result: CallToolResult } | null {
+  const { method, id, params } = message as { method?: unknown; id?: unknown; params?: { name?: unknown; arguments?: unknown } };
+  if (method !== 'tools/call' || (typeof id !== 'string' && typeof id !== 'number') || !isObject(params?.arguments)) return null;
+  if (!Object.hasOwn(params.arguments, '__proto__')) return null;
+  return { jsonrpc: '2.0', id, result: failure({ code: 'BAD_USER_INPUT', message: `${String(params.name).slice(0, 100)} has no argument "__proto__"` }) };
+}
 
 /** The error answer to `message` when it is a request of CHECKED that its schema refuses, else null. */
 function malformedRequest(message: object): { jsonrpc: '2.0'; id: string | number; error: { code: number; message: string } } | null {
@@ -143,7 +156,7 @@ function unknownArguments(name: string, tool: Tool, args: Record<string, unknown
 function belowMinimum(tool: Tool, args: Record<string, unknown>): string | null {
   for (const [key, property] of Object.entries(tool.inputSchema.properties ?? {})) {
     const { minimum } = property as { minimum?: number };
-    const value = args[key];
+    const value = Object.hasOwn(args, key) ? args[key] : undefined;
     if (minimum !== undefined && typeof value === 'number' && value < minimum) return `${key} must be at least ${minimum} (got ${value})`;
   }
   return null;
@@ -159,15 +172,40 @@ const INPUT_NESTING = 16;
  * thousands deep would overflow the stack before GraphQL's own depth check could answer.
  */
 function unsendable(args: Record<string, unknown>): string | null {
-  const stack: [unknown, string, number][] = [[args, 'arguments', 0]];
+  // A value's path is built only for the one refused: built for every value, a list of 5,000,000
+  // numbers took 14 s of the event loop (a hostile sweep); primitives are checked where they lie.
+  const stack: Array<{ value: object; depth: number; at: PathStep | null }> = [{ value: args, depth: 0, at: null }];
   while (stack.length > 0) {
-    const [value, path, depth] = stack.pop()!;
-    if (typeof value === 'number' && !Number.isFinite(value)) return `${path}: ${value} is not a number JSON can carry (too large for a double)`;
-    if (value === null || typeof value !== 'object') continue;
+    const { value, depth, at } = stack.pop()!;
     if (depth > JSON_HARD_DEPTH + INPUT_NESTING) return `arguments nest deeper than ${JSON_HARD_DEPTH + INPUT_NESTING} levels`;
-    for (const [key, inner] of Object.entries(value)) stack.push([inner, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`, depth + 1]);
+    const array = Array.isArray(value);
+    if (array && value.length > MOST_ITEMS) return `${at ? pathOf(at) : 'arguments'} lists ${value.length} items: no argument takes more than ${MOST_ITEMS}`;
+    for (const [key, inner] of array ? value.entries() : Object.entries(value)) {
+      if (typeof inner === 'number' && !Number.isFinite(inner)) return `${pathOf({ parent: at, key, array })}: ${inner} is not a number JSON can carry (too large for a double)`;
+      if (inner !== null && typeof inner === 'object') stack.push({ value: inner as object, depth: depth + 1, at: { parent: at, key, array } });
+    }
   }
   return null;
+}
+
+/**
+ * More items than any list an argument takes (LIMITS.listItems) or a JSON value can hold within
+ * LIMITS.jsonBytes (two bytes an item at least): refused before the arguments are written out as
+ * GraphQL variables and parsed again (a list of 5,000,000 cost ~0.5 s more that way).
+ */
+const MOST_ITEMS = Math.max(LIMITS.listItems, Math.ceil(LIMITS.jsonBytes / 2));
+
+/** A step of a value's path in the arguments: its key (an index in an array) under its parent's. */
+interface PathStep {
+  parent: PathStep | null;
+  key: string | number;
+  array: boolean;
+}
+
+function pathOf(step: PathStep): string {
+  const steps: PathStep[] = [];
+  for (let s: PathStep | null = step; s; s = s.parent) steps.unshift(s);
+  return steps.reduce((path, s) => (s.array ? `${path}[${s.key}]` : `${path}.${s.key}`), 'arguments');
 }
 
 /**
