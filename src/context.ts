@@ -1,5 +1,6 @@
 import type DataLoader from 'dataloader';
 import type { AccessTracker } from './modules/entries/access-tracker.ts';
+import { LIMITS } from './domain/limits.ts';
 import { GraphQLError } from 'graphql';
 import { PermissionDeniedError, ValidationError } from './domain/errors.ts';
 import { MutationAudit } from './modules/audit/audit.service.ts';
@@ -59,7 +60,11 @@ const NEVER = new AbortController().signal;
 
 /** The request is refused when X-Engram-Actor names someone the caller may not act as. */
 async function headerActor(db: WriteDeps['db'], caller: Caller, headers: { get(name: string): string | null }): Promise<BoundActor> {
-  const named = headers.get('x-engram-actor')?.trim().slice(0, 200) || null;
+  const named = headers.get('x-engram-actor')?.trim() || null;
+  // Refused as an input's author is (it was cut to its first 200 characters unsaid).
+  if (named && named.length > LIMITS.author) {
+    throw new GraphQLError(`X-Engram-Actor: must be at most ${LIMITS.author} characters (got ${named.length})`, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+  }
   try {
     return await bindActor(db, caller, named, ['X-Engram-Actor']);
   } catch (error) {

@@ -265,6 +265,13 @@ export const ATTACKS: Attack[] = [
     send: (t) => post(t.base, `{${'x'.repeat(1_000_000)}`),
   },
   {
+    // It was cut to its first 200 characters unsaid, where an input's author of 201 is refused.
+    name: 'an X-Engram-Actor of 201 characters',
+    expect: ['BAD_REQUEST'],
+    status: 400,
+    send: (t) => post(t.base, JSON.stringify({ query: '{ __typename }' }), { ...json, 'x-engram-actor': `agent:${'a'.repeat(195)}` }),
+  },
+  {
     name: 'a body sent gzip-compressed',
     expect: ['UNSUPPORTED_MEDIA_TYPE'],
     status: 415,
