@@ -178,6 +178,12 @@ export function createApp(options: AppOptions): App {
           (error.extensions as Record<string, unknown>).code ??= 'BAD_USER_INPUT';
           return error;
         }
+        // A client that hung up while it sent its request: no one reads the answer, and it is no
+        // fault of the server's (returned as it is, Yoga does not log it either).
+        if (hungUp(original ?? error)) {
+          log.debug('Client hung up before its request was read');
+          return error as Error;
+        }
         // The caller gets the request id; the log line with that id has what happened.
         const requestId = requestScope.getStore()?.requestId;
         const path = error instanceof GraphQLError ? error.path : undefined;
@@ -289,6 +295,9 @@ function asClientError(error: GraphQLError): GraphQLError {
   extensions.http = { ...extensions.http, status: extensions.http?.status ?? 200 };
   return error;
 }
+
+/** Node's error for a request whose client closed the connection before the body was read. */
+const hungUp = (error: unknown) => error instanceof Error && error.message === 'aborted' && (error as NodeJS.ErrnoException).code === 'ECONNRESET';
 
 /**
  * Pothos' "Invalid cursor: …" (a Prisma connection's `after` or `before` that is not base64 of its

@@ -1,5 +1,6 @@
 // Logs: JSON lines (pino) that never carry secrets (issue #13), with a request id that the caller
 // gets back in the X-Request-ID header and in masked errors (issue #15).
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { openDatabase } from '../src/infra/database.ts';
@@ -84,6 +85,25 @@ describe('the server logger', () => {
     expect(stream.status).toBe(200);
     expect(await stream.text()).toContain('VALIDATION_FAILED');
     expect((await lines()).filter((l) => l.level >= 50)).toEqual([]);
+  });
+
+  // A client that goes away while it sends its body is no fault of the server's: it was logged at
+  // error level twice (masked as unexpected, and Yoga's own line with the stack), so anyone could
+  // fill the error log with it (a hostile sweep: 9,000 lines).
+  it('logs a client that hangs up mid-body at debug level, not as an error', async () => {
+    const lines = captured('debug');
+    for (const framing of ['content-length: 1000', 'transfer-encoding: chunked']) {
+      const socket = net.connect(h.port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const part = framing.startsWith('content') ? '{"query":"{ __typ' : '10\r\n{"query":"{ __typ\r\n';
+      socket.write(`POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n${framing}\r\n\r\n${part}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const logged = await lines();
+    expect(logged.filter((l) => l.level >= 40).map((l) => l.msg)).toEqual([]);
+    expect(logged.filter((l) => l.msg === 'Client hung up before its request was read').length).toBeGreaterThan(0);
   });
 
   // PostgreSQL's enum column would refuse the corrupt row this needs.
