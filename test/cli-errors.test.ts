@@ -3,7 +3,9 @@
 // two, with an exit code scripts can rely on, never a stack trace, and leaves nothing half-written.
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
-import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createReadStream, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +17,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../src/infra/scratc
 import { importMemory, MAX_LINE_BYTES } from '../src/modules/transfer/import.service.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { createProject } from './support/ops.ts';
-import { runEngram, type CliRun } from './support/server-process.ts';
+import { engramCommand, runEngram, type CliRun } from './support/server-process.ts';
 
 const h = useHarness({ listen: true });
 const dir = mkdtempSync(join(tmpdir(), 'engram-cli-errors-'));
@@ -243,6 +245,66 @@ describe('engram with a missing file or database', () => {
       silent.close();
       resetting.close();
     }
+  });
+});
+
+describe('engram export when writing fails', () => {
+  // Over the 64 KiB a pipe holds: a reader that stops early makes the writes fail.
+  let url: string;
+  beforeAll(async () => {
+    url = await emptyDatabase();
+    const now = new Date().toISOString();
+    const tags = Array.from({ length: 1_000 }, (_, i) => ({ table: 'Tag', row: { id: `big-${i}`, name: `big-tag-${i}`, category: 'CUSTOM', description: 'd'.repeat(200), createdAt: now } }));
+    const lines = [{ engram: 'export', format: 1, exportedAt: now, scope: null }, ...tags, { end: true, counts: { Tag: tags.length } }];
+    writeFileSync(join(dir, 'big.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    expect((await engram(['import', join(dir, 'big.jsonl')], url)).status).toBe(0);
+  }, 60_000);
+
+  /** `engram export --out out` with writes limited to `kilobytes` (ulimit -f): past it, EFBIG. */
+  const exportLimited = (out: string, kilobytes: number) =>
+    new Promise<CliRun>((resolveRun) => {
+      const command = `ulimit -f ${kilobytes} && exec "$0" "$1" export --out "$2"`;
+      execFile('bash', ['-c', command, process.execPath, engramCommand(), out], { env: { ...process.env, DATABASE_URL: url } }, (error, stdout, stderr) => resolveRun({ status: error ? (error.code as number) : 0, stdout, stderr }));
+    });
+
+  it('to a FIFO whose reader goes away: says what failed, and leaves the FIFO there', async () => {
+    const fifo = join(dir, 'export.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const reader = spawn('head', ['-c', '10', fifo], { stdio: 'ignore' });
+    const run = await engram(['export', '--out', fifo], url);
+    reader.kill();
+    told(run, 1, new RegExp(`^writing ${fifo.replace(/[.]/g, '\\.')} failed: EPIPE: broken pipe, write\n$`));
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+  });
+
+  it('through a symlink: a failed export leaves the link and the old file; a whole one replaces the file, the link kept', async () => {
+    const target = join(dir, 'export-target.jsonl');
+    const link = join(dir, 'export-link.jsonl');
+    writeFileSync(target, 'before\n');
+    symlinkSync(target, link);
+    told(await exportLimited(link, 64), 1, /^writing .*export-link\.jsonl failed: EFBIG: file too large, write\n$/);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe('before\n');
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect((await engram(['export', '--out', link], url)).status).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toMatch(/^\{"engram":"export"[^]*"end":true/);
+  });
+
+  it('to a stdout closed early (export | head): exit 1, and nothing said', async () => {
+    const child = spawn(process.execPath, [engramCommand(), 'export'], { env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const [status] = (await once(child, 'close')) as [number];
+    expect({ status, stderr }).toEqual({ status: 1, stderr: '' });
+  });
+
+  it.skipIf(DB_KIND !== 'sqlite')('backup refuses a symlink that leads nowhere, and writes nothing through it', async () => {
+    const link = join(dir, 'dangling.backup');
+    symlinkSync(join(dir, 'backup-nowhere'), link);
+    told(await engram(['backup', link], url), 2, /dangling\.backup exists: the backup will not overwrite it/);
+    expect(existsSync(join(dir, 'backup-nowhere'))).toBe(false);
   });
 });
 

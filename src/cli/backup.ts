@@ -1,5 +1,5 @@
 // `engram backup` and `engram restore`: a consistent copy of a live SQLite database, and its way back.
-import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sqlitePath } from '../config.ts';
@@ -31,7 +31,8 @@ function sqliteFile(): string {
 export async function backup(destination: string): Promise<number> {
   const source = sqliteFile();
   if (!existsSync(source)) throw new UsageError(`No database at ${source}`);
-  if (existsSync(destination)) throw new UsageError(`${destination} exists: the backup will not overwrite it`);
+  // lstat: a link, even one that leads nowhere, is there too (SQLite would write through it).
+  if (lstatSync(destination, { throwIfNoEntry: false })) throw new UsageError(`${destination} exists: the backup will not overwrite it`);
   // Its directory is checked here: SQLite's own error named neither the path nor why (an "unexpected error").
   const directory = dirname(destination);
   try {
@@ -50,7 +51,7 @@ export async function backup(destination: string): Promise<number> {
       },
     });
   } catch (error) {
-    rmSync(destination, { force: true });
+    removeCopy(destination);
     throw error;
   } finally {
     db.close();
@@ -58,6 +59,11 @@ export async function backup(destination: string): Promise<number> {
   shown.done({ pages: pageCount(destination) });
   console.error(`Backed up ${source} to ${destination} (${statSync(destination).size.toLocaleString('en')} bytes)`);
   return EXIT.ok;
+}
+
+/** A copy cut short, which this command created: only a regular file (a path that became anything else since is not ours to remove). */
+function removeCopy(destination: string): void {
+  if (lstatSync(destination, { throwIfNoEntry: false })?.isFile()) rmSync(destination);
 }
 
 /** Restores a backup into DATABASE_URL, which must not hold a database yet; then applies newer migrations. */
@@ -72,7 +78,7 @@ export async function restore(file: string): Promise<number> {
     mkdirSync(dirname(target), { recursive: true });
     await backupDb.backup(target).catch((error: unknown) => {
       // A copy cut short is no database: nothing of it stays.
-      rmSync(target, { force: true });
+      removeCopy(target);
       throw error;
     });
   } finally {

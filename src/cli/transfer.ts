@@ -1,12 +1,13 @@
 // `engram export` and `engram import`: memory as JSON Lines, streamed both ways.
-import { createReadStream, createWriteStream, fstatSync, openSync, rmSync, type WriteStream } from 'node:fs';
+import { createReadStream, fstatSync, openSync } from 'node:fs';
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import type { Database } from '../infra/database.ts';
 import { exportMemory } from '../modules/transfer/export.service.ts';
 import { importMemory, linesOf, type ImportReport } from '../modules/transfer/import.service.ts';
 import type { DocumentFormat } from '../modules/transfer/documents.ts';
-import { EXIT, reason, UsageError } from './exit.ts';
+import { EXIT, Failure, reason, UsageError } from './exit.ts';
+import { outputFile } from './output-file.ts';
 import { progress, progressBar } from './progress.ts';
 
 export interface ExportCommandOptions {
@@ -17,53 +18,55 @@ export interface ExportCommandOptions {
 
 export async function exportCommand(database: Database, options: ExportCommandOptions): Promise<number> {
   const scope = options.scope ? scopeIdOf(options.scope) : null;
-  // Before anything is written: an unknown scope must neither start stdout with a header nor empty an existing --out file.
+  // Before anything is written: an unknown scope must neither start stdout with a header nor touch an existing --out file.
   if (scope && !(await database.prisma.scope.findUnique({ where: { id: scope }, select: { id: true } }))) throw new UsageError(`--scope ${options.scope}: no scope has this id`);
   // Opened before anything is read: a path that cannot be written fails before the export starts.
   const file = options.out ? outputFile(options.out) : null;
+  const out = sink(file?.stream ?? process.stdout);
   const shown = progress('exported');
   let counts: Record<string, number | undefined>;
   try {
-    counts = await writeExport(database, file ?? process.stdout, options.format, scope, shown.update);
+    counts = await writeExport(database, out.write, options.format, scope, shown.update);
     if (file) {
-      file.end();
+      file.stream.end();
       // Rejects with a write's error (a full disk): the count below is told only once the file holds the rows.
-      await once(file, 'finish');
+      await once(file.stream, 'finish');
+      file.commit();
     }
   } catch (error) {
-    // No file that looks like an export but is not a whole one.
-    if (file && options.out) discard(file, options.out);
-    throw error;
+    // No file that looks like an export but is not a whole one; what was at --out stays as it was.
+    file?.discard();
+    if (error !== out.failed()) throw error;
+    // The reader of stdout went away (`engram export | head`): nothing to tell it, and the export is not whole.
+    if (!file && (error as NodeJS.ErrnoException).code === 'EPIPE') return EXIT.failed;
+    throw new Failure(`writing ${options.out ?? 'stdout'} failed: ${(error as Error).message}`);
   }
   shown.done(counts);
   return EXIT.ok;
 }
 
-/** Writes the export to `out`; the rows (or entries) written, per table. */
-async function writeExport(database: Database, out: Writable, format: ExportCommandOptions['format'], scope: string | null, onProgress: (counts: Record<string, number | undefined>) => void): Promise<Record<string, number | undefined>> {
-  const write = async (text: string) => {
-    if (!out.write(text)) await once(out, 'drain');
+/**
+ * Writes to `out`, waiting when it is full; the first error of the stream (EPIPE, ENOSPC) is kept,
+ * and every write after it rejects with it: a stream that failed emits no 'drain' to wait for.
+ */
+function sink(out: Writable): { write: (text: string) => Promise<void>; failed: () => Error | undefined } {
+  let failed: Error | undefined;
+  out.on('error', (error: Error) => (failed ??= error));
+  return {
+    write: async (text) => {
+      if (failed) throw failed;
+      if (!out.write(text)) await once(out, 'drain');
+    },
+    failed: () => failed,
   };
+}
+
+/** Writes the export with `write`; the rows (or entries) written, per table. */
+async function writeExport(database: Database, write: (text: string) => Promise<void>, format: ExportCommandOptions['format'], scope: string | null, onProgress: (counts: Record<string, number | undefined>) => void): Promise<Record<string, number | undefined>> {
   if (format === 'jsonl') return (await exportMemory(database.prisma, (line) => write(`${line}\n`), { scope, onProgress })).counts;
   // Loaded here: the YAML writer is ~65 ms of a start that the JSON Lines export does not need.
   const { entriesAsDocument } = await import('../modules/transfer/documents.ts');
   return { entries: await entriesAsDocument(database.prisma, format, write, { scope, onProgress: (n) => onProgress({ entries: n }) }) };
-}
-
-function discard(file: WriteStream, path: string): void {
-  file.destroy();
-  rmSync(path, { force: true });
-}
-
-/** A file opened for writing now (so that a missing directory or a refused permission is told before the export runs). */
-function outputFile(path: string): WriteStream {
-  let fd: number;
-  try {
-    fd = openSync(path, 'w');
-  } catch (error) {
-    throw new UsageError(`--out ${path} cannot be written (${reason(error)})`);
-  }
-  return createWriteStream(path, { fd });
 }
 
 /** What an import reads: stdin, or a file opened and checked before any database is opened. */
