@@ -103,4 +103,25 @@ describe('engram import-openapi', () => {
     expect(partly.stdout).toMatch(/refused listPets: VALIDATION_FAILED/);
     expect(Object.keys(await tools(scope)).sort()).toEqual(['createPet', 'showPetById']);
   });
+
+  // Non-cyclic, shared: a{i} refers to a{i-1} twice, so a59 inlined is 2^59 copies of a0 in a 3 KB
+  // file. Validation walked it so (20 levels: 7 s, doubling with each level); it is measured first.
+  it('refuses a document whose shared $refs inline to more than it reads, at once and with exit 2', { timeout: 30_000 }, async () => {
+    const schemas: Record<string, unknown> = { a0: { type: 'string' } };
+    for (let i = 1; i < 60; i++) schemas[`a${i}`] = { type: 'object', properties: { x: { $ref: `#/components/schemas/a${i - 1}` }, y: { $ref: `#/components/schemas/a${i - 1}` } } };
+    const body = { content: { 'application/json': { schema: { $ref: '#/components/schemas/a59' } } } };
+    const document = (paths: unknown) => JSON.stringify({ openapi: '3.0.3', info: { title: 'shared', version: '1' }, paths, components: { schemas } });
+    const deep = join(dir, 'deep.json');
+    writeFileSync(deep, document({ '/x': { post: { operationId: 'deep', requestBody: body, responses: { 200: { description: 'ok' } } } } }));
+    // No operation uses them: validation walked the components all the same.
+    const unused = join(dir, 'unused.json');
+    writeFileSync(unused, document({ '/y': { get: { operationId: 'plain', responses: { 200: { description: 'ok' } } } } }));
+    const scope = await project('shared-refs');
+    for (const file of [deep, unused]) {
+      const run = await importOpenApi(file, scope);
+      expect(run.status, run.stderr).toBe(2);
+      expect(run.stderr).toMatch(/is too large with its \$refs inlined: more than 10\^15 bytes of JSON, over the 16 MiB read/);
+    }
+    expect(await tools(scope)).toEqual({});
+  });
 });
