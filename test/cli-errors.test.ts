@@ -8,13 +8,14 @@ import { once } from 'node:events';
 import { createReadStream, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, principal } from './support/access.ts';
 import { openDatabase } from '../src/infra/database.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../src/infra/scratch-database.ts';
-import { importMemory, MAX_LINE_BYTES } from '../src/modules/transfer/import.service.ts';
+import { importMemory, linesOf, MAX_LINE_BYTES } from '../src/modules/transfer/import.service.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { createProject } from './support/ops.ts';
 import { engramCommand, runEngram, type CliRun } from './support/server-process.ts';
@@ -117,6 +118,44 @@ describe('engram import of a file with values the API would not take', () => {
     const again = await engram(['import', fixed, '--json'], there);
     expect(again.status, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ complete: true, refused: {}, stopped: null });
+  });
+
+  // readline decoded them as U+FFFD, and the import stored "content \uFFFD\uFFFD word" with exit 0.
+  it('stops at a line that is not UTF-8, the rows before it imported', { timeout: 60_000 }, async () => {
+    const at = exported.findIndex((l) => l.startsWith('{"table":"EntryVersion"'));
+    const [before, after] = exported[at]!.split('"content":"');
+    const bytes = exported.map((l) => Buffer.from(l));
+    bytes[at] = Buffer.concat([Buffer.from(`${before}"content":"`), Buffer.from([0xff, 0xfe]), Buffer.from(after!)]);
+    const file = join(dir, 'not-utf8.jsonl');
+    writeFileSync(file, Buffer.concat(bytes.flatMap((b) => [b, Buffer.from('\n')])));
+    const run = await engram(['import', file, '--json'], await emptyDatabase());
+    told(run, 2, new RegExp(`^file\\.line ${at + 1}: not valid UTF-8$`, 'm'));
+    expect(JSON.parse(run.stdout)).toMatchObject({ stopped: { line: at + 1 }, complete: false });
+  });
+
+  it('reads a file that starts with a byte order mark', { timeout: 60_000 }, async () => {
+    const file = join(dir, 'bom.jsonl');
+    writeFileSync(file, '\uFEFF' + exported.join('\n') + '\n');
+    const run = await engram(['import', file, '--json'], await emptyDatabase());
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ complete: true, stopped: null });
+  });
+
+  it('linesOf takes a character cut between chunks, and refuses one cut by the end of the file', async () => {
+    const read = async (...chunks: number[][]) => {
+      const lines: string[] = [];
+      try {
+        for await (const line of linesOf(Readable.from(chunks.map((c) => Buffer.from(c))))) lines.push(line);
+      } catch (error) {
+        lines.push(`! ${(error as Error).message}`);
+      }
+      return lines;
+    };
+    const e = [0xc3, 0xa9]; // é
+    expect(await read([0x61, e[0]!], [e[1]!, 0x0a, 0x62])).toEqual(['aé', 'b']);
+    expect(await read([0x61, 0x0a, 0x62, e[0]!])).toEqual(['a', '! not valid UTF-8']);
+    expect(await read([0x61, 0x0a, e[0]!, 0x0a, 0x63])).toEqual(['a', '! not valid UTF-8']);
+    expect(await read([0xef, 0xbb], [0xbf, 0x61])).toEqual(['\uFEFFa']);
   });
 
   it('stops at a line longer than the most it reads, as at a line that is not valid, the rows before it imported', { timeout: 60_000 }, async () => {

@@ -147,17 +147,42 @@ async function* withLast(lines: AsyncIterable<string>): AsyncGenerator<[string, 
 class LineTooLong extends Error {}
 
 /**
+ * What linesOf throws after the lines before one that is not UTF-8. A LineTooLong too, so that
+ * importMemory stops at it the same way: a line it will not read.
+ */
+class NotUtf8 extends LineTooLong {}
+
+/**
  * The lines of `input` for importMemory: readline's, but a line longer than `max` bytes ends them
- * (LineTooLong) before it is read. readline gathers a line whole: at V8's string limit (~512 MB)
- * it died with a stack trace.
+ * (LineTooLong) before it is read, and so does a line that is not UTF-8 (NotUtf8). readline
+ * gathers a line whole: at V8's string limit (~512 MB) it died with a stack trace; and it decodes
+ * bytes that are not UTF-8 as U+FFFD, which was imported as the text. A byte order mark at the
+ * start of the file is left out (editors on Windows write one).
  */
 export function linesOf(input: AsyncIterable<Buffer>, max: number = MAX_LINE_BYTES): AsyncIterable<string> {
-  return createInterface({ input: Readable.from(bounded(input, max), { objectMode: false }), crlfDelay: Infinity });
+  return createInterface({ input: Readable.from(bounded(withoutBom(input), max), { objectMode: false }), crlfDelay: Infinity });
 }
 
-/** `input` up to the start of a line longer than `max` bytes, then LineTooLong. Lines end at \n or \r, as readline's do. */
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** `input` without a UTF-8 byte order mark at its very start (looked for in its first chunk: a file's or a pipe's holds more than 3 bytes). */
+async function* withoutBom(input: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let first = true;
+  for await (const chunk of input) {
+    yield first && chunk.subarray(0, 3).equals(BOM) ? chunk.subarray(3) : chunk;
+    first = false;
+  }
+}
+
+/**
+ * `input` up to the start of a line longer than `max` bytes (then LineTooLong), or of a line that
+ * is not UTF-8 (then NotUtf8). Lines end at \n or \r, as readline's do. No byte of a UTF-8
+ * character is \n or \r, so each line is checked as its bytes come, a character cut between
+ * chunks included (the decoder is streaming).
+ */
 async function* bounded(input: AsyncIterable<Buffer>, max: number): AsyncGenerator<Buffer> {
   let length = 0; // of the line being read, so far
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
   for await (const chunk of input) {
     // The next \n and \r at or after `start` (chunk.length: none), each searched for again only once passed.
     let lf = -1;
@@ -171,11 +196,27 @@ async function* bounded(input: AsyncIterable<Buffer>, max: number): AsyncGenerat
         yield chunk.subarray(0, start);
         throw new LineTooLong(`longer than ${max} bytes, the most an import reads in a line`);
       }
+      if (!decodes(utf8, chunk.subarray(start, end + 1))) {
+        yield chunk.subarray(0, start);
+        throw new NotUtf8('not valid UTF-8');
+      }
       if (end === chunk.length) break;
       length = 0;
       start = end + 1;
     }
     yield chunk;
+  }
+  // The last line ends in the middle of a character.
+  if (!decodes(utf8)) throw new NotUtf8('not valid UTF-8');
+}
+
+/** Whether `bytes` go on the UTF-8 read so far (without them: whether it ended on a whole character). */
+function decodes(decoder: TextDecoder, bytes?: Buffer): boolean {
+  try {
+    decoder.decode(bytes, { stream: bytes !== undefined });
+    return true;
+  } catch {
+    return false;
   }
 }
 
