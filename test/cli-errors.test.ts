@@ -270,11 +270,16 @@ describe('engram with a missing file or database', () => {
     };
     try {
       const [drops, stays, resets] = [await portOf(dropping), await portOf(silent), await portOf(resetting)];
-      const [dropped, waited, reset] = await Promise.all([
+      const [dropped, waited, reset, statusDropped, statusReset] = await Promise.all([
         engram(['keys', 'list'], `postgresql://postgres@127.0.0.1:${drops}/engram`),
         engram(['keys', 'list'], `postgresql://postgres@127.0.0.1:${stays}/engram`),
         engram(['keys', 'list'], `postgresql://postgres@127.0.0.1:${resets}/engram`),
+        // migrate status went straight to the engine: "failed: External error id#0".
+        engram(['migrate', 'status'], `postgresql://postgres@127.0.0.1:${drops}/engram`),
+        engram(['migrate', 'status'], `postgresql://postgres@127.0.0.1:${resets}/engram`),
       ]);
+      told(statusDropped, 1, new RegExp(`^Reading the postgresql migration status .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${drops}\` \\((Connection terminated unexpectedly|the connection was reset)\\)\n$`));
+      told(statusReset, 1, new RegExp(`^Reading the postgresql migration status .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${resets}\` \\(the connection was reset\\)\n$`));
       told(dropped, 1, new RegExp(`^Reading postgresql migrations .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${drops}\` \\((Connection terminated unexpectedly|the connection was reset)\\)\n$`));
       told(reset, 1, new RegExp(`^Reading postgresql migrations .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${resets}\` \\(the connection was reset\\)\n$`));
       told(waited, 1, new RegExp(`^Reading postgresql migrations .* failed: Can't reach database server at \`127\\.0\\.0\\.1:${stays}\` \\((timeout expired|Connection terminated due to connection timeout)\\)\n$`));

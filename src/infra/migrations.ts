@@ -267,6 +267,20 @@ async function readMigrationRecords(url: string): Promise<MigrationRecord[] | nu
 }
 
 /**
+ * Throws DatabaseUnreachable when no PostgreSQL server answers at `url`, in one connection attempt,
+ * before the schema engine tries (and says "External error id#0" for a dropped connection). Any
+ * other error (a refused connection, no migrations table) is left to the engine, which says it.
+ */
+async function probeServer(url: string): Promise<void> {
+  if (providerOf(url) === 'sqlite') return;
+  try {
+    await readMigrationRecords(url);
+  } catch (error) {
+    if (error instanceof DatabaseUnreachable) throw error;
+  }
+}
+
+/**
  * Whether the database has Engram's migrations table, read without changing anything (the CLI's
  * commands that work on an existing database). A server that cannot be reached is told in one
  * line, after one connection attempt.
@@ -400,6 +414,7 @@ export function migrationStatus(url: string): Promise<MigrationStatus> {
       return summarize(provider, dir, local, false, local, [], [], []);
     }
     try {
+      await probeServer(url);
       const diagnosis = await runEngine(url, false, (engine) => diagnose(engine, list));
       const history = diagnosis.history;
       const pending = pendingNames(diagnosis, local);
