@@ -171,6 +171,8 @@ interface EntryFilterShape {
 function entryWhere(kind: EntryKind, filter: EntryFilterShape | null | undefined): Prisma.EntryWhereInput {
   return {
     kind,
+    // Not there yet: an import writes an entry's current version once its versions are in (findEntries).
+    currentVersionId: { not: null },
     ...(filter?.includeInactive ? {} : { active: true }),
     ...(filter?.scope != null ? { scopeId: decodeId(String(filter.scope), SCOPE_TYPENAMES, ['filter', 'scope']) } : {}),
     ...(filter?.category != null ? { category: filter.category } : {}),
@@ -296,6 +298,7 @@ builder.queryFields((t) => ({
             kind: args.kind,
             name: args.name.trim(),
           },
+          AND: [{ currentVersionId: { not: null } }],
         },
       }),
   }),

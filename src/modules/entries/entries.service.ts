@@ -688,12 +688,14 @@ export async function findEntry(db: Db, id: string, query: EntryQuery) {
  */
 export async function findEntries(db: Db, ids: readonly string[], query: EntryQuery) {
   if (ids.length === 0) return [];
+  // An entry without a current version is not there yet (an import in progress, or one that was
+  // interrupted, writes it last): it is not found, rather than failing (currentVersion is never null).
   if (asksOwnColumnsOnly(query)) {
-    const rows = await directRead<object>(db, Prisma.sql`SELECT * FROM "Entry" WHERE "id" IN (${Prisma.join(ids)})`);
+    const rows = await directRead<object>(db, Prisma.sql`SELECT * FROM "Entry" WHERE "id" IN (${Prisma.join(ids)}) AND "currentVersionId" IS NOT NULL`);
     return rows.map((row) => entryOfColumns(row, ''));
   }
-  if (!isDeepStrictEqual(query, WITH_CURRENT_VERSION)) return db.entry.findMany({ ...query, where: { id: { in: [...ids] } } });
-  return (await readEntriesWithVersions(db, ids)).map(({ entry, version }) => ({ ...entry, currentVersion: version }));
+  if (!isDeepStrictEqual(query, WITH_CURRENT_VERSION)) return db.entry.findMany({ ...query, where: { id: { in: [...ids] }, currentVersionId: { not: null } } });
+  return (await readEntriesWithVersions(db, ids)).flatMap(({ entry, version }) => (version ? [{ ...entry, currentVersion: version }] : []));
 }
 
 /** An entry with its current version, in one statement; null when there is none. */

@@ -90,13 +90,17 @@ export function matchesCte(plan: Plan): Sql | null {
 const tagsCheckedOnMatches = (plan: Plan) => plan.searchFilters && !plan.input.exhaustive;
 
 /**
- * Conditions on the entry e alone that every candidate meets: kind, state, memory type, expiry,
+ * Conditions on the entry e alone that every candidate meets: kind, a current version, state, memory type, expiry,
  * time ranges, tags (unless `drivenBy` the tag sets, which imply them), relatedTo. Usable wherever
  * e is an "Entry" row.
  */
 export function entryFilters(plan: Plan, drivenBy: 'tags' | 'related' | null = null): Sql[] {
   const { input, d, asOf, tags } = plan;
   const where: Sql[] = [Prisma.sql`e."kind" IN (${list(input.kinds)})`];
+  // An entry without a current version is not there yet (an import writes it once the entry's
+  // versions are in; one interrupted before then leaves it so until the file is imported again):
+  // its result would fail (currentVersion is never null).
+  where.push(Prisma.sql`e."currentVersionId" IS NOT NULL`);
   if (!input.includeInactive) where.push(Prisma.sql`e."active" = ${true}`);
   if (input.memoryTypes?.length) where.push(Prisma.sql`e."memoryType" IN (${list(input.memoryTypes)})`);
   if (!input.includeExpired) {
