@@ -1,6 +1,7 @@
 // `engram export` and `engram import`: memory as JSON Lines, streamed both ways.
 import { createReadStream, fstatSync, openSync } from 'node:fs';
 import { once } from 'node:events';
+import { constants as osConstants } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import type { Database } from '../infra/database.ts';
 import { exportMemory } from '../modules/transfer/export.service.ts';
@@ -99,16 +100,49 @@ export async function importCommand(database: Database, source: ImportSource, js
   const shown = progress('created');
   // From a file the total is known: a bar over its bytes; from stdin, the count of rows alone.
   const bar = source.size !== null ? progressBar('importing', source.size) : null;
-  const report = await importMemory(database, lines, (r) => (bar ? bar.update(source.bytesRead(), r.created) : shown.update(r.created)));
+  const interruption = untilSignal();
+  let report: ImportReport;
+  try {
+    report = await importMemory(database, lines, (r) => (bar ? bar.update(source.bytesRead(), r.created) : shown.update(r.created)), interruption.signal);
+  } finally {
+    interruption.dispose();
+  }
   bar?.stop();
   shown.done(report.created);
   if (json) console.log(JSON.stringify(report));
   else printReport(report);
+  if (report.interrupted) {
+    console.error(`Interrupted (${interruption.received}): the rows counted above were imported, and no entry was left without its current version. Import the file again to complete it: what is here is skipped.`);
+    return 128 + osConstants.signals[interruption.received!];
+  }
   if (report.stopped) {
     console.error(report.stopped.message);
     return EXIT.usage;
   }
   return report.complete && !Object.keys(report.refused).length ? EXIT.ok : EXIT.failed;
+}
+
+/**
+ * SIGINT and SIGTERM while an import runs: the first asks it to stop reading (it then finishes
+ * what it wrote: an entry's current version is written only once its versions are in, and an
+ * entry left before that would fail every read); a second ends the process at once, with the
+ * usual code (the next import of the file repairs what is left).
+ */
+function untilSignal(): { signal: AbortSignal; received: NodeJS.Signals | null; dispose: () => void } {
+  const controller = new AbortController();
+  const state = { signal: controller.signal, received: null as NodeJS.Signals | null, dispose };
+  const onSignal = (name: NodeJS.Signals) => {
+    if (state.received) process.exit(128 + osConstants.signals[name]);
+    state.received = name;
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  function dispose() {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  return state;
 }
 
 function printReport(report: ImportReport): void {
@@ -118,7 +152,8 @@ function printReport(report: ImportReport): void {
     console.log(`${t.padEnd(22)}${String(report.created[t] ?? 0).padStart(9)}${String(report.skipped[t] ?? 0).padStart(9)}${String(report.refused[t] ?? 0).padStart(9)}`);
   }
   for (const r of report.refusals) console.log(`refused ${r.table} ${r.key}: ${r.reason}`);
-  if (report.stopped) console.log(`Stopped at line ${report.stopped.line}, which is not valid: the rows above were imported. Fix it and import again (rows already here are skipped).`);
+  if (report.interrupted) console.log('Interrupted: the rows above were imported. Import the file again to complete it (rows already here are skipped).');
+  else if (report.stopped) console.log(`Stopped at line ${report.stopped.line}, which is not valid: the rows above were imported. Fix it and import again (rows already here are skipped).`);
   else if (!report.complete) console.log('The file did not end with its footer, or held other counts than it says: it may be cut off.');
 }
 

@@ -41,6 +41,8 @@ export interface ImportReport {
   complete: boolean;
   /** The line the import stopped at, not valid (`message` says why): the rows before it were imported. */
   stopped: { line: number; message: string } | null;
+  /** Stopped when asked to (`signal`): the rows read before were imported, as from a file cut off there. */
+  interrupted: boolean;
 }
 
 type Row = Record<string, unknown>;
@@ -71,11 +73,20 @@ const COLUMNS = Object.fromEntries(
  * Every value is checked as it is read, against the schema's types and the API's rules, so no row
  * the API could not have written gets in. A line that is not valid ends the import as a cut-off file
  * does: what came before it is imported (and reported, with `stopped`), nothing from it on. A last
- * line that is not whole (the file cut mid-line) is the cut-off itself.
+ * line that is not whole (the file cut mid-line) is the cut-off itself. When `signal` aborts, the
+ * import stops reading and finishes as at a cut-off (`interrupted`).
+ *
+ * An entry here without a current version (an import interrupted before its versions' turn left
+ * it so) is completed: from the file's row for it, else from its newest version.
  */
-export async function importMemory(database: { prisma: Db; provider: Provider }, lines: AsyncIterable<string>, onProgress?: (report: ImportReport) => void): Promise<ImportReport> {
+export async function importMemory(
+  database: { prisma: Db; provider: Provider },
+  lines: AsyncIterable<string>,
+  onProgress?: (report: ImportReport) => void,
+  signal?: AbortSignal,
+): Promise<ImportReport> {
   const { prisma: db, provider } = database;
-  const report: ImportReport = { created: {}, skipped: {}, refused: {}, refusals: [], complete: false, stopped: null };
+  const report: ImportReport = { created: {}, skipped: {}, refused: {}, refusals: [], complete: false, stopped: null, interrupted: false };
   const pending: Pending = { fixups: new Map(), entries: [] };
   const seen: Partial<Record<TableName, number>> = {};
   let footer: ExportFooter | null = null;
@@ -83,7 +94,9 @@ export async function importMemory(database: { prisma: Db; provider: Provider },
   let batch: Row[] = [];
   let lineNumber = 0;
   try {
-    for await (const [raw, last] of withLast(lines)) {
+    // Asked to stop (the CLI's SIGINT), it reads no further line: what was read is finished below as
+    // at a cut-off, so that no entry this import wrote is left without its current version.
+    for await (const [raw, last] of withLast(untilAborted(lines, signal, report))) {
       lineNumber++;
       if (!raw.trim()) continue;
       if (current === -1) {
@@ -116,12 +129,16 @@ export async function importMemory(database: { prisma: Db; provider: Provider },
     if (current === -1) throw tooLong;
     report.stopped = { line: lineNumber + 1, message: tooLong.message };
   }
-  if (current === -1) throw invalid(1, 'the file is empty');
+  if (current === -1) {
+    if (report.interrupted) return report;
+    throw invalid(1, 'the file is empty');
+  }
   await flush(db, provider, TABLES[current]!, batch, report, pending);
   await completeTables(db, TABLES, pending, report);
+  await repairEntriesWithoutVersion(db);
   await settleAfterBulkLoad(db, provider, Object.keys(report.created));
   const counted = footer?.counts;
-  report.complete = !report.stopped && counted !== undefined && TABLES.every((t) => (counted[t.name] ?? 0) === (seen[t.name] ?? 0));
+  report.complete = !report.stopped && !report.interrupted && counted !== undefined && TABLES.every((t) => (counted[t.name] ?? 0) === (seen[t.name] ?? 0));
   return report;
 }
 
@@ -141,6 +158,36 @@ async function* withLast(lines: AsyncIterable<string>): AsyncGenerator<[string, 
     throw error;
   }
   if (previous !== undefined) yield [previous, true];
+}
+
+/**
+ * `lines` until `signal` aborts (then `report.interrupted`): the line being waited for is not
+ * waited for (stdin may send none for a long time).
+ */
+async function* untilAborted(lines: AsyncIterable<string>, signal: AbortSignal | undefined, report: ImportReport): AsyncGenerator<string> {
+  if (!signal) {
+    yield* lines;
+    return;
+  }
+  const iterator = lines[Symbol.asyncIterator]();
+  const aborted = new Promise<'aborted'>((resolve) => {
+    if (signal.aborted) resolve('aborted');
+    else signal.addEventListener('abort', () => resolve('aborted'), { once: true });
+  });
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), aborted]);
+      if (next === 'aborted') {
+        report.interrupted = true;
+        return;
+      }
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    // Not awaited: a generator's return waits for the next() still pending.
+    void iterator.return?.();
+  }
 }
 
 /** What linesOf throws after the lines before one longer than MAX_LINE_BYTES. */
@@ -292,6 +339,7 @@ async function flush(
   const existing = await existingKeys(db, table, rows);
   const fresh = rows.filter((row) => !existing.has(keyOf(table, row)));
   count(report.skipped, table.name, rows.length - fresh.length);
+  if (table.name === 'Entry' && fresh.length < rows.length) await repairSkippedEntries(db, rows.filter((row) => existing.has(keyOf(table, row))), pending);
   const accepted = await withoutRefused(db, table, fresh, report);
   if (!accepted.length) return;
   const later = table.later ?? [];
@@ -310,6 +358,24 @@ async function flush(
   await db.$executeRaw(insertSql(provider, table.name, data));
   count(report.created, table.name, data.length);
   if (table.name === 'Entry') pending.entries.push(...data.map((row) => row.id as string));
+}
+
+/**
+ * An entry that is here already but has no current version was written by an import that was
+ * interrupted before its versions' turn (its current version was only in that import's memory):
+ * the file's current version is queued for it as for a new entry, so importing the file again
+ * completes it. Only where the column is empty: an entry that has one keeps it (it may have
+ * changed since the export).
+ */
+async function repairSkippedEntries(db: Db, skipped: Row[], pending: Pending): Promise<void> {
+  const withVersion = skipped.filter((row) => typeof row.currentVersionId === 'string');
+  if (!withVersion.length) return;
+  const empty = await db.entry.findMany({ where: { id: { in: withVersion.map((row) => row.id as string) }, currentVersionId: null }, select: { id: true } });
+  if (!empty.length) return;
+  const ids = new Set(empty.map((e) => e.id));
+  const list = pending.fixups.get('Entry') ?? [];
+  for (const row of withVersion) if (ids.has(row.id as string)) list.push({ id: row.id as string, column: 'currentVersionId', value: row.currentVersionId });
+  pending.fixups.set('Entry', list);
 }
 
 /**
@@ -421,6 +487,26 @@ async function completeTables(db: Db, tables: readonly TableSpec[], pending: Pen
     for (let i = 0; i < ready.length; i += BATCH) await writeLater(db, TABLE[name], ready.slice(i, i + BATCH));
   }
   if (done.has('EntryVersion')) await withdrawEntriesWithoutVersion(db, pending.entries.splice(0), report);
+}
+
+/**
+ * Entries of any earlier, interrupted import that are still without a current version (the file
+ * imported now does not hold them, or not their current version): each gets its newest version,
+ * which is what an export's current version is unless a conflict's incoming version came after
+ * it. Those with no version at all are left as they are: readers pass over them (entryFilters).
+ */
+async function repairEntriesWithoutVersion(db: Db): Promise<number> {
+  let repaired = 0;
+  for (;;) {
+    const ids = (await db.entry.findMany({ where: { currentVersionId: null, versions: { some: {} } }, select: { id: true }, take: BATCH })).map((e) => e.id);
+    if (!ids.length) return repaired;
+    await db.$transaction(async (tx) => {
+      await tx.$executeRaw`UPDATE "Entry" SET "currentVersionId" = (SELECT v."id" FROM "EntryVersion" v WHERE v."entryId" = "Entry"."id" ORDER BY v."version" DESC LIMIT 1)
+        WHERE "id" IN (${Prisma.join(ids)}) AND "currentVersionId" IS NULL`;
+      await indexEntries(tx as unknown as Db, ids);
+    });
+    repaired += ids.length;
+  }
 }
 
 /**
