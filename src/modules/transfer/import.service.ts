@@ -170,13 +170,21 @@ async function* untilAborted(lines: AsyncIterable<string>, signal: AbortSignal |
     return;
   }
   const iterator = lines[Symbol.asyncIterator]();
-  const aborted = new Promise<'aborted'>((resolve) => {
-    if (signal.aborted) resolve('aborted');
-    else signal.addEventListener('abort', () => resolve('aborted'), { once: true });
-  });
+  // A listener per line, removed once it is read: a Promise.race with one pending promise would
+  // keep a reaction per line of the file until the end.
+  const nextOrAbort = () =>
+    new Promise<IteratorResult<string> | 'aborted'>((resolve, reject) => {
+      if (signal.aborted) return resolve('aborted');
+      const onAbort = () => resolve('aborted');
+      signal.addEventListener('abort', onAbort, { once: true });
+      iterator
+        .next()
+        .finally(() => signal.removeEventListener('abort', onAbort))
+        .then(resolve, (error: unknown) => reject(error as Error));
+    });
   try {
     for (;;) {
-      const next = await Promise.race([iterator.next(), aborted]);
+      const next = await nextOrAbort();
       if (next === 'aborted') {
         report.interrupted = true;
         return;
