@@ -305,8 +305,10 @@ describe('the query engine against the exhaustive ranking', () => {
       // As high a priority without the word: the page's budget ends among them.
       ...Array.from({ length: 40 }, (_, i) => ({ scope: project, kind: 'GUIDELINE', name: `plain-${i}`, content: 'filler', priority: 100, memoryType: 'EPISODIC' })),
       // The best match the task asks for, a year old: too old for the page, yet every text score
-      // on the page is relative to it.
-      { scope: project, kind: 'KNOWLEDGE', name: 'old-best', content: 'zebra zebra', memoryType: 'EPISODIC' },
+      // on the page is relative to it. Its fillers keep it below the strong matches on PostgreSQL
+      // too, whose rank divides by the document's length (once "old-best" was two words, not three,
+      // it ranked above them).
+      { scope: project, kind: 'KNOWLEDGE', name: 'old-best', content: 'zebra zebra filler filler', memoryType: 'EPISODIC' },
     ];
     const imported = await h.ok(
       doc(`mutation MutZebraImport($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) {
