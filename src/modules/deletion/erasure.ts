@@ -53,7 +53,7 @@ export class Erasure {
 export async function eraseEntries(tx: Tx, emit: Emit, entryIds: readonly string[], erasure: Erasure, actor: string | null): Promise<void> {
   // On SQLite the transaction runs on the event loop (better-sqlite3 answers at once), first
   // statement to last: every other request waited for the whole erasure (~0.1-0.2 ms an entry,
-  // the purge's rate at 100K and 1M). Between two lists the loop turns (eachList); the transaction
+  // the purge's rate at 100K and 1M). Between two lists the loop turns (eachOf); the transaction
   // stays one (other writes wait for it to end, reads go to the readers, which see what was
   // committed: src/infra/serialized-adapter.ts).
   await eachOf(await textBoundedLists(tx, entryIds), (ids) => eraseSomeEntries(tx, emit, ids, erasure, actor));

@@ -128,6 +128,8 @@ interface NewEntry {
   tags: string[];
   entryId: string;
   versionId: string;
+  /** Its search row's body (searchBody of its version), built once: a bulk write sizes its parts by it too. */
+  body: string;
 }
 
 /** The entry columns a new entry is inserted with. */
@@ -177,7 +179,7 @@ function newEntryStatements(provider: Provider, items: readonly NewEntry[], at: 
   const links = items.flatMap(({ tags, entryId }) => tags.map((name) => ({ entryId, name })));
   for (const some of chunked(links, TAG_ROWS_PER_STATEMENT)) statements.push(linkTagsSql(provider, some, at));
   statements.push(
-    indexSql(items.map(({ input, entryId }) => ({ entryId, name: input.name.trim(), body: searchBody(input.version) }))),
+    indexSql(items.map(({ input, entryId, body }) => ({ entryId, name: input.name.trim(), body }))),
     // The entry points at its version and carries its expiry (what queries filter on).
     items.length === 1
       ? Prisma.sql`UPDATE "Entry" SET "currentVersionId" = ${items[0]!.versionId}, "validUntil" = ${validUntilOf(items[0]!.input)}
@@ -209,7 +211,7 @@ export async function addEntry(deps: WriteDeps, input: AddEntryInput): Promise<E
   const tags = checkNewEntry(c, input);
   c.done();
   const name = input.name.trim();
-  const item: NewEntry = { input, tags, entryId: uuidv7(), versionId: uuidv7() };
+  const item: NewEntry = { input, tags, entryId: uuidv7(), versionId: uuidv7(), body: searchBody(input.version) };
   const at = new Date();
   const entry: Omit<Entry, 'nameShared'> = {
     ...entryRow(item),
@@ -260,7 +262,6 @@ async function writeNewEntry(deps: WriteDeps, statements: Prisma.Sql[], events: 
 /** Entries per statement in `addEntries` (bounded by SQL parameter limits). */
 export const BULK_BATCH = 400;
 
-
 /**
  * Tags, or tag links, per statement of a bulk write: 3 values a tag row, 2 a link, so a statement
  * stays under SQLite's 32,766. A statement of BULK_BATCH entries with 50 tags each listed 20,000
@@ -283,13 +284,15 @@ function compareNames(a: AddEntryInput, b: AddEntryInput): number {
  */
 export async function addEntries(deps: WriteDeps, inputs: readonly AddEntryInput[]): Promise<string[]> {
   const c = new Checker();
-  const items: NewEntry[] = inputs.map((input, i) => {
+  const checked = inputs.map((input, i) => {
     const each = new Checker();
     const tags = checkNewEntry(each, input);
     for (const issue of each.issues) c.fail(['input', 'entries', String(i), ...issue.path.slice(1)], issue.message);
-    return { input, tags, entryId: uuidv7(), versionId: uuidv7() };
+    return { input, tags };
   });
   c.done();
+  // Search bodies only for valid inputs, as addEntry builds its own.
+  const items: NewEntry[] = checked.map(({ input, tags }) => ({ input, tags, entryId: uuidv7(), versionId: uuidv7(), body: searchBody(input.version) }));
   // Multi-row statements of at most BULK_BATCH entries each, all in one transaction, in the order
   // of kind and name: each new entry takes its name's "EntryName" row (see the migration
   // name_shared), and writers that take rows in one order never wait on each other in a cycle
@@ -302,7 +305,7 @@ export async function addEntries(deps: WriteDeps, inputs: readonly AddEntryInput
   const turnsBefore: number[] = [];
   const at = new Date();
   // A part ends early at TEXT_CHARS_PER_LIST of text (the full-text index's work on SQLite).
-  const parts = chunkedWithin(ordered, (item) => item.input.name.length + searchBody(item.input.version).length, TEXT_CHARS_PER_LIST, BULK_BATCH);
+  const parts = chunkedWithin(ordered, (item) => item.input.name.length + item.body.length, TEXT_CHARS_PER_LIST, BULK_BATCH);
   await eachOf(parts, async (part) => {
     if (statements.length > 0) turnsBefore.push(statements.length);
     statements.push(...newEntryStatements(deps.provider, part, at));
