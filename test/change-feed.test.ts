@@ -6,7 +6,8 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../src/app.ts';
-import { pruneChanges } from '../src/infra/change-feed.ts';
+import { FEED_POLL_SQL, pruneChanges } from '../src/infra/change-feed.ts';
+import { openDatabase } from '../src/infra/database.ts';
 import { ok } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { redisInstance } from './support/instance.ts';
@@ -157,6 +158,27 @@ describe('change feed', () => {
     }
     expect(unread).toBe(true);
     expectOrdered(sub);
+  });
+
+  it("an idle instance's poll of the feed is told apart from a request's statements (the tests that count statements leave it out)", async () => {
+    // A second app on the same database, logging every statement: its tailer starts with a
+    // subscription and, once that ends, reads the head on its timer under the poll's own text.
+    const polled: string[] = [];
+    const database = await openDatabase(h.url, { onQuery: (sql) => polled.push(sql) });
+    const app = createApp({ database, accessFlushMs: 3_600_000, changePruneFirstMs: 3_600_000 });
+    cleanups.push(() => database.close(), () => app.stop(1_000));
+    const p = await project('feed-poll');
+    const sub = await watch(app, p);
+    await untilListening(sub.collector, () => add(app, p, `probe-${Date.now()}`));
+    sub.close();
+    const polls = () => polled.filter((sql) => sql.trim() === FEED_POLL_SQL.sql).length;
+    await eventually('the idle tailer polls', async () => polls() > 0, 5_000);
+    // The harness's app polls alike (its tests' subscriptions have ended): its log stays empty.
+    h.resetStatements();
+    const before = polls();
+    await eventually('another poll', async () => polls() > before, 5_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(h.statements).toEqual([]);
   });
 
   it('changeFeedCursor is the position to subscribe from after a read: what commits after it arrives, nothing before', async () => {

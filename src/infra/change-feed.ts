@@ -100,10 +100,17 @@ export async function recordChanges(tx: Tx, provider: Provider, changes: readonl
 /** The head's row: the last sequence number given to a change. */
 export const FEED_HEAD_SQL = Prisma.sql`SELECT "seq" FROM "ChangeFeedHead" WHERE "id" = 1`;
 
-/** The last sequence number given to a change (committed). */
-export async function feedHead(db: Tx): Promise<number> {
-  const [row] = await db.$queryRaw<Array<{ seq: bigint | number }>>(FEED_HEAD_SQL);
-  return Number(row?.seq ?? 0);
+/**
+ * The head as the feed tailer reads it while nobody here subscribes, on its poll (a timer, every
+ * second) and on wake-ups: the same row under its own text, so that a statement log can tell this
+ * background read from the statements of a request.
+ */
+export const FEED_POLL_SQL = Prisma.sql`SELECT "seq" AS "polled" FROM "ChangeFeedHead" WHERE "id" = 1`;
+
+/** The last sequence number given to a change (committed); `polling` for the tailer's idle poll. */
+export async function feedHead(db: Tx, polling = false): Promise<number> {
+  const [row] = await db.$queryRaw<Array<{ seq?: bigint | number; polled?: bigint | number }>>(polling ? FEED_POLL_SQL : FEED_HEAD_SQL);
+  return Number(row?.seq ?? row?.polled ?? 0);
 }
 
 /** The oldest position a subscriber can resume from: one before the oldest retained change (the head when none is). */

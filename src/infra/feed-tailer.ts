@@ -114,7 +114,7 @@ export class FeedTailer {
       // listens once it is read: a subscriber that came meanwhile must get every change after the
       // position it saw.
       if (this.listenerCount === 0) {
-        const head = await feedHead(this.database());
+        const head = await feedHead(this.database(), true);
         if (this.listenerCount === 0) this.position = Math.max(this.position, head);
       }
       while (this.listenerCount > 0) {

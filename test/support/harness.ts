@@ -2,6 +2,7 @@ import { print, type ExecutionResult } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp, type App, type AppOptions } from '../../src/app.ts';
+import { FEED_POLL_SQL } from '../../src/infra/change-feed.ts';
 import { openDatabase, type Database } from '../../src/infra/database.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/infra/scratch-database.ts';
 import type { WriteSettings } from '../../src/infra/transaction.ts';
@@ -90,6 +91,13 @@ export function useVariant(h: Harness, options: Omit<AppOptions, 'database'>): P
   return variant;
 }
 
+/**
+ * Statements no request sends, which timers send whenever they fire: the feed tailer's read of the
+ * head (every second; one falling within a counted operation once made its 10 statements 11), and
+ * SQLite's writer checkpoint bound, set when the checkpointer thread starts or stops.
+ */
+const background = (sql: string) => sql.trim() === FEED_POLL_SQL.sql || sql.startsWith('PRAGMA wal_autocheckpoint');
+
 /** Sets up one app + database for the calling test file (beforeAll/afterAll). */
 export function useHarness(options: HarnessOptions = {}): Harness {
   const h = {} as Harness;
@@ -98,7 +106,11 @@ export function useHarness(options: HarnessOptions = {}): Harness {
     const created = await createDatabaseUrl();
     drop = created.drop;
     const statements: string[] = [];
-    const database = await openDatabase(created.url, { onQuery: (sql) => statements.push(sql) });
+    const database = await openDatabase(created.url, {
+      onQuery: (sql) => {
+        if (!background(sql)) statements.push(sql);
+      },
+    });
     // Counted reads are written when the app stops (or at the file's own interval), and the change
     // feed is not pruned a second after start: a timer firing mid-test would add statements to the
     // tests that count them.
