@@ -26,31 +26,18 @@ describe('write batches', () => {
   });
 
   // About the largest import a request body holds: 1,000 contents of 20 KB with quotes,
-  // backslashes and other scripts (~23 MB of JSON). On PostgreSQL its batch quoted every value one
-  // character at a time (pg's escapeLiteral): building, joining and sending those strings held
-  // the event loop for seconds.
-  it('write an import of 1,000 contents of 20 KB without holding the event loop for seconds', async () => {
+  // backslashes and other scripts (~23 MB of JSON), stored exactly. How long it keeps other
+  // requests waiting is a figure of `npm run bench` (its hostile suite): on PostgreSQL its batch
+  // once quoted every value one character at a time (pg's escapeLiteral) and held the loop 12.5 s.
+  it('write an import of 1,000 contents of 20 KB exactly as given', async () => {
     const project = await createProject(h, 'batches-large');
     const content = `${tricky} `.repeat(Math.ceil(20_000 / (tricky.length + 1))).slice(0, 20_000);
     const entries = Array.from({ length: 1_000 }, (_, i) => ({ scope: project, kind: 'KNOWLEDGE', name: `large-${i}`, content: `${i}: ${content}` }));
     const Import = parse('mutation($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }') as TypedDocumentNode<{ importEntries: { __typename: string } }, { e: typeof entries }>;
-    let last = performance.now();
-    let longest = 0;
-    const timer = setInterval(() => {
-      const now = performance.now();
-      longest = Math.max(longest, now - last);
-      last = now;
-    }, 5);
-    try {
-      expect((await h.ok(Import, { e: entries })).importEntries.__typename).toBe('ImportEntriesSuccess');
-    } finally {
-      clearInterval(timer);
-    }
+    expect((await h.ok(Import, { e: entries })).importEntries.__typename).toBe('ImportEntriesSuccess');
     h.resetStatements(); // 23 MB of SQL text kept for the other tests' counts
-    const [stored] = await h.database.prisma.entryVersion.findMany({ where: { entry: { name: 'large-999' } }, select: { content: true } });
-    expect(stored?.content).toBe(`999: ${content}`);
-    // ~1.5 s on PostgreSQL here (the request's own JSON and coercion), 0.4 s on SQLite; it was 12.5 s.
-    expect(longest).toBeLessThan(5_000);
+    const stored = await h.database.prisma.entryVersion.findMany({ where: { entry: { name: { in: ['large-0', 'large-500', 'large-999'] } } }, select: { content: true } });
+    expect(stored.map((v) => v.content).sort()).toEqual([`0: ${content}`, `500: ${content}`, `999: ${content}`]);
   });
 
   it('send a create as one transaction with its audit row (one query on PostgreSQL), and report a failed one as its constraint', async () => {
