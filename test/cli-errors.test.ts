@@ -344,6 +344,33 @@ describe('engram export when writing fails', () => {
     expect({ status, stderr }).toEqual({ status: 1, stderr: '' });
   });
 
+  it('interrupted by SIGINT: exit 130, its temporary file removed, the old file left as it was', { timeout: 120_000 }, async () => {
+    // An export that takes a while (~10 MB), so that the signal comes while it writes.
+    const there = await emptyDatabase();
+    const now = new Date().toISOString();
+    const tags = Array.from({ length: 20_000 }, (_, i) => ({ table: 'Tag', row: { id: `slow-${i}`, name: `slow-tag-${i}`, category: 'CUSTOM', description: 'd'.repeat(500), createdAt: now } }));
+    const lines = [{ engram: 'export', format: 1, exportedAt: now, scope: null }, ...tags, { end: true, counts: { Tag: tags.length } }];
+    writeFileSync(join(dir, 'slow.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    expect((await engram(['import', join(dir, 'slow.jsonl')], there)).status).toBe(0);
+    const out = join(dir, 'interrupted.jsonl');
+    writeFileSync(out, 'before\n');
+    const child = spawn(process.execPath, [engramCommand(), 'export', '--out', out], { env: { ...process.env, DATABASE_URL: there }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const closed = once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
+    const temporary = `.interrupted.jsonl.${child.pid}.tmp`;
+    const deadline = Date.now() + 30_000;
+    while (!readdirSync(dir).includes(temporary)) {
+      expect(Date.now() < deadline, `no temporary file: ${stderr}`).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    child.kill('SIGINT');
+    const [status] = await closed;
+    expect({ status, stderr }).toEqual({ status: 130, stderr: `Interrupted (SIGINT): ${out} was left as it was.\n` });
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(readFileSync(out, 'utf8')).toBe('before\n');
+  });
+
   it.skipIf(DB_KIND !== 'sqlite')('backup refuses a symlink that leads nowhere, and writes nothing through it', async () => {
     const link = join(dir, 'dangling.backup');
     symlinkSync(join(dir, 'backup-nowhere'), link);

@@ -25,6 +25,11 @@ export async function exportCommand(database: Database, options: ExportCommandOp
   const file = options.out ? outputFile(options.out) : null;
   const out = sink(file?.stream ?? process.stdout);
   const shown = progress('exported');
+  // Ctrl-C mid-export: its temporary file goes too, and what was at --out stays.
+  const interrupted = file ? onInterrupt((name) => {
+    file.discard();
+    console.error(`Interrupted (${name}): ${options.out} was left as it was.`);
+  }) : null;
   let counts: Record<string, number | undefined>;
   try {
     counts = await writeExport(database, out.write, options.format, scope, shown.update);
@@ -41,6 +46,8 @@ export async function exportCommand(database: Database, options: ExportCommandOp
     // The reader of stdout went away (`engram export | head`): nothing to tell it, and the export is not whole.
     if (!file && (error as NodeJS.ErrnoException).code === 'EPIPE') return EXIT.failed;
     throw new Failure(`writing ${options.out ?? 'stdout'} failed: ${(error as Error).message}`);
+  } finally {
+    interrupted?.();
   }
   shown.done(counts);
   return EXIT.ok;
@@ -143,6 +150,23 @@ function untilSignal(): { signal: AbortSignal; received: NodeJS.Signals | null; 
     process.off('SIGTERM', onSignal);
   }
   return state;
+}
+
+/**
+ * Until the returned function is called, SIGINT and SIGTERM run `cleanUp` and end the process
+ * with the usual code (130, 143). An export only reads: nothing else needs finishing.
+ */
+function onInterrupt(cleanUp: (name: NodeJS.Signals) => void): () => void {
+  const onSignal = (name: NodeJS.Signals) => {
+    cleanUp(name);
+    process.exit(128 + osConstants.signals[name]);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
 }
 
 function printReport(report: ImportReport): void {
