@@ -176,3 +176,52 @@ describe('an import interrupted before its entries had their current versions', 
     });
   });
 });
+
+describe('an import cut off between a task and its parent', () => {
+  const CREATE = `mutation($p: ID!, $t: String!) { createTask(input: { scope: $p, title: $t }) { ... on CreateTaskSuccess { task { id } } } }`;
+  const UPDATE = `mutation($id: ID!, $parent: ID, $title: String) { updateTask(input: { id: $id, parent: $parent, title: $title }) { __typename } }`;
+  const PARENT = `query($id: ID!) { task: node(id: $id) { ... on Task { title parent { title } } } }`;
+  let child: string;
+  let lines: string[];
+
+  beforeAll(async () => {
+    // The child is created first and given its parent after: its row comes before its parent's (by id).
+    const p = await createProject(h, 'interrupted-tasks');
+    child = (await ok(h, null, CREATE, { p, t: 'child' })).createTask.task.id;
+    const parent = (await ok(h, null, CREATE, { p, t: 'parent' })).createTask.task.id;
+    expect((await ok(h, null, UPDATE, { id: child, parent })).updateTask.__typename).toBe('UpdateTaskSuccess');
+    const file = join(dir, 'tasks.jsonl');
+    expect((await engram(h.url, 'export', '--out', file)).status).toBe(0);
+    lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+  }, 60_000);
+
+  /** An empty database with the file imported up to the child's row (its parent's row and all after cut off). */
+  async function cutAtChild(): Promise<string> {
+    const there = await emptyDatabase();
+    const at = lines.findIndex((line) => line.startsWith('{"table":"Task"') && line.includes('"title":"child"'));
+    expect(lines[at + 1]).toMatch(/"title":"parent"/);
+    const cut = join(dir, `tasks-cut-${scratches.length}.jsonl`);
+    writeFileSync(cut, lines.slice(0, at + 1).join('\n') + '\n');
+    expect((await engram(there, 'import', cut)).status).toBe(1); // not whole
+    await onDatabase(there, async (copy) => expect((await ok(copy, null, PARENT, { id: child })).task).toEqual({ title: 'child', parent: null }));
+    return there;
+  }
+
+  it('importing the file again gives the task its parent', { timeout: 120_000 }, async () => {
+    const there = await cutAtChild();
+    const whole = join(dir, 'tasks-whole.jsonl');
+    writeFileSync(whole, lines.join('\n') + '\n');
+    const again = await engram(there, 'import', whole);
+    expect(again.status, again.stdout + again.stderr).toBe(0);
+    await onDatabase(there, async (copy) => expect((await ok(copy, null, PARENT, { id: child })).task).toEqual({ title: 'child', parent: { title: 'parent' } }));
+  });
+
+  it('a task changed since keeps what it has', { timeout: 120_000 }, async () => {
+    const there = await cutAtChild();
+    await onDatabase(there, async (copy) => expect((await ok(copy, null, UPDATE, { id: child, title: 'child, on its own now' })).updateTask.__typename).toBe('UpdateTaskSuccess'));
+    const whole = join(dir, 'tasks-whole-2.jsonl');
+    writeFileSync(whole, lines.join('\n') + '\n');
+    expect((await engram(there, 'import', whole)).status).toBe(0);
+    await onDatabase(there, async (copy) => expect((await ok(copy, null, PARENT, { id: child })).task).toEqual({ title: 'child, on its own now', parent: null }));
+  });
+});

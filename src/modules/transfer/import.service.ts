@@ -347,7 +347,11 @@ async function flush(
   const existing = await existingKeys(db, table, rows);
   const fresh = rows.filter((row) => !existing.has(keyOf(table, row)));
   count(report.skipped, table.name, rows.length - fresh.length);
-  if (table.name === 'Entry' && fresh.length < rows.length) await repairSkippedEntries(db, rows.filter((row) => existing.has(keyOf(table, row))), pending);
+  if (fresh.length < rows.length) {
+    const skipped = rows.filter((row) => existing.has(keyOf(table, row)));
+    if (table.name === 'Entry') await repairSkippedEntries(db, skipped, pending);
+    if (table.name === 'Task') await repairSkippedTasks(db, skipped, pending);
+  }
   const accepted = await withoutRefused(db, table, fresh, report);
   if (!accepted.length) return;
   const later = table.later ?? [];
@@ -384,6 +388,25 @@ async function repairSkippedEntries(db: Db, skipped: Row[], pending: Pending): P
   const list = pending.fixups.get('Entry') ?? [];
   for (const row of withVersion) if (ids.has(row.id as string)) list.push({ id: row.id as string, column: 'currentVersionId', value: row.currentVersionId });
   pending.fixups.set('Entry', list);
+}
+
+/**
+ * A task here already whose parent the file names but which has none, unchanged since the export
+ * (its updatedAt is the file's): an import cut off before the parent's row left it so (its parent
+ * is written once the parent is in, and was not yet). The parent is queued as for a new task, so
+ * importing the file again completes it. A task changed since (moved to the top by its owner)
+ * keeps what it has.
+ */
+async function repairSkippedTasks(db: Db, skipped: Row[], pending: Pending): Promise<void> {
+  const withParent = skipped.filter((row) => typeof row.parentId === 'string' && row.updatedAt instanceof Date);
+  if (!withParent.length) return;
+  const orphans = await db.task.findMany({ where: { id: { in: withParent.map((row) => row.id as string) }, parentId: null }, select: { id: true, updatedAt: true } });
+  const unchanged = new Map(orphans.map((t) => [t.id, t.updatedAt.getTime()]));
+  const list = pending.fixups.get('Task') ?? [];
+  for (const row of withParent) {
+    if (unchanged.get(row.id as string) === (row.updatedAt as Date).getTime()) list.push({ id: row.id as string, column: 'parentId', value: row.parentId });
+  }
+  pending.fixups.set('Task', list);
 }
 
 /**
