@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { PothosValidationError } from '@pothos/core';
 import { GraphQLError, Kind } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { boundedParserCache } from './server/document-cache.ts';
 import { createContext, type Context } from './context.ts';
 import { DomainError } from './domain/errors.ts';
 import type { Database } from './infra/database.ts';
@@ -134,6 +135,8 @@ export function createApp(options: AppOptions): App {
     multipart: false,
     // Replaced by useRequestBodyLimit (same limit, without a stream per request).
     maxRequestBodySize: false,
+    // Bounded by the memory its documents take, not only by their count (document-cache.ts).
+    parserAndValidationCache: boundedParserCache(),
     // JSON lines with the request id, scanned for secrets before they are written (src/infra/log.ts).
     logging: yogaLogger(),
     // HTTP and SSE requests carry a Fetch Request; WebSocket operations pass their headers.
