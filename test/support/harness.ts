@@ -96,7 +96,7 @@ export function useVariant(h: Harness, options: Omit<AppOptions, 'database'>): P
  * head (every second; one falling within a counted operation once made its 10 statements 11), and
  * SQLite's writer checkpoint bound, set when the checkpointer thread starts or stops.
  */
-const background = (sql: string) => sql.trim() === FEED_POLL_SQL.sql || sql.startsWith('PRAGMA wal_autocheckpoint');
+export const isBackground = (sql: string) => sql.trim() === FEED_POLL_SQL.sql || sql.startsWith('PRAGMA wal_autocheckpoint');
 
 /** Sets up one app + database for the calling test file (beforeAll/afterAll). */
 export function useHarness(options: HarnessOptions = {}): Harness {
@@ -108,7 +108,7 @@ export function useHarness(options: HarnessOptions = {}): Harness {
     const statements: string[] = [];
     const database = await openDatabase(created.url, {
       onQuery: (sql) => {
-        if (!background(sql)) statements.push(sql);
+        if (!isBackground(sql)) statements.push(sql);
       },
     });
     // Counted reads are written when the app stops (or at the file's own interval), and the change
