@@ -57,3 +57,47 @@ describe(`parsed documents kept (${DB_KIND})`, () => {
     expect((await as(h, null, large(419))).data).toEqual((await as(h, null, large(419))).data);
   }, 120_000);
 });
+
+describe(`open subscriptions (${DB_KIND})`, () => {
+  /** An SSE subscriber to a scope's entryChanged that counts its events and keeps none of them. */
+  async function counter(scope: string): Promise<{ count: () => number; close: () => Promise<void> }> {
+    const response = await h.app.yoga.fetch('http://engram.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: 'subscription ($s: ID!) { entryChanged(scope: $s) { type cursor entry { id } } }', variables: { s: scope } }),
+    });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let count = 0;
+    void (async () => {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) count += chunk.value.split('event: next').length - 1;
+    })().catch(() => undefined);
+    return { count: () => count, close: () => reader.cancel() };
+  }
+
+  // Each event an open subscription delivered was kept until it closed (~500 bytes an event a
+  // subscriber: a race against the revocation's pending promise, and over SSE another against the
+  // server's stop), so the heap grew with every write while anyone listened.
+  it('keep nothing of what they delivered: 1,500 writes to 30 SSE subscribers leave the heap within 6 MB', async () => {
+    const scope = await createProject(h, 'heap-subscribers');
+    const readers = await Promise.all(Array.from({ length: 30 }, () => counter(scope)));
+    const write = (i: number) => as(h, null, 'mutation ($s: ID!, $t: String!) { addKnowledge(input: { scope: $s, title: $t, content: "c" }) { __typename } }', { s: scope, t: `w-${i}` });
+    const delivered = async (n: number) => {
+      const deadline = Date.now() + 60_000;
+      while (readers.some((r) => r.count() < n)) {
+        expect(Date.now() < deadline, `delivered ${readers.map((r) => r.count()).join(',')} of ${n}`).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    try {
+      for (let i = 0; i < 200; i++) await write(i); // caches and buffers fill first
+      await delivered(200);
+      const before = heapAfterCollection();
+      for (let i = 200; i < 1_700; i++) await write(i);
+      await delivered(1_700);
+      const grown = heapAfterCollection() - before;
+      expect(grown, `${(grown / 1e6).toFixed(1)} MB`).toBeLessThan(6 * 1024 * 1024);
+    } finally {
+      await Promise.all(readers.map((r) => r.close()));
+    }
+  }, 180_000);
+});

@@ -1,4 +1,5 @@
-import { finalAsyncIterator, isAsyncIterable, Repeater, type Plugin } from 'graphql-yoga';
+import { finalAsyncIterator, isAsyncIterable, type Plugin } from 'graphql-yoga';
+import { nextUnlessAborted } from '../infra/next-unless-aborted.ts';
 
 /** The subscriptions open over SSE, so that stopping the server completes them. */
 export interface EventStreams {
@@ -10,8 +11,8 @@ export interface EventStreams {
 /**
  * An SSE subscription is an HTTP response that never finishes on its own: a stopping server waited
  * out its whole grace period for it, then cut it without `complete` (graphql-ws subscribers are
- * told 1001 at once). Each stream is raced against a promise that stopping resolves: the race ends
- * it, returning the subscription's own iterator, and Yoga writes `complete`. Tracked where results
+ * told 1001 at once). Each stream ends when stopping aborts its signal, returning the
+ * subscription's own iterator, and Yoga writes `complete`. Tracked where results
  * are processed, which HTTP answers go through and graphql-ws operations do not.
  */
 export function eventStreams(stopping: () => boolean): EventStreams {
@@ -27,12 +28,12 @@ export function eventStreams(stopping: () => boolean): EventStreams {
         setResultProcessor(notAcceptable, 'application/json');
         return;
       }
-      let complete: () => void = () => undefined;
-      const completed = new Promise<void>((resolve) => (complete = resolve));
+      const completed = new AbortController();
+      const complete = () => completed.abort();
       // One that starts while the server stops (on a connection still open) ends at once.
       if (stopping()) complete();
       else open.add(complete);
-      const raced = Repeater.race([result, completed]);
+      const raced = untilAborted(result, completed.signal);
       let read = false;
       // A client that left while its subscription was starting (its access read, on PostgreSQL):
       // Node's adapter neither sends nor cancels the answer of a connection already closed, so
@@ -54,6 +55,26 @@ export function eventStreams(stopping: () => boolean): EventStreams {
     completeAll() {
       for (const complete of open) complete();
     },
+  };
+}
+
+/**
+ * `stream` until `signal` aborts: then it is returned (its source and timers released) and ends.
+ * Not Repeater.race against a pending promise: it queued a call on that promise's stream for each
+ * event delivered, kept until the subscription ended.
+ */
+function untilAborted<T>(stream: AsyncIterable<T>, signal: AbortSignal): AsyncIterator<T> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const end = async (): Promise<IteratorResult<T>> => {
+    await iterator.return?.();
+    return { value: undefined, done: true };
+  };
+  return {
+    async next() {
+      const result = await nextUnlessAborted(iterator, signal);
+      return result === 'aborted' ? end() : result;
+    },
+    return: end,
   };
 }
 

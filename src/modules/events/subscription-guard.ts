@@ -6,6 +6,7 @@ import { EXPIRED, EventsUnavailableError, UNAVAILABLE, directKey, type StreamEnd
 import { NotFoundError } from '../../domain/errors.ts';
 import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { log } from '../../infra/log.ts';
+import { nextUnlessAborted } from '../../infra/next-unless-aborted.ts';
 import type { Access } from '../identity/access.service.ts';
 
 /** How often an open subscription asks whether its key and grants still allow it. */
@@ -35,11 +36,10 @@ export function guardSubscription<P>(
   return {
     [Symbol.asyncIterator]() {
       const inner = source[Symbol.asyncIterator]();
-      let revoke: () => void = () => undefined;
-      const revoked = new Promise<typeof REVOKED>((resolve) => (revoke = () => resolve(REVOKED)));
+      const revoked = new AbortController();
       let finished = false;
       const timer = setInterval(() => {
-        void allowedNow(ctx, rule).then((ok) => ok || revoke(), () => undefined);
+        void allowedNow(ctx, rule).then((ok) => ok || revoked.abort(), () => undefined);
       }, RECHECK_MS);
       timer.unref();
       const finish = async (): Promise<IteratorResult<never>> => {
@@ -52,8 +52,8 @@ export function guardSubscription<P>(
         async next() {
           if (finished) return finish();
           for (;;) {
-            const result = await Promise.race([inner.next(), revoked]);
-            if (result === REVOKED) {
+            const result = await nextUnlessAborted(inner, revoked.signal);
+            if (result === 'aborted') {
               finished = true;
               return { value: REVOKED, done: false };
             }

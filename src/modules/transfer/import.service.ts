@@ -1,3 +1,4 @@
+import { nextUnlessAborted } from '../../infra/next-unless-aborted.ts';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { ValidationError } from '../../domain/errors.ts';
@@ -170,21 +171,9 @@ async function* untilAborted(lines: AsyncIterable<string>, signal: AbortSignal |
     return;
   }
   const iterator = lines[Symbol.asyncIterator]();
-  // A listener per line, removed once it is read: a Promise.race with one pending promise would
-  // keep a reaction per line of the file until the end.
-  const nextOrAbort = () =>
-    new Promise<IteratorResult<string> | 'aborted'>((resolve, reject) => {
-      if (signal.aborted) return resolve('aborted');
-      const onAbort = () => resolve('aborted');
-      signal.addEventListener('abort', onAbort, { once: true });
-      iterator
-        .next()
-        .finally(() => signal.removeEventListener('abort', onAbort))
-        .then(resolve, (error: unknown) => reject(error as Error));
-    });
   try {
     for (;;) {
-      const next = await nextOrAbort();
+      const next = await nextUnlessAborted(iterator, signal);
       if (next === 'aborted') {
         report.interrupted = true;
         return;
