@@ -83,6 +83,25 @@ describe(`operation limits (${DB_KIND})`, () => {
     expect(refusal(await run(kinds, { k: ['TOOL', 'TOOL', 'TOOL', 'TOOL'] }))).toEqual([{ code: 'BAD_USER_INPUT', limit: 3 }]);
   });
 
+  it('answers unknown fields of an input variable with one error that names a few, and a value refused whole with its quote cut', async () => {
+    // graphql-js quoted the whole object once per unknown field: 50,000 keys (0.5 MB) came back as 27 MB.
+    const create = 'mutation($i: CreateOrganizationInput!) { createOrganization(input: $i) { __typename } }';
+    const input: Record<string, unknown> = { name: 'org' };
+    for (let i = 0; i < 50_000; i++) input[`k${i}`] = 1;
+    const answer = await run(create, { i: input });
+    expect(answer.errors).toEqual([
+      expect.objectContaining({ message: 'Variable "$i" has fields CreateOrganizationInput does not define: "k0", "k1", "k2" and 49997 more', extensions: { code: 'BAD_USER_INPUT' } }),
+    ]);
+    // Nested: the path to the object says where.
+    const nested = await run('mutation($o: [OutcomeItemInput!]!) { recordOutcomes(input: { scope: "x", outcomes: $o }) { __typename } }', { o: [{ success: true, typo: 1 }] });
+    expect(nested.errors?.map((e) => e.message)).toEqual(['Variable "$o.0" has fields OutcomeItemInput does not define: "typo"']);
+    // A value of the wrong type is quoted by graphql-js; past 1,000 characters the quote is cut.
+    const long = await run(create, { i: 'x'.repeat(1_000_000) });
+    expect(long.errors).toHaveLength(1);
+    expect(long.errors![0]!.message).toMatch(/^Variable "\$i" got invalid value "x{900,}… \(cut\)$/);
+    expect(JSON.stringify(long).length).toBeLessThan(2_000);
+  });
+
   it('applies the same limits to subscriptions (SSE here; graphql-ws shares the pipeline)', async () => {
     const created = (await run('mutation { createProject(input: { name: "subs" }) { ... on CreateProjectSuccess { project { id } } } }')) as {
       data: { createProject: { project: { id: string } } };
