@@ -31,6 +31,7 @@ import { LIMITS } from '../domain/limits.ts';
 import { locatedArgumentError } from './argument-location.ts';
 import type { Plugin } from 'graphql-yoga';
 import type { OperationLimits } from './operation-limits.ts';
+import { useResponseSizeLimit } from './response-size.ts';
 
 /**
  * graphql-armor's plugins throw a plain GraphQLError; the callback gives it a stable code and the
@@ -54,6 +55,7 @@ export function useOperationLimits(limits: OperationLimits): Plugin[] {
     useListLimit(),
     useCostLimit(limits),
     useOperationTimeout(limits.operationTimeoutMs),
+    useResponseSizeLimit(),
   ];
 }
 
