@@ -1,4 +1,4 @@
-import { getOperationAST, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { getOperationAST, GraphQLError, OperationTypeNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 /** Largest answer to a query, in characters of its JSON (about bytes, for ASCII text). */
@@ -15,8 +15,10 @@ export const MAX_RESPONSE_CHARS = 32 * 1024 * 1024;
  */
 export function useResponseSizeLimit(max = MAX_RESPONSE_CHARS): Plugin {
   return {
-    onExecute({ args }) {
-      if (getOperationAST(args.document, args.operationName)?.operation !== 'query') return undefined;
+    onExecute({ args: loose }) {
+      // Envelop types the arguments loosely; these are graphql-js ExecutionArgs.
+      const args = loose as ExecutionArgs;
+      if (getOperationAST(args.document, args.operationName)?.operation !== OperationTypeNode.QUERY) return undefined;
       return {
         onExecuteDone({ result, setResult }) {
           if (Symbol.asyncIterator in result) return;
