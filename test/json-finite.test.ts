@@ -44,4 +44,15 @@ describe(`JSON numbers beyond a double (${DB_KIND})`, () => {
     const read = await raw(JSON.stringify({ query: 'query($id: ID!) { node(id: $id) { ... on Project { metadata } } }', variables: { id: created.data.createProject.project.id } }));
     expect(read).toEqual({ data: { node: { metadata: kept } } });
   });
+
+  it('refuses a value of more than 65,536 values as it is read; one just over the byte limit gets the ValidationError naming it', async () => {
+    const p = await createProject(h, 'json-values');
+    // A list of 2,000,000 numbers (4 MB) was walked four times before the 64 KB check: 3.1 s.
+    for (const v of [new Array(2_000_000).fill(0), Object.fromEntries(Array.from({ length: 70_000 }, (_, i) => [`k${i}`, i])), [new Array(40_000).fill(0), new Array(40_000).fill(0)]]) {
+      const answer = await raw(JSON.stringify({ query: SET, variables: { p, v } }));
+      expect(answer.errors?.map((e) => [e.message, e.extensions?.code])).toEqual([[expect.stringContaining('JSON must hold at most 65536 values'), 'BAD_USER_INPUT']]);
+    }
+    const over = await raw(JSON.stringify({ query: SET.replace('state { value }', 'state { value } } ... on ValidationError { message path'), variables: { p, v: new Array(40_000).fill(0) } }));
+    expect(over).toEqual({ data: { setState: { __typename: 'ValidationError', message: expect.stringMatching(/at most 65536 bytes of JSON/), path: expect.any(Array) } } });
+  });
 });

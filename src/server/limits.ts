@@ -245,12 +245,18 @@ function invalidVariables(schema: GraphQLSchema, document: DocumentNode, variabl
   return errors?.map(shortened) ?? null;
 }
 
-/** Longest message of a variable's error: graphql-js quotes the value refused whole (a 20 MB string, once). */
+/** Longest message of a variable's error: graphql-js quotes the value refused whole (a 20 MB string, once); the quote is cut, the reason kept. */
 const MAX_VARIABLE_MESSAGE = 1_000;
 
 function shortened(error: GraphQLError): GraphQLError {
   if (error.message.length <= MAX_VARIABLE_MESSAGE) return error;
-  return new GraphQLError(`${error.message.slice(0, MAX_VARIABLE_MESSAGE)}… (cut)`, { nodes: error.nodes, extensions: error.extensions });
+  // "Variable "$v" got invalid value <the value>; <why>": the value is cut, the reason kept.
+  const head = /^Variable "[^"]*" got invalid value /.exec(error.message)?.[0] ?? '';
+  const why = error.message.lastIndexOf('; ');
+  const value = error.message.slice(head.length, why > head.length ? why : undefined);
+  const reason = why > head.length ? error.message.slice(why) : '';
+  const message = `${head}${value.slice(0, 300)}… (cut)${reason.length > 500 ? `${reason.slice(0, 500)}… (cut)` : reason}`;
+  return new GraphQLError(message, { nodes: error.nodes, extensions: error.extensions });
 }
 
 /**
