@@ -53,6 +53,8 @@ describe(`JSON numbers beyond a double (${DB_KIND})`, () => {
       expect(answer.errors?.map((e) => [e.message, e.extensions?.code])).toEqual([[expect.stringContaining('JSON must hold at most 65536 values'), 'BAD_USER_INPUT']]);
     }
     const over = await raw(JSON.stringify({ query: SET.replace('state { value }', 'state { value } } ... on ValidationError { message path'), variables: { p, v: new Array(40_000).fill(0) } }));
-    expect(over).toEqual({ data: { setState: { __typename: 'ValidationError', message: expect.stringMatching(/at most 65536 bytes of JSON/), path: expect.any(Array) } } });
+    const refused = (over.data as { setState: { __typename: string; message: string } }).setState;
+    expect(refused.__typename).toBe('ValidationError');
+    expect(refused.message).toMatch(/at most 65536 bytes of JSON/);
   });
 });
