@@ -1,6 +1,7 @@
 // MCP over Streamable HTTP (/mcp on the real listening server), driven by the official SDK client:
 // the tools list, each family of tools end to end, errors with GraphQL's codes, and access
 // control identical to GraphQL's.
+import { MAX_TOOL_ARGUMENTS } from '../src/mcp/server.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -149,6 +150,11 @@ describe('MCP entries and context', () => {
     // Named __proto__: the SDK's copy of the arguments made it their prototype (no unknown argument seen).
     const proto = await rpc(`,"params":{"name":"listLeases","arguments":{"scope":"${project}","__proto__":{"first":-3}}}`);
     expect(toolError(proto)).toBe('BAD_USER_INPUT: listLeases has no argument "__proto__"');
+    // More arguments than any tool takes: refused before the SDK's schemas read them (100,000 took 1.36 s).
+    const many = await rpc(`,"params":{"name":"listScopes","arguments":{${Array.from({ length: 100_000 }, (_, i) => `"k${i}":1`).join(',')}}}`);
+    expect(toolError(many)).toBe(`BAD_USER_INPUT: listScopes takes at most ${MAX_TOOL_ARGUMENTS} arguments`);
+    const widest = Math.max(...(await (await connect()).listTools()).tools.map((tool) => Object.keys(tool.inputSchema.properties ?? {}).length));
+    expect(widest).toBeLessThan(MAX_TOOL_ARGUMENTS);
     // Longer than any argument takes or a JSON value holds: refused before GraphQL reads it again.
     const long = await rpc(`,"params":{"name":"memoryQuery","arguments":{"input":{"scope":"${project}","tags":{"include":[${Array(40_000).fill(1).join(',')}]}}}}`);
     expect(toolError(long)).toBe('BAD_USER_INPUT: arguments.input.tags.include lists 40000 items: no argument takes more than 32768');
