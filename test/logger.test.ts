@@ -74,6 +74,19 @@ describe('the server logger', () => {
     expect(request).toMatchObject({ operationName: 'Second', operationType: 'mutation' });
   });
 
+  it('cuts a long operation name at 200 characters in the log line', async () => {
+    const lines = captured();
+    const name = `Long${'x'.repeat(100_000)}`;
+    const response = await fetch(`http://127.0.0.1:${h.port}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `query ${name} { __typename }` }),
+    });
+    expect(response.status).toBe(200);
+    const [request] = (await lines()).filter((l) => l.msg === 'request');
+    expect(request).toMatchObject({ operationName: `${name.slice(0, 200)}…` });
+  });
+
   // Yoga logs, at error level, every error its masking replaces: a caller's mistake answered with
   // its own code must be the error it was, not a copy (a copy logged each refusal with its stack).
   it("logs no error for a caller's own mistake, and answers it with 200 over SSE too", async () => {

@@ -10,6 +10,9 @@ export function yogaLogger() {
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
+/** The longest operation name a log line carries whole. */
+const MAX_LOGGED_NAME = 200;
+
 /** Notes the operation and the caller in the request's scope, for its log line and every line logged meanwhile. */
 export function useOperationLog(): Plugin<Context> {
   const note = (args: { operationName?: string | null; document: DocumentNode; contextValue: Context }) => {
@@ -17,7 +20,9 @@ export function useOperationLog(): Plugin<Context> {
     if (!scope) return;
     // The operation `operationName` picks (a document may hold several), as execution does.
     const operation = getOperationAST(args.document, args.operationName);
-    scope.operationName = args.operationName ?? operation?.name?.value;
+    const name = args.operationName ?? operation?.name?.value;
+    // A name is one token whatever its length (one of 10 MB was written into each request's line).
+    scope.operationName = name && name.length > MAX_LOGGED_NAME ? `${name.slice(0, MAX_LOGGED_NAME)}…` : name;
     scope.operationType = operation?.operation;
     scope.principal = args.contextValue.caller.principal?.name ?? (args.contextValue.caller.local ? 'local' : undefined);
   };
