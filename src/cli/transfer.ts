@@ -22,14 +22,23 @@ export async function exportCommand(database: Database, options: ExportCommandOp
   // Before anything is written: an unknown scope must neither start stdout with a header nor touch an existing --out file.
   if (scope && !(await database.prisma.scope.findUnique({ where: { id: scope }, select: { id: true } }))) throw new UsageError(`--scope ${options.scope}: no scope has this id`);
   // Opened before anything is read: a path that cannot be written fails before the export starts.
-  const file = options.out ? outputFile(options.out) : null;
+  // Ctrl-C mid-export: its temporary file goes too, and what was at --out stays. Listened for before
+  // the file is made: a signal in between would end the process by default, leaving it behind.
+  let file: ReturnType<typeof outputFile> | null = null;
+  const interrupted = options.out
+    ? onInterrupt((name) => {
+        file?.discard();
+        console.error(`Interrupted (${name}): ${options.out} was left as it was.`);
+      })
+    : null;
+  try {
+    file = options.out ? outputFile(options.out) : null;
+  } catch (error) {
+    interrupted?.();
+    throw error;
+  }
   const out = sink(file?.stream ?? process.stdout);
   const shown = progress('exported');
-  // Ctrl-C mid-export: its temporary file goes too, and what was at --out stays.
-  const interrupted = file ? onInterrupt((name) => {
-    file.discard();
-    console.error(`Interrupted (${name}): ${options.out} was left as it was.`);
-  }) : null;
   let counts: Record<string, number | undefined>;
   try {
     counts = await writeExport(database, out.write, options.format, scope, shown.update);
