@@ -21,17 +21,19 @@ export async function exportCommand(database: Database, options: ExportCommandOp
   const scope = options.scope ? scopeIdOf(options.scope) : null;
   // Before anything is written: an unknown scope must neither start stdout with a header nor touch an existing --out file.
   if (scope && !(await database.prisma.scope.findUnique({ where: { id: scope }, select: { id: true } }))) throw new UsageError(`--scope ${options.scope}: no scope has this id`);
-  // Opened before anything is read: a path that cannot be written fails before the export starts.
-  // Ctrl-C mid-export: its temporary file goes too, and what was at --out stays. Listened for before
-  // the file is made: a signal in between would end the process by default, leaving it behind.
+  // Ctrl-C mid-export: its temporary file goes too, and what was at --out stays (an export only
+  // reads: nothing else needs finishing). Listened for before the file is made: a signal in between
+  // would end the process by default, leaving it behind.
   let file: ReturnType<typeof outputFile> | null = null;
   const interrupted = options.out
-    ? onInterrupt((name) => {
+    ? onStopSignals((name) => {
         file?.discard();
         console.error(`Interrupted (${name}): ${options.out} was left as it was.`);
+        exitFor(name);
       })
     : null;
   try {
+    // Opened before anything is read: a path that cannot be written fails before the export starts.
     file = options.out ? outputFile(options.out) : null;
   } catch (error) {
     interrupted?.();
@@ -146,36 +148,31 @@ export async function importCommand(database: Database, source: ImportSource, js
  */
 function untilSignal(): { signal: AbortSignal; received: NodeJS.Signals | null; dispose: () => void } {
   const controller = new AbortController();
-  const state = { signal: controller.signal, received: null as NodeJS.Signals | null, dispose };
-  const onSignal = (name: NodeJS.Signals) => {
-    if (state.received) process.exit(128 + osConstants.signals[name]);
-    state.received = name;
-    controller.abort();
+  const state = {
+    signal: controller.signal,
+    received: null as NodeJS.Signals | null,
+    dispose: onStopSignals((name) => {
+      if (state.received) exitFor(name);
+      state.received = name;
+      controller.abort();
+    }),
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  function dispose() {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
   return state;
 }
 
-/**
- * Until the returned function is called, SIGINT and SIGTERM run `cleanUp` and end the process
- * with the usual code (130, 143). An export only reads: nothing else needs finishing.
- */
-function onInterrupt(cleanUp: (name: NodeJS.Signals) => void): () => void {
-  const onSignal = (name: NodeJS.Signals) => {
-    cleanUp(name);
-    process.exit(128 + osConstants.signals[name]);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+/** Until the returned function is called, SIGINT and SIGTERM go to `handle` instead of ending the process. */
+function onStopSignals(handle: (name: NodeJS.Signals) => void): () => void {
+  process.on('SIGINT', handle);
+  process.on('SIGTERM', handle);
   return () => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', handle);
+    process.off('SIGTERM', handle);
   };
+}
+
+/** Ends the process with the usual code of a signal (130 for SIGINT, 143 for SIGTERM). */
+function exitFor(name: NodeJS.Signals): never {
+  process.exit(128 + osConstants.signals[name]);
 }
 
 function printReport(report: ImportReport): void {

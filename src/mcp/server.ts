@@ -126,13 +126,27 @@ export const MAX_TOOL_ARGUMENTS = 64;
  * the unknown ones were refused (100,000 keys, 1.1 MB: 1.36 s of the event loop; 1,000,000: 8.7 s).
  * The transport's own reading of the message is left, once.
  */
-function tooManyArguments(message: object): { jsonrpc: '2.0'; id: string | number; result: CallToolResult } | null {
+function tooManyArguments(message: object): ToolRefusal | null {
+  const call = toolCall(message);
+  if (!call) return null;
+  let count = 0;
+  for (const key in call.args) if (Object.hasOwn(call.args, key) && ++count > MAX_TOOL_ARGUMENTS) break;
+  return count > MAX_TOOL_ARGUMENTS ? refusedCall(call, `takes at most ${MAX_TOOL_ARGUMENTS} arguments`) : null;
+}
+
+type ToolRefusal = { jsonrpc: '2.0'; id: string | number; result: CallToolResult };
+type ToolCall = { id: string | number; name: unknown; args: Record<string, unknown> };
+
+/** A tools/call request with an id and an object of arguments, as the transport read it, or null. */
+function toolCall(message: object): ToolCall | null {
   const { method, id, params } = message as { method?: unknown; id?: unknown; params?: { name?: unknown; arguments?: unknown } };
   if (method !== 'tools/call' || (typeof id !== 'string' && typeof id !== 'number') || !isObject(params?.arguments)) return null;
-  let count = 0;
-  for (const key in params.arguments) if (Object.hasOwn(params.arguments, key) && ++count > MAX_TOOL_ARGUMENTS) break;
-  if (count <= MAX_TOOL_ARGUMENTS) return null;
-  return { jsonrpc: '2.0', id, result: failure({ code: 'BAD_USER_INPUT', message: `${String(params.name).slice(0, 100)} takes at most ${MAX_TOOL_ARGUMENTS} arguments` }) };
+  return { id, name: params.name, args: params.arguments };
+}
+
+/** The tool's failure (BAD_USER_INPUT) answering `call`: "<tool> <why>". */
+function refusedCall(call: ToolCall, why: string): ToolRefusal {
+  return { jsonrpc: '2.0', id: call.id, result: failure({ code: 'BAD_USER_INPUT', message: `${String(call.name).slice(0, 100)} ${why}` }) };
 }
 
 /**
@@ -140,11 +154,9 @@ function tooManyArguments(message: object): { jsonrpc: '2.0'; id: string | numbe
  * The SDK's schema copies the arguments key by key, which makes that key the copy's prototype:
  * the handler then saw no unknown argument, and read the inherited values as if they were sent.
  */
-function protoArgument(message: object): { jsonrpc: '2.0'; id: string | number; result: CallToolResult } | null {
-  const { method, id, params } = message as { method?: unknown; id?: unknown; params?: { name?: unknown; arguments?: unknown } };
-  if (method !== 'tools/call' || (typeof id !== 'string' && typeof id !== 'number') || !isObject(params?.arguments)) return null;
-  if (!Object.hasOwn(params.arguments, '__proto__')) return null;
-  return { jsonrpc: '2.0', id, result: failure({ code: 'BAD_USER_INPUT', message: `${String(params.name).slice(0, 100)} has no argument "__proto__"` }) };
+function protoArgument(message: object): ToolRefusal | null {
+  const call = toolCall(message);
+  return call && Object.hasOwn(call.args, '__proto__') ? refusedCall(call, 'has no argument "__proto__"') : null;
 }
 
 /** The error answer to `message` when it is a request of CHECKED that its schema refuses, else null. */

@@ -1,4 +1,4 @@
-import { getOperationAST, GraphQLError, OperationTypeNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { getOperationAST, GraphQLError, OperationTypeNode, type ExecutionArgs, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 /** Largest answer to a query, in characters of its JSON (about bytes, for ASCII text). */
@@ -18,22 +18,22 @@ export function useResponseSizeLimit(max = MAX_RESPONSE_CHARS): Plugin {
     onExecute({ args: loose }) {
       // Envelop types the arguments loosely; these are graphql-js ExecutionArgs.
       const args = loose as ExecutionArgs;
-      if (getOperationAST(args.document, args.operationName)?.operation !== OperationTypeNode.QUERY) return undefined;
+      const operation = getOperationAST(args.document, args.operationName);
+      if (operation?.operation !== OperationTypeNode.QUERY) return undefined;
       return {
         onExecuteDone({ result, setResult }) {
           if (Symbol.asyncIterator in result) return;
           const answer = result as ExecutionResult;
-          if (answer.data && longerThan(answer.data, max)) setResult({ errors: [tooLarge(max, args)] });
+          if (answer.data && longerThan(answer.data, max)) setResult({ errors: [tooLarge(max, operation)] });
         },
       };
     },
   };
 }
 
-function tooLarge(max: number, args: ExecutionArgs): GraphQLError {
-  const operation = getOperationAST(args.document, args.operationName);
+function tooLarge(max: number, operation: OperationDefinitionNode): GraphQLError {
   return new GraphQLError(`The answer would pass ${max / 1024 / 1024} MB: ask for fewer items or fields (a smaller first, fewer ids or aliases)`, {
-    nodes: operation ?? undefined,
+    nodes: operation,
     extensions: { code: 'RESPONSE_TOO_LARGE', limit: max },
   });
 }
