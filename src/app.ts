@@ -33,6 +33,7 @@ import { DEFAULT_LIMITS, type OperationLimits } from './server/operation-limits.
 import { createRateLimiter, useRateLimits, type RateLimits } from './server/rate-limit.ts';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
 import { eventStreams } from './server/event-streams.ts';
+import { closeStalledConnections, type StalledOutputLimits } from './server/stalled-output.ts';
 import { getSchema } from './graphql/schema.ts';
 import { useMcp } from './mcp/http.ts';
 import { AuthenticationFailures } from './modules/audit/audit.service.ts';
@@ -79,6 +80,8 @@ export interface AppOptions {
   exhaustiveRanking?: boolean;
   /** OpenTelemetry: the plugin that makes a span per GraphQL operation (src/infra/telemetry.ts); default none. */
   tracing?: Telemetry['plugin'];
+  /** When a connection whose client stops reading is closed (default DEFAULT_STALLED_OUTPUT_LIMITS). */
+  stalledOutput?: Partial<StalledOutputLimits>;
 }
 
 /** What Yoga hands the context factory: Node's request over HTTP, graphql-ws' context over WebSocket. */
@@ -227,6 +230,7 @@ export function createApp(options: AppOptions): App {
 
   let server: Server | undefined;
   let sockets: WebSocketEndpoint | undefined;
+  let stopSweep: (() => void) | undefined;
   let stopping = false;
   return {
     yoga,
@@ -251,6 +255,7 @@ export function createApp(options: AppOptions): App {
       });
       const s = server;
       s.on('clientError', answerUnparsable);
+      stopSweep = closeStalledConnections(s, options.stalledOutput);
       sockets = attachWebSocket(s, yoga, {
         ...webSocket,
         maxPayloadBytes: maxRequestBodyBytes,
@@ -268,6 +273,7 @@ export function createApp(options: AppOptions): App {
       if (!s) return release();
       server = undefined;
       stopping = true;
+      stopSweep?.();
       // Subscriptions end with "going away" so clients reconnect elsewhere; SSE ones complete, or
       // their responses, which never finish on their own, would hold the server for the grace period.
       await sockets?.close();
