@@ -22,7 +22,7 @@ import { corsFor, useCsrfPrevention, useVaryOrigin } from './server/browser-safe
 import { oneStartPerTurn } from './server/fair-start.ts';
 import { useDashboard } from './server/dashboard.ts';
 import { graphiqlOptions, useGraphiQLDelivery } from './server/graphiql.ts';
-import { Authenticator, type AuthMode } from './server/authentication.ts';
+import { Authenticator, authenticationFirst, type AuthMode } from './server/authentication.ts';
 import { useHealth } from './server/health.ts';
 import { useMetrics } from './server/metrics.ts';
 import { executionCount } from './server/load.ts';
@@ -110,6 +110,7 @@ export function createApp(options: AppOptions): App {
   const rateLimiter = options.rateLimits ? createRateLimiter(options.rateLimits) : null;
   const authFailures = new AuthenticationFailures(database.prisma);
   const authenticate = auditedAuthentication(authenticator, authFailures);
+  const early = authenticationFirst(authenticate, maxRequestBodyBytes);
   /** Besides sockets, what stop() lets go of: the rate limits' Redis connection, failed authentications still counted. */
   const release = async () => {
     detachBus();
@@ -151,7 +152,7 @@ export function createApp(options: AppOptions): App {
       const address = socket ? (socket.remoteAddress ?? '') : undefined;
       const authorization = headers.get('authorization');
       const host = upgradeOrRequest?.headers.host ?? headers.get('host');
-      const caller = await authenticate(authorization, address, host);
+      const caller = early.callerOf(initial.request) ?? (await authenticate(authorization, address, host));
       const stillAuthenticated = () => authenticator.authenticate(authorization, address, host).catch(() => null);
       return createContext(
         { ...deps, authenticator, grantCache, tracker, exhaustiveRanking: options.exhaustiveRanking ?? false, stopping: stopSignal.signal },
@@ -209,6 +210,7 @@ export function createApp(options: AppOptions): App {
       streams.plugin,
       ...useMetrics({ database, bus, authenticate, webSocketConnections: () => sockets?.connections() ?? 0, subscriptionsOpen: counting.subscriptionsOpen }),
       ...(options.tracing ? [options.tracing] : []),
+      early.plugin,
       useStrictRequestParams(),
       useRequestBodyLimit(maxRequestBodyBytes),
       useCsrfPrevention(),

@@ -109,7 +109,7 @@ describe('the server logger', () => {
       const socket = net.connect(h.port, '127.0.0.1');
       await new Promise((resolve) => socket.once('connect', resolve));
       const part = framing.startsWith('content') ? '{"query":"{ __typ' : '10\r\n{"query":"{ __typ\r\n';
-      socket.write(`POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n${framing}\r\n\r\n${part}`);
+      socket.write(`POST /graphql HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\n${framing}\r\n\r\n${part}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
       socket.destroy();
     }

@@ -62,6 +62,21 @@ async function readUpTo(reader: Reader, limit: number): Promise<Uint8Array[] | n
   }
 }
 
+/**
+ * `error` (a refusal answered before the body is read), to be answered on a connection with
+ * nothing unread: a chunked body is read and discarded first (at most `budget` bytes; see drain)
+ * and the connection closed after the answer. Node reads and discards a body with a
+ * Content-Length itself, and its connection stays usable. Without this, a refused chunked body
+ * that never ends kept its connection open while Node discarded what came.
+ */
+export async function refusedUnread(request: Request, error: GraphQLError, budget: number): Promise<GraphQLError> {
+  if (request.headers.has('content-length') || !request.body) return error;
+  await drain(request.body.getReader(), budget);
+  const http = (error.extensions.http ?? {}) as { status?: number; headers?: Record<string, string> };
+  error.extensions.http = { ...http, headers: { ...http.headers, connection: 'close' } };
+  return error;
+}
+
 /** How long a refused body's sender may pause before the answer goes out without the rest. */
 const DRAIN_IDLE_MS = 1_000;
 

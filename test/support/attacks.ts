@@ -382,7 +382,7 @@ async function chunkedTooLarge(base: string): Promise<Answer> {
   socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
   const closed = new Promise<void>((done) => socket.once('close', () => done()));
   socket.on('error', () => undefined);
-  socket.write(`POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+  socket.write(`POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
   const chunk = 'x'.repeat(1 << 20);
   for (let i = 0; i < 30 && !socket.destroyed && !received.includes('\r\n\r\n'); i++) {
     socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
