@@ -204,6 +204,9 @@ describe('engram with a missing file or database', () => {
   it.skipIf(DB_KIND !== 'postgresql')('keys list, keys revoke and export refuse a PostgreSQL database Engram never migrated, and create nothing in it', { timeout: 60_000 }, async () => {
     const url = await emptyDatabase();
     for (const args of [['keys', 'list'], ['keys', 'revoke', 'k'], ['export']]) told(await engram(args, url), 2, /No Engram database at .*Engram never migrated it/);
+    // A database the server does not have at all: the same mistake as a SQLite file that is not there.
+    const absent = url.replace(/\/[^/?]+(\?|$)/, '/engram_absent_database$1');
+    for (const args of [['keys', 'list'], ['export']]) told(await engram(args, absent), 2, /No database at .*engram_absent_database/);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {

@@ -49,9 +49,23 @@ export async function requireExisting(url: string): Promise<void> {
     if (!existsSync(path)) throw new UsageError(`No database at ${path} (DATABASE_URL): this command works on an existing one`);
     return;
   }
-  if (!(await reachable(url, () => hasMigrations(url)))) {
+  const migrated = await reachable(url, () => hasMigrations(url)).catch((error: unknown) => {
+    // As a SQLite file that is not there: the caller's mistake (exit 2), not the server's failure.
+    if (causedBy(error, MISSING_DATABASE)) throw new UsageError(`No database at ${displayUrl(url)} (DATABASE_URL): this command works on an existing one`);
+    throw error;
+  });
+  if (!migrated) {
     throw new UsageError(`No Engram database at ${displayUrl(url)} (DATABASE_URL: Engram never migrated it): this command works on an existing one`);
   }
+}
+
+/** PostgreSQL's invalid_catalog_name: the URL names a database the server does not have. */
+const MISSING_DATABASE = '3D000';
+
+/** Whether `error`, or an error it was caused by, has the code `code`. */
+function causedBy(error: unknown, code: string): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) if ((e as { code?: unknown }).code === code) return true;
+  return false;
 }
 
 /**
