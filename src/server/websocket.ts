@@ -85,6 +85,7 @@ export function attachWebSocket(
         );
         if (refusal === null) {
           if (authorization) recheckWhileOpen(ctx.extra.socket, check);
+          acknowledged(ctx.extra.socket, maxPayloadBytes);
           return true;
         }
         // Still 4403, with the refusal's message for a reason (graphql-ws would say only "Forbidden"):
@@ -161,6 +162,37 @@ function admitUpTo(wss: WebSocketServer, max: number, originAllowed: (origin: st
   };
 }
 
+/**
+ * The largest message a socket may send before its connection_init is accepted: a
+ * connection_init holds at most 100 headers of 64 KB in all (MAX_HEADER_CHARS; twice that as
+ * JSON, every character escaped). graphql-ws parses a message before it looks at it, and ws
+ * buffers one of up to `maxPayloadBytes` (25 MB): a client without a key held the event loop
+ * 2.5 s with a connection_init of a million keys (16.8 MB), and 1,000 sockets could have each
+ * kept 25 MB waiting. Accepted sockets send messages of up to `maxPayloadBytes`.
+ */
+const BEFORE_ACK_MAX_BYTES = 256 * 1024;
+/** RFC 6455's "Message Too Big", as ws closes a message over its limit. */
+const MESSAGE_TOO_BIG = 1009;
+/** Sockets whose connection_init was accepted. */
+const accepted = new WeakSet<WebSocket>();
+
+/**
+ * Sets the largest message ws reads from `socket`. ws takes its limit per server (`maxPayload`),
+ * but its receiver (ws 8) checks each frame against its own `_maxPayload`, which is set here per
+ * socket: a message over it is refused as its frames arrive (1009), before it is buffered. Where
+ * the field is not there, the size check of each message before connection_ack still refuses it.
+ */
+function limitMessages(socket: WebSocket, bytes: number): void {
+  const receiver = (socket as WebSocket & { _receiver?: { _maxPayload?: unknown } | null })._receiver;
+  if (receiver && typeof receiver._maxPayload === 'number') receiver._maxPayload = bytes;
+}
+
+/** `socket`'s connection_init was accepted: it may send messages of up to `maxPayloadBytes`. */
+function acknowledged(socket: WebSocket, maxPayloadBytes: number): void {
+  accepted.add(socket);
+  limitMessages(socket, maxPayloadBytes);
+}
+
 /** How often an open socket is pinged; one that has not answered by the next ping is cut (graphql-ws's default). */
 const KEEP_ALIVE_MS = 12_000;
 
@@ -177,6 +209,7 @@ function serveSockets(wss: WebSocketServer, options: ServerOptions<Record<string
   const server = makeServer(options);
   wss.options.handleProtocols = handleProtocols;
   wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
+    limitMessages(socket, Math.min(BEFORE_ACK_MAX_BYTES, wss.options.maxPayload ?? BEFORE_ACK_MAX_BYTES));
     // ws emits an error only once it is closing the socket itself, with the code the error carries
     // (1009 a message too large, 1007 text that is not UTF-8): the client's doing, which any client,
     // with a key or not, may repeat. One line at debug says it.
@@ -204,6 +237,10 @@ function serveSockets(wss: WebSocketServer, options: ServerOptions<Record<string
         close: (code, reason) => socket.close(code, reason),
         onMessage: (handle) =>
           socket.on('message', (data: Buffer) => {
+            if (!accepted.has(socket) && data.length > BEFORE_ACK_MAX_BYTES) {
+              socket.close(MESSAGE_TOO_BIG, `A message before connection_ack passes ${BEFORE_ACK_MAX_BYTES} bytes`);
+              return;
+            }
             handle(String(data)).catch((error: unknown) => {
               const message = error instanceof Error ? error.message : String(error);
               if (/^Unexpected message of type \S+ received$/.test(message)) {
