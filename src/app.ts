@@ -19,7 +19,7 @@ import { useRequestBodyLimit } from './server/body-limit.ts';
 import { MAX_REQUEST_BODY_BYTES } from './domain/limits.ts';
 import { useStrictRequestParams } from './server/request-params.ts';
 import { corsFor, useCsrfPrevention, useVaryOrigin } from './server/browser-safety.ts';
-import { oneStartPerTurn } from './server/fair-start.ts';
+import { onePerConnection, oneStartPerTurn } from './server/fair-start.ts';
 import { useDashboard } from './server/dashboard.ts';
 import { graphiqlOptions, useGraphiQLDelivery } from './server/graphiql.ts';
 import { Authenticator, authenticationFirst, type AuthMode } from './server/authentication.ts';
@@ -240,7 +240,7 @@ export function createApp(options: AppOptions): App {
       stopping = false;
       if (stopSignal.signal.aborted) stopSignal = new AbortController();
       // Requests start one per turn of the event loop, so new connections are accepted between them.
-      const startInTurn = oneStartPerTurn();
+      const startInTurn = onePerConnection(oneStartPerTurn());
       server = createServer((req: IncomingMessage, res: ServerResponse) => {
         // While stopping, a finished response must not leave a keep-alive connection holding the
         // server open until the keep-alive timeout or the grace period.
@@ -253,7 +253,8 @@ export function createApp(options: AppOptions): App {
         const scope = { requestId: requestIdFrom(header(req, 'x-request-id')) };
         res.setHeader('x-request-id', scope.requestId);
         logWhenAnswered(req, res, scope);
-        requestScope.run(scope, () => startInTurn(() => yoga.handle(req, res)));
+        // In its own scope: a request waiting behind another of its connection starts from that one's end.
+        startInTurn(req, res, () => requestScope.run(scope, () => yoga.handle(req, res)));
       });
       const s = server;
       s.on('clientError', answerUnparsable);

@@ -1,3 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { log } from '../infra/log.ts';
+
 /**
  * Starts HTTP requests one per turn of the event loop, in arrival order.
  *
@@ -26,4 +30,57 @@ export function oneStartPerTurn(): (start: () => unknown) => void {
     scheduled = true;
     setImmediate(next);
   };
+}
+
+/** Requests a connection may have waiting behind the one it runs; past it the connection is closed. */
+export const MAX_PIPELINED = 32;
+
+interface Line {
+  running: boolean;
+  waiting: Array<() => void>;
+}
+
+/**
+ * Runs one request of a connection at a time (through `start`, the queue above), and closes a
+ * connection that has more than MAX_PIPELINED waiting. HTTP/1.1 lets a client send requests
+ * without waiting for answers (pipelining), and Node hands the server every request of a chunk as
+ * it parses it: one write of 100,000 `{ __typename }` (7.5 MB) put them all in the queue ahead of
+ * every other client, which got no answer for 20 s, took the server from 0.27 to 1.28 GB, and
+ * kept it busy after the client had gone. Node sends a connection's answers in order whatever the
+ * order they finish in, so running them one at a time delays no answer a pipelining client could
+ * have read sooner (and browsers and common clients do not pipeline). Node's own check (it stops
+ * reading while answers wait to be written) comes too late: the answers are small, and the whole
+ * chunk is parsed first.
+ */
+export function onePerConnection(start: (run: () => unknown) => void): (req: IncomingMessage, res: ServerResponse, run: () => unknown) => void {
+  const lines = new WeakMap<Socket, Line>();
+  return (req, res, run) => {
+    const socket = req.socket;
+    // The rest of a chunk that overflowed its line: parsed by Node after the socket was closed.
+    if (socket.destroyed) return;
+    const line = lineOf(lines, socket);
+    const go = () => {
+      line.running = true;
+      res.once('close', () => {
+        line.running = false;
+        line.waiting.shift()?.();
+      });
+      start(() => (socket.destroyed ? undefined : run()));
+    };
+    if (!line.running) return go();
+    if (line.waiting.length < MAX_PIPELINED) return void line.waiting.push(go);
+    log.warn({ remoteAddress: socket.remoteAddress }, `Closing a connection that sent more than ${MAX_PIPELINED} requests ahead of their answers`);
+    socket.destroy();
+  };
+}
+
+function lineOf(lines: WeakMap<Socket, Line>, socket: Socket): Line {
+  let line = lines.get(socket);
+  if (!line) {
+    const made: Line = { running: false, waiting: [] };
+    // What waits when the connection closes has nobody to answer.
+    socket.once('close', () => void made.waiting.splice(0));
+    lines.set(socket, (line = made));
+  }
+  return line;
 }
