@@ -80,9 +80,19 @@ export interface AppOptions {
   exhaustiveRanking?: boolean;
   /** OpenTelemetry: the plugin that makes a span per GraphQL operation (src/infra/telemetry.ts); default none. */
   tracing?: Telemetry['plugin'];
+  /** Node's limits on receiving a request (default HTTP_TIMEOUTS). */
+  httpTimeouts?: Partial<typeof HTTP_TIMEOUTS>;
   /** When a connection whose client stops reading is closed (default DEFAULT_STALLED_OUTPUT_LIMITS). */
   stalledOutput?: Partial<StalledOutputLimits>;
 }
+
+/**
+ * How long Node lets a client take to send a request's headers (then 408) and the whole request,
+ * and how often it looks. Node's defaults (60 s, 300 s, every 30 s) held a connection that sent
+ * its headers a byte a second for 68 s, and a body a byte a second for 308 s. 120 s still takes a
+ * 25 MB body over a 2 Mbit/s link. Answers are not counted: a subscription's stream stays open.
+ */
+export const HTTP_TIMEOUTS = { headersTimeout: 20_000, requestTimeout: 120_000, connectionsCheckingInterval: 2_000 };
 
 /** What Yoga hands the context factory: Node's request over HTTP, graphql-ws' context over WebSocket. */
 interface InitialContext {
@@ -241,7 +251,7 @@ export function createApp(options: AppOptions): App {
       if (stopSignal.signal.aborted) stopSignal = new AbortController();
       // Requests start one per turn of the event loop, so new connections are accepted between them.
       const startInTurn = onePerConnection(oneStartPerTurn());
-      server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      server = createServer({ ...HTTP_TIMEOUTS, ...options.httpTimeouts }, (req: IncomingMessage, res: ServerResponse) => {
         // While stopping, a finished response must not leave a keep-alive connection holding the
         // server open until the keep-alive timeout or the grace period.
         res.once('finish', () => {

@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../src/app.ts';
+import { createApp, type App, type HTTP_TIMEOUTS } from '../src/app.ts';
 import type { StalledOutputLimits } from '../src/server/stalled-output.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { addKnowledge, createProject } from './support/ops.ts';
@@ -13,8 +13,8 @@ const h = useHarness();
 const apps: App[] = [];
 afterAll(() => Promise.all(apps.map((app) => app.stop(100))));
 
-async function serve(stalledOutput: Partial<StalledOutputLimits>): Promise<number> {
-  const app = createApp({ database: h.database, auth: 'off', stalledOutput: { sweepMs: 100, ...stalledOutput } });
+async function serve(stalledOutput: Partial<StalledOutputLimits>, httpTimeouts?: Partial<typeof HTTP_TIMEOUTS>): Promise<number> {
+  const app = createApp({ database: h.database, auth: 'off', stalledOutput: { sweepMs: 100, ...stalledOutput }, ...(httpTimeouts ? { httpTimeouts } : {}) });
   apps.push(app);
   return app.start(0, '127.0.0.1');
 }
@@ -122,5 +122,33 @@ describe(`clients that stop reading (${DB_KIND})`, () => {
     expect(cut.closed).toBe(true);
     expect(cut.bytes).toBeLessThan(100 * 100_000);
     await expect.poll(() => subscriptionsOpen(port)).toBe(0);
+  }, 60_000);
+
+  // Node's defaults held a connection sending its headers a byte a second for 68 s, a body for 308 s.
+  it('a client that sends its headers or its body a little at a time is cut off at the request timeouts', async () => {
+    const port = await serve({}, { headersTimeout: 1_000, requestTimeout: 2_000, connectionsCheckingInterval: 200 });
+    const dribble = async (head: string, unit: string): Promise<{ received: string; closedAfterMs: number | null }> => {
+      const socket = connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      socket.on('error', () => undefined);
+      const started = Date.now();
+      socket.write(head);
+      const timer = setInterval(() => socket.writable && socket.write(unit), 200);
+      const closedAfterMs = await new Promise<number | null>((resolve) => {
+        const limit = setTimeout(() => resolve(null), 8_000);
+        socket.once('close', () => (clearTimeout(limit), resolve(Date.now() - started)));
+      });
+      clearInterval(timer);
+      socket.destroy();
+      return { received, closedAfterMs };
+    };
+    const headers = await dribble('GET /graphql?query=%7B__typename%7D HTTP/1.1\r\nHost: localhost\r\n', 'x-slow: 1\r\n');
+    expect(headers.received).toMatch(/^HTTP\/1\.1 408/);
+    expect(headers.closedAfterMs).not.toBeNull();
+    const body = await dribble('POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n', ' ');
+    expect(body.received).toMatch(/^HTTP\/1\.1 408/);
+    expect(body.closedAfterMs).not.toBeNull();
   }, 60_000);
 });
