@@ -65,9 +65,9 @@ async function readUpTo(reader: Reader, limit: number): Promise<Uint8Array[] | n
 /**
  * `error` (a refusal answered before the body is read), to be answered on a connection with
  * nothing unread: a chunked body is read and discarded first (at most `budget` bytes; see drain)
- * and the connection closed after the answer. Node reads and discards a body with a
- * Content-Length itself, and its connection stays usable. Without this, a refused chunked body
- * that never ends kept its connection open while Node discarded what came.
+ * and the connection closed after the answer, as the body limit does (see drain: closed with
+ * bytes unread, the connection is reset and a client still sending can lose the answer). Node
+ * reads and discards a body with a Content-Length itself, and its connection stays usable.
  */
 export async function refusedUnread(request: Request, error: GraphQLError, budget: number): Promise<GraphQLError> {
   if (request.headers.has('content-length') || !request.body) return error;

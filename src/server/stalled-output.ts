@@ -1,12 +1,13 @@
-// Connections whose client stops reading. Node buffers whatever the server writes to a socket the
-// peer does not drain, without bound: an SSE or WebSocket subscriber that stopped reading kept
-// every event written to it (20 such subscribers of a scope took the server from 300 to 720 MB
-// over 2,000 writes of 60 KB entries), and a client that reads an answer slowly holds it (up to
-// the 32 MB a query may answer) for as long as it keeps the connection open.
+// Connections whose client stops reading. What the server writes to a socket the peer does not
+// drain waits in the server's memory: a client that reads an answer slowly, or not at all, holds
+// it (up to the 32 MB a query may answer) for as long as it keeps the connection open, and an
+// SSE or WebSocket subscriber that stopped reading holds its connection, its subscription and the
+// event it was sent (both transports wait for an event to be taken before sending the next; the
+// rest stays in the change feed, so its memory does not grow).
 //
-// Node's socket timeout (`server.timeout`) does not catch either: it counts time since the last
+// Node's socket timeout (`server.timeout`) does not catch this: it counts time since the last
 // read or write *call*, so a stream that keeps writing to a stalled peer never times out. Nothing
-// in Yoga, graphql-ws or ws bounds it either (they write and move on), hence this sweep.
+// in Yoga, graphql-ws or ws bounds it either, hence this sweep.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { log } from '../infra/log.ts';
@@ -93,9 +94,10 @@ function judge(socket: Socket, windows: Map<Socket, Window>, now: number, limits
     return null;
   }
   if (now - window.since < limits.stallMs) return null;
-  const progress = taken(socket) - window.taken;
+  const sofar = taken(socket);
+  const progress = sofar - window.taken;
   if (progress < limits.minProgressBytes) return `the client took ${progress} bytes in ${Math.round((now - window.since) / 1000)} s with ${waiting} waiting`;
-  windows.set(socket, { since: now, taken: taken(socket) });
+  windows.set(socket, { since: now, taken: sofar });
   return null;
 }
 
