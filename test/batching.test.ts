@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
-import { useHarness, DB_KIND } from './support/harness.ts';
+import { DB_KIND, fewestStatements, useHarness } from './support/harness.ts';
 import { addGuideline, addKnowledge, addTool, createProject, globalScopeId, startSession } from './support/ops.ts';
 
 const h = useHarness();
@@ -72,11 +72,7 @@ async function seed(n: number, label: string) {
   return { tools, all };
 }
 
-async function countStatements<T>(run: () => Promise<T>): Promise<{ count: number; result: T }> {
-  h.resetStatements();
-  const result = await run();
-  return { count: h.statements.length, result };
-}
+const countStatements = <T>(run: () => Promise<T>) => fewestStatements(h, run);
 
 describe('batching (no N+1)', () => {
   it('a page of 50 tools with scope, ancestors, tags, versions and relations costs what a page of 5 costs', async () => {
