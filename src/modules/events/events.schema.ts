@@ -1,3 +1,4 @@
+import { queryFromInfo } from '@pothos/plugin-prisma';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { filter, pipe } from 'graphql-yoga';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
@@ -17,7 +18,8 @@ import {
 } from '../../infra/events.ts';
 import { ConflictRef } from '../conflicts/conflicts.schema.ts';
 import { ENTRY_TYPENAME, EntryRef, EntryVersionRef } from '../entries/entries.schema.ts';
-import type { EntryKind } from '../entries/entries.service.ts';
+import { findEntry, type EntryKind } from '../entries/entries.service.ts';
+import { sharedRead } from '../../graphql/shared-read.ts';
 import { SessionEventRef } from '../sessions/sessions.schema.ts';
 
 const EntryChangeTypeEnum = builder.enumType('EntryChangeType', {
@@ -52,17 +54,18 @@ const EntryChangedEventRef = builder.objectRef<EntryChangedPayload>('EntryChange
         return encodeGlobalID(ENTRY_TYPENAME[kind as EntryKind], e.entryId);
       },
     }),
-    entry: t.field({
+    entry: t.prismaField({
       type: EntryRef,
       nullable: true,
       description: 'The entry as it is now; null once it has been deleted.',
-      resolve: (e, _args, ctx) => ctx.db.entry.findUnique({ where: { id: e.entryId } }),
+      resolve: (query, e, _args, ctx) => sharedRead(e, 'entry', query, () => findEntry(ctx.db, e.entryId, query)),
     }),
-    version: t.field({
+    version: t.prismaField({
       type: EntryVersionRef,
       nullable: true,
       description: 'The version written (CREATED, UPDATED).',
-      resolve: (e, _args, ctx) => (e.versionId ? ctx.db.entryVersion.findUnique({ where: { id: e.versionId } }) : null),
+      resolve: (query, e, _args, ctx) =>
+        e.versionId ? sharedRead(e, 'version', query, () => ctx.db.entryVersion.findUnique({ ...query, where: { id: e.versionId! } })) : null,
     }),
     actor: t.string({ nullable: true, description: 'Who made the change.', resolve: (e) => e.actor }),
     occurredAt: t.field({ type: 'DateTime', description: 'When the change was committed.', resolve: (e) => e.occurredAt }),
@@ -74,11 +77,11 @@ const ConflictEventRef = builder.objectRef<ConflictPayload>('ConflictEvent').imp
   description: 'A conflict was detected or resolved.',
   fields: (t) => ({
     type: t.field({ type: ConflictEventTypeEnum, description: 'What happened.', resolve: (e) => e.type }),
-    conflict: t.field({
+    conflict: t.prismaField({
       type: ConflictRef,
       nullable: true,
       description: 'The conflict as it is now, with both versions; null once it is gone (its entry was deleted since, e.g. on a replay).',
-      resolve: (e, _args, ctx) => ctx.db.conflict.findUnique({ where: { id: e.conflictId } }),
+      resolve: (query, e, _args, ctx) => sharedRead(e, 'conflict', query, () => ctx.db.conflict.findUnique({ ...query, where: { id: e.conflictId } })),
     }),
     occurredAt: t.field({ type: 'DateTime', description: 'When it was committed.', resolve: (e) => e.occurredAt }),
     cursor: t.exposeString('cursor', { description: CURSOR_DESCRIPTION }),
@@ -167,9 +170,12 @@ builder.subscriptionFields((t) => {
           mayDeliver: (access, event) => access.has('READ', event.sessionId),
         });
       },
-      resolve: async (event: SessionPayload | StreamEnd | typeof REVOKED, _args, ctx) => {
-        const { eventId, cursor } = delivered(event);
-        const row = await ctx.db.sessionEvent.findUnique({ where: { id: eventId } });
+      resolve: async (event: SessionPayload | StreamEnd | typeof REVOKED, _args, ctx, info) => {
+        const payload = delivered(event);
+        const { eventId, cursor } = payload;
+        // What the client selected of the event, read with it once for every subscriber (shared-read.ts).
+        const query = queryFromInfo({ context: ctx, info, typeName: 'SessionEvent' });
+        const row = await sharedRead(payload, 'sessionEvent', query, () => ctx.db.sessionEvent.findUnique({ ...query, where: { id: eventId } }));
         // A replay may reach an event whose session was deleted since.
         if (!row) throw new NotFoundError('The event is gone: its session was deleted since', ['sessionEvent']);
         return { ...row, cursor };
