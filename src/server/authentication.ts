@@ -43,7 +43,12 @@ const refuse = (message: string, code: string, status: number) =>
  */
 export class Authenticator {
   private keys = new Map<string, { key: AuthenticatedKey; until: number }>();
-  private keysExist: { value: boolean; until: number } | null = null;
+  // The promise is kept, not its value: every subscription asks again every 2 s, and at 10,000 of
+  // them each call that came while the answer was being read sent its own statement.
+  private keysExist: { value: Promise<boolean>; until: number } | null = null;
+  private keyReads = new Map<string, Promise<AuthenticatedKey | null>>();
+  /** Counts `forget` calls: a read begun before one is not kept (the key may be revoked since). */
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
@@ -81,7 +86,9 @@ export class Authenticator {
   /** Drops what this instance remembers about keys (after a key is created or revoked here). */
   forget(): void {
     this.keys.clear();
+    this.keyReads.clear();
     this.keysExist = null;
+    this.generation++;
   }
 
   private async keyOf(secret: string): Promise<AuthenticatedKey> {
@@ -89,22 +96,41 @@ export class Authenticator {
     const now = Date.now();
     const cached = this.keys.get(hash);
     if (cached && cached.until > now && (!cached.key.expiresAt || cached.key.expiresAt.getTime() > now)) return cached.key;
-    const key = await principalOfKey(this.db, secret);
-    if (!key) {
-      this.keys.delete(hash);
-      throw refuse('The API key is unknown, revoked or expired', 'UNAUTHENTICATED', 401);
-    }
-    if (this.keys.size > 10_000) this.keys.clear();
-    this.keys.set(hash, { key, until: now + CACHE_MS });
-    touchKey(this.db, key).catch((error: unknown) => log.warn({ err: error }, 'Recording an API key use failed'));
+    const key = await this.readKey(hash, secret);
+    if (!key) throw refuse('The API key is unknown, revoked or expired', 'UNAUTHENTICATED', 401);
     return key;
   }
 
-  private async anyKey(): Promise<boolean> {
+  /** One read of a key at a time: the callers that come while it is read share it (and its one touch). */
+  private readKey(hash: string, secret: string): Promise<AuthenticatedKey | null> {
+    let read = this.keyReads.get(hash);
+    if (!read) {
+      const generation = this.generation;
+      read = principalOfKey(this.db, secret)
+        .then((key) => {
+          if (generation !== this.generation) return key;
+          if (!key) {
+            this.keys.delete(hash);
+            return null;
+          }
+          if (this.keys.size > 10_000) this.keys.clear();
+          this.keys.set(hash, { key, until: Date.now() + CACHE_MS });
+          touchKey(this.db, key).catch((error: unknown) => log.warn({ err: error }, 'Recording an API key use failed'));
+          return key;
+        })
+        .finally(() => this.keyReads.get(hash) === read && this.keyReads.delete(hash));
+      this.keyReads.set(hash, read);
+    }
+    return read;
+  }
+
+  private anyKey(): Promise<boolean> {
     const now = Date.now();
     if (this.keysExist && this.keysExist.until > now) return this.keysExist.value;
-    const value = await anyUsableKey(this.db);
-    this.keysExist = { value, until: now + CACHE_MS };
+    const value = anyUsableKey(this.db);
+    const entry = { value, until: now + CACHE_MS };
+    this.keysExist = entry;
+    value.catch(() => this.keysExist === entry && (this.keysExist = null));
     return value;
   }
 }
