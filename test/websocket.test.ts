@@ -15,6 +15,8 @@ import { Collector, untilListening } from './support/subscriptions.ts';
 // documents of at most 60 tokens (a Yoga plugin's limit, checked while parsing).
 const MAX_OPERATIONS = 2;
 const MAX_CONNECTIONS = 2;
+/** `waitCapped`: 10 connections, of which 2 may wait for their connection_init. */
+const MAX_PENDING = 2;
 const MAX_MESSAGE_BYTES = 20_000;
 const MAX_TOKENS = 60;
 
@@ -22,23 +24,26 @@ let database: Database;
 let drop: () => Promise<void>;
 let perSocket: { app: App; port: number };
 let capped: { app: App; port: number };
+let waitCapped: { app: App; port: number };
 
 beforeAll(async () => {
   const created = await createDatabaseUrl();
   drop = created.drop;
   database = await openDatabase(created.url);
   const bus = createEventBus();
-  const start = async (webSocket: { maxSubscriptionsPerSocket?: number; maxConnections?: number }) => {
+  const start = async (webSocket: { maxSubscriptionsPerSocket?: number; maxConnections?: number; maxPendingConnections?: number }) => {
     const app = createApp({ database, bus, webSocket, maxRequestBodyBytes: MAX_MESSAGE_BYTES, limits: { maxTokens: MAX_TOKENS } });
     return { app, port: await app.start(0, '127.0.0.1') };
   };
   perSocket = await start({ maxSubscriptionsPerSocket: MAX_OPERATIONS });
   capped = await start({ maxConnections: MAX_CONNECTIONS });
+  waitCapped = await start({ maxConnections: 10, maxPendingConnections: MAX_PENDING });
 });
 
 afterAll(async () => {
   await perSocket?.app.stop(1_000);
   await capped?.app.stop(1_000);
+  await waitCapped?.app.stop(1_000);
   await database?.close();
   await drop?.();
 });
@@ -203,6 +208,43 @@ describe('graphql-ws: connections per instance', () => {
       await eventually(async () => listening(next, project));
     } finally {
       await Promise.all(open.map(async (c) => c.dispose()));
+    }
+  });
+});
+
+describe('graphql-ws: connections that have not sent connection_init', () => {
+  /** A raw socket that sends nothing yet: open once the handshake is done. */
+  async function silent(): Promise<WebSocket> {
+    const ws = new WebSocket(`ws://127.0.0.1:${waitCapped.port}/graphql`, 'graphql-transport-ws');
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    return ws;
+  }
+
+  it(`at most ${MAX_PENDING} wait for it; one more is closed with ${TOO_MANY_CONNECTIONS_CLOSE_CODE}, and a socket once accepted no longer takes a waiting place`, async () => {
+    const project = await createProject('ws-waiting');
+    const waiting = [await silent(), await silent()];
+    const clients: Client[] = [];
+    try {
+      const extra = client(waitCapped.port);
+      clients.push(extra);
+      expect(await failure(operation(extra, ON_ENTRY, { scope: project }).collector)).toMatchObject({
+        code: TOO_MANY_CONNECTIONS_CLOSE_CODE,
+        reason: `Too many connections waiting for connection_init (at most ${MAX_PENDING} per instance)`,
+      });
+      // One of them sends its connection_init: accepted, its place is free.
+      const acked = new Promise<string>((resolve) => waiting[0]!.once('message', (data: Buffer) => resolve(String(data))));
+      waiting[0]!.send(JSON.stringify({ type: 'connection_init' }));
+      expect(JSON.parse(await acked)).toEqual({ type: 'connection_ack' });
+      // Accepted sockets count only against the 10 connections: three more work while one still waits.
+      for (let i = 0; i < 3; i++) {
+        const next = client(waitCapped.port);
+        clients.push(next);
+        await eventually(async () => listening(next, project));
+      }
+      expect(waiting[1]!.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      for (const ws of waiting) ws.close();
+      await Promise.all(clients.map(async (c) => c.dispose()));
     }
   });
 });

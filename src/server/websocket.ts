@@ -19,6 +19,12 @@ export interface WebSocketLimits {
   maxSubscriptionsPerSocket: number;
   /** Open graphql-ws connections of this instance; one over it is closed with TOO_MANY_CONNECTIONS_CLOSE_CODE. */
   maxConnections: number;
+  /**
+   * Of those, the ones whose connection_init has not been accepted yet (no key checked). One over
+   * it is closed the same way. Without it, sockets that never authenticate (each let go after
+   * graphql-ws's 3 s wait for connection_init) could take every place, and keep every client out.
+   */
+  maxPendingConnections: number;
   /** Largest WebSocket message, in bytes; a larger one closes the socket with 1009 (Message Too Big). */
   maxPayloadBytes: number;
   /** Browser origins other than the server's own that may open a socket (see webSocketOriginAllowed). */
@@ -30,6 +36,7 @@ export interface WebSocketLimits {
 export const DEFAULT_WEBSOCKET_LIMITS: WebSocketLimits = {
   maxSubscriptionsPerSocket: 100,
   maxConnections: 1000,
+  maxPendingConnections: 100,
   maxPayloadBytes: MAX_REQUEST_BODY_BYTES,
   corsOrigins: [],
   authenticate: async () => undefined,
@@ -55,13 +62,13 @@ export function attachWebSocket(
   yoga: YogaServerInstance<Record<string, never>, Context>,
   limits: Partial<WebSocketLimits> = {},
 ): WebSocketEndpoint {
-  const { maxSubscriptionsPerSocket, maxConnections, maxPayloadBytes, corsOrigins, authenticate } = { ...DEFAULT_WEBSOCKET_LIMITS, ...limits };
+  const { maxSubscriptionsPerSocket, maxConnections, maxPendingConnections, maxPayloadBytes, corsOrigins, authenticate } = { ...DEFAULT_WEBSOCKET_LIMITS, ...limits };
   // noServer + our own 'upgrade' listener, so that a connection over the limit is closed before
   // graphql-ws sees it (ws's `server` option would hand every upgraded socket to graphql-ws).
   // `path` still applies: handleUpgrade answers 400 to upgrades on other paths.
   const wss = new WebSocketServer({ noServer: true, path: yoga.graphqlEndpoint, maxPayload: maxPayloadBytes });
-  const admission = admitUpTo(wss, maxConnections, webSocketOriginAllowed(corsOrigins));
-  server.on('upgrade', admission);
+  const admission = admitUpTo(wss, maxConnections, maxPendingConnections, webSocketOriginAllowed(corsOrigins));
+  server.on('upgrade', admission.upgrade);
   const wsServer = serveSockets(
     wss,
     {
@@ -86,6 +93,7 @@ export function attachWebSocket(
         if (refusal === null) {
           if (authorization) recheckWhileOpen(ctx.extra.socket, check);
           acknowledged(ctx.extra.socket, maxPayloadBytes);
+          admission.accepted(ctx.extra.socket);
           return true;
         }
         // Still 4403, with the refusal's message for a reason (graphql-ws would say only "Forbidden"):
@@ -114,7 +122,7 @@ export function attachWebSocket(
   return {
     connections: () => wss.clients.size,
     async close() {
-      server.off('upgrade', admission);
+      server.off('upgrade', admission.upgrade);
       await wsServer.dispose();
     },
   };
@@ -139,11 +147,13 @@ function recheckWhileOpen(socket: WebSocket, check: () => Promise<unknown>): voi
 
 /**
  * An 'upgrade' listener that refuses origins that may not connect (403) and hands at most `max`
- * open sockets at a time to `wss`'s 'connection' listeners.
+ * open sockets at a time to `wss`'s 'connection' listeners, at most `maxPending` of them not yet
+ * `accepted` (their connection_init).
  */
-function admitUpTo(wss: WebSocketServer, max: number, originAllowed: (origin: string | undefined, host: string | undefined) => boolean) {
+function admitUpTo(wss: WebSocketServer, max: number, maxPending: number, originAllowed: (origin: string | undefined, host: string | undefined) => boolean) {
   let open = 0;
-  return (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const pending = new Set<WebSocket>();
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!originAllowed(request.headers.origin, request.headers.host)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
@@ -155,11 +165,20 @@ function admitUpTo(wss: WebSocketServer, max: number, originAllowed: (origin: st
         ws.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, `Too many connections (at most ${max} per instance)`);
         return;
       }
+      if (pending.size >= maxPending) {
+        ws.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, `Too many connections waiting for connection_init (at most ${maxPending} per instance)`);
+        return;
+      }
       open++;
-      ws.once('close', () => open--);
+      pending.add(ws);
+      ws.once('close', () => {
+        open--;
+        pending.delete(ws);
+      });
       wss.emit('connection', ws, request);
     });
   };
+  return { upgrade, accepted: (ws: WebSocket) => pending.delete(ws) };
 }
 
 /**
