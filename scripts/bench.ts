@@ -28,6 +28,10 @@
 // - feed (issue 16): replay of a --feed-events backlog (default 100,000 entryChanged events) to a
 //   graphql-ws subscriber given `after`: events/s and time to the first event, with `cursor type`
 //   and with `entry { id }`, printed against targets.
+// - fanout: --fanout-subscribers entryChanged subscribers (default 10,000) on one scope of the real
+//   server process; --fanout-writes writes (default 10), each timed to its answer and to every
+//   subscriber's event, with another client's `{ __typename }` meanwhile; memory per subscription
+//   and CPU while they are idle.
 // - transfer (issue #15, opt-in): export and import of --transfer-size entries (default 100,000),
 //   SQLite -> PostgreSQL -> SQLite, and whether the three exports hold the same rows.
 // The workload suites ask for --warmup-seconds (default 30) before they measure, in-process and
@@ -53,6 +57,7 @@ import { leasesSuite } from './bench/leases.ts';
 import { votesSuite } from './bench/votes.ts';
 import { outcomesSuite } from './bench/outcomes.ts';
 import { feedSuite } from './bench/feed.ts';
+import { fanoutSuite } from './bench/fanout.ts';
 import { printTargets } from './bench/targets.ts';
 
 const postgresReachable = () =>
@@ -62,7 +67,7 @@ const postgresReachable = () =>
     await c.end();
   });
 
-const suites = opts.suite ?? ['memory', 'concurrency', 'contention', 'hostile', 'auth', 'latency', 'leases', 'votes', 'outcomes', 'feed'];
+const suites = opts.suite ?? ['memory', 'concurrency', 'contention', 'hostile', 'auth', 'latency', 'leases', 'votes', 'outcomes', 'feed', 'fanout'];
 for (const kind of opts.db ?? ['sqlite', 'postgresql']) {
   if (kind !== 'sqlite' && kind !== 'postgresql') throw new Error(`--db must be sqlite or postgresql, got ${kind}`);
   if (kind === 'postgresql' && !(await postgresReachable())) {
@@ -86,6 +91,7 @@ for (const kind of opts.db ?? ['sqlite', 'postgresql']) {
   if (suites.includes('votes')) await votesSuite(kind);
   if (suites.includes('outcomes')) await outcomesSuite(kind);
   if (suites.includes('feed')) await feedSuite(kind);
+  if (suites.includes('fanout')) await fanoutSuite(kind);
 }
 
 if (suites.includes('transfer')) await transferSuite();

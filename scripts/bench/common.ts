@@ -34,6 +34,8 @@ export const { values: opts } = parseArgs({
     'vote-rounds': { type: 'string', default: '100' },
     'outcome-size': { type: 'string', default: '100000' },
     'feed-events': { type: 'string', default: '100000' },
+    'fanout-subscribers': { type: 'string', default: '10000' },
+    'fanout-writes': { type: 'string', default: '10' },
   },
 });
 export const iterations = Number(opts.iterations);
