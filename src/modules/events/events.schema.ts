@@ -107,6 +107,7 @@ async function scopeEvents<P extends { scopeId: string; chain?: string[] }>(
   const id = await watchedScope(ctx, a.scope);
   const key = a.includeDescendants ? treeKey(id) : directKey(id);
   return guardSubscription(ctx, ctx.bus.subscribe(topic, key, a.after) as AsyncIterable<P | StreamEnd>, {
+    key: `READ ${id}`,
     stillAllowed: (access) => access.has('READ', id),
     mayDeliver: (access, event) => (event.chain ? access.hasOnChain('READ', event.chain) : access.has('READ', event.scopeId)),
   });
@@ -166,6 +167,7 @@ builder.subscriptionFields((t) => {
           throw new NotFoundError('No such session or project', [a.session != null ? 'session' : 'project']);
         }
         return guardSubscription(ctx, ctx.bus.subscribe('sessionEvent', key, a.after), {
+          key: `READ ${id}`,
           stillAllowed: (access) => access.has('READ', id),
           mayDeliver: (access, event) => access.has('READ', event.sessionId),
         });

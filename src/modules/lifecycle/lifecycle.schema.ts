@@ -110,7 +110,7 @@ builder.subscriptionField('memoryPurged', (t) =>
     authScopes: ADMIN,
     args: { after: t.arg.string({ description: AFTER_DESCRIPTION }) },
     subscribe: (_root, a, ctx) =>
-      guardSubscription(ctx, ctx.bus.subscribe('purge', 'all', a.after), { stillAllowed: async (access) => access.everything, mayDeliver: async () => true }),
+      guardSubscription(ctx, ctx.bus.subscribe('purge', 'all', a.after), { key: 'everything', stillAllowed: async (access) => access.everything, mayDeliver: async () => true }),
     resolve: (event) => delivered(event),
   }),
 );
