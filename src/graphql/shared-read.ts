@@ -6,13 +6,16 @@
  * Prisma batches into one statement over SQLite's bound-parameter limit: every subscriber got an
  * INTERNAL_SERVER_ERROR (P2029). Keyed by the selection (Pothos' `query`): subscribers asking for
  * the same fields share one read; the access rules of what they read below it still run per
- * subscriber, on the shared rows (resolvers never change a row).
+ * subscriber, on the shared rows (resolvers never change a row). An entry row's tags are read the
+ * same way, keyed by the row (`sharedRead(entry, 'tags', null, …)`): an event's shared row gets its
+ * tags read once for all its subscribers, where each subscriber's loader read them again; rows of
+ * an ordinary request are its own, so nothing changes there.
  */
 const reads = new WeakMap<object, Map<string, Promise<unknown>>>();
 
-export function sharedRead<T>(event: object, what: string, query: unknown, load: () => Promise<T>): Promise<T> {
-  let byKey = reads.get(event);
-  if (!byKey) reads.set(event, (byKey = new Map<string, Promise<unknown>>()));
+export function sharedRead<T>(owner: object, what: string, query: unknown, load: () => Promise<T>): Promise<T> {
+  let byKey = reads.get(owner);
+  if (!byKey) reads.set(owner, (byKey = new Map<string, Promise<unknown>>()));
   const key = `${what} ${JSON.stringify(query)}`;
   let read = byKey.get(key) as Promise<T> | undefined;
   if (!read) {
@@ -20,23 +23,6 @@ export function sharedRead<T>(event: object, what: string, query: unknown, load:
     byKey.set(key, read);
     // A failed read is not kept: the next subscriber tries again.
     read.catch(() => byKey.get(key) === read && byKey.delete(key));
-  }
-  return read;
-}
-
-const tagReads = new WeakMap<object, Promise<unknown>>();
-
-/**
- * An entry's tags, read once per entry row: an event's shared entry row (above) gets its tags read
- * once for all its subscribers, where each subscriber's own loader read them again (a statement
- * per subscriber and event). Rows of an ordinary request are its own, so nothing changes there.
- */
-export function tagsOf<T>(entry: object, load: () => Promise<T>): Promise<T> {
-  let read = tagReads.get(entry) as Promise<T> | undefined;
-  if (!read) {
-    read = load();
-    tagReads.set(entry, read);
-    read.catch(() => tagReads.get(entry) === read && tagReads.delete(entry));
   }
   return read;
 }

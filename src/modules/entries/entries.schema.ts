@@ -22,7 +22,7 @@ import { EntryMovedError, addEntries, addEntry, findEntry, setEntryActive, updat
 import { ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { normalizeTagName } from '../../domain/validate.ts';
-import { tagsOf } from '../../graphql/shared-read.ts';
+import { sharedRead } from '../../graphql/shared-read.ts';
 
 export const ENTRY_TYPENAME: Record<EntryKind, string> = { TOOL: 'Tool', GUIDELINE: 'Guideline', KNOWLEDGE: 'Knowledge' };
 
@@ -131,7 +131,7 @@ builder.prismaInterfaceFields(EntryRef, (t) => ({
     tags: t.field({
       type: [TagRef],
       description: 'Tags, by name.',
-      resolve: (entry, _args, ctx) => tagsOf(entry, () => ctx.loaders.tags.load(entry.id)),
+      resolve: (entry, _args, ctx) => sharedRead(entry, 'tags', null, () => ctx.loaders.tags.load(entry.id)),
     }),
     outgoingRelations: t.relation('relationsOut', {
       description: 'Relations from this entry to entries or scopes the caller may read, oldest first.',
