@@ -5,6 +5,7 @@ import type { Db } from '../infra/database.ts';
 import type { Caller } from '../modules/identity/caller.ts';
 import { anyUsableKey, hashKey, principalOfKey, touchKey, type AuthenticatedKey } from '../modules/identity/keys.service.ts';
 import { log } from '../infra/log.ts';
+import { TtlCache } from '../infra/ttl-cache.ts';
 import { refusedUnread } from './body-limit.ts';
 
 export type { Caller };
@@ -45,7 +46,7 @@ export class Authenticator {
   private keys = new Map<string, { key: AuthenticatedKey; until: number }>();
   // The promise is kept, not its value: every subscription asks again every 2 s, and at 10,000 of
   // them each call that came while the answer was being read sent its own statement.
-  private keysExist: { value: Promise<boolean>; until: number } | null = null;
+  private readonly keysExist = new TtlCache<Promise<boolean>>(CACHE_MS, 1);
   private keyReads = new Map<string, Promise<AuthenticatedKey | null>>();
   /** Counts `forget` calls: a read begun before one is not kept (the key may be revoked since). */
   private generation = 0;
@@ -87,7 +88,7 @@ export class Authenticator {
   forget(): void {
     this.keys.clear();
     this.keyReads.clear();
-    this.keysExist = null;
+    this.keysExist.clear();
     this.generation++;
   }
 
@@ -125,13 +126,7 @@ export class Authenticator {
   }
 
   private anyKey(): Promise<boolean> {
-    const now = Date.now();
-    if (this.keysExist && this.keysExist.until > now) return this.keysExist.value;
-    const value = anyUsableKey(this.db);
-    const entry = { value, until: now + CACHE_MS };
-    this.keysExist = entry;
-    value.catch(() => this.keysExist === entry && (this.keysExist = null));
-    return value;
+    return this.keysExist.getOrLoad('any', () => anyUsableKey(this.db));
   }
 }
 
