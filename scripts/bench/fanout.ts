@@ -5,6 +5,7 @@
 // asks `{ __typename }` over HTTP every 5 ms (how long the server keeps its other callers waiting).
 // Also the server's resident memory per subscription and its CPU while they are open and idle.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -110,7 +111,6 @@ function until(done: () => boolean, timeoutMs: number, onWake: (wake: () => void
 
 /** The share of a core process `pid` used over `ms` (Linux: utime + stime of /proc/<pid>/stat). */
 async function idleCpu(pid: number, ms: number): Promise<number> {
-  const { readFileSync } = await import('node:fs');
   const ticks = () => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(11, 13).reduce((sum, t) => sum + Number(t), 0);
   const t0 = ticks();
   await new Promise((resolve) => setTimeout(resolve, ms));
