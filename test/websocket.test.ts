@@ -483,3 +483,39 @@ describe('graphql-ws: messages before connection_ack', () => {
     expect(await exchange(JSON.stringify({ type: 'connection_init' }), big)).toEqual({ types: ['connection_ack', 'next', 'complete'], closed: null });
   });
 });
+
+describe('graphql-ws: one socket flooding operations', () => {
+  const PAIRS = 20_000;
+
+  it(`does not hold the server: another client is answered while ${PAIRS} subscribe/complete pairs on one socket are still being worked through; the ping after them is answered`, async () => {
+    const app = createApp({ database });
+    const port = await app.start(0, '127.0.0.1');
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws');
+    try {
+      await new Promise((resolve) => ws.once('open', resolve));
+      const types: string[] = [];
+      ws.on('message', (data: Buffer) => types.push((JSON.parse(String(data)) as { type: string }).type));
+      ws.send(JSON.stringify({ type: 'connection_init' }));
+      await vi.waitFor(() => expect(types).toContain('connection_ack'));
+      for (let i = 0; i < PAIRS; i++) {
+        ws.send(JSON.stringify({ id: String(i), type: 'subscribe', payload: { query: '{ __typename }' } }));
+        ws.send(JSON.stringify({ id: String(i), type: 'complete' }));
+      }
+      ws.send(JSON.stringify({ type: 'ping' }));
+      // The server has begun on the flood (an operation of it answered) when the other client asks.
+      await vi.waitFor(() => expect(types).toContain('next'), { timeout: 10_000 });
+      const answer = await fetch(`http://127.0.0.1:${port}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      });
+      expect(await answer.json()).toEqual({ data: { __typename: 'Query' } });
+      // The ping sent after the flood is answered only once every message before it was handled.
+      expect(types).not.toContain('pong');
+      await vi.waitFor(() => expect(types).toContain('pong'), { timeout: 60_000, interval: 50 });
+    } finally {
+      ws.close();
+      await app.stop(1_000);
+    }
+  });
+});

@@ -9,6 +9,7 @@ import type { Context } from '../context.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../domain/limits.ts';
 import { webSocketOriginAllowed } from './browser-safety.ts';
 import { log, requestScope } from '../infra/log.ts';
+import { messageQueue } from './socket-queue.ts';
 
 export interface WebSocketLimits {
   /**
@@ -254,13 +255,9 @@ function serveSockets(wss: WebSocketServer, options: ServerOptions<Record<string
             socket.send(data, (error) => (error ? reject(error) : resolve()));
           }),
         close: (code, reason) => socket.close(code, reason),
-        onMessage: (handle) =>
-          socket.on('message', (data: Buffer) => {
-            if (!accepted.has(socket) && data.length > BEFORE_ACK_MAX_BYTES) {
-              socket.close(MESSAGE_TOO_BIG, `A message before connection_ack passes ${BEFORE_ACK_MAX_BYTES} bytes`);
-              return;
-            }
-            handle(String(data)).catch((error: unknown) => {
+        onMessage: (handle) => {
+          const enqueue = messageQueue(socket, (data) => {
+            void handle(data).catch((error: unknown) => {
               const message = error instanceof Error ? error.message : String(error);
               if (/^Unexpected message of type \S+ received$/.test(message)) {
                 log.debug({ remoteAddress: request.socket.remoteAddress }, `WebSocket closed: ${message}`);
@@ -270,7 +267,15 @@ function serveSockets(wss: WebSocketServer, options: ServerOptions<Record<string
               log.error({ err: error }, 'graphql-ws message handling failed');
               socket.close(CloseCode.InternalServerError, 'Internal server error');
             });
-          }),
+          });
+          socket.on('message', (data: Buffer) => {
+            if (!accepted.has(socket) && data.length > BEFORE_ACK_MAX_BYTES) {
+              socket.close(MESSAGE_TOO_BIG, `A message before connection_ack passes ${BEFORE_ACK_MAX_BYTES} bytes`);
+              return;
+            }
+            enqueue(String(data));
+          });
+        },
       },
       { socket, request },
     );
