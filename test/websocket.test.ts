@@ -1,6 +1,7 @@
 import type { ExecutionResult } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp, type App } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/infra/database.ts';
@@ -515,6 +516,48 @@ describe('graphql-ws: one socket flooding operations', () => {
       await vi.waitFor(() => expect(types).toContain('pong'), { timeout: 60_000, interval: 50 });
     } finally {
       ws.close();
+      await app.stop(1_000);
+    }
+  });
+});
+
+describe('graphql-ws: a client that hangs up while its results are being written', () => {
+  it('is one debug line per failed write, never an error: 10 sockets cut with 50 large results each in flight', async () => {
+    const app = createApp({ database });
+    const port = await app.start(0, '127.0.0.1');
+    const lines: string[] = [];
+    const level = log.level;
+    log.level = 'debug';
+    const release = captureLogs((line) => void lines.push(line));
+    const large = '{ __schema { types { name description fields { name description } } } }';
+    try {
+      const hangUp = async () => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws');
+        await new Promise((resolve) => ws.once('open', resolve));
+        ws.send(JSON.stringify({ type: 'connection_init' }));
+        await new Promise((resolve) => ws.once('message', resolve));
+        for (let i = 0; i < 50; i++) ws.send(JSON.stringify({ id: String(i), type: 'subscribe', payload: { query: large } }));
+        await new Promise((resolve) => ws.once('message', resolve));
+        // A reset, not a close handshake: the server's next writes fail (EPIPE or ECONNRESET).
+        (ws as unknown as { _socket: Socket })._socket.resetAndDestroy();
+      };
+      await vi.waitFor(
+        async () => {
+          await Promise.all(Array.from({ length: 10 }, hangUp));
+          await flushLogs();
+          // Some write failed because the client was gone (whatever it was logged as).
+          expect(lines.some((line) => /EPIPE|ECONNRESET/.test(line))).toBe(true);
+        },
+        { timeout: 30_000, interval: 0 },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await flushLogs();
+      const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(logged.filter(({ level: at }) => at >= 40).map(({ msg }) => msg)).toEqual([]);
+      expect(logged.filter(({ msg }) => /EPIPE|ECONNRESET/.test(msg)).every(({ msg }) => msg.startsWith('WebSocket send failed'))).toBe(true);
+    } finally {
+      release();
+      log.level = level;
       await app.stop(1_000);
     }
   });
