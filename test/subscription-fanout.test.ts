@@ -4,7 +4,7 @@
 // handed on to more subscribers than one turn of the event loop takes (LISTENERS_PER_TURN) reaches
 // each of them once, in order.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { parse, print, type ExecutionResult } from 'graphql';
+import { parse } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { LISTENERS_PER_TURN } from '../src/infra/feed-tailer.ts';
 import { graphql } from './gql/index.ts';
 import { DB_KIND, fewestStatements, useHarness } from './support/harness.ts';
 import { createProject } from './support/ops.ts';
-import { Collector } from './support/subscriptions.ts';
+import { collectOn, type Collector } from './support/subscriptions.ts';
 
 const h = useHarness({ listen: true });
 
@@ -45,9 +45,7 @@ function subscribers(n: number, scope: string): Array<Collector<Event>> {
   let client: Client | null = null;
   for (let i = 0; i < n; i++) {
     if (i % 100 === 0) clients.push((client = createClient({ url: `ws://127.0.0.1:${h.port}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 })));
-    const collector = new Collector<Event>();
-    client!.subscribe({ query: print(ON_ENTRY), variables: { scope } }, { next: (r) => collector.push(r as ExecutionResult<Event>), error: (e) => collector.fail(e), complete: () => undefined });
-    collectors.push(collector);
+    collectors.push(collectOn(client!, ON_ENTRY, { scope }).collector);
   }
   return collectors;
 }

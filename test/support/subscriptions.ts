@@ -45,6 +45,16 @@ export interface WsSubscription<R> {
   close(): Promise<void>;
 }
 
+/** One more subscription on an open graphql-ws `client` (several share its socket), its results collected. */
+export function collectOn<R, V>(client: Client, doc: TypedDocumentNode<R, V>, variables: V): { collector: Collector<R>; unsubscribe: () => void } {
+  const collector = new Collector<R>();
+  const unsubscribe = client.subscribe<R>(
+    { query: print(doc), variables: variables as Record<string, unknown> },
+    { next: (r) => collector.push(r as ExecutionResult<R>), error: (e) => collector.fail(e), complete: () => undefined },
+  );
+  return { collector, unsubscribe };
+}
+
 /** A real graphql-ws client on the app's port. */
 export function wsSubscribe<R, V>(
   port: number,
@@ -53,11 +63,7 @@ export function wsSubscribe<R, V>(
   connectionParams: Record<string, string> = {},
 ): WsSubscription<R> {
   const client = createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket, connectionParams, retryAttempts: 0 });
-  const collector = new Collector<R>();
-  const unsubscribe = client.subscribe<R>(
-    { query: print(doc), variables: variables as Record<string, unknown> },
-    { next: (r) => collector.push(r as ExecutionResult<R>), error: (e) => collector.fail(e), complete: () => undefined },
-  );
+  const { collector, unsubscribe } = collectOn(client, doc, variables);
   return {
     collector,
     client,
