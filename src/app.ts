@@ -1,4 +1,4 @@
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { performance } from 'node:perf_hooks';
@@ -31,6 +31,7 @@ import { DEFAULT_LIMITS, type OperationLimits } from './server/operation-limits.
 import { createRateLimiter, useRateLimits, type RateLimits } from './server/rate-limit.ts';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
 import { eventStreams } from './server/event-streams.ts';
+import { isWebSocketUpgrade } from './server/other-upgrades.ts';
 import { closeStalledConnections, type StalledOutputLimits } from './server/stalled-output.ts';
 import { getSchema } from './graphql/schema.ts';
 import { useMcp } from './mcp/http.ts';
@@ -207,7 +208,8 @@ export function createApp(options: AppOptions): App {
     start(port, host) {
       stopping = false;
       if (stopSignal.signal.aborted) stopSignal = new AbortController();
-      const s = createServer({ ...HTTP_TIMEOUTS, ...options.httpTimeouts });
+      // Node 24.9+ answers other upgrades (h2c) as plain requests itself; before, see answerAsHttp.
+      const s = createServer({ ...HTTP_TIMEOUTS, ...options.httpTimeouts, shouldUpgradeCallback: isWebSocketUpgrade } as ServerOptions);
       s.on('request', requestListener(s, yoga, () => stopping));
       server = s;
       s.on('clientError', answerUnparsable);

@@ -1,7 +1,7 @@
 import type { ExecutionResult } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import type { Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp, type App } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/infra/database.ts';
@@ -559,6 +559,53 @@ describe('graphql-ws: a client that hangs up while its results are being written
       release();
       log.level = level;
       await app.stop(1_000);
+    }
+  });
+});
+
+describe('upgrades to other protocols', () => {
+  /** Sends each of `parts` on one connection, 50 ms apart; resolves with what came back once `until` holds of it. */
+  async function exchangeRaw(port: number, parts: string[], until: (text: string) => boolean): Promise<string> {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
+    try {
+      for (const part of parts) {
+        socket.write(part);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await vi.waitFor(() => expect(until(text)).toBe(true), { timeout: 10_000 });
+      return text;
+    } finally {
+      socket.destroy();
+    }
+  }
+  const h2c = 'Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n';
+
+  it('h2c (curl --http2 on http://) is answered as the HTTP/1.1 request it also is, body and the next request on the connection included', async () => {
+    // The body arrives after the head was handed over (a second write), as a large one would.
+    const body = JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(15_000) } });
+    const post = `POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\n${h2c}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const get = 'GET /live HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n';
+    const text = await exchangeRaw(perSocket.port, [post + body.slice(0, 5_000), body.slice(5_000) + get], (t) => (t.match(/HTTP\/1\.1 200/g) ?? []).length === 2);
+    expect(text).toContain('{"data":{"__typename":"Query"}}');
+    expect(text).not.toMatch(/HTTP\/1\.1 (101|400|405)/);
+    const health = await exchangeRaw(perSocket.port, [`GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n${h2c}\r\n`], (t) => t.includes('"status"'));
+    expect(health).toMatch(/^HTTP\/1\.1 200/);
+  });
+
+  it('one connection asking for h2c again and again keeps what it holds: no listener added per request', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => void warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const again = Array.from({ length: 15 }, () => `GET /live HTTP/1.1\r\nHost: 127.0.0.1\r\n${h2c}\r\n`);
+      const text = await exchangeRaw(perSocket.port, again, (t) => (t.match(/HTTP\/1\.1 200/g) ?? []).length === 15);
+      expect(text).not.toContain('HTTP/1.1 4');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
     }
   });
 });

@@ -63,6 +63,8 @@ export function closeStalledConnections(server: Server, limits: Partial<StalledO
   const windows = new Map<Socket, Window>();
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
+    // A socket comes again after an upgrade to another protocol is answered as HTTP (other-upgrades.ts).
+    if (sockets.has(socket)) return;
     sockets.add(socket);
     socket.once('close', () => {
       sockets.delete(socket);

@@ -10,6 +10,7 @@ import { MAX_REQUEST_BODY_BYTES } from '../domain/limits.ts';
 import { webSocketOriginAllowed } from './browser-safety.ts';
 import { log, requestScope } from '../infra/log.ts';
 import { messageQueue } from './socket-queue.ts';
+import { answerAsHttp, isWebSocketUpgrade } from './other-upgrades.ts';
 
 export interface WebSocketLimits {
   /**
@@ -69,7 +70,9 @@ export function attachWebSocket(
   // `path` still applies: handleUpgrade answers 400 to upgrades on other paths.
   const wss = new WebSocketServer({ noServer: true, path: yoga.graphqlEndpoint, maxPayload: maxPayloadBytes });
   const admission = admitUpTo(wss, maxConnections, maxPendingConnections, webSocketOriginAllowed(corsOrigins));
-  server.on('upgrade', admission.upgrade);
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
+    isWebSocketUpgrade(request) ? admission.upgrade(request, socket, head) : answerAsHttp(server, request, socket, head);
+  server.on('upgrade', upgrade);
   const wsServer = serveSockets(
     wss,
     {
@@ -123,7 +126,7 @@ export function attachWebSocket(
   return {
     connections: () => wss.clients.size,
     async close() {
-      server.off('upgrade', admission.upgrade);
+      server.off('upgrade', upgrade);
       await wsServer.dispose();
     },
   };
