@@ -121,6 +121,21 @@ describe(`operation limits (${DB_KIND})`, () => {
   });
 });
 
+describe(`request bodies (${DB_KIND})`, () => {
+  const form = (body: string) =>
+    h.app.yoga.fetch('http://engram.test/graphql', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-engram-csrf': '1' }, body });
+
+  it('a form-encoded body is read for its GraphQL parameters; one of a hundred parameters or more is refused before they are made', async () => {
+    const read = await form(`query=${encodeURIComponent('query ($n: Int) { projects(first: $n) { totalCount } }')}&variables=${encodeURIComponent('{"n":1}')}&x=1`);
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as Answer).errors).toBeUndefined();
+    // Two million empty parameters (4 MB): refused, as a bad request, not read into pairs.
+    const refused = await form(`query=${encodeURIComponent('{ __typename }')}&${'a&'.repeat(2_000_000)}`);
+    expect(refused.status).toBe(400);
+    expect(refusal((await refused.json()) as Answer)).toEqual([{ code: 'BAD_REQUEST' }]);
+  });
+});
+
 describe('limit settings', () => {
   it('come from the environment, within ranges', () => {
     const config = loadConfig({ MAX_QUERY_COST: '1000', MAX_QUERY_DEPTH: '9', OPERATION_TIMEOUT_MS: '2500', CORS_ORIGINS: 'https://a.example, http://localhost:5173' });
