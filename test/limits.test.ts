@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { DEFAULT_LIMITS } from '../src/server/operation-limits.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
+import { MAX_DOCUMENT_CHARS } from '../src/server/limits.ts';
 
 // Small limits, so that each edge is easy to state.
 const LIMITS = { maxCost: 41, maxDepth: 6, maxAliases: 3, maxTokens: 200, maxDirectives: 2, maxNesting: 12 };
@@ -100,6 +101,14 @@ describe(`operation limits (${DB_KIND})`, () => {
     expect(long.errors).toHaveLength(1);
     expect(long.errors![0]!.message).toMatch(/^Variable "\$i" got invalid value "x{299}… \(cut\); Expected type "CreateOrganizationInput" to be an object\.$/);
     expect(JSON.stringify(long).length).toBeLessThan(2_000);
+  });
+
+  it(`refuses a document over ${MAX_DOCUMENT_CHARS} characters before it is read, whatever its tokens: a block string of a million line breaks`, async () => {
+    const lines = `{ __type(name: """${'\n'.repeat(MAX_DOCUMENT_CHARS)}""") { name } }`;
+    expect(refusal(await run(lines))).toEqual([{ code: 'DOCUMENT_TOO_LARGE', limit: MAX_DOCUMENT_CHARS }]);
+    // Just within it: read, and answered.
+    const within = `{ __type(name: """${'\n'.repeat(MAX_DOCUMENT_CHARS - 40)}""") { name } }`;
+    expect(await run(within)).toEqual({ data: { __type: null } });
   });
 
   it('applies the same limits to subscriptions (SSE here; graphql-ws shares the pipeline)', async () => {

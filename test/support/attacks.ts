@@ -113,7 +113,7 @@ export const ATTACKS: Attack[] = [
   { name: 'fragment fan-out 2^200', expect: ['QUERY_TOO_COSTLY'], send: ask(fragmentFanOut(200)) },
   {
     name: '10,000 aliases of memoryQuery',
-    expect: ['TOO_MANY_TOKENS', 'TOO_MANY_ALIASES'],
+    expect: ['TOO_MANY_TOKENS', 'TOO_MANY_ALIASES', 'DOCUMENT_TOO_LARGE'],
     send: withTarget((t) => aliases(10_000, () => `memoryQuery(input: { scope: "${t.projectId}" }) { meta { totalCount } }`)),
   },
   {
