@@ -5,6 +5,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import { VOTE_MATCH_BUDGET } from '../src/modules/votes/answers.ts';
 import { as, ok, principal } from './support/access.ts';
 import { DB_KIND, useHarness, withSecondInstance } from './support/harness.ts';
 import { sseSubscribe, untilListening } from './support/subscriptions.ts';
@@ -116,6 +117,14 @@ describe('votes', () => {
     const hostile = await open({ scope, key: 'hostile', k: 1, answerPattern: '(a+)+b', normalization: 'EXACT' });
     expect((await vote(hostile.id, `${'a'.repeat(9_999)}c`, 'agent:1')).vote.discardReason).toBe('MALFORMED');
     expect((await vote(hostile.id, 'aab', 'agent:1')).vote.question.status).toBe('DECIDED');
+
+    // A long pattern is matched against short answers only: its length times the answer's is
+    // bounded (125 capture groups against 10,000 characters took a second of the event loop).
+    const long = '(.*)'.repeat(125);
+    const costly = await open({ scope, key: 'costly', k: 2, answerPattern: long, normalization: 'EXACT' });
+    expect(long.length * 10_000).toBeGreaterThan(VOTE_MATCH_BUDGET);
+    expect((await vote(costly.id, 'a'.repeat(10_000), 'agent:1')).vote.discardReason).toBe('TOO_LONG');
+    expect((await vote(costly.id, 'a'.repeat(VOTE_MATCH_BUDGET / long.length), 'agent:2')).vote.discardReason).toBeNull();
   });
 
   it('normalization: JSON sorts keys, CASE_INSENSITIVE folds case, EXACT keeps whitespace; text that is not JSON is MALFORMED', async () => {

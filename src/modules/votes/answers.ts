@@ -9,6 +9,17 @@ export type VoteNormalization = (typeof VOTE_NORMALIZATIONS)[number];
 export const VOTE_ANSWER_MAX = 10_000;
 /** The longest answerPattern. */
 export const VOTE_PATTERN_MAX = 500;
+/**
+ * The most a pattern is matched against: its length times the answer's. The linear-time engine
+ * runs in time proportional to both (V8's is slow at it: ~0.1–0.2 µs per pattern character per
+ * answer character, more with capture groups): a pattern of 125 `(.*)` against an answer of
+ * 10,000 characters took 1 s of the event loop, inside the vote's write transaction. Within this
+ * budget a match takes at most ~20 ms; an answer past it is discarded as TOO_LONG.
+ */
+export const VOTE_MATCH_BUDGET = 100_000;
+
+/** Whether `subject` is short enough to be matched against `pattern` (VOTE_MATCH_BUDGET). */
+export const matchable = (pattern: string, subject: string): boolean => pattern.length * subject.length <= VOTE_MATCH_BUDGET;
 
 /**
  * A caller's regular expression runs on V8's non-backtracking engine (the `l` flag): it simulates

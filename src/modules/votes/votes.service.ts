@@ -9,7 +9,7 @@ import { scopeChainIds } from '../../infra/scope-chain.ts';
 import { writeTransaction, type WriteDeps } from '../../infra/transaction.ts';
 import type { CursorPage } from '../../domain/cursors.ts';
 import { archivedError, assertWritableScope } from '../scopes/archived.ts';
-import { VOTE_ANSWER_MAX, VOTE_PATTERN_MAX, linearPattern, normalizeAnswer, answerSubject, type VoteNormalization } from './answers.ts';
+import { VOTE_ANSWER_MAX, VOTE_PATTERN_MAX, linearPattern, matchable, normalizeAnswer, answerSubject, type VoteNormalization } from './answers.ts';
 
 export { VOTE_ANSWER_MAX, VOTE_NORMALIZATIONS, VOTE_PATTERN_MAX, type VoteNormalization } from './answers.ts';
 
@@ -147,6 +147,7 @@ async function discardReason(tx: Tx, question: VoteQuestion, voter: string, answ
   if (question.maxAnswerLength !== null && subject.length > question.maxAnswerLength) return 'TOO_LONG';
   if (normalized === null) return 'MALFORMED';
   if (question.answerPattern !== null) {
+    if (!matchable(question.answerPattern, subject)) return 'TOO_LONG';
     const pattern = linearPattern(question.answerPattern);
     if (pattern instanceof Error || !pattern.test(subject)) return 'MALFORMED';
   }
