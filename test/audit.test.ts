@@ -5,6 +5,7 @@
 import { decodeGlobalID } from '@pothos/plugin-relay';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getSchema } from '../src/graphql/schema.ts';
+import { captureLogs, flushLogs } from '../src/infra/log.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { principalWithKey } from './support/keys.ts';
 import { eventually } from './support/redis-server.ts';
@@ -135,6 +136,23 @@ describe(`audit log (${DB_KIND})`, () => {
       [relay.name, agent.name, 'OK'],
       [relay.name, agent.name, 'OK'],
     ]);
+  });
+
+  it('records a write whose ID argument decodes to text with a NUL (which PostgreSQL cannot store) without that target', async () => {
+    const lines: string[] = [];
+    const release = captureLogs((line) => void lines.push(line));
+    try {
+      const nul = Buffer.from('Tool:ab\u0000cd').toString('base64');
+      const data = await mutate(`mutation($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }`, { key: agent.key, variables: { id: nul } });
+      expect(data.deactivateEntry!.__typename).toBe('ValidationError');
+      await flushLogs();
+      const since = new Date(Date.now() - 60_000).toISOString();
+      const [event] = await events({ principal: agent.id, operation: 'deactivateEntry', since });
+      expect(event).toMatchObject({ outcome: 'FAILED', targetIds: [] });
+      expect(lines.filter((line) => line.includes('Recording an audit event'))).toEqual([]);
+    } finally {
+      release();
+    }
   });
 
   it('records a write the grants refuse as DENIED', async () => {

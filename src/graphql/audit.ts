@@ -122,11 +122,15 @@ function idsInArguments(schema: GraphQLSchema, defs: readonly GraphQLArgument[],
   return ids;
 }
 
-/** The database id of a global ID naming a type of this schema; null for anything else. */
+/**
+ * The database id of a global ID naming a type of this schema; null for anything else, and for an
+ * id holding a NUL, which no row has (decodeId refuses it) and PostgreSQL's text cannot hold: the
+ * audit row naming it failed, and each such call logged a warning.
+ */
 function databaseId(schema: GraphQLSchema, globalId: string): string | null {
   try {
     const { typename, id } = decodeBoundedGlobalID(globalId);
-    return isObjectType(schema.getType(typename)) && id ? id : null;
+    return isObjectType(schema.getType(typename)) && id && !id.includes('\u0000') ? id : null;
   } catch {
     return null;
   }
