@@ -9,6 +9,7 @@ import { loopTurns } from './support/loop-turns.ts';
 import { createProject } from './support/ops.ts';
 import * as secrets from '../src/modules/redaction/secrets.ts';
 import { TEXT_CHARS_PER_LIST } from '../src/infra/id-lists.ts';
+import { TAG_LINK_CHARS } from '../src/modules/entries/entries.service.ts';
 
 /**
  * How many texts of these tests (they start "screened:") secrets.ts has scanned so far. The spy
@@ -109,6 +110,24 @@ describe(`importing ${ENTRIES} entries (${DB_KIND})`, () => {
     expect(turns.result.importEntries).toMatchObject({ __typename: 'ImportEntriesSuccess', imported: { count: 40 } });
     const parts = Math.ceil(40 / perPart);
     expect(turns.total(PART)).toBe(parts);
+    if (DB_KIND === 'sqlite') expect(turns.seen(PART).filter((n) => n > 0 && n < parts)).not.toEqual([]);
+  }, 60_000);
+
+  it('ends a part early by its tags too, each weighing TAG_LINK_CHARS (400 entries of 50 new tags held the loop ~360 ms in one part)', async () => {
+    const project = await createProject(h, 'import-tag-parts');
+    const tagged = Array.from({ length: 100 }, (_, i) => ({
+      kind: 'KNOWLEDGE' as const,
+      scope: project,
+      name: `g-${String(i).padStart(3, '0')}`,
+      content: `fact ${i}`,
+      tags: Array.from({ length: 50 }, (_, j) => `g${i}-${j}`),
+    }));
+    const turns = await loopTurns(h, () => h.ok(Import, { entries: tagged }));
+    expect(turns.result.importEntries).toMatchObject({ __typename: 'ImportEntriesSuccess', imported: { count: 100 } });
+    const atMostPerPart = Math.floor(TEXT_CHARS_PER_LIST / (50 * TAG_LINK_CHARS));
+    expect(atMostPerPart).toBeLessThan(100);
+    const parts = turns.total(PART);
+    expect(parts).toBeGreaterThanOrEqual(Math.ceil(100 / atMostPerPart));
     if (DB_KIND === 'sqlite') expect(turns.seen(PART).filter((n) => n > 0 && n < parts)).not.toEqual([]);
   }, 60_000);
 

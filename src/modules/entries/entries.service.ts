@@ -269,6 +269,14 @@ export const BULK_BATCH = 400;
  */
 const TAG_ROWS_PER_STATEMENT = 5_000;
 
+/**
+ * What a tag of a new entry weighs, in characters of text, when a bulk write is cut in parts
+ * (a tag row, a link's row with its indexes and trigger, and its token in the entry's full-text
+ * row). Tags weighed nothing until 2026-12-02: 1,000 entries of 50 new tags each, a few words of
+ * text, held SQLite's event loop up to ~360 ms a part (400 entries, 20,000 links).
+ */
+export const TAG_LINK_CHARS = 32;
+
 /** By kind, then name as stored (code units: the same order in every process). */
 function compareNames(a: AddEntryInput, b: AddEntryInput): number {
   if (a.kind !== b.kind) return a.kind < b.kind ? -1 : 1;
@@ -304,8 +312,9 @@ export async function addEntries(deps: WriteDeps, inputs: readonly AddEntryInput
   // statements of 1,000 (~10-20 ms) was held with the validation and the write's first part.
   const turnsBefore: number[] = [];
   const at = new Date();
-  // A part ends early at TEXT_CHARS_PER_LIST of text (the full-text index's work on SQLite).
-  const parts = chunkedWithin(ordered, (item) => item.input.name.length + item.body.length, TEXT_CHARS_PER_LIST, BULK_BATCH);
+  // A part ends early at TEXT_CHARS_PER_LIST of text (the full-text index's work on SQLite), a
+  // tag weighing as TAG_LINK_CHARS of it.
+  const parts = chunkedWithin(ordered, (item) => item.input.name.length + item.body.length + item.tags.length * TAG_LINK_CHARS, TEXT_CHARS_PER_LIST, BULK_BATCH);
   await eachOf(parts, async (part) => {
     if (statements.length > 0) turnsBefore.push(statements.length);
     statements.push(...newEntryStatements(deps.provider, part, at));
