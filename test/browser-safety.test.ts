@@ -46,6 +46,14 @@ describe(`cross-site requests (${DB_KIND})`, () => {
     expect(await allowed.json()).toEqual({ data: { __typename: 'Query' } });
   });
 
+  it.each(['PUT', 'DELETE'])('answers a %s, which browsers preflight cross-site, with 405 saying GET and POST, not the CSRF refusal', async (method) => {
+    const response = await send({ method });
+    expect(response.status).toBe(405);
+    const body = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
+    expect(body.errors[0]?.message).toMatch(/GET and POST/);
+    expect(body.errors[0]?.extensions.code).not.toBe('CSRF_HEADER_REQUIRED');
+  });
+
   it('runs a JSON POST (browsers preflight it cross-site)', async () => {
     const response = await send({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: createProject('json') }) });
     expect(response.status).toBe(200);

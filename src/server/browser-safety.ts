@@ -8,6 +8,9 @@ import type { CORSOptions, Plugin } from 'graphql-yoga';
  */
 export const CSRF_HEADERS = ['x-graphql-yoga-csrf', 'x-engram-csrf', 'x-engram-actor', 'authorization', 'apollo-require-preflight'];
 
+/** The methods of requests a browser sends cross-site without a preflight (Fetch's CORS-safelisted methods). */
+const SIMPLE_METHODS = new Set(['GET', 'HEAD', 'POST']);
+
 /** Headers a browser on an allowed origin may send: MCP clients send `mcp-protocol-version` after initialize. */
 const ALLOWED_HEADERS = ['content-type', 'accept', 'x-engram-role', 'x-request-id', 'mcp-protocol-version', ...CSRF_HEADERS];
 
@@ -23,6 +26,10 @@ export function useCsrfPrevention(): Plugin {
   const inner = useCSRFPrevention({ requestHeaders: CSRF_HEADERS });
   return {
     onRequestParse(payload) {
+      // Only GET, HEAD and POST can be sent cross-site without a preflight. Any other method (a
+      // PUT, which graphql-sse's single-connection mode sends first) goes on to Yoga's 405 "GraphQL
+      // only supports GET and POST requests", which says what is wrong; the check answered 403.
+      if (!SIMPLE_METHODS.has(payload.request.method)) return undefined;
       try {
         return inner.onRequestParse?.(payload);
       } catch (error) {
