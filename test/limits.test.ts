@@ -134,7 +134,7 @@ describe(`request bodies (${DB_KIND})`, () => {
   const form = (body: string) =>
     h.app.yoga.fetch('http://engram.test/graphql', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-engram-csrf': '1' }, body });
 
-  it('a form-encoded body is read for its GraphQL parameters; one of a hundred parameters or more is refused before they are made', async () => {
+  it('a form-encoded body is read for its GraphQL parameters; one of more than a hundred is refused before they are made', async () => {
     const read = await form(`query=${encodeURIComponent('query ($n: Int) { projects(first: $n) { totalCount } }')}&variables=${encodeURIComponent('{"n":1}')}&x=1`);
     expect(read.status).toBe(200);
     expect(((await read.json()) as Answer).errors).toBeUndefined();

@@ -82,6 +82,7 @@ const MAX_FORM_PARAMETERS = 100;
 function formParameters(text: string): URLSearchParams {
   let separators = 0;
   for (let at = text.indexOf('&'); at !== -1; at = text.indexOf('&', at + 1)) {
+    // MAX_FORM_PARAMETERS separators part MAX_FORM_PARAMETERS + 1 parameters.
     if (++separators >= MAX_FORM_PARAMETERS) {
       throw new GraphQLError(`A form-encoded body holds at most ${MAX_FORM_PARAMETERS} parameters: GraphQL reads query, variables, operationName and extensions`, {
         extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
