@@ -46,9 +46,9 @@ const coded =
 /** Yoga plugins enforcing `limits` on every operation (HTTP, SSE and graphql-ws share them). */
 export function useOperationLimits(limits: OperationLimits): Plugin[] {
   return [
-    // Armor replaces the parse function; the nesting limit wraps it, so it must come after.
+    // Armor replaces the parse function; the size and nesting limits wrap it, so they must come after.
     maxTokensPlugin({ n: limits.maxTokens, onReject: [coded('TOO_MANY_TOKENS', limits.maxTokens)] }),
-    useNestingLimit(limits.maxNesting),
+    useBeforeParseLimits(limits.maxNesting),
     maxAliasesPlugin({ n: limits.maxAliases, onReject: [coded('TOO_MANY_ALIASES', limits.maxAliases)] }),
     maxDirectivesPlugin({ n: limits.maxDirectives, onReject: [coded('TOO_MANY_DIRECTIVES', limits.maxDirectives)] }),
     // Before the cost: measuring it maps every argument, a list's items one by one.
@@ -60,14 +60,15 @@ export function useOperationLimits(limits: OperationLimits): Plugin[] {
 }
 
 /**
- * Refuses a document nested deeper than `max` before it is parsed. graphql-js parses recursively
- * and overflows the stack at ~2,000 levels, well inside any useful token limit (`{ a ` is two
+ * Refuses a document over MAX_DOCUMENT_CHARS, or nested deeper than `max`, before it is parsed
+ * (the size first: the nesting check lexes). graphql-js parses recursively and overflows the
+ * stack at ~2,000 levels, well inside any useful token limit (`{ a ` is two
  * tokens a level); neither graphql-js nor graphql-armor bounds nesting before parsing (armor's depth
  * rule runs on the parsed document). The lexer is iterative, and stops at maxTokens' worth of
  * tokens anyway. It wraps the parse function (armor's token-counting one: this plugin comes after
  * it), so a document Yoga's parse cache already holds is not lexed again.
  */
-function useNestingLimit(max: number): Plugin {
+function useBeforeParseLimits(max: number): Plugin {
   return {
     onParse({ parseFn, setParseFn }) {
       setParseFn((source, options) => {

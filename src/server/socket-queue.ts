@@ -8,9 +8,9 @@ import type { WebSocket } from 'ws';
  * any one socket's share of a turn small, so other sockets and HTTP requests are served between.
  */
 const MESSAGES_PER_TURN = 16;
-/** Past this many messages (or bytes) waiting, the socket is paused: TCP holds the rest at the client. */
+/** Past this many messages (or characters of them) waiting, the socket is paused: TCP holds the rest at the client. */
 const MAX_WAITING_MESSAGES = 256;
-const MAX_WAITING_BYTES = 1024 * 1024;
+const MAX_WAITING_CHARS = 1024 * 1024;
 
 /**
  * A queue in front of `handle` for `socket`'s messages, in order, a few per turn; while it is
@@ -19,7 +19,7 @@ const MAX_WAITING_BYTES = 1024 * 1024;
  */
 export function messageQueue(socket: WebSocket, handle: (message: string) => void): (message: string) => void {
   const waiting: string[] = [];
-  let bytes = 0;
+  let chars = 0;
   let scheduled = false;
   let closed = false;
   socket.once('close', () => {
@@ -30,7 +30,7 @@ export function messageQueue(socket: WebSocket, handle: (message: string) => voi
     scheduled = false;
     for (let handed = 0; handed < MESSAGES_PER_TURN && waiting.length > 0 && !closed; handed++) {
       const message = waiting.shift() as string;
-      bytes -= message.length;
+      chars -= message.length;
       handle(message);
     }
     if (waiting.length > 0 && !closed) schedule();
@@ -44,8 +44,8 @@ export function messageQueue(socket: WebSocket, handle: (message: string) => voi
   return (message) => {
     if (closed) return;
     waiting.push(message);
-    bytes += message.length;
-    if (waiting.length >= MAX_WAITING_MESSAGES || bytes >= MAX_WAITING_BYTES) socket.pause();
+    chars += message.length;
+    if (waiting.length >= MAX_WAITING_MESSAGES || chars >= MAX_WAITING_CHARS) socket.pause();
     schedule();
   };
 }

@@ -265,27 +265,7 @@ function serveSockets(wss: WebSocketServer, options: ServerOptions<Record<string
             });
           }),
         close: (code, reason) => socket.close(code, reason),
-        onMessage: (handle) => {
-          const enqueue = messageQueue(socket, (data) => {
-            void handle(data).catch((error: unknown) => {
-              const message = error instanceof Error ? error.message : String(error);
-              if (/^Unexpected message of type \S+ received$/.test(message)) {
-                log.debug({ remoteAddress: request.socket.remoteAddress }, `WebSocket closed: ${message}`);
-                socket.close(CloseCode.BadRequest, closeReason(message));
-                return;
-              }
-              log.error({ err: error }, 'graphql-ws message handling failed');
-              socket.close(CloseCode.InternalServerError, 'Internal server error');
-            });
-          });
-          socket.on('message', (data: Buffer) => {
-            if (!accepted.has(socket) && data.length > BEFORE_ACK_MAX_BYTES) {
-              socket.close(MESSAGE_TOO_BIG, `A message before connection_ack passes ${BEFORE_ACK_MAX_BYTES} bytes`);
-              return;
-            }
-            enqueue(String(data));
-          });
-        },
+        onMessage: (handle) => readMessages(socket, request, handle),
       },
       { socket, request },
     );
@@ -302,6 +282,33 @@ function serveSockets(wss: WebSocketServer, options: ServerOptions<Record<string
       await new Promise<void>((resolve, reject) => wss.close((error) => (error ? reject(error) : resolve())));
     },
   };
+}
+
+/**
+ * Hands `socket`'s messages to graphql-ws's `handle`, in order, through the socket's queue (a few
+ * a turn: socket-queue.ts). A message before connection_ack over BEFORE_ACK_MAX_BYTES closes the
+ * socket unread; a message of a type only a server sends closes it with 4400 and a debug line.
+ */
+function readMessages(socket: WebSocket, request: IncomingMessage, handle: (data: string) => Promise<void>): void {
+  const enqueue = messageQueue(socket, (data) => {
+    void handle(data).catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      if (/^Unexpected message of type \S+ received$/.test(message)) {
+        log.debug({ remoteAddress: request.socket.remoteAddress }, `WebSocket closed: ${message}`);
+        socket.close(CloseCode.BadRequest, closeReason(message));
+        return;
+      }
+      log.error({ err: error }, 'graphql-ws message handling failed');
+      socket.close(CloseCode.InternalServerError, 'Internal server error');
+    });
+  });
+  socket.on('message', (data: Buffer) => {
+    if (!accepted.has(socket) && data.length > BEFORE_ACK_MAX_BYTES) {
+      socket.close(MESSAGE_TOO_BIG, `A message before connection_ack passes ${BEFORE_ACK_MAX_BYTES} bytes`);
+      return;
+    }
+    enqueue(String(data));
+  });
 }
 
 async function prepareOperation(
