@@ -259,6 +259,7 @@ function serveSockets(wss: WebSocketServer, options: ServerOptions<Record<string
         send: (data) =>
           new Promise<void>((resolve) => {
             if (socket.readyState !== socket.OPEN) return resolve();
+            corkForTurn(request.socket);
             socket.send(data, (error) => {
               if (error) log.debug({ code: (error as Error & { code?: string }).code, remoteAddress: request.socket.remoteAddress }, `WebSocket send failed: ${error.message}`);
               resolve();
@@ -282,6 +283,25 @@ function serveSockets(wss: WebSocketServer, options: ServerOptions<Record<string
       await new Promise<void>((resolve, reject) => wss.close((error) => (error ? reject(error) : resolve())));
     },
   };
+}
+
+const corked = new WeakSet<Duplex>();
+
+/**
+ * Holds a socket's writes until the end of this turn of the event loop, then writes them at once.
+ * An event reaches every subscription of a socket in one turn (100 subscriptions of one scope on a
+ * socket: 100 messages), and ws writes each message at once: one system call each (`writev` was
+ * ~6 % of the server's CPU delivering events to 5,000 subscribers). Corked, the turn's messages
+ * leave in one call, still within the turn.
+ */
+function corkForTurn(socket: Duplex): void {
+  if (corked.has(socket)) return;
+  corked.add(socket);
+  socket.cork();
+  setImmediate(() => {
+    corked.delete(socket);
+    socket.uncork();
+  });
 }
 
 /**
