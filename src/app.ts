@@ -1,3 +1,4 @@
+import { eventResultSharing } from './graphql/shared-events.ts';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -132,6 +133,7 @@ export function createApp(options: AppOptions): App {
   // Operations and subscriptions, for where SQLite reads run and for the metrics.
   const counting = executionCount(database, options.maxSubscriptions);
   const streams = eventStreams(() => stopping);
+  const sharing = eventResultSharing();
   // Aborted by stop(): requests that wait answer then (Context.stopping).
   let stopSignal = new AbortController();
   // Typed: the MCP plugin below reads `yoga` itself.
@@ -177,7 +179,7 @@ export function createApp(options: AppOptions): App {
       useOperationLog(),
       counting.plugin,
       streams.plugin,
-      ...useMetrics({ database, bus, authenticate, webSocketConnections: () => sockets?.connections() ?? 0, subscriptionsOpen: counting.subscriptionsOpen }),
+      ...useMetrics({ database, bus, authenticate, webSocketConnections: () => sockets?.connections() ?? 0, subscriptionsOpen: counting.subscriptionsOpen, eventsDelivered: sharing.delivered }),
       ...(options.tracing ? [options.tracing] : []),
       early.plugin,
       useStrictRequestParams(),
@@ -186,6 +188,7 @@ export function createApp(options: AppOptions): App {
       useVaryOrigin(corsOrigins),
       ...(rateLimiter ? [useRateLimits(rateLimiter)] : []),
       ...useOperationLimits({ ...DEFAULT_LIMITS, ...limits }),
+      sharing.plugin,
       useHealth(database, bus),
       useGraphiQLDelivery(),
       useDashboard(),

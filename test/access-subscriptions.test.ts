@@ -63,6 +63,14 @@ async function openSubscriptions(): Promise<number> {
   return Number(/^engram_subscriptions_open (\S+)$/m.exec(text)?.[1]);
 }
 
+/** engram_subscription_events_total by execution (own, shared). */
+async function eventsDelivered(): Promise<{ own: number; shared: number }> {
+  metricsKey ??= (await principal(h, 'sub-metrics', { admin: true })).key;
+  const text = await (await fetch(`http://127.0.0.1:${h.port}/metrics`, { headers: { authorization: `Bearer ${metricsKey}` } })).text();
+  const count = (execution: string) => Number(new RegExp(`^engram_subscription_events_total\\{execution="${execution}"\\} (\\S+)$`, 'm').exec(text)?.[1]);
+  return { own: count('own'), shared: count('shared') };
+}
+
 const idsIn = (results: ExecutionResult<Changed>[]) => results.flatMap((r) => (r.data ? [r.data.entryChanged.entry.id] : []));
 const codesIn = (results: ExecutionResult<Changed>[]) => results.flatMap((r) => r.errors?.map((e) => e.extensions?.code) ?? []);
 
@@ -96,6 +104,23 @@ describe(`access on subscriptions (${DB_KIND})`, () => {
     } finally {
       await ws.close();
       sse.close();
+    }
+  });
+
+  it("subscribers share an event's execution only with the same caller: two keys, three subscriptions each, two executions", async () => {
+    const reader = await principal(h, 'sub-reader-a', { grants: [[w.A, 'READ']] });
+    const subscriptions = [agentA, reader].flatMap((p) => [0, 1, 2].map(() => wsSubscribe(h.port, WATCH, { s: w.A }, { authorization: `Bearer ${p.key}` })));
+    try {
+      for (const ws of subscriptions) await untilListening(ws.collector, () => addIn(w.A));
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the probes' events delivered
+      const before = await eventsDelivered();
+      const marker = await addIn(w.A);
+      for (const ws of subscriptions) await ws.collector.until((r) => idsIn(r).includes(marker));
+      const after = await eventsDelivered();
+      expect({ own: after.own - before.own, shared: after.shared - before.shared }).toEqual({ own: 2, shared: 4 });
+      for (const ws of subscriptions) expect(codesIn(ws.collector.results)).toEqual([]);
+    } finally {
+      for (const ws of subscriptions) await ws.close();
     }
   });
 

@@ -4,7 +4,7 @@
 // handed on to more subscribers than one turn of the event loop takes (LISTENERS_PER_TURN) reaches
 // each of them once, in order.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { parse } from 'graphql';
+import { parse, print } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,22 +39,28 @@ afterEach(async () => {
   for (const client of clients.splice(0)) void client.dispose();
 });
 
-/** `n` subscriptions to the scope's entryChanged, at most 100 per socket (WS_MAX_SUBSCRIPTIONS_PER_SOCKET). */
-function subscribers(n: number, scope: string): Array<Collector<Event>> {
+/** The same subscription as ON_ENTRY under another operation name. */
+const ON_ENTRY_OTHER = parse(print(ON_ENTRY).replace('FanOut(', 'FanOutOther(')) as unknown as typeof ON_ENTRY;
+
+/**
+ * `n` subscriptions to the scope's entryChanged, at most 100 per socket (WS_MAX_SUBSCRIPTIONS_PER_SOCKET),
+ * the last `other` of them as another operation.
+ */
+function subscribers(n: number, scope: string, other = 0): Array<Collector<Event>> {
   const collectors: Array<Collector<Event>> = [];
   let client: Client | null = null;
   for (let i = 0; i < n; i++) {
     if (i % 100 === 0) clients.push((client = createClient({ url: `ws://127.0.0.1:${h.port}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 })));
-    collectors.push(collectOn(client!, ON_ENTRY, { scope }).collector);
+    collectors.push(collectOn(client!, i >= n - other ? ON_ENTRY_OTHER : ON_ENTRY, { scope }).collector);
   }
   return collectors;
 }
 
-async function knowledgeWithSubscribers(n: number) {
+async function knowledgeWithSubscribers(n: number, other = 0) {
   const scope = await createProject(h, `fan-out-${n}`);
   const added = await h.ok(AddKnowledge, { input: { scope, title: `fact-${n}`, content: 'v1', tags: ['alpha', 'beta'] } });
   const id = added.addKnowledge.__typename === 'AddKnowledgeSuccess' ? added.addKnowledge.knowledge.id : '';
-  const collectors = subscribers(n, scope);
+  const collectors = subscribers(n, scope, other);
   let content = 0;
   /** Writes a new version and waits until every subscriber has it. */
   const write = async () => {
@@ -76,6 +82,13 @@ async function knowledgeWithSubscribers(n: number) {
   return { collectors, write, id };
 }
 
+/** engram_subscription_events_total by execution (own, shared); /metrics answers anyone with AUTH=off. */
+async function eventsDelivered(): Promise<{ own: number; shared: number }> {
+  const text = await (await fetch(`http://127.0.0.1:${h.port}/metrics`)).text();
+  const count = (execution: string) => Number(new RegExp(`^engram_subscription_events_total\\{execution="${execution}"\\} (\\S+)$`, 'm').exec(text)?.[1]);
+  return { own: count('own'), shared: count('shared') };
+}
+
 describe('fan-out of one change to many subscribers', () => {
   it('what an event shows is read once for all its subscribers: a write costs the same statements with 2 and with 150 of them', async () => {
     expect(150).toBeGreaterThan(LISTENERS_PER_TURN); // handed on over two turns: the second shares the first's reads
@@ -91,6 +104,19 @@ describe('fan-out of one change to many subscribers', () => {
     }
     console.log(`[${DB_KIND}] a write with its event: ${a.count} statements with 2 subscribers, ${b.count} with 150`);
     expect(b.count).toBe(a.count);
+  });
+
+  it('subscribers of one operation with the same variables share one execution of an event; another operation executes its own', async () => {
+    const { collectors, write } = await knowledgeWithSubscribers(35, 5);
+    const before = await eventsDelivered();
+    const text = await write();
+    const after = await eventsDelivered();
+    expect({ own: after.own - before.own, shared: after.shared - before.shared }).toEqual({ own: 2, shared: 33 });
+    for (const collector of collectors) {
+      const last = collector.results.at(-1)!;
+      expect(last.errors).toBeUndefined();
+      expect(last.data?.entryChanged).toMatchObject({ type: 'UPDATED', entry: { name: 'fact-35', currentVersion: { content: text } } });
+    }
   });
 
   it('changes written in a burst reach each of 250 subscribers once and in order, while they are handed on over several turns', async () => {

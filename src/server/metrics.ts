@@ -14,6 +14,8 @@ export interface MetricsSources {
   webSocketConnections: () => number;
   /** Open subscriptions, WebSocket and SSE (counted by src/server/load.ts). */
   subscriptionsOpen: () => number;
+  /** Events delivered to subscriptions, executed for their subscriber or shared (src/graphql/shared-events.ts). */
+  eventsDelivered: () => { own: number; shared: number };
   authenticate: (authorization: string | null, address: string | undefined, host: string | null) => Promise<Caller>;
 }
 
@@ -65,6 +67,18 @@ export function useMetrics(sources: MetricsSources): Plugin[] {
 function engramGauges(registry: Registry, sources: MetricsSources): void {
   const registers = [registry];
   new Gauge({ name: 'engram_subscriptions_open', help: 'GraphQL subscriptions open (WebSocket and SSE)', registers, collect() { this.set(sources.subscriptionsOpen()); } });
+  new Counter({
+    name: 'engram_subscription_events_total',
+    help: "Events delivered to subscriptions: executed for their subscriber (own), or given the result of another subscriber's same operation, variables and caller (shared)",
+    labelNames: ['execution'],
+    registers,
+    collect() {
+      const { own, shared } = sources.eventsDelivered();
+      this.reset();
+      this.inc({ execution: 'own' }, own);
+      this.inc({ execution: 'shared' }, shared);
+    },
+  });
   new Gauge({ name: 'engram_websocket_connections', help: 'Open graphql-ws connections', registers, collect() { this.set(sources.webSocketConnections()); } });
   new Gauge({ name: 'engram_events_broker_up', help: '1 while events reach other instances (or run in-process), 0 while Redis is down', registers, collect() { this.set(sources.bus.state() === 'down' ? 0 : 1); } });
   new Gauge({
