@@ -3,24 +3,14 @@
 // Python one (standard library only).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabaseUrl } from './support/harness.ts';
-import { ROOT, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './support/server-process.ts';
+import { useServerProcess } from './support/server-per-file.ts';
 
-let server: ServerProcess;
-let drop: () => Promise<void> = async () => undefined;
-beforeAll(async () => {
-  const created = await createDatabaseUrl();
-  drop = created.drop;
-  server = await startServerProcess(created.url);
-});
-afterAll(async () => {
-  await server?.kill();
-  await drop();
-});
+const running = useServerProcess();
 
 function run(command: string, args: string[]): Promise<{ status: number | null; output: string }> {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ENGRAM_URL: server.base }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ENGRAM_URL: running.server.base }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

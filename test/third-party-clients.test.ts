@@ -4,21 +4,12 @@
 import { ClientError, GraphQLClient } from 'graphql-request';
 import { createClient, type Client, type ExecutionResult } from 'graphql-sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabaseUrl } from './support/harness.ts';
-import { startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { useServerProcess } from './support/server-per-file.ts';
 
-let server: ServerProcess;
-let drop: () => Promise<void> = async () => undefined;
+const running = useServerProcess();
 let request: GraphQLClient;
-beforeAll(async () => {
-  const created = await createDatabaseUrl();
-  drop = created.drop;
-  server = await startServerProcess(created.url);
-  request = new GraphQLClient(`${server.base}/graphql`);
-});
-afterAll(async () => {
-  await server?.kill();
-  await drop();
+beforeAll(() => {
+  request = new GraphQLClient(`${running.server.base}/graphql`);
 });
 
 const CREATE_PROJECT = `mutation ($name: String!) {
@@ -50,7 +41,7 @@ type Changed = { entryChanged: { type: string; entry: { name: string } | null } 
 describe('graphql-sse (distinct connections)', () => {
   let sse: Client;
   beforeAll(() => {
-    sse = createClient({ url: `${server.base}/graphql`, retryAttempts: 0 });
+    sse = createClient({ url: `${running.server.base}/graphql`, retryAttempts: 0 });
   });
   afterAll(() => sse?.dispose());
 

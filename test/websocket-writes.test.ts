@@ -3,24 +3,13 @@
 // system calls Linux counts (a client cannot tell: the kernel joins what arrives while it reads).
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createDatabaseUrl } from './support/harness.ts';
-import { startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { expect, it } from 'vitest';
+import { useServerProcess } from './support/server-per-file.ts';
 
-let server: ServerProcess;
-let drop: () => Promise<void> = async () => undefined;
-beforeAll(async () => {
-  const created = await createDatabaseUrl();
-  drop = created.drop;
-  server = await startServerProcess(created.url);
-});
-afterAll(async () => {
-  await server?.kill();
-  await drop();
-});
+const running = useServerProcess();
 
 async function post<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${server.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  const response = await fetch(`${running.server.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
   const body = (await response.json()) as { data: T; errors?: unknown };
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data;
@@ -28,7 +17,7 @@ async function post<T>(query: string, variables: Record<string, unknown> = {}): 
 
 /** A graphql-ws socket with `subscriptions` subscriptions to the scope's entryChanged. */
 async function socketWith(subscriptions: number, scope: string) {
-  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/graphql`, 'graphql-transport-ws');
+  const ws = new WebSocket(`ws://127.0.0.1:${running.server.port}/graphql`, 'graphql-transport-ws');
   const messages: Array<{ type: string; id?: string }> = [];
   ws.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString('utf8')) as { type: string }));
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
@@ -73,7 +62,7 @@ it('an event for 50 subscriptions of one socket reaches it in a few writes, not 
     // The server's write system calls (Linux counts them per process in /proc/<pid>/io) for an
     // update whose event reaches the 50, less those of an update nobody follows (its HTTP answer,
     // its log line, SQLite's writes), the fewest of three each.
-    const writes = () => Number(/syscw: (\d+)/.exec(readFileSync(`/proc/${server.child.pid}/io`, 'utf8'))?.[1]);
+    const writes = () => Number(/syscw: (\d+)/.exec(readFileSync(`/proc/${running.server.child.pid}/io`, 'utf8'))?.[1]);
     const unfollowed = await addedIn('unfollowed');
     const calls = async (write: () => Promise<unknown>, delivered: () => Promise<void>) => {
       const counts: number[] = [];
