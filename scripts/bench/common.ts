@@ -211,10 +211,12 @@ export function post(port: number, query: string, variables: Record<string, unkn
  * README's Configuration): the build when it is of the sources, else the sources through tsx
  * (scripts/serve.mjs). A checkout from before that launcher runs its sources through tsx.
  */
-const serverArgs = (checkout: string) =>
-  existsSync(join(checkout, 'scripts', 'serve.mjs'))
-    ? ['--max-semi-space-size=32', 'scripts/serve.mjs']
-    : ['--max-semi-space-size=32', '--import', 'tsx', 'src/main.ts'];
+const serverArgs = (checkout: string) => [
+  '--max-semi-space-size=32',
+  // BENCH_CPU_PROF=<dir>: each server process writes a CPU profile there when it stops (Node does not take --cpu-prof from NODE_OPTIONS).
+  ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+  ...(existsSync(join(checkout, 'scripts', 'serve.mjs')) ? ['scripts/serve.mjs'] : ['--import', 'tsx', 'src/main.ts']),
+];
 
 export interface ServerProcess {
   child: ChildProcess;
