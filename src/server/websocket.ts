@@ -259,7 +259,7 @@ function serveSockets(wss: WebSocketServer, options: ServerOptions<Record<string
         send: (data) =>
           new Promise<void>((resolve) => {
             if (socket.readyState !== socket.OPEN) return resolve();
-            corkForTurn(request.socket);
+            corkWhileDelivering(request.socket);
             socket.send(data, (error) => {
               if (error) log.debug({ code: (error as Error & { code?: string }).code, remoteAddress: request.socket.remoteAddress }, `WebSocket send failed: ${error.message}`);
               resolve();
@@ -288,17 +288,18 @@ function serveSockets(wss: WebSocketServer, options: ServerOptions<Record<string
 const corked = new WeakSet<Duplex>();
 
 /**
- * Holds a socket's writes until the end of this turn of the event loop, then writes them at once.
- * An event reaches every subscription of a socket in one turn (100 subscriptions of one scope on a
- * socket: 100 messages), and ws writes each message at once: one system call each (`writev` was
- * ~6 % of the server's CPU delivering events to 5,000 subscribers). Corked, the turn's messages
- * leave in one call, still within the turn.
+ * Holds a socket's writes until the promise jobs running now are done, then writes them at once.
+ * An event reaches every subscription of a socket in one run of promise jobs (100 subscriptions of
+ * one scope on a socket: 100 messages), and ws writes each message at once: one system call each
+ * (`writev` was ~6 % of the server's CPU delivering events to 5,000 subscribers). Released on the
+ * next tick, not at the end of the turn (setImmediate): a SQLite statement on the event loop, run by
+ * the next callback of the same turn, would otherwise hold the messages for as long as it takes.
  */
-function corkForTurn(socket: Duplex): void {
+function corkWhileDelivering(socket: Duplex): void {
   if (corked.has(socket)) return;
   corked.add(socket);
   socket.cork();
-  setImmediate(() => {
+  process.nextTick(() => {
     corked.delete(socket);
     socket.uncork();
   });
