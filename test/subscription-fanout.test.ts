@@ -119,6 +119,32 @@ describe('fan-out of one change to many subscribers', () => {
     }
   });
 
+  it("a result with errors is not shared: each subscriber executes the event on its own (errors carry a request's id)", async () => {
+    const scope = await createProject(h, 'fan-out-errors');
+    const added = await h.ok(AddKnowledge, { input: { scope, title: 'with-errors', content: 'v1' } });
+    const id = added.addKnowledge.__typename === 'AddKnowledgeSuccess' ? added.addKnowledge.knowledge.id : '';
+    const client = createClient({ url: `ws://127.0.0.1:${h.port}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+    clients.push(client);
+    // A page size out of range fails in the event's execution (BAD_USER_INPUT), once the subscription runs.
+    const failing = parse(`subscription FanOutErrors($scope: ID!) {
+      entryChanged(scope: $scope) { type entry { ... on Knowledge { versions(first: -1) { totalCount } } } }
+    }`) as unknown as TypedDocumentNode<{ entryChanged: { type: string } }, { scope: string }>;
+    const collectors = [0, 1, 2].map(() => collectOn(client, failing, { scope }).collector);
+    for (let attempt = 0; collectors.some((c) => c.results.length === 0); attempt++) {
+      if (attempt > 20) throw new Error('not subscribed');
+      await h.ok(Update, { input: { id, content: `probe-${attempt}` } });
+      await Promise.all(collectors.map((c) => c.until((r) => r.length > 0, 500).catch(() => undefined)));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const before = await eventsDelivered();
+    const counts = collectors.map((c) => c.results.length);
+    await h.ok(Update, { input: { id, content: 'counted' } });
+    await Promise.all(collectors.map((c, i) => c.until((r) => r.length > counts[i]!)));
+    const after = await eventsDelivered();
+    expect({ own: after.own - before.own, shared: after.shared - before.shared }).toEqual({ own: 3, shared: 0 });
+    for (const collector of collectors) expect(collector.results.at(-1)?.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
   it('changes written in a burst reach each of 250 subscribers once and in order, while they are handed on over several turns', async () => {
     const { collectors, id, write } = await knowledgeWithSubscribers(250);
     await write(); // every probe's event has arrived before it
