@@ -1,4 +1,3 @@
-import { eventResultSharing } from './graphql/shared-events.ts';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -35,6 +34,7 @@ import { eventStreams } from './server/event-streams.ts';
 import { isWebSocketUpgrade } from './server/other-upgrades.ts';
 import { closeStalledConnections, type StalledOutputLimits } from './server/stalled-output.ts';
 import { getSchema } from './graphql/schema.ts';
+import { eventResultSharing } from './graphql/shared-events.ts';
 import { useMcp } from './mcp/http.ts';
 import { AuthenticationFailures } from './modules/audit/audit.service.ts';
 import { AccessTracker } from './modules/entries/access-tracker.ts';
