@@ -21,6 +21,7 @@ import { mapAsyncIterator } from '@graphql-tools/utils';
 import { createSourceEventStream, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { Context } from '../context.ts';
+import { callerKey } from '../modules/events/subscription-guard.ts';
 
 type Results = Map<string, Promise<ExecutionResult>>;
 /** Per event payload, per document: the results by operation, variables and caller. */
@@ -51,8 +52,7 @@ export function eventResultSharing(): EventResultSharing {
 function callerOf(ctx: Context): string | null {
   const { caller } = ctx;
   if (!caller) return null;
-  const who = caller.keyId ? `key ${caller.keyId}` : caller.unchecked ? 'unchecked' : caller.local ? 'local' : 'anonymous';
-  return JSON.stringify([who, caller.principal?.admin ?? false, ctx.actor, ctx.onBehalfOf, ctx.exhaustiveRanking]);
+  return JSON.stringify([callerKey(caller), caller.principal?.admin ?? false, ctx.actor, ctx.onBehalfOf, ctx.exhaustiveRanking]);
 }
 
 type Counts = { own: number; shared: number };

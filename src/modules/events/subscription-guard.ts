@@ -95,7 +95,7 @@ export function guardSubscription<P>(
 const rechecksOf = ttlCachePer<object, Promise<boolean>>(RECHECK_MS / 2, 100_000);
 
 /** Who is asking, as far as a recheck can tell callers apart. */
-function callerKey(caller: Context['caller']): string {
+export function callerKey(caller: Context['caller']): string {
   if (caller.keyId) return `key ${caller.keyId}`;
   return caller.unchecked ? 'unchecked' : caller.local ? 'local' : 'anonymous';
 }
