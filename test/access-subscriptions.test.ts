@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { grant, ok, principal, type Principal } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { eventually } from './support/redis-server.ts';
-import { sseSubscribe as sseOver, untilListening, wsSubscribe } from './support/subscriptions.ts';
+import { sseSubscribe as sseOver, eventsDelivered, untilListening, wsSubscribe } from './support/subscriptions.ts';
 
 const h = useHarness({ listen: true });
 
@@ -63,12 +63,10 @@ async function openSubscriptions(): Promise<number> {
   return Number(/^engram_subscriptions_open (\S+)$/m.exec(text)?.[1]);
 }
 
-/** engram_subscription_events_total by execution (own, shared). */
-async function eventsDelivered(): Promise<{ own: number; shared: number }> {
+/** engram_subscription_events_total by execution (own, shared), read with an admin key. */
+async function eventsDeliveredHere(): Promise<{ own: number; shared: number }> {
   metricsKey ??= (await principal(h, 'sub-metrics', { admin: true })).key;
-  const text = await (await fetch(`http://127.0.0.1:${h.port}/metrics`, { headers: { authorization: `Bearer ${metricsKey}` } })).text();
-  const count = (execution: string) => Number(new RegExp(`^engram_subscription_events_total\\{execution="${execution}"\\} (\\S+)$`, 'm').exec(text)?.[1]);
-  return { own: count('own'), shared: count('shared') };
+  return eventsDelivered(h.port, { authorization: `Bearer ${metricsKey}` });
 }
 
 const idsIn = (results: ExecutionResult<Changed>[]) => results.flatMap((r) => (r.data ? [r.data.entryChanged.entry.id] : []));
@@ -113,10 +111,10 @@ describe(`access on subscriptions (${DB_KIND})`, () => {
     try {
       for (const ws of subscriptions) await untilListening(ws.collector, () => addIn(w.A));
       await new Promise((resolve) => setTimeout(resolve, 300)); // the probes' events delivered
-      const before = await eventsDelivered();
+      const before = await eventsDeliveredHere();
       const marker = await addIn(w.A);
       for (const ws of subscriptions) await ws.collector.until((r) => idsIn(r).includes(marker));
-      const after = await eventsDelivered();
+      const after = await eventsDeliveredHere();
       expect({ own: after.own - before.own, shared: after.shared - before.shared }).toEqual({ own: 2, shared: 4 });
       for (const ws of subscriptions) expect(codesIn(ws.collector.results)).toEqual([]);
     } finally {

@@ -12,7 +12,7 @@ import { LISTENERS_PER_TURN } from '../src/infra/feed-tailer.ts';
 import { graphql } from './gql/index.ts';
 import { DB_KIND, fewestStatements, useHarness } from './support/harness.ts';
 import { createProject } from './support/ops.ts';
-import { collectOn, type Collector } from './support/subscriptions.ts';
+import { collectOn, eventsDelivered, type Collector } from './support/subscriptions.ts';
 
 const h = useHarness({ listen: true });
 
@@ -82,13 +82,6 @@ async function knowledgeWithSubscribers(n: number, other = 0) {
   return { collectors, write, id };
 }
 
-/** engram_subscription_events_total by execution (own, shared); /metrics answers anyone with AUTH=off. */
-async function eventsDelivered(): Promise<{ own: number; shared: number }> {
-  const text = await (await fetch(`http://127.0.0.1:${h.port}/metrics`)).text();
-  const count = (execution: string) => Number(new RegExp(`^engram_subscription_events_total\\{execution="${execution}"\\} (\\S+)$`, 'm').exec(text)?.[1]);
-  return { own: count('own'), shared: count('shared') };
-}
-
 describe('fan-out of one change to many subscribers', () => {
   it('what an event shows is read once for all its subscribers: a write costs the same statements with 2 and with 150 of them', async () => {
     expect(150).toBeGreaterThan(LISTENERS_PER_TURN); // handed on over two turns: the second shares the first's reads
@@ -108,9 +101,9 @@ describe('fan-out of one change to many subscribers', () => {
 
   it('subscribers of one operation with the same variables share one execution of an event; another operation executes its own', async () => {
     const { collectors, write } = await knowledgeWithSubscribers(35, 5);
-    const before = await eventsDelivered();
+    const before = await eventsDelivered(h.port); // /metrics answers anyone with AUTH=off
     const text = await write();
-    const after = await eventsDelivered();
+    const after = await eventsDelivered(h.port);
     expect({ own: after.own - before.own, shared: after.shared - before.shared }).toEqual({ own: 2, shared: 33 });
     for (const collector of collectors) {
       const last = collector.results.at(-1)!;
@@ -136,11 +129,11 @@ describe('fan-out of one change to many subscribers', () => {
       await Promise.all(collectors.map((c) => c.until((r) => r.length > 0, 500).catch(() => undefined)));
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const before = await eventsDelivered();
+    const before = await eventsDelivered(h.port);
     const counts = collectors.map((c) => c.results.length);
     await h.ok(Update, { input: { id, content: 'counted' } });
     await Promise.all(collectors.map((c, i) => c.until((r) => r.length > counts[i]!)));
-    const after = await eventsDelivered();
+    const after = await eventsDelivered(h.port);
     expect({ own: after.own - before.own, shared: after.shared - before.shared }).toEqual({ own: 3, shared: 0 });
     for (const collector of collectors) expect(collector.results.at(-1)?.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });

@@ -149,3 +149,14 @@ export async function untilListening<R>(collector: Collector<R>, probe: () => Pr
   }
   throw new Error(`subscription never started listening (${collector.results.length} results, errors: ${JSON.stringify(collector.errors)})`);
 }
+
+/**
+ * engram_subscription_events_total by execution (`own`: executed for one subscriber, `shared`: a
+ * result executed for another subscriber of the same operation, variables and caller), read from
+ * /metrics of the server on `port` (`headers` carry an admin key where AUTH is on).
+ */
+export async function eventsDelivered(port: number, headers: Record<string, string> = {}): Promise<{ own: number; shared: number }> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers })).text();
+  const count = (execution: string) => Number(new RegExp(`^engram_subscription_events_total\\{execution="${execution}"\\} (\\S+)$`, 'm').exec(text)?.[1]);
+  return { own: count('own'), shared: count('shared') };
+}
