@@ -51,7 +51,7 @@ export interface AppOptions {
   /** Largest request body accepted, in bytes (default MAX_REQUEST_BODY_BYTES); also the largest WebSocket message. */
   maxRequestBodyBytes?: number;
   /** graphql-ws limits (default DEFAULT_WEBSOCKET_LIMITS). */
-  webSocket?: Partial<Pick<WebSocketLimits, 'maxSubscriptionsPerSocket' | 'maxConnections' | 'maxPendingConnections'>>;
+  webSocket?: Partial<Pick<WebSocketLimits, 'maxSubscriptionsPerSocket' | 'maxConnections' | 'maxPendingConnections' | 'maxPendingConnectionsPerAddress'>>;
   /** Subscriptions open at once, over WebSockets and SSE (default DEFAULT_MAX_SUBSCRIPTIONS). */
   maxSubscriptions?: number;
   /** Bounds on one operation (default DEFAULT_LIMITS). */

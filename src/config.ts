@@ -29,6 +29,8 @@ export interface Config {
   wsMaxConnections: number;
   /** graphql-ws: of those, the ones whose connection_init is not accepted yet; one more is closed with 1013. */
   wsMaxPendingConnections: number;
+  /** graphql-ws: of the waiting ones, those from one client address (loopback aside); one more is closed with 1013. */
+  wsMaxPendingConnectionsPerAddress: number;
   /** Subscriptions open at once on the instance, over WebSockets and SSE; one more is refused (TOO_MANY_SUBSCRIPTIONS). */
   maxSubscriptions: number;
   /** Bounds on one GraphQL operation (cost, depth, aliases, tokens, directives, time). */
@@ -115,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wsMaxSubscriptionsPerSocket: int(env, 'WS_MAX_SUBSCRIPTIONS_PER_SOCKET', 100, 1, 10_000),
     wsMaxConnections: int(env, 'WS_MAX_CONNECTIONS', 1_000, 1, 100_000),
     wsMaxPendingConnections: int(env, 'WS_MAX_PENDING_CONNECTIONS', 100, 1, 100_000),
+    wsMaxPendingConnectionsPerAddress: int(env, 'WS_MAX_PENDING_CONNECTIONS_PER_ADDRESS', 50, 1, 100_000),
     maxSubscriptions: int(env, 'MAX_SUBSCRIPTIONS', DEFAULT_MAX_SUBSCRIPTIONS, 1, 1_000_000),
     limits: {
       maxCost: int(env, 'MAX_QUERY_COST', DEFAULT_LIMITS.maxCost, 1, 100_000_000),

@@ -64,7 +64,12 @@ if (!stopping) {
   // instances poll the change feed) until it answers. The wait only spares the first events' delay.
   await bus.ready(5_000).catch((error: Error) => log.warn(`${error.message}: starting without Redis until it answers (instances poll the change feed meanwhile)`));
   const settings = { conflictWindowMs: config.conflictWindowMs };
-  const webSocket = { maxSubscriptionsPerSocket: config.wsMaxSubscriptionsPerSocket, maxConnections: config.wsMaxConnections, maxPendingConnections: config.wsMaxPendingConnections };
+  const webSocket = {
+    maxSubscriptionsPerSocket: config.wsMaxSubscriptionsPerSocket,
+    maxConnections: config.wsMaxConnections,
+    maxPendingConnections: config.wsMaxPendingConnections,
+    maxPendingConnectionsPerAddress: config.wsMaxPendingConnectionsPerAddress,
+  };
   const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql, webSocket, maxSubscriptions: config.maxSubscriptions, limits: config.limits, corsOrigins: config.corsOrigins, auth: config.auth, access: { globalReadable: config.grantsReadGlobal }, exhaustiveRanking: config.exhaustiveRanking, ...(telemetry ? { tracing: telemetry.plugin } : {}),
     ...(config.purgeIntervalMinutes > 0 ? { purge: { intervalMs: config.purgeIntervalMinutes * 60_000 } } : {}),
     upkeepIntervalMs: config.postgresUpkeepSeconds * 1000, rateLimits: config.rateLimits,

@@ -26,25 +26,31 @@ let drop: () => Promise<void>;
 let perSocket: { app: App; port: number };
 let capped: { app: App; port: number };
 let waitCapped: { app: App; port: number };
+/** `addressCapped`: of 10 connections waiting for their connection_init, 2 from one address other than loopback; no API keys. */
+let addressCapped: { app: App; port: number };
+const MAX_PENDING_PER_ADDRESS = 2;
 
 beforeAll(async () => {
   const created = await createDatabaseUrl();
   drop = created.drop;
   database = await openDatabase(created.url);
   const bus = createEventBus();
-  const start = async (webSocket: { maxSubscriptionsPerSocket?: number; maxConnections?: number; maxPendingConnections?: number }) => {
-    const app = createApp({ database, bus, webSocket, maxRequestBodyBytes: MAX_MESSAGE_BYTES, limits: { maxTokens: MAX_TOKENS } });
+  type Caps = { maxSubscriptionsPerSocket?: number; maxConnections?: number; maxPendingConnections?: number; maxPendingConnectionsPerAddress?: number };
+  const start = async (webSocket: Caps, auth: 'on' | 'off' = 'on') => {
+    const app = createApp({ database, bus, webSocket, auth, maxRequestBodyBytes: MAX_MESSAGE_BYTES, limits: { maxTokens: MAX_TOKENS } });
     return { app, port: await app.start(0, '127.0.0.1') };
   };
   perSocket = await start({ maxSubscriptionsPerSocket: MAX_OPERATIONS });
   capped = await start({ maxConnections: MAX_CONNECTIONS });
   waitCapped = await start({ maxConnections: 10, maxPendingConnections: MAX_PENDING });
+  addressCapped = await start({ maxConnections: 10, maxPendingConnections: 10, maxPendingConnectionsPerAddress: MAX_PENDING_PER_ADDRESS }, 'off');
 });
 
 afterAll(async () => {
   await perSocket?.app.stop(1_000);
   await capped?.app.stop(1_000);
   await waitCapped?.app.stop(1_000);
+  await addressCapped?.app.stop(1_000);
   await database?.close();
   await drop?.();
 });
@@ -246,6 +252,58 @@ describe('graphql-ws: connections that have not sent connection_init', () => {
     } finally {
       for (const ws of waiting) ws.close();
       await Promise.all(clients.map(async (c) => c.dispose()));
+    }
+  });
+});
+
+describe('graphql-ws: connections from one address that have not sent connection_init', () => {
+  /** A raw socket from `localAddress` (any 127.x.y.z reaches the loopback listener) that sends nothing yet. */
+  async function silentFrom(localAddress: string): Promise<WebSocket> {
+    const ws = new WebSocket(`ws://127.0.0.1:${addressCapped.port}/graphql`, 'graphql-transport-ws', { localAddress });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    return ws;
+  }
+  const closeOf = (ws: WebSocket) => new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  /** Sends connection_init and resolves with the server's first message (or how it closed the socket). */
+  const initialized = (ws: WebSocket) =>
+    new Promise<unknown>((resolve) => {
+      ws.once('message', (data: Buffer) => resolve(JSON.parse(String(data))));
+      ws.once('close', (code) => resolve({ closed: code }));
+      ws.send(JSON.stringify({ type: 'connection_init' }));
+    });
+
+  it(`at most ${MAX_PENDING_PER_ADDRESS} from one address wait for it; one more from there is closed with ${TOO_MANY_CONNECTIONS_CLOSE_CODE}, another address still gets in`, async () => {
+    const sockets = [await silentFrom('127.0.0.2'), await silentFrom('127.0.0.2')];
+    try {
+      const third = await silentFrom('127.0.0.2');
+      sockets.push(third);
+      expect(await closeOf(third)).toEqual({
+        code: TOO_MANY_CONNECTIONS_CLOSE_CODE,
+        reason: `Too many connections waiting for connection_init from one address (at most ${MAX_PENDING_PER_ADDRESS})`,
+      });
+      const elsewhere = await silentFrom('127.0.0.3');
+      sockets.push(elsewhere);
+      expect(await initialized(elsewhere)).toEqual({ type: 'connection_ack' });
+      // An accepted socket and a closed one each free their address's place.
+      expect(await initialized(sockets[0]!)).toEqual({ type: 'connection_ack' });
+      const closed = closeOf(sockets[1]!);
+      sockets[1]!.close();
+      await closed;
+      const again = [await silentFrom('127.0.0.2'), await silentFrom('127.0.0.2')];
+      sockets.push(...again);
+      for (const ws of again) expect(await initialized(ws)).toEqual({ type: 'connection_ack' });
+    } finally {
+      for (const ws of sockets) ws.close();
+    }
+  });
+
+  it('loopback (a reverse proxy on this machine) is not capped per address, only by the instance-wide cap', async () => {
+    const sockets = [];
+    try {
+      for (let i = 0; i <= MAX_PENDING_PER_ADDRESS; i++) sockets.push(await silentFrom('127.0.0.1'));
+      for (const ws of sockets) expect(await initialized(ws)).toEqual({ type: 'connection_ack' });
+    } finally {
+      for (const ws of sockets) ws.close();
     }
   });
 });

@@ -15,6 +15,9 @@ export type AuthMode = 'on' | 'off';
 
 /** Addresses of this machine's loopback interface (Redis' protected mode takes the same two). */
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** Whether a client address is this machine's loopback (a keyless caller there acts as an admin). */
+export const isLoopback = (address: string): boolean => LOOPBACK.has(address);
 /**
  * Whether a request's Host names this machine. Keyless loopback callers act as admins, and a page
  * on another site can reach 127.0.0.1 by rebinding its own name there (DNS rebinding): the browser
@@ -67,7 +70,7 @@ export class Authenticator {
     // Only code in this process can call it in-process (yoga.fetch): it needs no key.
     if (remoteAddress === undefined) return { principal: null, local: true, unchecked: false };
     if (await this.anyKey()) throw refuse('An API key is required (Authorization: Bearer egk_…)', 'UNAUTHENTICATED', 401);
-    if (LOOPBACK.has(remoteAddress)) {
+    if (isLoopback(remoteAddress)) {
       if (addressedToThisMachine(host)) return { principal: null, local: true, unchecked: false };
       throw refuse(
         `Engram is in protected mode and answers keyless requests only when they are addressed to this machine (localhost, 127.0.0.1, [::1]), not to "${host?.slice(0, 100)}": ` +

@@ -8,6 +8,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Context } from '../context.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../domain/limits.ts';
 import { webSocketOriginAllowed } from './browser-safety.ts';
+import { isLoopback } from './authentication.ts';
 import { log, requestScope } from '../infra/log.ts';
 import { messageQueue } from './socket-queue.ts';
 import { answerAsHttp, isWebSocketUpgrade } from './other-upgrades.ts';
@@ -27,6 +28,14 @@ export interface WebSocketLimits {
    * graphql-ws's 3 s wait for connection_init) could take every place, and keep every client out.
    */
   maxPendingConnections: number;
+  /**
+   * Of those, the ones from one client address other than this machine's loopback. One over it is
+   * closed the same way. Without it, one address could hold every waiting place, opening sockets
+   * faster than graphql-ws lets them go, and keep every other client out. Loopback is left out: a
+   * keyless caller there is an admin already, and a reverse proxy on this machine brings every
+   * client from it.
+   */
+  maxPendingConnectionsPerAddress: number;
   /** Largest WebSocket message, in bytes; a larger one closes the socket with 1009 (Message Too Big). */
   maxPayloadBytes: number;
   /** Browser origins other than the server's own that may open a socket (see webSocketOriginAllowed). */
@@ -39,6 +48,7 @@ export const DEFAULT_WEBSOCKET_LIMITS: WebSocketLimits = {
   maxSubscriptionsPerSocket: 100,
   maxConnections: 1000,
   maxPendingConnections: 100,
+  maxPendingConnectionsPerAddress: 50,
   maxPayloadBytes: MAX_REQUEST_BODY_BYTES,
   corsOrigins: [],
   authenticate: async () => undefined,
@@ -64,12 +74,12 @@ export function attachWebSocket(
   yoga: YogaServerInstance<Record<string, never>, Context>,
   limits: Partial<WebSocketLimits> = {},
 ): WebSocketEndpoint {
-  const { maxSubscriptionsPerSocket, maxConnections, maxPendingConnections, maxPayloadBytes, corsOrigins, authenticate } = { ...DEFAULT_WEBSOCKET_LIMITS, ...limits };
+  const { maxSubscriptionsPerSocket, maxPayloadBytes, corsOrigins, authenticate, ...caps } = { ...DEFAULT_WEBSOCKET_LIMITS, ...limits };
   // noServer + our own 'upgrade' listener, so that a connection over the limit is closed before
   // graphql-ws sees it (ws's `server` option would hand every upgraded socket to graphql-ws).
   // `path` still applies: handleUpgrade answers 400 to upgrades on other paths.
   const wss = new WebSocketServer({ noServer: true, path: yoga.graphqlEndpoint, maxPayload: maxPayloadBytes });
-  const admission = admitUpTo(wss, maxConnections, maxPendingConnections, webSocketOriginAllowed(corsOrigins));
+  const admission = admitUpTo(wss, caps, webSocketOriginAllowed(corsOrigins));
   const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
     isWebSocketUpgrade(request) ? admission.upgrade(request, socket, head) : answerAsHttp(server, request, socket, head);
   server.on('upgrade', upgrade);
@@ -149,32 +159,33 @@ function recheckWhileOpen(socket: WebSocket, check: () => Promise<unknown>): voi
   socket.once('close', () => clearInterval(timer));
 }
 
+type AdmissionCaps = Pick<WebSocketLimits, 'maxConnections' | 'maxPendingConnections' | 'maxPendingConnectionsPerAddress'>;
+
 /**
- * An 'upgrade' listener that refuses origins that may not connect (403) and hands at most `max`
- * open sockets at a time to `wss`'s 'connection' listeners, at most `maxPending` of them not yet
+ * An 'upgrade' listener that refuses origins that may not connect (403) and hands at most
+ * `maxConnections` open sockets at a time to `wss`'s 'connection' listeners, at most
+ * `maxPendingConnections` of them (`maxPendingConnectionsPerAddress` from one address) not yet
  * `accepted` (their connection_init).
  */
-function admitUpTo(wss: WebSocketServer, max: number, maxPending: number, originAllowed: (origin: string | undefined, host: string | undefined) => boolean) {
+function admitUpTo(wss: WebSocketServer, caps: AdmissionCaps, originAllowed: (origin: string | undefined, host: string | undefined) => boolean) {
   let open = 0;
-  const pending = new Set<WebSocket>();
+  const pending = new Pending();
   const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!originAllowed(request.headers.origin, request.headers.host)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
+    const address = request.socket.remoteAddress ?? '';
     wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
       // Refused after the upgrade rather than with an HTTP 503: a browser's WebSocket (and the
       // graphql-ws client) sees only "1006 abnormal closure" for a failed handshake, never its status.
-      if (open >= max) {
-        ws.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, `Too many connections (at most ${max} per instance)`);
-        return;
-      }
-      if (pending.size >= maxPending) {
-        ws.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, `Too many connections waiting for connection_init (at most ${maxPending} per instance)`);
+      const refusal = refusalOf(caps, open, pending, address);
+      if (refusal) {
+        ws.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, refusal);
         return;
       }
       open++;
-      pending.add(ws);
+      pending.add(ws, address);
       ws.once('close', () => {
         open--;
         pending.delete(ws);
@@ -183,6 +194,45 @@ function admitUpTo(wss: WebSocketServer, max: number, maxPending: number, origin
     });
   };
   return { upgrade, accepted: (ws: WebSocket) => pending.delete(ws) };
+}
+
+/** Why one more socket from `address` may not be admitted, or null when it may. */
+function refusalOf(caps: AdmissionCaps, open: number, pending: Pending, address: string): string | null {
+  if (open >= caps.maxConnections) return `Too many connections (at most ${caps.maxConnections} per instance)`;
+  if (pending.size >= caps.maxPendingConnections) return `Too many connections waiting for connection_init (at most ${caps.maxPendingConnections} per instance)`;
+  if (!isLoopback(address) && pending.from(address) >= caps.maxPendingConnectionsPerAddress) {
+    return `Too many connections waiting for connection_init from one address (at most ${caps.maxPendingConnectionsPerAddress})`;
+  }
+  return null;
+}
+
+/** Sockets whose connection_init has not been accepted yet, counted per client address. */
+class Pending {
+  readonly #addressOf = new Map<WebSocket, string>();
+  readonly #perAddress = new Map<string, number>();
+
+  get size(): number {
+    return this.#addressOf.size;
+  }
+
+  from(address: string): number {
+    return this.#perAddress.get(address) ?? 0;
+  }
+
+  add(ws: WebSocket, address: string): void {
+    this.#addressOf.set(ws, address);
+    this.#perAddress.set(address, this.from(address) + 1);
+  }
+
+  /** Once per socket: when it is accepted or closes, whichever comes first. */
+  delete(ws: WebSocket): void {
+    const address = this.#addressOf.get(ws);
+    if (address === undefined) return;
+    this.#addressOf.delete(ws);
+    const left = this.from(address) - 1;
+    if (left > 0) this.#perAddress.set(address, left);
+    else this.#perAddress.delete(address);
+  }
 }
 
 /**
