@@ -110,9 +110,30 @@ export interface App {
   stop(graceMs?: number): Promise<void>;
 }
 
+/** What start() and stop() change, and what requests read of it. */
+interface Running {
+  stopping: boolean;
+  /** Aborted by stop(): requests that wait answer then (Context.stopping). */
+  stopSignal: AbortController;
+  server?: Server;
+  sockets?: WebSocketEndpoint;
+  stopSweep?: () => void;
+}
+
 export function createApp(options: AppOptions): App {
-  const { database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, graphiql = true } = options;
-  const { maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, webSocket = {}, limits, corsOrigins = [], auth = 'on' } = options;
+  const running: Running = { stopping: false, stopSignal: new AbortController() };
+  const parts = appParts(options, running);
+  const yoga = createEngramYoga(options, parts, running);
+  return {
+    yoga,
+    start: (port, host) => startServing(options, yoga, parts, running, port, host),
+    stop: (graceMs = 10_000) => stopServing(running, parts, graceMs),
+  };
+}
+
+/** The services behind the HTTP server, and `release`: what stop() lets go of besides sockets. */
+function appParts(options: AppOptions, running: Running) {
+  const { database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, auth = 'on' } = options;
   const deps = { db: database.prisma, provider: database.provider, bus, settings, access: options.access ?? DEFAULT_ACCESS_SETTINGS };
   const detachBus = bus.attach(database.prisma);
   const feedPruning = startFeedPruning(database.prisma, database.provider, (options.changeRetentionHours ?? 168) * 3_600_000, options.changePruneFirstMs);
@@ -120,32 +141,42 @@ export function createApp(options: AppOptions): App {
   const rateLimiter = options.rateLimits ? createRateLimiter(options.rateLimits) : null;
   const authFailures = new AuthenticationFailures(database.prisma);
   const authenticate = auditedAuthentication(authenticator, authFailures);
-  const early = authenticationFirst(authenticate, maxRequestBodyBytes);
-  /** Besides sockets, what stop() lets go of: the rate limits' Redis connection, failed authentications still counted. */
+  const tracker = new AccessTracker(database.prisma, options.accessFlushMs, options.trackAccess ?? true);
+  const purgeJob = options.purge ? startPurgeJob(deps, options.purge) : null;
+  const upkeep = options.upkeepIntervalMs ? database.startUpkeep(options.upkeepIntervalMs) : null;
+  /** The rate limits' Redis connection, failed authentications still counted, the scheduled jobs. */
   const release = async () => {
     detachBus();
     await Promise.all([rateLimiter?.close(), authFailures.close(), tracker.stop(), purgeJob?.stop(), upkeep?.stop(), feedPruning.stop()]);
   };
-  const grantCache = new GrantCache(database.prisma);
-  const tracker = new AccessTracker(database.prisma, options.accessFlushMs, options.trackAccess ?? true);
-  const purgeJob = options.purge ? startPurgeJob(deps, options.purge) : null;
-  const upkeep = options.upkeepIntervalMs ? database.startUpkeep(options.upkeepIntervalMs) : null;
-  // Operations and subscriptions, for where SQLite reads run and for the metrics.
-  const counting = executionCount(database, options.maxSubscriptions);
-  const streams = eventStreams(() => stopping);
-  const sharing = eventResultSharing();
-  // Aborted by stop(): requests that wait answer then (Context.stopping).
-  let stopSignal = new AbortController();
-  // Typed: the MCP plugin below reads `yoga` itself.
+  return {
+    deps,
+    authenticator,
+    authenticate,
+    rateLimiter,
+    tracker,
+    release,
+    early: authenticationFirst(authenticate, maxRequestBodyBytes),
+    grantCache: new GrantCache(database.prisma),
+    // Operations and subscriptions, for where SQLite reads run and for the metrics.
+    counting: executionCount(database, options.maxSubscriptions),
+    streams: eventStreams(() => running.stopping),
+    sharing: eventResultSharing(),
+  };
+}
+type AppParts = ReturnType<typeof appParts>;
+
+function createEngramYoga(options: AppOptions, parts: AppParts, running: Running): YogaServerInstance<Record<string, never>, Context> {
+  // Typed: the MCP plugin reads `yoga` itself.
   const yoga: YogaServerInstance<Record<string, never>, Context> = createYoga<Record<string, never>, Context>({
     schema: getSchema(),
     graphqlEndpoint: '/graphql',
     // Yoga's built-in health check answers any URL ending in its endpoint (default "/health") with
     // an empty 200 before user plugins run: move it off /health so the database-aware one below answers.
     healthCheckEndpoint: '/live',
-    ...graphiqlOptions(graphiql),
+    ...graphiqlOptions(options.graphiql ?? true),
     landingPage: false,
-    cors: corsFor(corsOrigins),
+    cors: corsFor(options.corsOrigins ?? []),
     // No file uploads: multipart bodies would only be a way around CSRF checks.
     multipart: false,
     // Replaced by useRequestBodyLimit (same limit, without a stream per request).
@@ -154,104 +185,111 @@ export function createApp(options: AppOptions): App {
     parserAndValidationCache: boundedParserCache(),
     // JSON lines with the request id, scanned for secrets before they are written (src/infra/log.ts).
     logging: yogaLogger(),
-    // HTTP and SSE requests carry a Fetch Request; WebSocket operations pass their headers.
-    context: async (initial: InitialContext) => {
-      const headers = initial.headers ?? initial.request?.headers ?? new Headers();
-      // Node's request over HTTP, the upgrade request over WebSocket; none for yoga.fetch in-process.
-      const upgradeOrRequest = initial.req ?? initial.extra?.request;
-      const socket = upgradeOrRequest?.socket;
-      const address = socket ? (socket.remoteAddress ?? '') : undefined;
-      const authorization = headers.get('authorization');
-      const host = upgradeOrRequest?.headers.host ?? headers.get('host');
-      const caller = early.callerOf(initial.request) ?? (await authenticate(authorization, address, host));
-      const stillAuthenticated = () => authenticator.authenticate(authorization, address, host).catch(() => null);
-      return createContext(
-        { ...deps, authenticator, grantCache, tracker, exhaustiveRanking: options.exhaustiveRanking ?? false, stopping: stopSignal.signal },
-        headers,
-        caller,
-        address ?? null,
-        stillAuthenticated,
-      );
-    },
+    context: contextFactory(options, parts, running),
     // Expected failures keep their message and code; everything else is masked (src/server/error-masking.ts).
     maskedErrors: { maskError },
-    plugins: [
-      useOperationLog(),
-      counting.plugin,
-      streams.plugin,
-      ...useMetrics({ database, bus, authenticate, webSocketConnections: () => sockets?.connections() ?? 0, subscriptionsOpen: counting.subscriptionsOpen, eventsDelivered: sharing.delivered }),
-      ...(options.tracing ? [options.tracing] : []),
-      early.plugin,
-      useStrictRequestParams(),
-      useRequestBodyLimit(maxRequestBodyBytes),
-      useCsrfPrevention(),
-      useVaryOrigin(corsOrigins),
-      ...(rateLimiter ? [useRateLimits(rateLimiter)] : []),
-      ...useOperationLimits({ ...DEFAULT_LIMITS, ...limits }),
-      sharing.plugin,
-      useHealth(database, bus),
-      useGraphiQLDelivery(),
-      useDashboard(),
-      useMcp({
-        // The Node adapter's server context ({ req, res }) is not in Yoga's declared one: the context factory reads `req` (InitialContext).
-        fetch: async (url, init, serverContext) => yoga.fetch(url, init, serverContext as Partial<Record<string, never>>),
-        authenticate,
-        corsOrigins,
-        maxRequestBodyBytes,
-      }),
-    ],
+    plugins: pluginsOf(options, parts, running, () => yoga),
   });
+  return yoga;
+}
 
-  let server: Server | undefined;
-  let sockets: WebSocketEndpoint | undefined;
-  let stopSweep: (() => void) | undefined;
-  let stopping = false;
-  return {
-    yoga,
-    start(port, host) {
-      stopping = false;
-      if (stopSignal.signal.aborted) stopSignal = new AbortController();
-      // Node 24.9+ answers other upgrades (h2c) as plain requests itself; before, see answerAsHttp.
-      const s = createServer({ ...HTTP_TIMEOUTS, ...options.httpTimeouts, shouldUpgradeCallback: isWebSocketUpgrade } as ServerOptions);
-      s.on('request', requestListener(s, yoga, () => stopping));
-      server = s;
-      s.on('clientError', answerUnparsable);
-      stopSweep = closeStalledConnections(s, options.stalledOutput);
-      sockets = attachWebSocket(s, yoga, {
-        ...webSocket,
-        maxPayloadBytes: maxRequestBodyBytes,
-        corsOrigins,
-        authenticate,
-      });
-      return new Promise((resolve, reject) => {
-        s.once('error', reject);
-        s.listen(port, host, () => resolve((s.address() as AddressInfo).port));
-      });
-    },
-    async stop(graceMs = 10_000) {
-      stopSignal.abort();
-      const s = server;
-      if (!s) return release();
-      server = undefined;
-      stopping = true;
-      stopSweep?.();
-      // Subscriptions end with "going away" so clients reconnect elsewhere; SSE ones complete, or
-      // their responses, which never finish on their own, would hold the server for the grace period.
-      await sockets?.close();
-      sockets = undefined;
-      streams.completeAll();
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => s.closeAllConnections(), graceMs);
-        timer.unref();
-        s.close(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-        s.closeIdleConnections();
-      });
-      await release();
-    },
+/** HTTP and SSE requests carry a Fetch Request; WebSocket operations pass their headers. */
+function contextFactory(options: AppOptions, parts: AppParts, running: Running) {
+  const { deps, authenticator, authenticate, early, grantCache, tracker } = parts;
+  return async (initial: InitialContext) => {
+    const headers = initial.headers ?? initial.request?.headers ?? new Headers();
+    // Node's request over HTTP, the upgrade request over WebSocket; none for yoga.fetch in-process.
+    const upgradeOrRequest = initial.req ?? initial.extra?.request;
+    const socket = upgradeOrRequest?.socket;
+    const address = socket ? (socket.remoteAddress ?? '') : undefined;
+    const authorization = headers.get('authorization');
+    const host = upgradeOrRequest?.headers.host ?? headers.get('host');
+    const caller = early.callerOf(initial.request) ?? (await authenticate(authorization, address, host));
+    const stillAuthenticated = () => authenticator.authenticate(authorization, address, host).catch(() => null);
+    return createContext(
+      { ...deps, authenticator, grantCache, tracker, exhaustiveRanking: options.exhaustiveRanking ?? false, stopping: running.stopSignal.signal },
+      headers,
+      caller,
+      address ?? null,
+      stillAuthenticated,
+    );
   };
+}
+
+/** Yoga's plugins, in the order they see a request. */
+function pluginsOf(options: AppOptions, parts: AppParts, running: Running, yoga: () => YogaServerInstance<Record<string, never>, Context>) {
+  const { database, maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, corsOrigins = [] } = options;
+  const { deps, authenticate, counting, streams, sharing, early, rateLimiter } = parts;
+  return [
+    useOperationLog(),
+    counting.plugin,
+    streams.plugin,
+    ...useMetrics({ database, bus: deps.bus, authenticate, webSocketConnections: () => running.sockets?.connections() ?? 0, subscriptionsOpen: counting.subscriptionsOpen, eventsDelivered: sharing.delivered }),
+    ...(options.tracing ? [options.tracing] : []),
+    early.plugin,
+    useStrictRequestParams(),
+    useRequestBodyLimit(maxRequestBodyBytes),
+    useCsrfPrevention(),
+    useVaryOrigin(corsOrigins),
+    ...(rateLimiter ? [useRateLimits(rateLimiter)] : []),
+    ...useOperationLimits({ ...DEFAULT_LIMITS, ...options.limits }),
+    sharing.plugin,
+    useHealth(database, deps.bus),
+    useGraphiQLDelivery(),
+    useDashboard(),
+    useMcp({
+      // The Node adapter's server context ({ req, res }) is not in Yoga's declared one: the context factory reads `req` (InitialContext).
+      fetch: async (url, init, serverContext) => yoga().fetch(url, init, serverContext as Partial<Record<string, never>>),
+      authenticate,
+      corsOrigins,
+      maxRequestBodyBytes,
+    }),
+  ];
+}
+
+function startServing(options: AppOptions, yoga: YogaServerInstance<Record<string, never>, Context>, parts: AppParts, running: Running, port: number, host?: string): Promise<number> {
+  running.stopping = false;
+  if (running.stopSignal.signal.aborted) running.stopSignal = new AbortController();
+  // Node 24.9+ answers other upgrades (h2c) as plain requests itself; before, see answerAsHttp.
+  const s = createServer({ ...HTTP_TIMEOUTS, ...options.httpTimeouts, shouldUpgradeCallback: isWebSocketUpgrade } as ServerOptions);
+  s.on('request', requestListener(s, yoga, () => running.stopping));
+  running.server = s;
+  s.on('clientError', answerUnparsable);
+  running.stopSweep = closeStalledConnections(s, options.stalledOutput);
+  running.sockets = attachWebSocket(s, yoga, {
+    ...options.webSocket,
+    maxPayloadBytes: options.maxRequestBodyBytes ?? MAX_REQUEST_BODY_BYTES,
+    corsOrigins: options.corsOrigins ?? [],
+    authenticate: parts.authenticate,
+  });
+  return new Promise((resolve, reject) => {
+    s.once('error', reject);
+    s.listen(port, host, () => resolve((s.address() as AddressInfo).port));
+  });
+}
+
+async function stopServing(running: Running, parts: AppParts, graceMs: number): Promise<void> {
+  running.stopSignal.abort();
+  const s = running.server;
+  if (!s) return parts.release();
+  running.server = undefined;
+  running.stopping = true;
+  running.stopSweep?.();
+  // Subscriptions end with "going away" so clients reconnect elsewhere; SSE ones complete, or
+  // their responses, which never finish on their own, would hold the server for the grace period.
+  await running.sockets?.close();
+  running.sockets = undefined;
+  parts.streams.completeAll();
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => s.closeAllConnections(), graceMs);
+    timer.unref();
+    s.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    s.closeIdleConnections();
+  });
+  await parts.release();
 }
 
 /**

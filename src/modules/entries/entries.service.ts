@@ -455,27 +455,7 @@ function planVersion(
     v.fail(['input', 'expectedVersion'], `must be an existing version (the entry is at version ${previous})`);
     v.done();
   }
-  const conflicted =
-    detectConflicts &&
-    current !== null &&
-    (input.expectedVersion != null
-      ? input.expectedVersion < previous
-      : // Writers are told apart by author; an anonymous write cannot be told apart from any other.
-        current.createdBy !== null &&
-        author !== null &&
-        current.createdBy !== author &&
-        at.getTime() - current.createdAt.getTime() < settings.conflictWindowMs);
-  if (conflicted && input.onConflict === 'REJECT') {
-    throw new WriteConflictError(
-      input.expectedVersion != null
-        ? `The entry is at version ${previous}, past the expected version ${input.expectedVersion}`
-        : `Version ${previous} was written by another writer ${at.getTime() - current.createdAt.getTime()} ms ago`,
-      kind,
-      current.id,
-      previous,
-      ['input', input.expectedVersion != null ? 'expectedVersion' : 'id'],
-    );
-  }
+  const conflicted = detectConflicts && current !== null && conflictsWith(settings, input, current, previous, at);
   const fields = versionFields(kind, input.version, current);
   const version: EntryVersion = {
     ...(fields as Pick<EntryVersion, VersionColumn>),
@@ -501,25 +481,55 @@ function planVersion(
   const events: PendingEvent[] = [
     { topic: 'entryChanged', payload: { type: 'UPDATED', entryId: entry.id, kind: entry.kind, scopeId: entry.scopeId, versionId: version.id, actor: author } },
   ];
-  const conflict: Conflict | null = conflicted
-    ? {
-        id: uuidv7(),
-        entryId: entry.id,
-        versionAId: current.id,
-        versionBId: version.id,
-        detectedAt: at,
-        resolved: false,
-        resolution: null,
-        note: null,
-        resolvedAt: null,
-        resolvedBy: null,
-        resolutionVersionId: null,
-      }
-    : null;
+  const conflict = conflicted && current ? conflictBetween(current, version, at) : null;
   if (conflict) {
     events.push({ topic: 'conflict', payload: { type: 'DETECTED', conflictId: conflict.id, entryId: entry.id, scopeId: entry.scopeId } });
   }
   return { result: { entry, version, conflictWith: conflicted ? current : null, conflict }, events, before: bumped };
+}
+
+/**
+ * Whether an update of the entry at version `previous` conflicts with its `current` version: it
+ * expected an older version, or (without an expected version) another author wrote the current one
+ * within the conflict window. Throws when the update conflicts and asked to be rejected then
+ * (onConflict REJECT).
+ */
+function conflictsWith(settings: WriteSettings, input: UpdateEntryInput, current: EntryVersion, previous: number, at: Date): boolean {
+  const author = input.author ?? null;
+  const conflicted =
+    input.expectedVersion != null
+      ? input.expectedVersion < previous
+      : // Writers are told apart by author; an anonymous write cannot be told apart from any other.
+        current.createdBy !== null && author !== null && current.createdBy !== author && at.getTime() - current.createdAt.getTime() < settings.conflictWindowMs;
+  if (conflicted && input.onConflict === 'REJECT') {
+    throw new WriteConflictError(
+      input.expectedVersion != null
+        ? `The entry is at version ${previous}, past the expected version ${input.expectedVersion}`
+        : `Version ${previous} was written by another writer ${at.getTime() - current.createdAt.getTime()} ms ago`,
+      input.kind,
+      current.id,
+      previous,
+      ['input', input.expectedVersion != null ? 'expectedVersion' : 'id'],
+    );
+  }
+  return conflicted;
+}
+
+/** The unresolved conflict between the entry's current version and the new one. */
+function conflictBetween(current: EntryVersion, version: EntryVersion, at: Date): Conflict {
+  return {
+    id: uuidv7(),
+    entryId: version.entryId,
+    versionAId: current.id,
+    versionBId: version.id,
+    detectedAt: at,
+    resolved: false,
+    resolution: null,
+    note: null,
+    resolvedAt: null,
+    resolvedBy: null,
+    resolutionVersionId: null,
+  };
 }
 
 /**
