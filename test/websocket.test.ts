@@ -7,7 +7,7 @@ import { createApp, type App } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/infra/database.ts';
 import { createEventBus } from '../src/infra/events.ts';
 import { captureLogs, flushLogs, log } from '../src/infra/log.ts';
-import { TOO_MANY_CONNECTIONS_CLOSE_CODE } from '../src/server/websocket.ts';
+import { TOO_MANY_CONNECTIONS_CLOSE_CODE, clientOf } from '../src/server/websocket.ts';
 import { createDatabaseUrl } from './support/harness.ts';
 import { Collector, untilListening } from './support/subscriptions.ts';
 
@@ -305,6 +305,23 @@ describe('graphql-ws: connections from one address that have not sent connection
     } finally {
       for (const ws of sockets) ws.close();
     }
+  });
+});
+
+describe('graphql-ws: the client a waiting socket counts against', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['127.0.0.1', '127.0.0.1'],
+    ['::1', '::1'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:DB8:1:2::9', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:ffff::', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:db8:1:2::203.0.113.7', '2001:db8:1:2::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+  ])('%s counts as %s (IPv6 by its /64: one host has all of it)', (address, client) => {
+    expect(clientOf(address)).toBe(client);
   });
 });
 

@@ -175,7 +175,7 @@ function admitUpTo(wss: WebSocketServer, caps: AdmissionCaps, originAllowed: (or
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    const address = request.socket.remoteAddress ?? '';
+    const address = clientOf(request.socket.remoteAddress ?? '');
     wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
       // Refused after the upgrade rather than with an HTTP 503: a browser's WebSocket (and the
       // graphql-ws client) sees only "1006 abnormal closure" for a failed handshake, never its status.
@@ -206,7 +206,26 @@ function refusalOf(caps: AdmissionCaps, open: number, pending: Pending, address:
   return null;
 }
 
-/** Sockets whose connection_init has not been accepted yet, counted per client address. */
+/**
+ * The client a waiting socket counts against: an IPv4 address as it is (IPv4-mapped IPv6 too), an
+ * IPv6 address by its /64 prefix, since one host is given a whole /64 and could otherwise connect
+ * from a new address every time. Loopback stays loopback (see isLoopback).
+ */
+export function clientOf(address: string): string {
+  const plain = address.split('%')[0]!.toLowerCase();
+  if (!plain.includes(':') || isLoopback(plain)) return plain;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail = ''] = plain.split('::');
+  const groups = (part: string) => (part ? part.split(':') : []);
+  // An IPv4 tail (::a.b.c.d forms) fills the last two groups, which a /64 leaves out anyway.
+  const written = [...groups(head), ...groups(tail)].flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
+  const missing = plain.includes('::') ? 8 - written.length : 0;
+  const all = [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)];
+  return `${all.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
+}
+
+/** Sockets whose connection_init has not been accepted yet, counted per client (clientOf). */
 class Pending {
   readonly #addressOf = new Map<WebSocket, string>();
   readonly #perAddress = new Map<string, number>();
