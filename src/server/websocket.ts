@@ -216,12 +216,11 @@ export function clientOf(address: string): string {
   if (!plain.includes(':') || isLoopback(plain)) return plain;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain);
   if (mapped) return mapped[1]!;
-  const [head = '', tail = ''] = plain.split('::');
-  const groups = (part: string) => (part ? part.split(':') : []);
   // An IPv4 tail (::a.b.c.d forms) fills the last two groups, which a /64 leaves out anyway.
-  const written = [...groups(head), ...groups(tail)].flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
-  const missing = plain.includes('::') ? 8 - written.length : 0;
-  const all = [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)];
+  const groups = (part: string) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const [head, tail] = plain.split('::').map(groups) as [string[], string[] | undefined];
+  const elided = Math.max(0, 8 - head.length - (tail?.length ?? 0));
+  const all = [...head, ...Array<string>(elided).fill('0'), ...(tail ?? [])];
   return `${all.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
 }
 
