@@ -133,7 +133,7 @@ export function createApp(options: AppOptions): App {
 
 /** The services behind the HTTP server, and `release`: what stop() lets go of besides sockets. */
 function appParts(options: AppOptions, running: Running) {
-  const { database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, auth = 'on' } = options;
+  const { database, bus = createEventBus(), settings = DEFAULT_WRITE_SETTINGS, maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, corsOrigins = [], auth = 'on' } = options;
   const deps = { db: database.prisma, provider: database.provider, bus, settings, access: options.access ?? DEFAULT_ACCESS_SETTINGS };
   const detachBus = bus.attach(database.prisma);
   const feedPruning = startFeedPruning(database.prisma, database.provider, (options.changeRetentionHours ?? 168) * 3_600_000, options.changePruneFirstMs);
@@ -151,6 +151,8 @@ function appParts(options: AppOptions, running: Running) {
   };
   return {
     deps,
+    maxRequestBodyBytes,
+    corsOrigins,
     authenticator,
     authenticate,
     rateLimiter,
@@ -176,7 +178,7 @@ function createEngramYoga(options: AppOptions, parts: AppParts, running: Running
     healthCheckEndpoint: '/live',
     ...graphiqlOptions(options.graphiql ?? true),
     landingPage: false,
-    cors: corsFor(options.corsOrigins ?? []),
+    cors: corsFor(parts.corsOrigins),
     // No file uploads: multipart bodies would only be a way around CSRF checks.
     multipart: false,
     // Replaced by useRequestBodyLimit (same limit, without a stream per request).
@@ -218,8 +220,8 @@ function contextFactory(options: AppOptions, parts: AppParts, running: Running) 
 
 /** Yoga's plugins, in the order they see a request. */
 function pluginsOf(options: AppOptions, parts: AppParts, running: Running, yoga: () => YogaServerInstance<Record<string, never>, Context>) {
-  const { database, maxRequestBodyBytes = MAX_REQUEST_BODY_BYTES, corsOrigins = [] } = options;
-  const { deps, authenticate, counting, streams, sharing, early, rateLimiter } = parts;
+  const { database } = options;
+  const { deps, maxRequestBodyBytes, corsOrigins, authenticate, counting, streams, sharing, early, rateLimiter } = parts;
   return [
     useOperationLog(),
     counting.plugin,
@@ -258,8 +260,8 @@ function startServing(options: AppOptions, yoga: YogaServerInstance<Record<strin
   running.stopSweep = closeStalledConnections(s, options.stalledOutput);
   running.sockets = attachWebSocket(s, yoga, {
     ...options.webSocket,
-    maxPayloadBytes: options.maxRequestBodyBytes ?? MAX_REQUEST_BODY_BYTES,
-    corsOrigins: options.corsOrigins ?? [],
+    maxPayloadBytes: parts.maxRequestBodyBytes,
+    corsOrigins: parts.corsOrigins,
     authenticate: parts.authenticate,
   });
   return new Promise((resolve, reject) => {
