@@ -54,6 +54,8 @@ export interface AppOptions {
   webSocket?: Partial<Pick<WebSocketLimits, 'maxSubscriptionsPerSocket' | 'maxConnections' | 'maxPendingConnections' | 'maxPendingConnectionsPerAddress'>>;
   /** Subscriptions open at once, over WebSockets and SSE (default DEFAULT_MAX_SUBSCRIPTIONS). */
   maxSubscriptions?: number;
+  /** Of those, the ones one API key may hold open (default DEFAULT_MAX_SUBSCRIPTIONS_PER_KEY). */
+  maxSubscriptionsPerKey?: number;
   /** Bounds on one operation (default DEFAULT_LIMITS). */
   limits?: Partial<OperationLimits>;
   /** Browser origins other than the server's own that may call the API (CORS); `*` for any. */
@@ -161,7 +163,7 @@ function appParts(options: AppOptions, running: Running) {
     early: authenticationFirst(authenticate, maxRequestBodyBytes),
     grantCache: new GrantCache(database.prisma),
     // Operations and subscriptions, for where SQLite reads run and for the metrics.
-    counting: executionCount(database, options.maxSubscriptions),
+    counting: executionCount(database, { instance: options.maxSubscriptions, perKey: options.maxSubscriptionsPerKey }),
     streams: eventStreams(() => running.stopping),
     sharing: eventResultSharing(),
   };

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from './infra/start-up-errors.ts';
 import { LOG_LEVELS, type LogLevel } from './infra/log.ts';
 import { DEFAULT_READERS } from './infra/sqlite-readers.ts';
-import { DEFAULT_MAX_SUBSCRIPTIONS } from './domain/limits.ts';
+import { DEFAULT_MAX_SUBSCRIPTIONS, DEFAULT_MAX_SUBSCRIPTIONS_PER_KEY } from './domain/limits.ts';
 import type { AuthMode } from './server/authentication.ts';
 import { DEFAULT_LIMITS, type OperationLimits } from './server/operation-limits.ts';
 import type { RateLimits } from './server/rate-limit.ts';
@@ -33,6 +33,8 @@ export interface Config {
   wsMaxPendingConnectionsPerAddress: number;
   /** Subscriptions open at once on the instance, over WebSockets and SSE; one more is refused (TOO_MANY_SUBSCRIPTIONS). */
   maxSubscriptions: number;
+  /** Of those, the ones one API key may hold open on the instance; one more is refused (TOO_MANY_SUBSCRIPTIONS). */
+  maxSubscriptionsPerKey: number;
   /** Bounds on one GraphQL operation (cost, depth, aliases, tokens, directives, time). */
   limits: OperationLimits;
   /** Browser origins other than the server's own allowed to call the API (CORS); empty: none. */
@@ -119,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wsMaxPendingConnections: int(env, 'WS_MAX_PENDING_CONNECTIONS', 100, 1, 100_000),
     wsMaxPendingConnectionsPerAddress: int(env, 'WS_MAX_PENDING_CONNECTIONS_PER_ADDRESS', 50, 1, 100_000),
     maxSubscriptions: int(env, 'MAX_SUBSCRIPTIONS', DEFAULT_MAX_SUBSCRIPTIONS, 1, 1_000_000),
+    maxSubscriptionsPerKey: int(env, 'MAX_SUBSCRIPTIONS_PER_KEY', DEFAULT_MAX_SUBSCRIPTIONS_PER_KEY, 1, 1_000_000),
     limits: {
       maxCost: int(env, 'MAX_QUERY_COST', DEFAULT_LIMITS.maxCost, 1, 100_000_000),
       maxDepth: int(env, 'MAX_QUERY_DEPTH', DEFAULT_LIMITS.maxDepth, 1, 1_000),

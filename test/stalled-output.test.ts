@@ -8,6 +8,7 @@ import { createApp, type App, type HTTP_TIMEOUTS } from '../src/app.ts';
 import type { StalledOutputLimits } from '../src/server/stalled-output.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 import { addKnowledge, createProject } from './support/ops.ts';
+import { subscriptionsOpen } from './support/subscriptions.ts';
 
 const h = useHarness();
 const apps: App[] = [];
@@ -37,12 +38,6 @@ async function nonReader(port: number, body: string, accept = 'application/json'
   const head = `POST /graphql HTTP/1.1\r\nHost: engram.test\r\nContent-Type: application/json\r\nAccept: ${accept}\r\nContent-Length: ${Buffer.byteLength(body)}`;
   socket.write(`${head}\r\n\r\n${body}`);
   return socket;
-}
-
-/** engram_subscriptions_open, from the server's metrics (AUTH=off: they answer anyone). */
-async function subscriptionsOpen(port: number): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  return Number(/^engram_subscriptions_open (\S+)$/m.exec(text)?.[1]);
 }
 
 /**

@@ -11,6 +11,16 @@ export const MAX_REQUEST_BODY_BYTES = 25_000_000;
  */
 export const DEFAULT_MAX_SUBSCRIPTIONS = 10_000;
 
+/**
+ * Of those, the subscriptions one API key may hold open on one instance (MAX_SUBSCRIPTIONS_PER_KEY):
+ * without it one key could take every place and refuse every other caller. A tenth of the
+ * instance's: a dashboard watches a few scopes, an orchestrator a few events per agent, so a
+ * thousand serves hundreds of agents on one key, and ten keys are needed to fill an instance.
+ * Callers without a key (this machine in protected mode, AUTH=off) are trusted and only the
+ * instance's cap applies, as for the rate limits.
+ */
+export const DEFAULT_MAX_SUBSCRIPTIONS_PER_KEY = 1_000;
+
 /** Every input bound of the API, in one place. Sizes of strings are in characters. */
 export const LIMITS = {
   name: 200,

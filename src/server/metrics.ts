@@ -66,7 +66,7 @@ export function useMetrics(sources: MetricsSources): Plugin[] {
 
 function engramGauges(registry: Registry, sources: MetricsSources): void {
   const registers = [registry];
-  new Gauge({ name: 'engram_subscriptions_open', help: 'GraphQL subscriptions open (WebSocket and SSE)', registers, collect() { this.set(sources.subscriptionsOpen()); } });
+  new Gauge({ name: 'engram_subscriptions_open', help: 'GraphQL subscriptions open, or starting, over WebSocket and SSE', registers, collect() { this.set(sources.subscriptionsOpen()); } });
   new Counter({
     name: 'engram_subscription_events_total',
     help: "Events delivered to subscriptions: executed for their subscriber (own), or given the result of another subscriber's same operation, variables and caller (shared)",

@@ -160,3 +160,9 @@ export async function eventsDelivered(port: number, headers: Record<string, stri
   const count = (execution: string) => Number(new RegExp(`^engram_subscription_events_total\\{execution="${execution}"\\} (\\S+)$`, 'm').exec(text)?.[1]);
   return { own: count('own'), shared: count('shared') };
 }
+
+/** engram_subscriptions_open, from the server's metrics (AUTH=off: they answer anyone). */
+export async function subscriptionsOpen(port: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  return Number(/^engram_subscriptions_open (\S+)$/m.exec(text)?.[1]);
+}
