@@ -135,6 +135,15 @@ describe('votes', () => {
     const second = (await vote(json.id, '{ "b": 2, "a": 1 }', 'agent:3')).vote;
     expect(second).toMatchObject({ normalized: '{"a":1,"b":2}', decisive: true, question: { status: 'DECIDED', decidedAnswer: '{"a":1,"b":2}', countedVotes: 2 } });
 
+    // A number is compared as the number it is (1.0 is 1, 1e2 is 100); one a double cannot carry
+    // would be another answer's (1e400 printed as null, ...891 as ...000): MALFORMED.
+    const numbers = await open({ scope, key: 'numbers', k: 3, normalization: 'JSON' });
+    const normalized = async (answer: string, agent: string) => (await vote(numbers.id, answer, agent)).vote;
+    expect(await normalized('[1.0, 1e2, 0.1]', 'agent:1')).toMatchObject({ normalized: '[1,100,0.1]', counted: true });
+    expect(await normalized('1e400', 'agent:2')).toMatchObject({ discardReason: 'MALFORMED', counted: false });
+    expect(await normalized('12345678901234567891', 'agent:3')).toMatchObject({ discardReason: 'MALFORMED', counted: false });
+    expect(await normalized('{"n": "12345678901234567891"}', 'agent:4')).toMatchObject({ normalized: '{"n":"12345678901234567891"}', counted: true });
+
     const folded = await open({ scope, key: 'case', k: 2, normalization: 'CASE_INSENSITIVE' });
     await vote(folded.id, 'Yes', 'agent:1');
     expect((await vote(folded.id, ' YES\n', 'agent:2')).vote.question).toMatchObject({ status: 'DECIDED', decidedAnswer: 'yes' });
@@ -172,6 +181,8 @@ describe('votes', () => {
     expect(await failing({ answerPattern: 'a{1,100}' })).toEqual(['ValidationError', 'input.answerPattern']);
     expect(await failing({ answerPattern: 'a'.repeat(501) })).toEqual(['ValidationError', 'input.answerPattern']);
     expect(await failing({ answerPattern: '(' })).toEqual(['ValidationError', 'input.answerPattern']);
+    // Not a pattern alone, though wrapped as a whole-answer match it would compile (and check only the ends).
+    expect(await failing({ answerPattern: 'yes)|(?:no' })).toEqual(['ValidationError', 'input.answerPattern']);
     expect(await failing({ task })).toEqual(['NotFoundError', 'input.task']);
 
     const q = await open({ scope, key: 'k', k: 2, task: mine, answerPattern: '[0-9]{1,3}' });

@@ -43,6 +43,10 @@ const LINEAR_AVAILABLE = (() => {
 export function linearPattern(pattern: string): RegExp | Error {
   if (!LINEAR_AVAILABLE) return new Error('answer patterns are not available on this runtime (no linear-time regular expression engine)');
   try {
+    // The pattern compiles alone first: `yes)|(?:no` is not one, yet wrapped it would compile to
+    // `^(?:yes)|(?:no)$`, which checks only how an answer starts or ends.
+    // eslint-disable-next-line no-invalid-regexp -- as above
+    new RegExp(pattern, 'l');
     // eslint-disable-next-line no-invalid-regexp -- as above
     return new RegExp(`^(?:${pattern})$`, 'l');
   } catch (error) {
@@ -65,7 +69,10 @@ export function normalizeAnswer(normalization: VoteNormalization, answer: string
   }
 }
 
-/** JSON text re-serialized compactly with every object's keys sorted; null when it is not JSON (or nests too deep). */
+/**
+ * JSON text re-serialized compactly with every object's keys sorted; null when it is not JSON,
+ * nests too deep, or holds a number a double cannot carry (see exactNumbers).
+ */
 function canonicalJson(text: string): string | null {
   let value: unknown;
   try {
@@ -73,8 +80,38 @@ function canonicalJson(text: string): string | null {
   } catch {
     return null;
   }
-  if (jsonDepth(value) > LIMITS.jsonDepth) return null;
+  if (jsonDepth(value) > LIMITS.jsonDepth || !exactNumbers(text)) return null;
   return JSON.stringify(sortKeys(value));
+}
+
+/**
+ * Whether every number of the JSON text `text` (valid JSON) is the number its double prints as:
+ * `1.0`, `1e2` and `0.1` are, `1e400` (Infinity, printed as null) and 12345678901234567891 (which
+ * rounds to ...7000) are not. Two different answers would otherwise count as one. The sign of a
+ * zero does not count (-0 and 0 are one number in JSON, as in RFC 8785's canonical form).
+ */
+function exactNumbers(text: string): boolean {
+  for (const literal of numberLiterals(text)) {
+    const value = Number(literal);
+    if (!Number.isFinite(value) || decimal(literal) !== decimal(String(value))) return false;
+  }
+  return true;
+}
+
+/** The number literals of valid JSON text (outside its strings). */
+function* numberLiterals(text: string): Generator<string> {
+  const token = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+  for (const match of text.matchAll(token)) if (match[0][0] !== '"') yield match[0];
+}
+
+/** A decimal literal as its significant digits and the exponent of its last one ("1.50e1" and "15" are both "15e0"); zero is "0". */
+function decimal(literal: string): string {
+  const [, whole = '', fraction = '', exponent = '0'] = /^-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(literal) ?? [];
+  const digits = (whole + fraction).replace(/^0+/, '');
+  const significant = digits.replace(/0+$/, '');
+  if (significant === '') return '0';
+  const sign = literal.startsWith('-') ? '-' : '';
+  return `${sign}${significant}e${Number(exponent) - fraction.length + (digits.length - significant.length)}`;
 }
 
 /** Recursion is bounded by the depth check above. */

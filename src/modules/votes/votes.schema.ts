@@ -36,7 +36,7 @@ const NormalizationEnum = builder.enumType('VoteNormalization', {
     EXACT: { description: 'As sent, character for character.' },
     TRIM: { description: 'Without leading and trailing whitespace (the default).' },
     CASE_INSENSITIVE: { description: 'Without leading and trailing whitespace, in lower case.' },
-    JSON: { description: 'Parsed as JSON and re-serialized compactly with object keys sorted: `{"a":1,"b":2}` and `{ "b": 2, "a": 1 }` are one answer. Text that is not JSON is discarded as MALFORMED.' },
+    JSON: { description: 'Parsed as JSON and re-serialized compactly with object keys sorted and numbers as they print (`1.0` is `1`): `{"a":1,"b":2}` and `{ "b": 2, "a": 1 }` are one answer. Text that is not JSON, or holds a number a double cannot carry exactly (`1e400`, `12345678901234567891`), is discarded as MALFORMED.' },
   },
 });
 
@@ -55,7 +55,7 @@ const DiscardReasonEnum = builder.enumType('VoteDiscardReason', {
     LATE: { description: 'Cast after the question was decided or closed.' },
     UNRELIABLE_AGENT: { description: 'The voter is flagged unreliable in the question\'s scope or an enclosing one.' },
     TOO_LONG: { description: 'The answer (as sent) is longer than the question\'s maxAnswerLength.' },
-    MALFORMED: { description: 'The answer does not match the question\'s answerPattern, or is not JSON under JSON normalization.' },
+    MALFORMED: { description: 'The answer does not match the question\'s answerPattern, or is not JSON (or holds a number a double cannot carry exactly) under JSON normalization.' },
   },
 });
 
