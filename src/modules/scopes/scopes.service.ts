@@ -23,6 +23,15 @@ const ALLOWED_PARENTS: Record<Exclude<ScopeKind, 'GLOBAL'>, readonly ScopeKind[]
   SESSION: ['PROJECT'],
 };
 
+/** Why a scope of `kind` cannot go under one of `parentKind` (null: it can). The API's rule, which imports keep too. */
+export function placementProblem(kind: ScopeKind, parentKind: string): string | null {
+  if (kind === 'GLOBAL') return 'only the global scope is global, and it has no parent';
+  if (ALLOWED_PARENTS[kind].includes(parentKind as ScopeKind)) return null;
+  const a = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word.toLowerCase()}`;
+  const self = a(kind);
+  return `${self[0]!.toUpperCase()}${self.slice(1)} cannot be placed under ${a(parentKind)} scope (allowed: ${ALLOWED_PARENTS[kind].join(', ').toLowerCase()})`;
+}
+
 type Json = Prisma.InputJsonValue;
 
 /** The scope whose id is `id`, or NotFoundError at `path`. */
@@ -35,12 +44,8 @@ export async function scopeById(db: Db | Tx, id: string, path: string[]): Promis
 async function parentFor(db: Db | Tx, kind: Exclude<ScopeKind, 'GLOBAL'>, parentId: string, path: string[]) {
   const parent = await db.scope.findUnique({ where: { id: parentId }, select: { id: true, kind: true } });
   if (!parent) throw new NotFoundError('No scope has this id', path);
-  if (!ALLOWED_PARENTS[kind].includes(parent.kind as ScopeKind)) {
-    throw new InvalidPlacementError(
-      `A ${kind.toLowerCase()} cannot be placed under ${/^[aeiou]/i.test(parent.kind) ? 'an' : 'a'} ${parent.kind.toLowerCase()} scope (allowed: ${ALLOWED_PARENTS[kind].join(', ').toLowerCase()})`,
-      path,
-    );
-  }
+  const problem = placementProblem(kind, parent.kind);
+  if (problem) throw new InvalidPlacementError(problem, path);
   return parent;
 }
 

@@ -8,6 +8,7 @@ import { jsonSql } from '../../infra/sql.ts';
 import { Prisma } from '../../generated/sqlite/client.ts';
 import { indexSql, searchBody } from '../search/search-index.ts';
 import { columnsOf, jsonColumnsOf, problemOf } from './columns.ts';
+import { checkScopePlacement, checkSelfDependencies, cyclicDependencies, treeParents, type Dependency } from './structure.ts';
 import { rowsOf, TABLE, TABLES, type ExportFooter, type TableName, type TableSpec } from './tables.ts';
 
 /** Rows written per statement. */
@@ -35,6 +36,7 @@ export interface Refusal {
 export interface ImportReport {
   created: Partial<Record<TableName, number>>;
   skipped: Partial<Record<TableName, number>>;
+  /** Rows refused, and tasks imported without a parent that would have made them their own ancestor (also created). */
   refused: Partial<Record<TableName, number>>;
   /** The first LISTED_REFUSALS refusals, with why. */
   refusals: Refusal[];
@@ -53,6 +55,8 @@ type Fixup = { id: string; column: string; value: unknown };
 interface Pending {
   fixups: Map<TableName, Fixup[]>;
   entries: string[];
+  /** The task dependencies it wrote, checked for cycles once the table is complete. */
+  dependencies: Dependency[];
 }
 /** A line of the file after its header: a row of a table (`index` in TABLES), decoded; the footer; or the last line, cut off. */
 type Line = { kind: 'row'; index: number; row: Row } | { kind: 'footer'; footer: ExportFooter } | { kind: 'cut' };
@@ -68,8 +72,8 @@ const COLUMNS = Object.fromEntries(
 /**
  * Imports an export (exportMemory's JSON Lines). Rows keep their ids: a row whose key exists is
  * skipped, so importing a file again changes nothing. A row is refused (and reported) when it
- * refers to a row that is neither here nor earlier in the file, or would repeat a unique name
- * under another id. Each batch is one transaction; what a batch wrote stays if a later one fails.
+ * refers to a row that is neither here nor earlier in the file, would repeat a unique name under
+ * another id, or would break the API's tree rules (structure.ts). Each batch is one transaction; what a batch wrote stays if a later one fails.
  *
  * Every value is checked as it is read, against the schema's types and the API's rules, so no row
  * the API could not have written gets in. A line that is not valid ends the import as a cut-off file
@@ -88,7 +92,7 @@ export async function importMemory(
 ): Promise<ImportReport> {
   const { prisma: db, provider } = database;
   const report: ImportReport = { created: {}, skipped: {}, refused: {}, refusals: [], complete: false, stopped: null, interrupted: false };
-  const pending: Pending = { fixups: new Map(), entries: [] };
+  const pending: Pending = { fixups: new Map(), entries: [], dependencies: [] };
   const seen: Partial<Record<TableName, number>> = {};
   let footer: ExportFooter | null = null;
   let current = -1;
@@ -115,7 +119,7 @@ export async function importMemory(
       if (line.index > current || batch.length === BATCH) {
         await flush(db, provider, TABLES[current]!, batch, report, pending);
         batch = [];
-        if (line.index > current) await completeTables(db, TABLES.slice(0, line.index), pending, report);
+        if (line.index > current) await completeTables(database, TABLES.slice(0, line.index), pending, report);
         current = line.index;
         onProgress?.(report);
       }
@@ -135,7 +139,7 @@ export async function importMemory(
     throw invalid(1, 'the file is empty');
   }
   await flush(db, provider, TABLES[current]!, batch, report, pending);
-  await completeTables(db, TABLES, pending, report);
+  await completeTables(database, TABLES, pending, report);
   await repairEntriesWithoutVersion(db);
   await settleAfterBulkLoad(db, provider, Object.keys(report.created));
   const counted = footer?.counts;
@@ -359,6 +363,7 @@ async function flush(
   await db.$executeRaw(insertSql(provider, table.name, data));
   count(report.created, table.name, data.length);
   if (table.name === 'Entry') pending.entries.push(...data.map((row) => row.id as string));
+  if (table.name === 'TaskDependency') pending.dependencies.push(...data.map((row) => ({ taskId: row.taskId as string, dependsOnId: row.dependsOnId as string })));
 }
 
 /**
@@ -453,11 +458,16 @@ async function existingKeys(db: Db, table: TableSpec, rows: Row[]): Promise<Set<
   return new Set(found.map((row) => keyOf(table, row)));
 }
 
-/** `rows` less those that refer to rows that are not there or repeat a unique name; refusals go to the report. */
+/**
+ * `rows` less those that refer to rows that are not there, repeat a unique name, or break the tree
+ * rules (structure.ts); refusals go to the report.
+ */
 async function withoutRefused(db: Db, table: TableSpec, rows: Row[], report: ImportReport): Promise<Row[]> {
   const reasons = new Map<Row, string>();
   await checkReferences(db, table, rows, reasons);
   await checkUniqueNames(db, table, rows, reasons);
+  if (table.name === 'Scope') await checkScopePlacement(db, rows, reasons);
+  if (table.name === 'TaskDependency') checkSelfDependencies(rows, reasons);
   for (const [row, reason] of reasons) refuse(report, table.name, keyOf(table, row).replaceAll('\u0000', '/'), reason);
   return rows.filter((row) => !reasons.has(row));
 }
@@ -468,11 +478,12 @@ async function checkReferences(db: Db, table: TableSpec, rows: Row[], reasons: M
     const wanted = [...new Set(rows.map((r) => r[column]).filter((v): v is string => typeof v === 'string'))];
     if (!wanted.length) continue;
     const present = new Set((await rowsOf(db, target).findMany({ where: { id: { in: wanted } }, select: { id: true } })).map((r) => r.id as string));
-    // Rows of this batch may refer to earlier ones of it (a scope's parent): one statement writes them in order.
-    if (target === table.name) rows.forEach((r) => present.add(r.id as string));
     for (const row of rows) {
       const value = row[column];
       if (typeof value === 'string' && !present.has(value) && !reasons.has(row)) reasons.set(row, `${column} refers to a ${target} that is not here (${value})`);
+      // A row may refer to an earlier one of its batch (a scope's parent: one statement writes them
+      // in order), not to itself or a later one (a scope that is its own ancestor).
+      if (target === table.name) present.add(row.id as string);
     }
   }
 }
@@ -496,7 +507,8 @@ async function checkUniqueNames(db: Db, table: TableSpec, rows: Row[], reasons: 
  * Writes the deferred columns of `tables` (their targets are complete now), and indexes imported
  * entries for search. Once versions are in, entries left without a current version are withdrawn.
  */
-async function completeTables(db: Db, tables: readonly TableSpec[], pending: Pending, report: ImportReport): Promise<void> {
+async function completeTables(database: { prisma: Db; provider: Provider }, tables: readonly TableSpec[], pending: Pending, report: ImportReport): Promise<void> {
+  const db = database.prisma;
   const done = new Set(tables.map((t) => t.name));
   for (const [name, list] of pending.fixups) {
     const ready: Fixup[] = [];
@@ -504,9 +516,26 @@ async function completeTables(db: Db, tables: readonly TableSpec[], pending: Pen
     for (const f of list) (done.has(LATER_TARGET[f.column]!) ? ready : waiting).push(f);
     if (!ready.length) continue;
     pending.fixups.set(name, waiting);
-    for (let i = 0; i < ready.length; i += BATCH) await writeLater(db, TABLE[name], ready.slice(i, i + BATCH));
+    // A task's parent that would make it its own ancestor is left out: the task stays at the top level.
+    const kept = name === 'Task' ? await treeParents(db, ready, (f, why) => refuse(report, 'Task', f.id, `parentId ${String(f.value)}: ${why}; imported without it`)) : ready;
+    for (let i = 0; i < kept.length; i += BATCH) await writeLater(db, TABLE[name], kept.slice(i, i + BATCH));
   }
   if (done.has('EntryVersion')) await withdrawEntriesWithoutVersion(db, pending.entries.splice(0), report);
+  if (done.has('TaskDependency')) await withdrawCyclicDependencies(database, pending.dependencies.splice(0), report);
+}
+
+/**
+ * Removes the dependencies this import wrote that lie on a cycle (with the others it wrote, or
+ * those stored): each of them, as the file gives no reason to keep one rather than another.
+ */
+async function withdrawCyclicDependencies(database: { prisma: Db; provider: Provider }, imported: Dependency[], report: ImportReport): Promise<void> {
+  const cyclic = await cyclicDependencies(database.prisma, database.provider, imported);
+  for (let i = 0; i < cyclic.length; i += BATCH) {
+    const part = cyclic.slice(i, i + BATCH);
+    await database.prisma.taskDependency.deleteMany({ where: { OR: part.map((d) => ({ taskId: d.taskId, dependsOnId: d.dependsOnId })) } });
+  }
+  count(report.created, 'TaskDependency', -cyclic.length);
+  for (const d of cyclic) refuse(report, 'TaskDependency', `${d.taskId}/${d.dependsOnId}`, 'it would make the tasks depend on each other in a cycle');
 }
 
 /**
