@@ -188,6 +188,37 @@ describe('MCP entries and context', () => {
     expect(wellFormed.result?.serverInfo.name).toBe('engram');
   });
 
+  it('refuses a batch whose requests share an id before any runs; answers a batch with an array, one answer or many', async () => {
+    const project = await createProject(h, 'mcp-batches');
+    const post = async (body: unknown) => {
+      const response = await fetch(`http://127.0.0.1:${h.port}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const add = (id: number, title: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'addKnowledge', arguments: { scope: project, title, content: 'x' } } });
+    const titles = async () => (await call(await connect(), 'memoryQuery', { input: { scope: project } })).items.map((i: { name: string }) => i.name).sort();
+
+    // Two answers with one id could not be told apart: neither runs.
+    expect(await post([add(7, 'first'), add(7, 'second')])).toEqual({
+      status: 400,
+      body: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: the requests of a batch must have different ids' } },
+    });
+    expect(await titles()).toEqual([]);
+
+    const both = await post([add(1, 'one'), add(2, 'two')]);
+    expect([both.status, (both.body as { id: number }[]).map((a) => a.id).sort()]).toEqual([200, [1, 2]]);
+    // A request and a notification: one answer, still in an array.
+    const single = await post([add(3, 'three'), { jsonrpc: '2.0', method: 'notifications/initialized' }]);
+    expect([single.status, Array.isArray(single.body), (single.body as { id: number }[])[0]?.id]).toEqual([200, true, 3]);
+    // Not a batch: one object, as before.
+    const plain = await post(add(4, 'four'));
+    expect([plain.status, Array.isArray(plain.body), (plain.body as { id: number }).id]).toEqual([200, false, 4]);
+    expect(await titles()).toEqual(['four', 'one', 'three', 'two']);
+  });
+
   it('returns stored JSON values as they are: only the connections of a result are shortened', async () => {
     const client = await connect();
     const project = await createProject(h, 'mcp-json-values');

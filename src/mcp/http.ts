@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Plugin } from 'graphql-yoga';
 import { httpCaller, type Caller } from '../server/authentication.ts';
+import { readUpTo } from '../server/body-limit.ts';
 
 export const MCP_PATH = '/mcp';
 
@@ -63,13 +64,62 @@ async function answer(request: Request, serverContext: unknown, options: McpHttp
     enableJsonResponse: true,
     maxRequestBodySize: options.maxRequestBodyBytes,
   });
+  const read = await readMessages(request, options.maxRequestBodyBytes);
+  if (read instanceof Response) return read;
   const server = createMcpServer(execute);
   await connectChecked(server, transport);
   try {
-    return await transport.handleRequest(request);
+    const response = await transport.handleRequest(read.request, read.parsed === undefined ? undefined : { parsedBody: read.parsed });
+    return Array.isArray(read.parsed) ? await asBatchAnswer(response) : response;
   } finally {
     void server.close();
   }
+}
+
+/** A JSON-RPC error of the transport's kind (no id: it answers no one request). */
+const rpcError = (status: number, code: number, message: string) =>
+  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * The POST's body, read here within `max` bytes so that a batch is checked before any of it runs:
+ * requests of one batch with the same id are refused (-32600), as the SDK ran them all and kept one
+ * answer per id, so a caller could not tell that the others ran. Returns the request to hand on
+ * (its body read again from the bytes) and the parsed messages (undefined when they are not JSON:
+ * the transport answers that itself), or the refusal.
+ */
+async function readMessages(request: Request, max: number): Promise<{ request: Request; parsed: unknown } | Response> {
+  // Declared too long: the transport refuses it from the header, unread.
+  if (!request.body || Number(request.headers.get('content-length')) > max) return { request, parsed: undefined };
+  const chunks = await readUpTo(request.body.getReader(), max);
+  if (!chunks) return rpcError(413, -32000, `Payload Too Large: Request body must not exceed ${max} bytes`);
+  const bytes = Buffer.concat(chunks);
+  const again = new Request(request.url, { method: request.method, headers: request.headers, body: bytes });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return { request: again, parsed: undefined };
+  }
+  if (Array.isArray(parsed)) {
+    const ids = parsed.flatMap((m: unknown) => (isRequest(m) ? [JSON.stringify(m.id)] : []));
+    if (new Set(ids).size < ids.length) return rpcError(400, -32600, 'Invalid Request: the requests of a batch must have different ids');
+  }
+  return { request: again, parsed };
+}
+
+const isRequest = (m: unknown): m is { id: unknown } => typeof m === 'object' && m !== null && 'method' in m && 'id' in m;
+
+/**
+ * A batch's answers as an array (JSON-RPC 2.0), also when only one of its messages is answered (a
+ * request and a notification): the SDK answered that one alone. Refusals of the whole batch stay
+ * one object, as JSON-RPC has them.
+ */
+async function asBatchAnswer(response: Response): Promise<Response> {
+  if (response.status !== 200 || !response.headers.get('content-type')?.includes('application/json')) return response;
+  const body: unknown = await response.json();
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(Array.isArray(body) ? body : [body]), { status: response.status, headers });
 }
 
 /** The headers of `request` that a tool call passes on to its GraphQL operation. */

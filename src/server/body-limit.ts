@@ -47,10 +47,10 @@ export function useRequestBodyLimit(limit: number = MAX_REQUEST_BODY_BYTES): Plu
   };
 }
 
-type Reader = ReadableStreamDefaultReader<Uint8Array>;
+export type Reader = ReadableStreamDefaultReader<Uint8Array>;
 
 /** The body's chunks, or null once it is longer than `limit` bytes. */
-async function readUpTo(reader: Reader, limit: number): Promise<Uint8Array[] | null> {
+export async function readUpTo(reader: Reader, limit: number): Promise<Uint8Array[] | null> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
