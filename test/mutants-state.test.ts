@@ -142,6 +142,8 @@ describe('state keys and patterns', () => {
     expect(await list(session, 'a:b')).toEqual([['session:a:b', false]]);
     expect(await list(session, `a:${'*'.repeat(198)}`)).toEqual([['session:a:b', false], ['session:a:bc', false]]);
     expect(await list(session, `a:${'*'.repeat(199)}`)).toEqual({ error: 'pattern: must be 1-200 characters' });
+    // An empty pattern is one too short, not no pattern (every key).
+    expect(await list(session, '')).toEqual({ error: 'pattern: must be 1-200 characters' });
     expect(await list(session, 'a:(b)')).toEqual({
       error: 'pattern: must be colon-separated segments of letters, digits, _ . @ + - and the wildcard *',
     });

@@ -288,7 +288,7 @@ export type RankedStateKey = StateKey & { rank: number };
  */
 export async function listState(db: Db, provider: Provider, owners: StateOwners, options: ListStateOptions): Promise<RankedStateKey[]> {
   const c = new Checker();
-  const parsed = options.pattern ? checkPattern(c, options.pattern, ['pattern']) : { namespace: null, name: '' };
+  const parsed = options.pattern != null ? checkPattern(c, options.pattern, ['pattern']) : { namespace: null, name: '' };
   c.done();
   const namespaces = (options.namespaces?.length ? options.namespaces : STATE_NAMESPACES).filter(
     (ns) => parsed.namespace === null || ns === parsed.namespace,
