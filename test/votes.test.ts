@@ -371,6 +371,15 @@ describe('votes', () => {
       watch.close();
       decisions.close();
     }
+    // A question of another scope would never have an event here: refused, not a silent stream.
+    const elsewhere = await open({ scope: await project('votes-events-elsewhere'), key: 'q', k: 2 });
+    const mismatched = await sseSubscribe(h.app, parse('subscription ($s: ID!, $q: ID) { voteChanged(scope: $s, question: $q) { type } }') as TypedDocumentNode<any, any>, {
+      s: scope,
+      q: elsewhere.id,
+    });
+    const [refused] = await mismatched.collector.until((r) => r.length >= 1);
+    mismatched.close();
+    expect(refused?.errors?.map((e) => [e.extensions?.code, e.message])).toEqual([['NOT_FOUND', 'No question of this scope has this id']]);
   });
 
   it('50 concurrent votes (on two instances with PostgreSQL) decide exactly once, and the tallies are the counted votes', async () => {
