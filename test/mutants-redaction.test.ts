@@ -33,6 +33,22 @@ describe(`secrets found and redacted (${DB_KIND})`, () => {
     expect(await stored(`${GITHUB} password=zzzzzz;`)).toBe('[REDACTED:GITHUB_TOKEN] [REDACTED:credential];');
   });
 
+  it("an AWS secret access key is redacted whole, wherever its name's run of spaces puts it, and so is the same key written again", async () => {
+    // secretlint's rule reports the key's length from where the variable's name starts.
+    const key = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYzorblax123';
+    expect(await stored(`prefix AWS_SECRET_ACCESS_KEY=${key} suffix`)).toBe('prefix [REDACTED:AWSSecretAccessKey] suffix');
+    expect(await stored(`aws_secret_access_key = "${key}"`)).toBe('[REDACTED:AWSSecretAccessKey]"');
+    const spaced = await stored(`AWS_SECRET_ACCESS_KEY${' '.repeat(40)}= ${key} and later ${key} again`);
+    expect(spaced).not.toContain('bPxRfiCY');
+    expect(spaced.endsWith('[REDACTED:AWSSecretAccessKey] and later [REDACTED:AWSSecretAccessKey] again')).toBe(true);
+  });
+
+  it('a bare token is a credential as `token: value` or `token=value`, not in prose', async () => {
+    expect(await stored('token: zorblaxqwerty9')).toBe('[REDACTED:credential]');
+    expect(await stored('use token=zorblaxqwerty9 here')).toBe('use [REDACTED:credential] here');
+    expect(await stored('the token is refreshed hourly')).toBe('the token is refreshed hourly');
+  });
+
   it('findings that touch without overlapping keep a marker each', async () => {
     // The basic-auth URL ends at the `)` (its host part takes parentheses), where the bearer token begins.
     expect(await stored('https://user:pa55word@example.co)Bearer abcdefghijklmnop1234')).toBe('[REDACTED:BasicAuth][REDACTED:bearer-token]');

@@ -26,6 +26,8 @@ const configOf = (recommended: typeof recommendedRules, pattern: typeof patternR
             name: 'credential',
             patterns: [
               '/\\b(?:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret)\\b["\']?\\s*(?:[:=]|\\bis\\b)\\s*["\']?(?<value>[^\\s"\',;]{4,})/i',
+              // A bare `token` only as `key: value` or `key=value`: "the token is refreshed" is prose.
+              '/\\btoken\\b["\']?\\s*[:=]\\s*["\']?(?<value>[^\\s"\',;]{4,})/i',
             ],
           },
           { name: 'bearer-token', patterns: ['/\\bBearer\\s+(?<token>[A-Za-z0-9._~+\\/-]{16,}=*)/'] },
@@ -100,7 +102,10 @@ export async function findSecrets(text: string): Promise<SecretFinding[]> {
     // Stryker disable next-line BooleanLiteral: equivalent, only the GCP rule reads a physical file, and only for a .p12 name
     options: { config, noPhysicFilePath: true },
   });
-  const findings = result.messages.map((m) => ({ kind: kindOf(m.ruleId, m.messageId, m.message), start: m.range[0], end: m.range[1] }));
+  const findings = result.messages.flatMap((m) => {
+    const kind = kindOf(m.ruleId, m.messageId, m.message);
+    return [{ kind, start: m.range[0], end: m.range[1] }, ...everywhere(text, (m as { data?: Record<string, unknown> }).data, kind)];
+  });
   // secretlint (9.x) already returns its messages by start, then end, ascending: this sort changes
   // only the order of two findings starting at the same character, which no two of our rules make.
   // It is kept so that the merge below does not depend on that. (`&&` for `||` is killed.)
@@ -113,6 +118,27 @@ export async function findSecrets(text: string): Promise<SecretFinding[]> {
     else kept.push(f);
   }
   return kept;
+}
+
+/** The names under which the rules give, in their message's data, the secret they found (not FILE_NAME). */
+const SECRET_DATA = ['CREDENTIAL', 'ID', 'KEY', 'TOKEN', 'URI', 'URL'];
+
+/**
+ * Every place in `text` of the secret a rule names in its message's data. A rule's range is not
+ * enough: secretlint's AWS secret access key rule reports the key's length from where the variable's
+ * name starts, so the key's end stayed in clear (`AWS_SECRET_ACCESS_KEY=wJal…` kept 22 of its 40
+ * characters, searchable), or all of it after a run of spaces before the `=`. And the same secret
+ * written again where no rule sees it (the key alone, further on) is the same secret.
+ */
+function everywhere(text: string, data: Record<string, unknown> | undefined, kind: string): SecretFinding[] {
+  const found: SecretFinding[] = [];
+  for (const name of SECRET_DATA) {
+    const value = data?.[name];
+    // Shorter than the shortest secret a rule reports (8): not one to look for everywhere.
+    if (typeof value !== 'string' || value.length < 8) continue;
+    for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) found.push({ kind, start: at, end: at + value.length });
+  }
+  return found;
 }
 
 /**
