@@ -236,10 +236,16 @@ describe('engram with a missing file or database', () => {
   it('export --scope of no scope fails before writing anything: no header on stdout, an existing --out file left as it was', async () => {
     const kept = join(dir, 'kept.jsonl');
     writeFileSync(kept, 'kept\n');
-    const [toStdout, toFile] = await Promise.all([engram(['export', '--scope', 'no-such-scope']), engram(['export', '--scope', 'no-such-scope', '--out', kept])]);
-    expect(toStdout.stdout).toBe('');
+    // An empty one (a script's unset variable) is no scope's either: it exported everything.
+    const [toStdout, toFile, empty] = await Promise.all([
+      engram(['export', '--scope', 'no-such-scope']),
+      engram(['export', '--scope', 'no-such-scope', '--out', kept]),
+      engram(['export', '--scope', '']),
+    ]);
+    expect([toStdout.stdout, empty.stdout]).toEqual(['', '']);
     expect(readFileSync(kept, 'utf8')).toBe('kept\n');
     for (const run of [toStdout, toFile]) told(run, 2, /^--scope no-such-scope: no scope has this id\n$/);
+    told(empty, 2, /^--scope must be a scope's ID, got ""\n$/);
   });
 
   it('restore of a cut-off backup says it is damaged', { timeout: 60_000 }, async () => {

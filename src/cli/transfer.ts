@@ -18,7 +18,8 @@ export interface ExportCommandOptions {
 }
 
 export async function exportCommand(database: Database, options: ExportCommandOptions): Promise<number> {
-  const scope = options.scope ? scopeIdOf(options.scope) : null;
+  // An empty --scope (a script's unset variable) is refused, not taken for no scope: that exports everything.
+  const scope = options.scope !== undefined ? scopeIdOf(options.scope) : null;
   // Before anything is written: an unknown scope must neither start stdout with a header nor touch an existing --out file.
   if (scope && !(await database.prisma.scope.findUnique({ where: { id: scope }, select: { id: true } }))) throw new UsageError(`--scope ${options.scope}: no scope has this id`);
   // Ctrl-C mid-export: its temporary file goes too, and what was at --out stays (an export only
