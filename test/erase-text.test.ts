@@ -40,4 +40,11 @@ describe(`eraseMemory by text (${DB_KIND})`, () => {
     const left = (await h.ok(Names, { scope })).knowledge.edges.map((e) => e.node.name).sort();
     expect(left).toEqual(Object.keys(NOTES).filter((name) => !erased.includes(name)).sort());
   });
+
+  it('blanks alone are refused: " " would match every entry with two words', async () => {
+    const scope = await createProject(h, 'erase-text-blank');
+    await h.ok(Import, { entries: Object.entries(NOTES).map(([name, content]) => ({ kind: 'KNOWLEDGE' as const, name, content, scope })) });
+    for (const text of [' ', ' \t ']) expect((await h.ok(Erase, { scope, text, dryRun: false })).eraseMemory.__typename).toBe('ValidationError');
+    expect((await h.ok(Names, { scope })).knowledge.edges).toHaveLength(Object.keys(NOTES).length);
+  });
 });

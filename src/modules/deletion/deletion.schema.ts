@@ -88,7 +88,7 @@ const EraseMemoryInput = builder.inputType('EraseMemoryInput', {
     memoryType: t.field({ type: MemoryTypeEnum, description: 'Of this memory type.' }),
     createdAfter: t.field({ type: 'DateTime', description: 'Created at or after this instant.' }),
     createdBefore: t.field({ type: 'DateTime', description: 'Created before this instant.' }),
-    text: t.string({ description: 'Whose name or current content (content, description or rationale) contains this text exactly: case as given, and `%`, `_` and `\\` are characters like any other.' }),
+    text: t.string({ description: 'Whose name or current content (content, description or rationale) contains this text exactly: case as given, and `%`, `_` and `\\` are characters like any other (blanks alone are refused).' }),
     dryRun: t.boolean({ description: 'Only say what would be erased (default false).' }),
   }),
 });

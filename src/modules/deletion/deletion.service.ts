@@ -272,6 +272,8 @@ export interface ErasureCriteria {
 export function eraseMemory(deps: WriteDeps, request: Omit<DeletionRequest, 'id'>, criteria: ErasureCriteria): Promise<DeletionReceipt> {
   const c = new Checker();
   c.text(criteria.text, ['input', 'text'], LIMITS.eraseText);
+  // Blanks alone are a criterion only by accident: " " matches every entry with two words.
+  if (criteria.text && !criteria.text.trim()) c.fail(['input', 'text'], 'must hold more than blanks (it would match nearly every entry)');
   c.done();
   return withReceipt(deps, 'eraseMemory', { ...request, id: '' }, async (tx, emit, erasure) => {
     const where = criteriaWhere(criteria, deps.provider);
