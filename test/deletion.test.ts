@@ -205,4 +205,25 @@ describe(`hard deletion (${DB_KIND})`, () => {
     }
     expect((await ok(h, null, '{ deletionReceipts { totalCount } }')).deletionReceipts.totalCount).toBe(before + targets.length);
   });
+
+  it('erasures of the same entries at once, and an update among them: each entry in one receipt, an acknowledged version in it', async () => {
+    const erase = 'mutation($s: ID!, $t: String!) { eraseMemory(input: { scope: $s, tag: $t }) { __typename ... on EraseMemorySuccess { receipt { counts ids } } } }';
+    const update = 'mutation($id: ID!) { updateKnowledge(input: { id: $id, content: "changed meanwhile" }) { __typename ... on UpdateKnowledgeSuccess { update { version { id } } } } }';
+    for (let round = 0; round < 3; round++) {
+      const p = await project();
+      const tag = `raced-${round}`;
+      const ids = [];
+      for (let i = 0; i < 3; i++) {
+        const made = await ok(h, null, 'mutation($s: ID!, $t: String!, $n: String!) { addKnowledge(input: { scope: $s, title: $n, content: "x", tags: [$t] }) { ... on AddKnowledgeSuccess { knowledge { id } } } }', { s: p, t: tag, n: `e${i}` });
+        ids.push(made.addKnowledge.knowledge.id as string);
+      }
+      const [a, b, updated] = await Promise.all([ok(h, null, erase, { s: p, t: tag }), ok(h, null, erase, { s: p, t: tag }), ok(h, null, update, { id: ids[1] })]);
+      const receipts = [a.eraseMemory.receipt, b.eraseMemory.receipt] as Array<{ counts: Record<string, number>; ids: Record<string, string[]> }>;
+      // Three entries, erased once between the two.
+      expect(receipts.reduce((sum, r) => sum + (r.counts.Entry ?? 0), 0), `round ${round}`).toBe(3);
+      const version = updated.updateKnowledge.update?.version.id as string | undefined;
+      if (version) expect(receipts.flatMap((r) => r.ids.EntryVersion ?? []), `round ${round}`).toContain(Buffer.from(version, 'base64').toString().split(':').pop());
+      else expect(updated.updateKnowledge.__typename).toBe('NotFoundError');
+    }
+  });
 });

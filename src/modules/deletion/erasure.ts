@@ -74,7 +74,19 @@ async function textBoundedLists(tx: Tx, entryIds: readonly string[]): Promise<st
   return chunkedWithin(entryIds, (id) => chars.get(id) ?? 0, TEXT_CHARS_PER_LIST);
 }
 
-async function eraseSomeEntries(tx: Tx, emit: Emit, ids: string[], erasure: Erasure, actor: string | null): Promise<void> {
+async function eraseSomeEntries(tx: Tx, emit: Emit, listed: string[], erasure: Erasure, actor: string | null): Promise<void> {
+  // The entry points at a version (and versions at the entry): unhooked before either is deleted,
+  // and first, since this also locks each entry until the transaction ends (PostgreSQL; SQLite has
+  // one writer). A write of the entry committed meanwhile is read below, so its version is in the
+  // receipt; one waiting on the lock finds the entry gone; an entry a concurrent erasure took
+  // first is not here (RETURNING leaves it out) and stays in that erasure's receipt alone. Before,
+  // two erasures of one tag on PostgreSQL both answered with receipts of all its entries, and an
+  // update acknowledged meanwhile was erased without its version in either. In SQL, not
+  // updateMany: Prisma would also set "updatedAt", whose trigger then copies it to every tag link
+  // of the entry (and its index) just before they are deleted.
+  const unhooked = await tx.$queryRaw<Array<{ id: string }>>`UPDATE "Entry" SET "currentVersionId" = NULL WHERE "id" IN (${Prisma.join(listed)}) RETURNING "id"`;
+  const ids = unhooked.map((row) => row.id);
+  if (!ids.length) return;
   const entries = await tx.entry.findMany({ where: { id: { in: ids } } });
   const versions = await tx.entryVersion.findMany({ where: { entryId: { in: ids } } });
   // Those between two entries of different lists go with the first list (the second finds them gone).
@@ -86,10 +98,6 @@ async function eraseSomeEntries(tx: Tx, emit: Emit, ids: string[], erasure: Eras
   // Read now: the scopes may be erased in this transaction too, before the events are published.
   const scopeIds = [...new Set(entries.map((e) => e.scopeId))];
   const chains = new Map((await scopeChainsOf(tx, scopeIds)).map((chain, i) => [scopeIds[i]!, chain ?? [scopeIds[i]!]]));
-  // The entry points at a version (and versions at the entry): unhook before deleting either. In
-  // SQL, not updateMany: Prisma would also set "updatedAt", whose trigger then copies it to every
-  // tag link of the entry (and its index) just before they are deleted.
-  await tx.$executeRaw`UPDATE "Entry" SET "currentVersionId" = NULL WHERE "id" IN (${Prisma.join(ids)})`;
   await tx.conflict.deleteMany({ where: { entryId: { in: ids } } });
   await tx.relation.deleteMany({ where: touching });
   await tx.conversationContext.deleteMany({ where: { entryId: { in: ids } } });
