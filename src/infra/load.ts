@@ -15,6 +15,21 @@ export function held(add: (delta: number) => void): () => void {
   };
 }
 
+/** Counts per key, holding only the keys with something counted (a key back at zero is forgotten). */
+export class CountsByKey {
+  readonly #counts = new Map<string, number>();
+
+  of(key: string): number {
+    return this.#counts.get(key) ?? 0;
+  }
+
+  add(key: string, delta: number): void {
+    const n = this.of(key) + delta;
+    if (n > 0) this.#counts.set(key, n);
+    else this.#counts.delete(key);
+  }
+}
+
 /** Counts one more of `kind` until the returned function is called (once). */
 const counter = (kind: keyof typeof counts) => (): (() => void) => held((delta) => (counts[kind] += delta));
 

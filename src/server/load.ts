@@ -3,7 +3,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { Database } from '../infra/database.ts';
 import type { Context } from '../context.ts';
 import { DEFAULT_MAX_SUBSCRIPTIONS, DEFAULT_MAX_SUBSCRIPTIONS_PER_KEY } from '../domain/limits.ts';
-import { held, operationStarted } from '../infra/load.ts';
+import { CountsByKey, held, operationStarted } from '../infra/load.ts';
 
 /** The refusal of a subscription past a cap: it ends at once, the others go on. */
 function tooManySubscriptions(limit: number, holder: 'instance' | 'key'): GraphQLError {
@@ -23,16 +23,10 @@ export interface SubscriptionCaps {
 
 /** Subscriptions held per API key (see executionCount for when a place is taken and given back). */
 function keyPlaces(max: number) {
-  const counts = new Map<string, number>();
-  const add = (key: string, delta: number) => {
-    const n = (counts.get(key) ?? 0) + delta;
-    // Keys with nothing open are forgotten: the map holds only keys with subscriptions.
-    if (n > 0) counts.set(key, n);
-    else counts.delete(key);
-  };
+  const counts = new CountsByKey();
   return {
     /** A place for `key`, or null when it holds `max` already. */
-    take: (key: string): (() => void) | null => ((counts.get(key) ?? 0) >= max ? null : held((delta) => add(key, delta))),
+    take: (key: string): (() => void) | null => (counts.of(key) >= max ? null : held((delta) => counts.add(key, delta))),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Context } from '../context.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../domain/limits.ts';
 import { webSocketOriginAllowed } from './browser-safety.ts';
 import { isLoopback } from './authentication.ts';
+import { CountsByKey } from '../infra/load.ts';
 import { log, requestScope } from '../infra/log.ts';
 import { messageQueue } from './socket-queue.ts';
 import { answerAsHttp, isWebSocketUpgrade } from './other-upgrades.ts';
@@ -227,19 +228,19 @@ export function clientOf(address: string): string {
 /** Sockets whose connection_init has not been accepted yet, counted per client (clientOf). */
 class Pending {
   readonly #addressOf = new Map<WebSocket, string>();
-  readonly #perAddress = new Map<string, number>();
+  readonly #perAddress = new CountsByKey();
 
   get size(): number {
     return this.#addressOf.size;
   }
 
   from(address: string): number {
-    return this.#perAddress.get(address) ?? 0;
+    return this.#perAddress.of(address);
   }
 
   add(ws: WebSocket, address: string): void {
     this.#addressOf.set(ws, address);
-    this.#perAddress.set(address, this.from(address) + 1);
+    this.#perAddress.add(address, 1);
   }
 
   /** Once per socket: when it is accepted or closes, whichever comes first. */
@@ -247,9 +248,7 @@ class Pending {
     const address = this.#addressOf.get(ws);
     if (address === undefined) return;
     this.#addressOf.delete(ws);
-    const left = this.from(address) - 1;
-    if (left > 0) this.#perAddress.set(address, left);
-    else this.#perAddress.delete(address);
+    this.#perAddress.add(address, -1);
   }
 }
 
