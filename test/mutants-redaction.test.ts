@@ -49,6 +49,32 @@ describe(`secrets found and redacted (${DB_KIND})`, () => {
     expect(await stored('the token is refreshed hourly')).toBe('the token is refreshed hourly');
   });
 
+  it('finds what secretlint\'s preset misses: short and EC private keys, AWS key ids alone, and providers it has no rule for', async () => {
+    const b64 = (n: number) => 'Qk9yZ2xheDEyMzQ1Njc4OWFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo'.repeat(3).slice(0, n);
+    const ed25519 = `-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEI${b64(43)}\n-----END PRIVATE KEY-----`;
+    const ec = `-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEI${b64(55)}\n${b64(64)}\n${b64(36)}\n-----END EC PRIVATE KEY-----`;
+    const samples: [string, string][] = [
+      [ed25519, 'private-key'],
+      [ec, 'private-key'],
+      [`-----BEGIN PRIVATE KEY-----\n${b64(60)}`, 'private-key'], // no END line: to the end of the base64 run
+      ['AKIA2E0A8F3B244C9986', 'AWSAccessKeyID'],
+      [`sk-proj-${b64(40)}`, 'openai-key'],
+      [`SG.${b64(9)}-a-${b64(10)}.${b64(20)}-b-${b64(20)}`, 'sendgrid-key'],
+      [`sk_live_${b64(24)}`, 'stripe-key'],
+      [`AIzaSy${b64(33)}`, 'google-api-key'],
+      [`eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.${b64(43)}`, 'jwt'],
+      [`glpat-${b64(20)}`, 'gitlab-token'],
+      [`hf_${b64(34)}`, 'huggingface-token'],
+    ];
+    for (const [secret, kind] of samples) expect(await stored(`before ${secret} after`)).toBe(`before [REDACTED:${kind}] after`);
+    const azure = await stored(`DefaultEndpointsProtocol=https;AccountName=a;AccountKey=${b64(86)}==;EndpointSuffix=core.windows.net`);
+    expect(azure).toBe('DefaultEndpointsProtocol=https;AccountName=a;[REDACTED:azure-key];EndpointSuffix=core.windows.net');
+    // A key's block in a JSON string (escaped newlines) is taken whole, and so is a key in prose between its markers.
+    expect(await stored(`{"private_key": "${ed25519.replaceAll('\n', '\\n')}\\n"}`)).toBe('{"private_key": "[REDACTED:private-key]\\n"}');
+    // AWS's documentation example and words that only look like a prefix are left.
+    expect(await stored('AKIAIOSFODNN7EXAMPLE, sk-proj-short, the SG.1 release, a hf_ token')).toBe('AKIAIOSFODNN7EXAMPLE, sk-proj-short, the SG.1 release, a hf_ token');
+  });
+
   it('findings that touch without overlapping keep a marker each', async () => {
     // The basic-auth URL ends at the `)` (its host part takes parentheses), where the bearer token begins.
     expect(await stored('https://user:pa55word@example.co)Bearer abcdefghijklmnop1234')).toBe('[REDACTED:BasicAuth][REDACTED:bearer-token]');
