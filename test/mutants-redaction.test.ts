@@ -148,3 +148,92 @@ describe(`REFUSE (${DB_KIND})`, () => {
     });
   });
 });
+
+describe(`names, reasons and scope texts (${DB_KIND})`, () => {
+  const NAME_REFUSED = 'holds a secret (GITHUB_TOKEN); a name is not redacted, write it without the secret';
+  const issuesOf = (answer: { __typename: string; issues?: unknown }) => [answer.__typename, answer.issues];
+
+  it('a name holding a secret is refused under REDACT, never written as a marker; ALLOW keeps it', async () => {
+    const p = await project();
+    const added = (await m(`mutation($s: ID!, $t: String!) { addKnowledge(input: { scope: $s, title: $t, content: "c" }) {
+      __typename ... on ValidationError { issues { path message } } } }`, { s: p, t: `deploy ${GITHUB}` })).addKnowledge;
+    expect(issuesOf(added)).toEqual(['ValidationError', [{ path: ['input', 'title'], message: NAME_REFUSED }]]);
+    const tool = (await m(`mutation($s: ID!, $n: String!) { addTool(input: { scope: $s, name: $n, description: "d" }) {
+      __typename ... on ValidationError { issues { path message } } } }`, { s: p, n: GITHUB })).addTool;
+    expect(issuesOf(tool)).toEqual(['ValidationError', [{ path: ['input', 'name'], message: NAME_REFUSED }]]);
+    const imported = (await m(`mutation($s: ID!, $n: String!) { importEntries(input: { entries: [{ kind: KNOWLEDGE, scope: $s, name: $n, content: "c" }] }) {
+      __typename ... on ValidationError { issues { path message } } } }`, { s: p, n: `x ${GITHUB}` })).importEntries;
+    expect(issuesOf(imported)).toEqual(['ValidationError', [{ path: ['input', 'entries', '0', 'name'], message: NAME_REFUSED }]]);
+    const id = (await m(`mutation($s: ID!) { addKnowledge(input: { scope: $s, title: "clean", content: "c" }) { ... on AddKnowledgeSuccess { knowledge { id } } } }`, { s: p }))
+      .addKnowledge.knowledge.id;
+    const renamed = (await m(`mutation($id: ID!, $n: String!) { renameEntry(input: { id: $id, name: $n }) { __typename ... on ValidationError { issues { path message } } } }`, {
+      id,
+      n: GITHUB,
+    })).renameEntry;
+    expect(issuesOf(renamed)).toEqual(['ValidationError', [{ path: ['input', 'name'], message: NAME_REFUSED }]]);
+    const names = (await m(`query($s: ID!) { memoryQuery(input: { scope: $s, kinds: [KNOWLEDGE] }) { edges { node { name } } } }`, { s: p })).memoryQuery.edges;
+    expect(names).toEqual([{ node: { name: 'clean' } }]);
+    const open = await project('ALLOW');
+    const kept = (await m(`mutation($s: ID!, $t: String!) { addKnowledge(input: { scope: $s, title: $t, content: "c" }) { ... on AddKnowledgeSuccess { knowledge { name } } } }`, {
+      s: open,
+      t: GITHUB,
+    })).addKnowledge.knowledge;
+    expect(kept).toEqual({ name: GITHUB });
+  });
+
+  it("a change's reason, a flag's reason and a conversation's title are redacted; REFUSE refuses a reason", async () => {
+    const p = await project();
+    const id = (await m(`mutation($s: ID!) { addKnowledge(input: { scope: $s, title: "k", content: "v1" }) { ... on AddKnowledgeSuccess { knowledge { id } } } }`, { s: p }))
+      .addKnowledge.knowledge.id;
+    const UPDATE = `mutation($id: ID!, $r: String!) { updateKnowledge(input: { id: $id, content: "v2", changeReason: $r }) {
+      __typename ... on UpdateKnowledgeSuccess { update { version { changeReason } } } ... on ValidationError { issues { path message } } } }`;
+    expect((await m(UPDATE, { id, r: `rotated to ${GITHUB}` })).updateKnowledge.update.version).toEqual({ changeReason: 'rotated to [REDACTED:GITHUB_TOKEN]' });
+    const back = (await m(`mutation($id: ID!, $r: String!) { rollbackEntry(input: { id: $id, version: 1, changeReason: $r }) {
+      ... on RollbackEntrySuccess { update { version { changeReason } } } } }`, { id, r: `undo pwd=hunter22` })).rollbackEntry.update.version;
+    expect(back).toEqual({ changeReason: 'undo [REDACTED:credential]' });
+    const flag = (await m(`mutation($s: ID!, $r: String!) { flagAgent(input: { scope: $s, agent: "a1", reason: $r }) { ... on FlagAgentSuccess { flag { reason } } } }`, {
+      s: p,
+      r: `leaked ${GITHUB}`,
+    })).flagAgent.flag;
+    expect(flag).toEqual({ reason: 'leaked [REDACTED:GITHUB_TOKEN]' });
+    const conversation = (await m(`mutation($s: ID!, $t: String!) { startConversation(input: { scope: $s, title: $t }) { ... on StartConversationSuccess { conversation { title } } } }`, {
+      s: p,
+      t: `about ${GITHUB}`,
+    })).startConversation.conversation;
+    expect(conversation).toEqual({ title: 'about [REDACTED:GITHUB_TOKEN]' });
+    const strict = await project('REFUSE');
+    const sid = (await m(`mutation($s: ID!) { addKnowledge(input: { scope: $s, title: "k", content: "v1" }) { ... on AddKnowledgeSuccess { knowledge { id } } } }`, { s: strict }))
+      .addKnowledge.knowledge.id;
+    const refused = (await m(UPDATE, { id: sid, r: GITHUB })).updateKnowledge;
+    expect(issuesOf(refused)).toEqual(['ValidationError', [{ path: ['input', 'changeReason'], message: 'holds a secret (GITHUB_TOKEN); this scope refuses secrets' }]]);
+  });
+
+  it("a scope's description, purpose and metadata are redacted under the policy where it is; its name is refused", async () => {
+    const org = (await m(`mutation($n: String!) { createOrganization(input: { name: $n, description: "pwd=hunter22" }) { ... on CreateOrganizationSuccess { organization { id description } } } }`, {
+      n: `org-${++n}`,
+    })).createOrganization.organization;
+    expect(org.description).toBe('[REDACTED:credential]');
+    const CREATE = `mutation($o: ID, $n: String!, $d: String) { createProject(input: { organization: $o, name: $n, description: $d }) {
+      __typename ... on CreateProjectSuccess { project { id description } } ... on ValidationError { issues { path message } } } }`;
+    const named = (await m(CREATE, { o: org.id, n: `p ${GITHUB}` })).createProject;
+    expect(issuesOf(named)).toEqual(['ValidationError', [{ path: ['input', 'name'], message: NAME_REFUSED }]]);
+    const p = (await m(CREATE, { o: org.id, n: `p-${++n}`, d: `key ${GITHUB}` })).createProject.project;
+    expect(p.description).toBe('key [REDACTED:GITHUB_TOKEN]');
+    const updated = (await m(`mutation($id: ID!) { updateProject(input: { id: $id, description: "secret: hunter22" }) { ... on UpdateProjectSuccess { project { description } } } }`, { id: p.id }))
+      .updateProject.project;
+    expect(updated).toEqual({ description: '[REDACTED:credential]' });
+    const session = (await m(`mutation($p: ID!, $u: String!, $meta: JSON) { startSession(input: { project: $p, purpose: $u, metadata: $meta }) {
+      ... on StartSessionSuccess { session { id purpose metadata } } } }`, { p: p.id, u: `use ${GITHUB}`, meta: { token: GITHUB } })).startSession.session;
+    expect([session.purpose, session.metadata]).toEqual(['use [REDACTED:GITHUB_TOKEN]', { token: '[REDACTED:GITHUB_TOKEN]' }]);
+    const renamed = (await m(`mutation($id: ID!, $n: String!) { updateSession(input: { id: $id, name: $n }) { __typename ... on ValidationError { issues { path message } } } }`, {
+      id: session.id,
+      n: GITHUB,
+    })).updateSession;
+    expect(issuesOf(renamed)).toEqual(['ValidationError', [{ path: ['input', 'name'], message: NAME_REFUSED }]]);
+    const orgUpdated = (await m(`mutation($id: ID!, $meta: JSON) { updateOrganization(input: { id: $id, metadata: $meta }) { ... on UpdateOrganizationSuccess { organization { metadata } } } }`, {
+      id: org.id,
+      meta: { note: `pwd=hunter22` },
+    })).updateOrganization.organization;
+    expect(orgUpdated).toEqual({ metadata: { note: '[REDACTED:credential]' } });
+  });
+});

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
 import { MEMBER, can } from '../../graphql/rules.ts';
-import { screenVersion } from '../redaction/redaction.service.ts';
+import { screenText, screenVersion } from '../redaction/redaction.service.ts';
 import { scopeOfTarget } from '../identity/targets.ts';
 import type { Context } from '../../context.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
@@ -174,7 +174,7 @@ builder.mutationField('resolveConflict', (t) =>
         id,
         strategy: input.strategy,
         merged: input.merged ? await screenVersion(ctx.db, scopeId, versionFieldsOf(input.merged), ['input', 'merged']) : null,
-        note: input.note,
+        note: await screenText(ctx.db, scopeId, ['input', 'note'], input.note),
         resolvedBy: await ctx.author(input.resolvedBy, ['input', 'resolvedBy']),
       });
     },

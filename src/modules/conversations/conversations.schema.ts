@@ -192,13 +192,14 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: StartConversationInput, required: true, description: 'The conversation.' }) },
     authScopes: (_root, { input }) => can('WRITE', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
     errors: { types: [...WRITE_ERRORS, InvalidPlacementError, InvalidStateError], dataField: { name: 'conversation', description: 'The new conversation.' } },
-    resolve: (_root, { input }, ctx) =>
-      startConversation(ctx, {
-        scopeId: decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']),
-        title: input.title ?? null,
-        metadata: (input.metadata ?? null),
-        author: ctx.actor,
-      }),
+    resolve: async (_root, { input }, ctx) => {
+      const scopeId = decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']);
+      const [title, metadata] = await screenSecrets(ctx.db, scopeId, [
+        { path: ['input', 'title'], value: input.title ?? null },
+        { path: ['input', 'metadata'], value: input.metadata ?? null },
+      ]);
+      return startConversation(ctx, { scopeId, title: title as string | null, metadata: metadata as Prisma.InputJsonValue | null, author: ctx.actor });
+    },
   }),
   addMessage: t.field({
     type: MessageRef,

@@ -10,7 +10,7 @@ import { PAGING } from '../../graphql/paging.ts';
 import { MEMBER, can, passes, refused } from '../../graphql/rules.ts';
 import type { MemoryType } from './memory-types.ts';
 import { lifetimesIn } from '../lifecycle/policies.service.ts';
-import { screenVersion, screenVersions } from '../redaction/redaction.service.ts';
+import { screenText, screenVersion, screenVersions } from '../redaction/redaction.service.ts';
 import { forgetTarget, scopeOfTarget, type Target } from '../identity/targets.ts';
 import { takeEntryRead } from './entry-read.ts';
 import type { Entry, Prisma } from '../../generated/sqlite/client.ts';
@@ -495,7 +495,10 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
           importance: input.importance,
           tags: input.tags ?? [],
           author: await ctx.author(input.author, ['input', 'author']),
-          version: await screenVersion(ctx.db, scopeId, versionFieldsOf(input)),
+          version: await screenVersion(ctx.db, scopeId, versionFieldsOf(input), ['input'], {
+            field: input.name === undefined ? 'title' : 'name',
+            value: input.name ?? input.title ?? '',
+          }),
         });
       },
     }),
@@ -547,7 +550,7 @@ const updateMutation = (kind: EntryKind, name: string, input: typeof UpdateToolI
             priority: input.priority,
             memoryType: input.memoryType,
             importance: input.importance,
-            changeReason: input.changeReason,
+            changeReason: await screenText(ctx.db, scopeId, ['input', 'changeReason'], input.changeReason),
             author: await ctx.author(input.author, ['input', 'author']),
             expectedVersion: input.expectedVersion,
             onConflict: input.onConflict,
@@ -687,7 +690,12 @@ builder.mutationField('importEntries', (t) =>
       const scopeIds = input.entries.map((entry, i) => decodeId(String(entry.scope), SCOPE_TYPENAMES, ['input', 'entries', String(i), 'scope']));
       const versions = await screenVersions(
         ctx.db,
-        input.entries.map((entry, i) => ({ scopeId: scopeIds[i]!, version: versionFieldsOf(entry), path: ['input', 'entries', String(i)] })),
+        input.entries.map((entry, i) => ({
+          scopeId: scopeIds[i]!,
+          version: versionFieldsOf(entry),
+          path: ['input', 'entries', String(i)],
+          name: { field: 'name', value: entry.name },
+        })),
       );
       const entries = input.entries.map((entry, i) => {
         const { kind, name, category, priority, memoryType, importance } = entry;

@@ -3,6 +3,9 @@ import { InvalidStateError, NAMING_ERRORS, WRITE_ERRORS } from '../../graphql/er
 import { ENTRY_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { can } from '../../graphql/rules.ts';
 import { UpdateResultRef } from './entries.schema.ts';
+import type { Context } from '../../context.ts';
+import { scopeOfTarget } from '../identity/targets.ts';
+import { screenSecrets, screenText } from '../redaction/redaction.service.ts';
 import { renameEntry, rollbackEntry } from './entry-edits.service.ts';
 
 const RollbackEntryInput = builder.inputType('RollbackEntryInput', {
@@ -24,6 +27,9 @@ const RenameEntryInput = builder.inputType('RenameEntryInput', {
   }),
 });
 
+/** The scope an entry is in, for the secret policy its texts are screened under (the access rule has just read it). */
+const scopeOf = async (ctx: Context, id: string): Promise<string | null> => (await scopeOfTarget(ctx.db, ctx.access, 'entry', id)) ?? null;
+
 builder.mutationFields((t) => ({
   rollbackEntry: t.field({
     type: UpdateResultRef,
@@ -31,13 +37,15 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: RollbackEntryInput, required: true, description: 'Entry and version.' }) },
     authScopes: (_root, { input }) => can('WRITE', 'entry', input.id, ENTRY_TYPENAMES, ['input', 'id']),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'update', description: 'The version written.' } },
-    resolve: async (_root, { input }, ctx) =>
-      rollbackEntry(ctx, {
-        id: decodeId(String(input.id), ENTRY_TYPENAMES, ['input', 'id']),
+    resolve: async (_root, { input }, ctx) => {
+      const id = decodeId(String(input.id), ENTRY_TYPENAMES, ['input', 'id']);
+      return rollbackEntry(ctx, {
+        id,
         version: input.version,
-        changeReason: input.changeReason,
+        changeReason: await screenText(ctx.db, await scopeOf(ctx, id), ['input', 'changeReason'], input.changeReason),
         author: await ctx.author(input.author, ['input', 'author']),
-      }),
+      });
+    },
   }),
   renameEntry: t.field({
     type: UpdateResultRef,
@@ -45,11 +53,10 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: RenameEntryInput, required: true, description: 'Entry and name.' }) },
     authScopes: (_root, { input }) => can('WRITE', 'entry', input.id, ENTRY_TYPENAMES, ['input', 'id']),
     errors: { types: [...NAMING_ERRORS, InvalidStateError], dataField: { name: 'update', description: 'The version that records the rename.' } },
-    resolve: async (_root, { input }, ctx) =>
-      renameEntry(ctx, {
-        id: decodeId(String(input.id), ENTRY_TYPENAMES, ['input', 'id']),
-        name: input.name,
-        author: await ctx.author(input.author, ['input', 'author']),
-      }),
+    resolve: async (_root, { input }, ctx) => {
+      const id = decodeId(String(input.id), ENTRY_TYPENAMES, ['input', 'id']);
+      await screenSecrets(ctx.db, await scopeOf(ctx, id), [{ path: ['input', 'name'], value: input.name, isName: true }]);
+      return renameEntry(ctx, { id, name: input.name, author: await ctx.author(input.author, ['input', 'author']) });
+    },
   }),
 }));

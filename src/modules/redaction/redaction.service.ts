@@ -48,6 +48,12 @@ export async function setSecretPolicy(db: Db, scopeId: string, policy: SecretPol
 export interface Screened {
   path: string[];
   value: unknown;
+  /**
+   * A name (an entry's name or title): refused under REDACT as under REFUSE, never redacted. A
+   * name is how an entry is found and is unique in its scope: one written as `[REDACTED:…]` would
+   * be neither the name asked for nor tell two entries apart.
+   */
+  isName?: boolean;
 }
 
 /**
@@ -62,13 +68,14 @@ export async function screenSecrets(db: Db, scopeId: string | null, values: read
   if (policy === 'ALLOW') return values.map((v) => v.value);
   const issues: { path: string[]; message: string }[] = [];
   const screened = await Promise.all(
-    values.map(async ({ path, value }) => {
+    values.map(async ({ path, value, isName }) => {
       // One scan of the whole value: most writes hold no secret, and a JSON value with many
       // strings then costs one pass, not one per string.
       const found = await findSecrets(typeof value === 'string' ? value : JSON.stringify(value ?? null));
       if (!found.length) return value;
-      if (policy === 'REFUSE') {
-        issues.push({ path, message: `holds a secret (${[...new Set(found.map((f) => f.kind))].join(', ')}); this scope refuses secrets` });
+      if (policy === 'REFUSE' || isName) {
+        const why = policy === 'REFUSE' ? 'this scope refuses secrets' : 'a name is not redacted, write it without the secret';
+        issues.push({ path, message: `holds a secret (${[...new Set(found.map((f) => f.kind))].join(', ')}); ${why}` });
         return value;
       }
       if (typeof value === 'string') return redact(value, found);
@@ -77,6 +84,22 @@ export async function screenSecrets(db: Db, scopeId: string | null, values: read
   );
   if (issues.length) throw new ValidationError(issues);
   return screened;
+}
+
+/** screenSecrets over one text that may be absent (a change's reason, a note): the text to write. */
+export async function screenText<T extends string | null | undefined>(db: Db, scopeId: string | null, path: string[], text: T): Promise<T> {
+  const [screened] = await screenSecrets(db, scopeId, [{ path, value: text }]);
+  return screened as T;
+}
+
+/** The free-text fields of a scope's input (create or update): its name is screened as a name, the others as text. */
+const SCOPE_TEXT = ['name', 'description', 'purpose', 'metadata'] as const;
+
+/** screenSecrets over a scope's texts under `policyScopeId`'s policy (the scope's own, or where a new one goes): the input to write. */
+export async function screenScopeInput<I extends Partial<Record<(typeof SCOPE_TEXT)[number], unknown>>>(db: Db, policyScopeId: string | null, input: I): Promise<I> {
+  const fields = SCOPE_TEXT.filter((f) => input[f] !== undefined && input[f] !== null);
+  const screened = await screenSecrets(db, policyScopeId, fields.map((f) => ({ path: ['input', f], value: input[f], isName: f === 'name' })));
+  return { ...input, ...Object.fromEntries(fields.map((f, i) => [f, screened[i]])) };
 }
 
 /** The value with each string in it passed through `f` (JSON objects and arrays walked). */
@@ -93,16 +116,24 @@ async function mapStrings(value: unknown, f: (text: string) => Promise<string>):
 /** The text fields of an entry version that are screened (JSON ones walked). */
 const VERSION_TEXT = ['description', 'constraints', 'content', 'rationale', 'source', 'examples', 'parameters'] as const;
 
-/** screenSecrets over an entry version's fields (paths under `path`). */
+/** An entry's name as written, and the input field it came in (`name`, or a knowledge entry's `title`). */
+export interface NameToScreen {
+  field: string;
+  value: string;
+}
+
+/** screenSecrets over an entry version's fields (paths under `path`), and over the entry's name when given (see `Screened.isName`). */
 export async function screenVersion<V extends Partial<Record<(typeof VERSION_TEXT)[number], unknown>>>(
   db: Db,
   scopeId: string | null,
   version: V,
   path: string[] = ['input'],
+  name?: NameToScreen,
 ): Promise<V> {
   const fields = VERSION_TEXT.filter((f) => version[f] !== undefined && version[f] !== null);
-  const screened = await screenSecrets(db, scopeId, fields.map((f) => ({ path: [...path, f], value: version[f] })));
-  return { ...version, ...Object.fromEntries(fields.map((f, i) => [f, screened[i]])) };
+  const named: Screened[] = name ? [{ path: [...path, name.field], value: name.value, isName: true }] : [];
+  const screened = await screenSecrets(db, scopeId, [...named, ...fields.map((f) => ({ path: [...path, f], value: version[f] }))]);
+  return { ...version, ...Object.fromEntries(fields.map((f, i) => [f, screened[named.length + i]])) };
 }
 
 /** An entry version to screen with its scope, and where it is in the input. */
@@ -110,6 +141,7 @@ export interface VersionToScreen<V> {
   scopeId: string | null;
   version: V;
   path: string[];
+  name?: NameToScreen;
 }
 
 /**
@@ -127,5 +159,5 @@ const SCREENED_PER_TURN = 100;
  * first entry that has one, when the entries are alike), and later lists are not scanned.
  */
 export function screenVersions<V extends Partial<Record<(typeof VERSION_TEXT)[number], unknown>>>(db: Db, versions: readonly VersionToScreen<V>[]): Promise<V[]> {
-  return mapInLists(versions, ({ scopeId, version, path }) => screenVersion(db, scopeId, version, path), SCREENED_PER_TURN);
+  return mapInLists(versions, ({ scopeId, version, path, name }) => screenVersion(db, scopeId, version, path, name), SCREENED_PER_TURN);
 }

@@ -5,6 +5,7 @@ import { can, canOn } from '../../graphql/rules.ts';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import { OrganizationRef, ProjectRef, SessionRef } from './scopes.schema.ts';
 import { moveProject, updateOrganization, updateSession } from './scope-edits.service.ts';
+import { screenScopeInput } from '../redaction/redaction.service.ts';
 import { GLOBAL_SCOPE_ID } from './scopes.service.ts';
 
 const UpdateOrganizationInput = builder.inputType('UpdateOrganizationInput', {
@@ -44,8 +45,11 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: UpdateOrganizationInput, required: true, description: 'The changes.' }) },
     authScopes: (_root, { input }) => can('WRITE', 'scope', input.id, ['Organization'], ['input', 'id'], { label: 'organization' }),
     errors: { types: [...NAMING_ERRORS], dataField: { name: 'organization', description: 'The organization after the change.' } },
-    resolve: (_root, { input }, ctx) =>
-      updateOrganization(ctx.db, { ...input, id: decodeId(String(input.id), ['Organization'], ['input', 'id']), metadata: json(input.metadata) }),
+    resolve: async (_root, { input }, ctx) => {
+      const id = decodeId(String(input.id), ['Organization'], ['input', 'id']);
+      const screened = await screenScopeInput(ctx.db, id, input);
+      return updateOrganization(ctx.db, { ...screened, id, metadata: json(screened.metadata) });
+    },
   }),
   updateSession: t.field({
     type: SessionRef,
@@ -53,8 +57,11 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: UpdateSessionInput, required: true, description: 'The changes.' }) },
     authScopes: (_root, { input }) => can('WRITE', 'scope', input.id, ['Session'], ['input', 'id'], { label: 'session' }),
     errors: { types: [...NAMING_ERRORS, InvalidStateError], dataField: { name: 'session', description: 'The session after the change.' } },
-    resolve: (_root, { input }, ctx) =>
-      updateSession(ctx.db, { ...input, id: decodeId(String(input.id), ['Session'], ['input', 'id']), metadata: json(input.metadata) }),
+    resolve: async (_root, { input }, ctx) => {
+      const id = decodeId(String(input.id), ['Session'], ['input', 'id']);
+      const screened = await screenScopeInput(ctx.db, id, input);
+      return updateSession(ctx.db, { ...screened, id, metadata: json(screened.metadata) });
+    },
   }),
   moveProject: t.field({
     type: ProjectRef,

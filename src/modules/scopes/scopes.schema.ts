@@ -14,6 +14,7 @@ import {
   type ScopeKind,
   type SessionMode,
 } from './scopes.service.ts';
+import { screenScopeInput } from '../redaction/redaction.service.ts';
 import type { SessionStatus } from '../sessions/sessions.service.ts';
 import { EntryKindEnum } from '../entries/entry-enums.ts';
 import { EntryWarningRef, WARNINGS_DESCRIPTION, pageWarnings } from '../entries/entries.schema.ts';
@@ -395,8 +396,8 @@ builder.mutationFields((t) => ({
     authScopes: canOn('WRITE', 'scope', GLOBAL_SCOPE_ID, ['input'], { quiet: true }),
     args: { input: t.arg({ type: CreateOrganizationInput, required: true, description: 'The organization.' }) },
     errors: { types: [...CREATE_ERRORS], dataField: { name: 'organization', description: 'The new organization.' } },
-    resolve: (_root, { input }, ctx) =>
-      createOrganization(ctx.db, { ...input, metadata: nonNullJson(input.metadata) }),
+    resolve: async (_root, { input }, ctx) =>
+      createOrganization(ctx.db, { ...(await screenScopeInput(ctx.db, GLOBAL_SCOPE_ID, input)), metadata: nonNullJson(input.metadata) }),
   }),
   createProject: t.field({
     type: ProjectRef,
@@ -410,12 +411,11 @@ builder.mutationFields((t) => ({
       types: [...NAMING_ERRORS, InvalidPlacementError],
       dataField: { name: 'project', description: 'The new project.' },
     },
-    resolve: (_root, { input }, ctx) =>
-      createProject(ctx.db, {
-        ...input,
-        parentId: input.organization != null ? decodeId(String(input.organization), SCOPE_TYPENAMES, ['input', 'organization']) : null,
-        metadata: nonNullJson(input.metadata),
-      }),
+    resolve: async (_root, { input }, ctx) => {
+      const parentId = input.organization != null ? decodeId(String(input.organization), SCOPE_TYPENAMES, ['input', 'organization']) : null;
+      const screened = await screenScopeInput(ctx.db, parentId ?? GLOBAL_SCOPE_ID, input);
+      return createProject(ctx.db, { ...screened, parentId, metadata: nonNullJson(screened.metadata) });
+    },
   }),
   updateProject: t.field({
     type: ProjectRef,
@@ -423,12 +423,11 @@ builder.mutationFields((t) => ({
     authScopes: (_root, { input }) => can('WRITE', 'scope', input.id, ['Project'], ['input', 'id'], { label: 'project' }),
     args: { input: t.arg({ type: UpdateProjectInput, required: true, description: 'The changes.' }) },
     errors: { types: [...NAMING_ERRORS], dataField: { name: 'project', description: 'The project after the change.' } },
-    resolve: (_root, { input }, ctx) =>
-      updateProject(ctx.db, {
-        ...input,
-        id: decodeId(String(input.id), ['Project'], ['input', 'id']),
-        metadata: optionalJson(input.metadata),
-      }),
+    resolve: async (_root, { input }, ctx) => {
+      const id = decodeId(String(input.id), ['Project'], ['input', 'id']);
+      const screened = await screenScopeInput(ctx.db, id, input);
+      return updateProject(ctx.db, { ...screened, id, metadata: optionalJson(screened.metadata) });
+    },
   }),
   startSession: t.field({
     type: SessionRef,
@@ -439,13 +438,16 @@ builder.mutationFields((t) => ({
       types: [...NAMING_ERRORS, InvalidPlacementError],
       dataField: { name: 'session', description: 'The new session.' },
     },
-    resolve: async (_root, { input }, ctx) =>
-      startSession(ctx, {
-        ...input,
-        projectId: decodeId(String(input.project), SCOPE_TYPENAMES, ['input', 'project']),
+    resolve: async (_root, { input }, ctx) => {
+      const projectId = decodeId(String(input.project), SCOPE_TYPENAMES, ['input', 'project']);
+      const screened = await screenScopeInput(ctx.db, projectId, input);
+      return startSession(ctx, {
+        ...screened,
+        projectId,
         agentId: await ctx.author(input.agentId, ['input', 'agentId']),
-        metadata: nonNullJson(input.metadata),
+        metadata: nonNullJson(screened.metadata),
         actor: ctx.actor,
-      }),
+      });
+    },
   }),
 }));

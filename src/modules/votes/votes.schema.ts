@@ -10,7 +10,7 @@ import type { Context } from '../../context.ts';
 import type { FlaggedAgent, VoteQuestion } from '../../generated/sqlite/client.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
 import { scopeById } from '../scopes/scopes.service.ts';
-import { screenSecrets } from '../redaction/redaction.service.ts';
+import { screenSecrets, screenText } from '../redaction/redaction.service.ts';
 import { scopeOfTarget } from '../identity/targets.ts';
 import {
   VOTE_ANSWER_MAX,
@@ -296,7 +296,11 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: FlagAgentInput, required: true, description: 'Who and where.' }) },
     authScopes: (_root, { input }) => can('ADMIN', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'flag', description: 'The flag.' } },
-    resolve: (_root, { input }, ctx) => flagAgent(ctx, { scopeId: scopeOf(input.scope, ['input', 'scope']), agent: input.agent, reason: input.reason ?? null, by: ctx.actor }),
+    resolve: async (_root, { input }, ctx) => {
+      const scopeId = scopeOf(input.scope, ['input', 'scope']);
+      const reason = await screenText(ctx.db, scopeId, ['input', 'reason'], input.reason ?? null);
+      return flagAgent(ctx, { scopeId, agent: input.agent, reason, by: ctx.actor });
+    },
   }),
   unflagAgent: t.field({
     type: FlaggedAgentRef,
