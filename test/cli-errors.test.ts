@@ -248,6 +248,16 @@ describe('engram with a missing file or database', () => {
     told(empty, 2, /^--scope must be a scope's ID, got ""\n$/);
   });
 
+  it('keys list on a memory without keys says so on stderr and prints nothing, or no JSON line', { timeout: 60_000 }, async () => {
+    const url = `file:${join(dir, 'keyless.db')}`;
+    expect((await engram(['migrate', 'deploy'], url)).status).toBe(0);
+    const listed = await engram(['keys', 'list'], url);
+    expect([listed.status, listed.stdout]).toEqual([0, '']);
+    expect(listed.stderr).toMatch(/^No API keys yet: `engram keys create --name <principal>` makes one/);
+    const json = await engram(['keys', 'list', '--json'], url);
+    expect([json.status, json.stdout]).toEqual([0, '']);
+  });
+
   it('restore of a cut-off backup says it is damaged', { timeout: 60_000 }, async () => {
     const source = `file:${join(dir, 'to-back-up.db')}`;
     expect((await engram(['migrate', 'deploy'], source)).status).toBe(0);
@@ -492,6 +502,7 @@ describe('engram query, context and tail with a wrong server, key or number', ()
   it('refuses a numeric option that is not an integer, and sends --budget 0 rather than drop it', { timeout: 60_000 }, async () => {
     told(await at('query', project, '--first', 'abc'), 2, /--first must be an integer/);
     told(await at('query', project, '--first', '10abc'), 2, /--first must be an integer/);
+    told(await at('query', project, '--first', '0'), 2, /--first must be at least 1/);
     told(await at('context', project, 'a', 'task', '--budget', 'abc'), 2, /--budget must be an integer/);
     const admin = (await principal(h, 'cli-errors-budget', { admin: true })).key;
     told(await at('context', project, 'a', 'task', '--budget', '0', '--key', admin), 2, /^VALIDATION_FAILED: input\.tokenBudget/);

@@ -70,6 +70,8 @@ export async function listKeys(database: Database, json: boolean): Promise<void>
     }
     return;
   }
+  // On stderr, as the other commands' remarks: stdout holds the keys alone.
+  if (!keys.length) console.error('No API keys yet: `engram keys create --name <principal>` makes one (the first ends protected mode).');
   for (const k of keys) {
     const state = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : k.expiresAt ? `expires ${k.expiresAt.toISOString()}` : 'active';
     console.log(`${k.id}  ${k.prefix}…  ${k.principal.name} (${k.principal.kind})  ${k.name}  ${state}  last used ${k.lastUsedAt?.toISOString() ?? 'never'}`);

@@ -20,9 +20,12 @@ const withDatabase = async <T>(work: (database: Database) => Promise<T>, use: Da
 const EXISTING: DatabaseUse = { existing: true };
 
 /** Every numeric option: a whole number as written ("10abc" and "abc" are refused, not read as 10 or left out). */
-function integer(option: string): (value: string) => number {
+function integer(option: string, min?: number): (value: string) => number {
   return (value) => {
     if (!/^-?\d{1,15}$/.test(value.trim())) throw new InvalidArgumentError(`${option} must be an integer`);
+    // A floor only where the server would take the number and answer something misleading
+    // (`--first 0`: an empty page printed as "nothing matches").
+    if (min !== undefined && Number(value) < min) throw new InvalidArgumentError(`${option} must be at least ${min}`);
     return Number(value);
   };
 }
@@ -134,7 +137,7 @@ client(program.command('query'))
   .argument('[words...]', 'words to find')
   .option('--kind <kind...>', 'tool, guideline or knowledge')
   .option('--tag <tag...>', 'tags every result carries')
-  .addOption(new Option('--first <n>', 'how many').argParser(integer('--first')).default(10))
+  .addOption(new Option('--first <n>', 'how many').argParser(integer('--first', 1)).default(10))
   .action(async (scope: string, words: string[], o: { kind?: string[]; tag?: string[]; first: number } & Parameters<typeof clientOf>[0]) =>
     void (process.exitCode = await (await clientModule()).queryCommand(clientOf(o), scope, words, o)));
 
