@@ -209,10 +209,9 @@ describe(`names, reasons and scope texts (${DB_KIND})`, () => {
   });
 
   it("a scope's description, purpose and metadata are redacted under the policy where it is; its name is refused", async () => {
-    const org = (await m(`mutation($n: String!) { createOrganization(input: { name: $n, description: "pwd=hunter22" }) { ... on CreateOrganizationSuccess { organization { id description } } } }`, {
-      n: `org-${++n}`,
-    })).createOrganization.organization;
-    expect(org.description).toBe('[REDACTED:credential]');
+    const org = (await m(`mutation($n: String!, $meta: JSON) { createOrganization(input: { name: $n, description: "pwd=hunter22", metadata: $meta }) {
+      ... on CreateOrganizationSuccess { organization { id description metadata } } } }`, { n: `org-${++n}`, meta: { key: GITHUB } })).createOrganization.organization;
+    expect([org.description, org.metadata]).toEqual(['[REDACTED:credential]', { key: '[REDACTED:GITHUB_TOKEN]' }]);
     const CREATE = `mutation($o: ID, $n: String!, $d: String) { createProject(input: { organization: $o, name: $n, description: $d }) {
       __typename ... on CreateProjectSuccess { project { id description } } ... on ValidationError { issues { path message } } } }`;
     const named = (await m(CREATE, { o: org.id, n: `p ${GITHUB}` })).createProject;

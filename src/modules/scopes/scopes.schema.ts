@@ -396,8 +396,10 @@ builder.mutationFields((t) => ({
     authScopes: canOn('WRITE', 'scope', GLOBAL_SCOPE_ID, ['input'], { quiet: true }),
     args: { input: t.arg({ type: CreateOrganizationInput, required: true, description: 'The organization.' }) },
     errors: { types: [...CREATE_ERRORS], dataField: { name: 'organization', description: 'The new organization.' } },
-    resolve: async (_root, { input }, ctx) =>
-      createOrganization(ctx.db, { ...(await screenScopeInput(ctx.db, GLOBAL_SCOPE_ID, input)), metadata: nonNullJson(input.metadata) }),
+    resolve: async (_root, { input }, ctx) => {
+      const screened = await screenScopeInput(ctx.db, GLOBAL_SCOPE_ID, input);
+      return createOrganization(ctx.db, { ...screened, metadata: nonNullJson(screened.metadata) });
+    },
   }),
   createProject: t.field({
     type: ProjectRef,
