@@ -42,7 +42,8 @@ builder.mutationFields((t) => ({
       return rollbackEntry(ctx, {
         id,
         version: input.version,
-        changeReason: await screenText(ctx.db, await scopeOf(ctx, id), ['input', 'changeReason'], input.changeReason),
+        // Without a reason of the caller's there is nothing to screen (and no scope to read for it).
+        changeReason: input.changeReason == null ? input.changeReason : await screenText(ctx.db, await scopeOf(ctx, id), ['input', 'changeReason'], input.changeReason),
         author: await ctx.author(input.author, ['input', 'author']),
       });
     },
