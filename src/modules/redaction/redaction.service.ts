@@ -96,10 +96,26 @@ export async function screenText<T extends string | null | undefined>(db: Db, sc
 const SCOPE_TEXT = ['name', 'description', 'purpose', 'metadata'] as const;
 
 /** screenSecrets over a scope's texts under `policyScopeId`'s policy (the scope's own, or where a new one goes): the input to write. */
-export async function screenScopeInput<I extends Partial<Record<(typeof SCOPE_TEXT)[number], unknown>>>(db: Db, policyScopeId: string | null, input: I): Promise<I> {
-  const fields = SCOPE_TEXT.filter((f) => input[f] !== undefined && input[f] !== null);
-  const screened = await screenSecrets(db, policyScopeId, fields.map((f) => ({ path: ['input', f], value: input[f], isName: f === 'name' })));
-  return { ...input, ...Object.fromEntries(fields.map((f, i) => [f, screened[i]])) };
+export function screenScopeInput<I extends Partial<Record<(typeof SCOPE_TEXT)[number], unknown>>>(db: Db, policyScopeId: string | null, input: I): Promise<I> {
+  return screenFields(db, policyScopeId, input, SCOPE_TEXT, ['input'], { nameField: 'name' });
+}
+
+/**
+ * screenSecrets over the `fields` of `record` that are present (paths under `path`), `nameField`
+ * among them screened as a name, and `extra` values screened with them (refused, never written
+ * here): the record with those fields screened.
+ */
+async function screenFields<R extends object, F extends keyof R & string>(
+  db: Db,
+  scopeId: string | null,
+  record: R,
+  fields: readonly F[],
+  path: string[],
+  { nameField, extra = [] }: { nameField?: F; extra?: Screened[] } = {},
+): Promise<R> {
+  const present = fields.filter((f) => record[f] !== undefined && record[f] !== null);
+  const screened = await screenSecrets(db, scopeId, [...extra, ...present.map((f) => ({ path: [...path, f], value: record[f], isName: f === nameField }))]);
+  return { ...record, ...Object.fromEntries(present.map((f, i) => [f, screened[extra.length + i]])) };
 }
 
 /** The value with each string in it passed through `f` (JSON objects and arrays walked). */
@@ -123,17 +139,15 @@ export interface NameToScreen {
 }
 
 /** screenSecrets over an entry version's fields (paths under `path`), and over the entry's name when given (see `Screened.isName`). */
-export async function screenVersion<V extends Partial<Record<(typeof VERSION_TEXT)[number], unknown>>>(
+export function screenVersion<V extends Partial<Record<(typeof VERSION_TEXT)[number], unknown>>>(
   db: Db,
   scopeId: string | null,
   version: V,
   path: string[] = ['input'],
   name?: NameToScreen,
 ): Promise<V> {
-  const fields = VERSION_TEXT.filter((f) => version[f] !== undefined && version[f] !== null);
-  const named: Screened[] = name ? [{ path: [...path, name.field], value: name.value, isName: true }] : [];
-  const screened = await screenSecrets(db, scopeId, [...named, ...fields.map((f) => ({ path: [...path, f], value: version[f] }))]);
-  return { ...version, ...Object.fromEntries(fields.map((f, i) => [f, screened[named.length + i]])) };
+  const extra: Screened[] = name ? [{ path: [...path, name.field], value: name.value, isName: true }] : [];
+  return screenFields(db, scopeId, version, VERSION_TEXT, path, { extra });
 }
 
 /** An entry version to screen with its scope, and where it is in the input. */
