@@ -336,6 +336,60 @@ describe('migrations', () => {
     after.close();
   });
 
+  it.skipIf(DB_KIND !== 'sqlite')('give every entry already there its scope token (text_index_scope_tokens), and keep it current as the entry moves or changes state', async () => {
+    const all = folderMigrations('sqlite');
+    const at = all.findIndex((m) => m.name.endsWith('_text_index_scope_tokens'));
+    const file = join(mkdtempSync(join(tmpdir(), 'engram-scope-tokens-')), 'a.db');
+    cleanups.push(async () => rmSync(dirname(file), { recursive: true, force: true }));
+    new Sqlite(file).close();
+    await applySqlite(file, all.slice(0, at));
+    const db = new Sqlite(file);
+    db.prepare(`INSERT INTO "Tag" ("id", "name", "category") VALUES ('t1', 'one', 'custom')`).run();
+    db.prepare(`INSERT INTO "Scope" ("id", "kind", "name", "parentId", "updatedAt") VALUES ('p1', 'PROJECT', 'p', 'global', 0)`).run();
+    // e1 tagged, e2 inactive and untagged, e3 an untagged guideline of the project.
+    const entries: Array<[string, string, string, number, string[]]> = [
+      ['e1', 'TOOL', 'global', 1, ['t1']],
+      ['e2', 'GUIDELINE', 'global', 0, []],
+      ['e3', 'GUIDELINE', 'p1', 1, []],
+    ];
+    for (const [id, kind, scope, active, tags] of entries) {
+      db.prepare(`INSERT INTO "Entry" ("id", "kind", "scopeId", "name", "active", "updatedAt") VALUES (?, ?, ?, ?, ?, 0)`).run(id, kind, scope, `name ${id}`, active);
+      for (const tag of tags) db.prepare(`INSERT INTO "EntryTag" ("entryId", "tagId") VALUES (?, ?)`).run(id, tag);
+      db.prepare(`INSERT INTO "EntrySearch" ("entryId", "name", "body") VALUES (?, ?, 'some words')`).run(id, `name ${id}`);
+    }
+    db.close();
+    await applySqlite(file, all.slice(at));
+    const after = new Sqlite(file);
+    const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
+    const matching = (query: string) =>
+      after
+        .prepare(`SELECT s."entryId" AS id FROM "EntrySearchFts" f JOIN "EntrySearch" s ON s."rowid" = f."rowid" WHERE "EntrySearchFts" MATCH ? ORDER BY 1`)
+        .all(query)
+        .map((r) => (r as { id: string }).id);
+    const scopeToken = (scope: string, kind: string, active: string) => `words AND tagTokens : x${hex(scope)}z${kind}${active}`;
+    expect(matching(scopeToken('global', 't', 'a'))).toEqual(['e1']);
+    expect(matching(scopeToken('global', 'g', 'i'))).toEqual(['e2']);
+    expect(matching(scopeToken('p1', 'g', 'a'))).toEqual(['e3']);
+    expect(matching(scopeToken('global', 'g', 'a'))).toEqual([]);
+    // The tags' tokens as before.
+    expect(matching(`tagTokens : t${hex('t1')}`)).toEqual(['e1']);
+    expect(matching(`tagTokens : t${hex('t1')}x${hex('global')}zta`)).toEqual(['e1']);
+    // An untagged entry's token follows its active flag and its scope.
+    after.prepare(`UPDATE "Entry" SET "active" = 1 WHERE "id" = 'e2'`).run();
+    after.prepare(`UPDATE "Entry" SET "scopeId" = 'global' WHERE "id" = 'e3'`).run();
+    expect(matching(scopeToken('global', 'g', 'i'))).toEqual([]);
+    expect(matching(scopeToken('global', 'g', 'a'))).toEqual(['e2', 'e3']);
+    expect(matching(scopeToken('p1', 'g', 'a'))).toEqual([]);
+    // A new entry gets its token with its row of the index; a tag added later keeps it.
+    after.prepare(`INSERT INTO "Entry" ("id", "kind", "scopeId", "name", "active", "updatedAt") VALUES ('e4', 'KNOWLEDGE', 'p1', 'name e4', 1, 0)`).run();
+    after.prepare(`INSERT INTO "EntrySearch" ("entryId", "name", "body") VALUES ('e4', 'name e4', 'some words')`).run();
+    after.prepare(`INSERT INTO "EntryTag" ("entryId", "tagId") VALUES ('e4', 't1')`).run();
+    expect(matching(scopeToken('p1', 'k', 'a'))).toEqual(['e4']);
+    expect(matching(`{name body} : words`)).toEqual(['e1', 'e2', 'e3', 'e4']);
+    expect(() => after.prepare(`INSERT INTO "EntrySearchFts"("EntrySearchFts", "rank") VALUES ('integrity-check', 0)`).run()).not.toThrow();
+    after.close();
+  });
+
   it.skipIf(DB_KIND !== 'postgresql')('split and fold the search documents already there as SQLite does (search_text_folding)', async () => {
     const all = folderMigrations('postgresql');
     const at = all.findIndex((m) => m.name.endsWith('_search_text_folding'));

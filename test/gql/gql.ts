@@ -32,6 +32,10 @@ type Documents = {
     "query RejectedCurrent($id: ID!) { node(id: $id) { ... on EntryVersion { version } } }": typeof types.RejectedCurrentDocument,
     "\n  mutation CommonImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": typeof types.CommonImportDocument,
     "\n  query CommonContext($input: ContextInput!) {\n    context(input: $input) { knowledge { score breakdown { text } node { id name } } }\n  }\n": typeof types.CommonContextDocument,
+    "\n  mutation ScopeTokensImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id name } } } }\n  }\n": typeof types.ScopeTokensImportDocument,
+    "\n  query ScopeTokensContext($input: ContextInput!) {\n    context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n  }\n": typeof types.ScopeTokensContextDocument,
+    "mutation ScopeTokensOff($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }": typeof types.ScopeTokensOffDocument,
+    "mutation ScopeTokensOn($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }": typeof types.ScopeTokensOnDocument,
     "\n  mutation SmallMemoryImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": typeof types.SmallMemoryImportDocument,
     "\n  query SmallMemoryContext($input: ContextInput!) {\n    context(input: $input) { knowledge { breakdown { text } node { name } } }\n  }\n": typeof types.SmallMemoryContextDocument,
     "\n  mutation ConvStart($input: StartConversationInput!) {\n    startConversation(input: $input) {\n      __typename\n      ... on StartConversationSuccess { conversation { id title scope { id } messageCount } }\n      ... on UserError { code message path }\n    }\n  }\n": typeof types.ConvStartDocument,
@@ -305,6 +309,10 @@ const documents: Documents = {
     "query RejectedCurrent($id: ID!) { node(id: $id) { ... on EntryVersion { version } } }": types.RejectedCurrentDocument,
     "\n  mutation CommonImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": types.CommonImportDocument,
     "\n  query CommonContext($input: ContextInput!) {\n    context(input: $input) { knowledge { score breakdown { text } node { id name } } }\n  }\n": types.CommonContextDocument,
+    "\n  mutation ScopeTokensImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id name } } } }\n  }\n": types.ScopeTokensImportDocument,
+    "\n  query ScopeTokensContext($input: ContextInput!) {\n    context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n  }\n": types.ScopeTokensContextDocument,
+    "mutation ScopeTokensOff($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }": types.ScopeTokensOffDocument,
+    "mutation ScopeTokensOn($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }": types.ScopeTokensOnDocument,
     "\n  mutation SmallMemoryImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": types.SmallMemoryImportDocument,
     "\n  query SmallMemoryContext($input: ContextInput!) {\n    context(input: $input) { knowledge { breakdown { text } node { name } } }\n  }\n": types.SmallMemoryContextDocument,
     "\n  mutation ConvStart($input: StartConversationInput!) {\n    startConversation(input: $input) {\n      __typename\n      ... on StartConversationSuccess { conversation { id title scope { id } messageCount } }\n      ... on UserError { code message path }\n    }\n  }\n": types.ConvStartDocument,
@@ -646,6 +654,22 @@ export function graphql(source: "\n  mutation CommonImport($entries: [ImportEntr
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CommonContext($input: ContextInput!) {\n    context(input: $input) { knowledge { score breakdown { text } node { id name } } }\n  }\n"): (typeof documents)["\n  query CommonContext($input: ContextInput!) {\n    context(input: $input) { knowledge { score breakdown { text } node { id name } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ScopeTokensImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id name } } } }\n  }\n"): (typeof documents)["\n  mutation ScopeTokensImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id name } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ScopeTokensContext($input: ContextInput!) {\n    context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n  }\n"): (typeof documents)["\n  query ScopeTokensContext($input: ContextInput!) {\n    context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation ScopeTokensOff($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }"): (typeof documents)["mutation ScopeTokensOff($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation ScopeTokensOn($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }"): (typeof documents)["mutation ScopeTokensOn($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

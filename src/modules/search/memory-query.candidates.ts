@@ -77,14 +77,18 @@ export function matchesCte(plan: Plan): Sql | null {
     for (const t of tags.require) filters.push(hasTag(t.id));
     const excluded = known(tags.exclude);
     if (excluded.length) filters.push(Prisma.sql`NOT (${Prisma.join(excluded.map(hasTag), ' OR ')})`);
-    // The same tags, for the full-text index to intersect (an unknown tag's condition above is
-    // enough: it leaves nothing, or nothing to exclude).
-    tagTerms = { include: known(tags.include), require: known(tags.require), exclude: excluded };
+    tagTerms = indexedTags(plan);
   }
   // A task's words (context) only raise scores: pruning, and the full ranking's join, read the
   // matches several times. A text filter starts from them, once.
   return plan.d.textMatches(plan.terms, join(filters), !plan.searchFilters, tagTerms);
 }
+
+/**
+ * The tags for the full-text index to intersect with the words (an unknown tag's condition is
+ * left to the filters: it leaves nothing, or nothing to exclude).
+ */
+export const indexedTags = (plan: Plan): TagTerms => ({ include: known(plan.tags.include), require: known(plan.tags.require), exclude: known(plan.tags.exclude) });
 
 /** The text filter's conditions already hold for the matches themselves (see matchesCte). */
 const tagsCheckedOnMatches = (plan: Plan) => plan.searchFilters && !plan.input.exhaustive;

@@ -85,6 +85,25 @@ export interface Dialect {
    * text_index_scoped_tag_tokens; a scalar query). Null where the database keeps none.
    */
   scopedTagCount: ((set: ScopedTagSet) => Sql) | null;
+  /** The text matches without their rows (ScopedText), or null where the index cannot say their scope. */
+  scopedText: ScopedText | null;
+}
+
+/**
+ * The text matches read without their "EntrySearch" rows, where the full-text index names each
+ * entry's scope, kind and active flag (SQLite's migration text_index_scope_tokens; see
+ * memory-query.speculation.ts for the statement that uses them).
+ */
+export interface ScopedText {
+  /**
+   * The CTE `hits(rid, rank)`: every entry whose text matches `terms` and that carries `tags` (as
+   * textMatches asks its index), by its "EntrySearch" rowid, with its text rank. No other filter.
+   */
+  hits(terms: readonly string[], tags: TagTerms): Sql;
+  /** The rowids (column `rid`) of the hits of entries of `scope` and `kind` whose active flag is one of `actives`. */
+  ofScope(terms: readonly string[], tags: TagTerms, scope: string, kind: string, actives: readonly boolean[]): Sql;
+  /** `picked(id, rank)`'s rows, as rankedIds, with the ranks of `hits`. */
+  rankedIds(ids: Sql): Sql;
 }
 
 /** The tag conditions and the chain a scopedTagCount counts over. */
@@ -145,6 +164,12 @@ const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
  */
 const scopedTagToken = (tag: string, scope: string, kind: string, active: boolean) =>
   `${tagToken(tag)}x${hex(scope)}z${kind.charAt(0).toLowerCase()}${active ? 'a' : 'i'}`;
+
+/**
+ * An entry's token of its scope, kind and active flag (migration text_index_scope_tokens): a
+ * scoped tag token without the tag.
+ */
+const scopeToken = (scope: string, kind: string, active: boolean) => `x${hex(scope)}z${kind.charAt(0).toLowerCase()}${active ? 'a' : 'i'}`;
 
 /** The FTS5 query of a ScopedTagSet: any of its tags' scoped tokens, the required tags' postings, less the excluded ones'. */
 function scopedTagsQuery(set: ScopedTagSet): string {
@@ -223,6 +248,18 @@ const sqlite: Dialect = {
       : tagEntryIds(tags, tags.length > 1),
   // FTS5 counts the postings' intersection itself: no entry's row is read.
   scopedTagCount: (set) => Prisma.sql`SELECT COUNT(*) FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${scopedTagsQuery(set)}`,
+  scopedText: {
+    // BM25 of every hit, once: what the statement's best match and its candidates' ranks read.
+    hits: (terms, tags) => Prisma.sql`hits(rid, rank) AS MATERIALIZED (
+    SELECT "rowid", -bm25("EntrySearchFts", 2.0, 1.0, 0.0) FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)})`,
+    // FTS5 intersects the words' postings with the token's: no row per hit. (Their ranks come from
+    // `hits`: BM25 here would count the token's postings for its weight, ~150,000 of them for the
+    // project's guidelines at 1M entries; a two-word `context`'s statement 41 -> 56 ms.)
+    ofScope: (terms, tags, scope, kind, actives) =>
+      Prisma.sql`SELECT "rowid" AS rid FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${`(${ftsMatch(terms, tags)}) AND tagTokens : (${actives.map((a) => scopeToken(scope, kind, a)).join(' OR ')})`}`,
+    rankedIds: (ids) =>
+      Prisma.sql`SELECT u.id, h.rank FROM (${ids}) u LEFT JOIN "EntrySearch" s ON s."entryId" = u.id LEFT JOIN hits h ON h.rid = s."rowid"`,
+  },
 };
 
 const postgresql: Dialect = {
@@ -302,6 +339,7 @@ const postgresql: Dialect = {
       : Prisma.empty;
     return Prisma.sql`${tagEntryIds(tags, tags.length > 1)}${also.length ? Prisma.join(also, '') : Prisma.empty}${not}`;
   },
+  scopedText: null,
   scopedTagCount: null,
 };
 

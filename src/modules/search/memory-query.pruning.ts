@@ -16,7 +16,7 @@
 // which case the full ranking runs instead.
 import { Prisma } from '../../generated/sqlite/client.ts';
 import { LIMITS } from '../../domain/limits.ts';
-import { cross, entryFilters, matchesCte, notOverridden } from './memory-query.candidates.ts';
+import { cross, entryFilters, indexedTags, matchesCte, notOverridden } from './memory-query.candidates.ts';
 import { list } from './memory-query.dialect.ts';
 import type { Plan } from './memory-query.plan.ts';
 import { maxHalfLife, rankedPage, type PageRow } from './memory-query.ranking.ts';
@@ -201,6 +201,8 @@ interface PageOf {
   withMatches?: boolean;
   /** The text matches of a first statement's `matchlist`. */
   knownMatches?: Sql;
+  /** ScopedText's `hits` CTE, instead of `matches`: the ids' ranks are read from it. */
+  hits?: Sql;
   /** The value of a `bestknown` column. */
   bestKnown?: Sql;
   /** The value of a `bestfloor` column. */
@@ -210,16 +212,17 @@ interface PageOf {
 }
 
 /** The ranking of the ids `ids`. */
-export function page(plan: Plan, { ctes, ids, complete, anyMatch, withBest, withMatches, knownMatches, bestKnown, bestFloor, counted }: PageOf): Sql {
+export function page(plan: Plan, { ctes, ids, complete, anyMatch, withBest, withMatches, knownMatches, hits, bestKnown, bestFloor, counted }: PageOf): Sql {
   const words = plan.terms.length > 0;
   const more = ctes ? Prisma.sql`, ${ctes}` : Prisma.empty;
-  const picked = words ? Prisma.sql`${more}, picked(id, rank) AS (${plan.d.rankedIds(ids)})` : Prisma.sql`${more}, picked(id) AS (${ids})`;
+  const ranked = hits && plan.d.scopedText ? plan.d.scopedText.rankedIds(ids) : plan.d.rankedIds(ids);
+  const picked = words ? Prisma.sql`${more}, picked(id, rank) AS (${ranked})` : Prisma.sql`${more}, picked(id) AS (${ids})`;
   return rankedPage(
     plan,
     Prisma.sql`picked p ${cross} ${plan.d.entryById(Prisma.raw('p.id'))} ${cross} chain c`,
     // Stryker disable next-line BooleanLiteral: equivalent, the flag only sets the override check's fence (a plan, not the rows)
     [Prisma.sql`e."id" = p.id`, Prisma.sql`e."scopeId" = c.scope_id`, ...entryFilters(plan), ...notOverridden(plan, true)],
-    { ctes: picked, rank: words ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`, complete, anyMatch, withBest, withMatches, knownMatches, bestKnown, bestFloor, counted },
+    { ctes: picked, rank: words ? Prisma.sql`COALESCE(p.rank, 0.0)` : Prisma.sql`0.0`, complete, anyMatch, withBest, withMatches, knownMatches, textCte: hits, bestKnown, bestFloor, counted },
   );
 }
 
@@ -305,20 +308,12 @@ function sampledAbove(list: string, size: number): number {
  * The candidates outside the sample whose bound reaches `tau`. Text matches only when the best
  * rank is known, and of them only those at or below `sampledAbove` (null: all of them).
  */
-export function reaching(plan: Plan, tau: number, text: { best: number | Sql; sampledAbove: number | null } | null): Sql[] {
+export function reaching(plan: Plan, tau: number, text: TextReach | null): Sql[] {
+  const ranges: Sql[] = [];
+  if (text?.byScope) ranges.push(...textReachingByScope(plan, tau, text.best));
+  else if (text && text.sampledAbove !== -Infinity) ranges.push(textReaching(plan, tau, text));
   const { chain, input, asOf } = plan;
   const tags = plan.tags.include.length ? W.tags : 0;
-  const ranges: Sql[] = [];
-  if (text && text.sampledAbove !== -Infinity) {
-    const { best, sampledAbove } = text;
-    const unsampled = sampledAbove === null ? Prisma.empty : Prisma.sql` AND m.rank <= CAST(${sampledAbove} AS DOUBLE PRECISION)`;
-    // A text match scores at most its text score + tags + its scope + priority (guidelines) + recency + decay.
-    ranges.push(Prisma.sql`SELECT m."entryId" AS id FROM matches m ${cross} chain c WHERE c.scope_id = m."scopeId"${unsampled}
-      AND ${Prisma.raw(String(W.text))} * m.rank / CAST(${best} AS DOUBLE PRECISION)
-        + CAST(${W.scope} AS DOUBLE PRECISION) * CAST(${chain.length} - c.depth AS DOUBLE PRECISION) / CAST(${chain.length} AS DOUBLE PRECISION)
-        + CASE WHEN m.kind = 'GUIDELINE' THEN ${Prisma.raw(String(W.priority))} ELSE 0.0 END + ${Prisma.raw(String(tags + W.recency + W.decay))}
-        >= CAST(${tau} AS DOUBLE PRECISION)`);
-  }
   const longest = maxHalfLife(plan);
   // Recency and the most decay an entry can keep both fall with the time since its change: the
   // oldest change at which an entry still reaches `need`, with a second of slack (null: any age).
@@ -351,6 +346,61 @@ export function reaching(plan: Plan, tau: number, text: { best: number | Sql; sa
     }
   });
   return ranges;
+}
+
+/** What the text range of `reaching` knows: the best rank, and which matches the sample held. */
+export interface TextReach {
+  best: number | Sql;
+  /** Only matches ranked at or below this were not in the sample (null: none was). */
+  sampledAbove: number | null;
+  /** Read the matches of each scope and kind from the full-text index (ScopedText's `hits` is in the statement). */
+  byScope?: boolean;
+}
+
+/** The text score, scope, priority and what else a text match scores at most. */
+const textBound = (plan: Plan, rank: Sql, best: number | Sql, depth: Sql, kind: Sql) => {
+  const tags = plan.tags.include.length ? W.tags : 0;
+  const L = plan.chain.length;
+  return Prisma.sql`${Prisma.raw(String(W.text))} * ${rank} / CAST(${best} AS DOUBLE PRECISION)
+        + CAST(${W.scope} AS DOUBLE PRECISION) * CAST(${L} - ${depth} AS DOUBLE PRECISION) / CAST(${L} AS DOUBLE PRECISION)
+        + CASE WHEN ${kind} = 'GUIDELINE' THEN ${Prisma.raw(String(W.priority))} ELSE 0.0 END + ${Prisma.raw(String(tags + W.recency + W.decay))}`;
+};
+
+/** The text matches of the chain whose bound reaches `tau`, from "matches" (each with its scope and kind). */
+function textReaching(plan: Plan, tau: number, { best, sampledAbove }: TextReach): Sql {
+  const unsampled = sampledAbove === null ? Prisma.empty : Prisma.sql` AND m.rank <= CAST(${sampledAbove} AS DOUBLE PRECISION)`;
+  return Prisma.sql`SELECT m."entryId" AS id FROM matches m ${cross} chain c WHERE c.scope_id = m."scopeId"${unsampled}
+      AND ${textBound(plan, Prisma.sql`m.rank`, best, Prisma.sql`c.depth`, Prisma.sql`m.kind`)} >= CAST(${tau} AS DOUBLE PRECISION)`;
+}
+
+/**
+ * The same entries from `hits`, per scope of the chain and kind asked: the full-text index gives
+ * the hits of one scope and kind (its scope tokens), so no match's "EntrySearch" row is read to
+ * learn them, and a scope and kind whose bound cannot reach `tau` even with the best text score
+ * is not read at all. (At 1M entries a two-word `context` reached ~500 of ~10,800 matches of its
+ * chain, all of them guidelines of the session or the project.) A match that passes the filters
+ * ranks no higher than the best that does, so its text score is at most W.text.
+ */
+function textReachingByScope(plan: Plan, tau: number, best: number | Sql): Sql[] {
+  const { chain, input, d } = plan;
+  const actives = input.includeInactive ? [true, false] : [true];
+  const tags = indexedTags(plan);
+  const reached: Sql[] = [];
+  chain.forEach((scopeId, depth) => {
+    for (const kind of input.kinds) {
+      const most = W.text + (plan.tags.include.length ? W.tags : 0) + (W.scope * (chain.length - depth)) / chain.length
+        + (kind === 'GUIDELINE' ? W.priority : 0) + W.recency + W.decay;
+      if (most < tau) continue;
+      reached.push(Prisma.sql`SELECT rid, ${depth} AS depth, ${kind} AS kind FROM (${d.scopedText!.ofScope(plan.terms, tags, scopeId, kind, actives)}) r${Prisma.raw(String(reached.length))}`);
+    }
+  });
+  if (!reached.length) return [];
+  // One join to `hits` for their ranks (SQLite indexes `hits` once per join).
+  return [
+    Prisma.sql`SELECT s."entryId" AS id FROM (${Prisma.join(reached, ' UNION ALL ')}) f ${cross} hits h ${cross} "EntrySearch" s
+      WHERE h.rid = f.rid AND ${textBound(plan, Prisma.sql`h.rank`, best, Prisma.sql`f.depth`, Prisma.sql`f.kind`)} >= CAST(${tau} AS DOUBLE PRECISION)
+        AND s."rowid" = f.rid`,
+  ];
 }
 
 /**

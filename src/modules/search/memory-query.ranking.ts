@@ -106,6 +106,8 @@ export interface PageOptions {
   withMatches?: boolean;
   /** The CTE `matches` as a previous statement's `matchlist` gave it, instead of matching again. */
   knownMatches?: Sql;
+  /** The text matches as another CTE instead of `matches` (ScopedText's `hits`: the candidates' ranks are read from it already). */
+  textCte?: Sql;
   /** The value of a `bestknown` column. */
   bestKnown?: Sql;
   /** The value of a `bestfloor` column. */
@@ -131,7 +133,7 @@ function textScore(words: boolean): Sql {
 /** The ranked page over the candidates FROM `from` WHERE `where`. */
 export function rankedPage(plan: Plan, from: Sql, where: Sql[], options: PageOptions = {}): Sql {
   const { d, chain, cursor } = plan;
-  const matches = options.knownMatches ?? matchesCte(plan);
+  const matches = options.knownMatches ?? options.textCte ?? matchesCte(plan);
   const rank = options.rank ?? (matches ? Prisma.sql`COALESCE(m.rank, 0.0)` : Prisma.sql`0.0`);
   const decay = decayInputs(plan.halfLives);
   const after = cursor

@@ -20,8 +20,15 @@
 // The best passing match: the statement checks the filters on the best `2 L` matches. If one
 // passes, the best of them is the best of all (any match outside them ranks no higher than the
 // last of them). If none passes, it cannot tell: the guess is given up.
+//
+// Where the full-text index names each entry's scope, kind and active flag (SQLite: ScopedText in
+// memory-query.dialect.ts), the statement reads the text matches without their rows: `hits`
+// ranks every match (BM25) whatever its scope, the best `2 L` of them are checked as above (a
+// superset of the passing matches: the argument holds), and the text range asks the index for
+// the matches of each scope and kind that can reach g (pruning's textReachingByScope). Every rank
+// comes from `hits`, so the scores are the ones the matches with their rows give.
 import { Prisma } from '../../generated/sqlite/client.ts';
-import { cross, entryFilters, notOverridden } from './memory-query.candidates.ts';
+import { cross, entryFilters, indexedTags, notOverridden } from './memory-query.candidates.ts';
 import type { Plan } from './memory-query.plan.ts';
 import { ANY_MATCH, RELATED_TO_CHAIN, boundingRow, observeHitTokens, page, reaching, walkBudget } from './memory-query.pruning.ts';
 import type { PageRow } from './memory-query.ranking.ts';
@@ -142,25 +149,35 @@ function remember(shapes: Map<string, number[]>, shape: string, bound: number | 
   if (shapes.size > KEPT_SHAPES) shapes.delete(shapes.keys().next().value!);
 }
 
+/**
+ * Shapes of a memory whose best text match was not among the best hits (see bestMatch): their
+ * next guesses read the matches with their rows, as before ScopedText.
+ */
+const hitsMissed = new WeakMap<object, Set<string>>();
+
 /** The page in one statement from a learnt guess, or null when there is none or it did not hold; `counted`: the total is known already. */
 export async function speculativePage(plan: Plan, run: Run, memory: object, counted: boolean): Promise<PageRow[] | null> {
   const guess = guessOf(plan, memory);
   if (guess === null) return null;
   const words = plan.terms.length > 0;
-  const best = words ? bestMatch(plan) : null;
+  const shape = describe(plan, 'ids');
+  const scoped = words && plan.d.scopedText !== null && !hitsMissed.get(memory)?.has(shape);
+  const hits = scoped ? plan.d.scopedText!.hits(plan.terms, indexedTags(plan)) : undefined;
+  const best = words ? bestMatch(plan, scoped) : null;
   const linksCount = plan.input.wantsTotal && !counted ? taggedCount(plan) : null;
   const ranges = [
     RELATED_TO_CHAIN,
     ...(best ? [Prisma.sql`SELECT id FROM best`] : []),
     // With pruning's float slack below the guess (an entry's bound and score are computed apart).
     // Stryker disable next-line ArithmeticOperator: equivalent in practice, a float margin no bound lands within
-    ...reaching(plan, guess - 1e-9, best ? { best: Prisma.sql`(SELECT rank FROM best)`, sampledAbove: null } : null),
+    ...reaching(plan, guess - 1e-9, best ? { best: Prisma.sql`(SELECT rank FROM best)`, sampledAbove: null, byScope: scoped } : null),
   ];
   const rows = await run(
     page(plan, {
       ctes: best ?? undefined,
       ids: Prisma.join(ranges, ' UNION '),
-      anyMatch: words ? ANY_MATCH : undefined,
+      hits,
+      anyMatch: words ? (scoped ? ANY_HIT : ANY_MATCH) : undefined,
       bestKnown: words ? Prisma.sql`(SELECT COUNT(*) FROM best)` : undefined,
       // A total asked for that the tag's links count rides along: one round trip, not two.
       counted: linksCount ? Prisma.sql`(${linksCount})` : undefined,
@@ -168,7 +185,10 @@ export async function speculativePage(plan: Plan, run: Run, memory: object, coun
   );
   // Matches there are, but the best passing one is not known: the text scores cannot be trusted.
   // Stryker disable next-line OptionalChaining: equivalent, the ranking statement always returns its totals row
-  if (words && Number(rows[0]?.anymatch ?? 0) > 0 && Number(rows[0]?.bestknown ?? 0) !== 1) return null;
+  if (words && Number(rows[0]?.anymatch ?? 0) > 0 && Number(rows[0]?.bestknown ?? 0) !== 1) {
+    if (scoped) rememberMissed(memory, shape);
+    return null;
+  }
   const walk = walkBudget(plan, rows);
   const last = boundingRow(plan, rows, walk);
   // Stryker disable next-line EqualityOperator: equivalent in practice, a score exactly at the guess
@@ -178,10 +198,32 @@ export async function speculativePage(plan: Plan, run: Run, memory: object, coun
   return rows;
 }
 
-/** The CTE best(id, rank): the best of the best `2 L` text matches that passes every filter (none when none does). */
-function bestMatch(plan: Plan): Sql {
-  return Prisma.sql`best(id, rank) AS (
-    SELECT e."id", t.rank FROM (SELECT m."entryId" AS id, m.rank FROM matches m ORDER BY m.rank DESC LIMIT ${2 * plan.L}) t
+/** Remembers a shape whose best match the hits did not hold (bounded as the bounds are). */
+function rememberMissed(memory: object, shape: string): void {
+  let missed = hitsMissed.get(memory);
+  if (!missed) hitsMissed.set(memory, (missed = new Set()));
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for the answers, it bounds memory
+  if (missed.size >= KEPT_SHAPES) missed.clear();
+  missed.add(shape);
+}
+
+/** 1 when any word matched at all (the `anymatch` column, from `hits`). */
+const ANY_HIT = Prisma.sql`(SELECT COUNT(*) FROM (SELECT 1 FROM hits LIMIT 1) am)`;
+
+/**
+ * The CTE best(id, rank): the best of the best `2 L` text matches that passes every filter (none
+ * when none does). From `hits` (`scoped`), the best `2 L` of every match, whatever its scope,
+ * kind or flag: where the chain holds few of the matches, none of them may pass, and the shape
+ * then goes back to the matches with their rows (hitsMissed).
+ */
+function bestMatch(plan: Plan, scoped: boolean): Sql {
+  const top = scoped
+    ? Prisma.sql`(SELECT s."entryId" AS id, t.rank FROM (SELECT h.rid, h.rank FROM hits h ORDER BY h.rank DESC LIMIT ${2 * plan.L}) t
+        ${cross} "EntrySearch" s WHERE s."rowid" = t.rid)`
+    : Prisma.sql`(SELECT m."entryId" AS id, m.rank FROM matches m ORDER BY m.rank DESC LIMIT ${2 * plan.L})`;
+  // Materialized: the statement reads it three or four times (the ranges' bounds, its id, whether it is known).
+  return Prisma.sql`best(id, rank) AS MATERIALIZED (
+    SELECT e."id", t.rank FROM ${top} t
       ${cross} ${
         // Stryker disable next-line StringLiteral: equivalent on SQLite, whose entryById names "Entry" e (PostgreSQL's tests check it)
         plan.d.entryById(Prisma.raw('t.id'))

@@ -1,0 +1,109 @@
+// A `context` asked again with other words (an agent before each step) is answered in one
+// statement from its shape's learnt bound. On SQLite that statement reads the text matches of each
+// scope and kind of the chain from the full-text index's scope tokens (migration
+// text_index_scope_tokens, ScopedText in memory-query.dialect.ts) instead of every match's row.
+// Its pages must be the exhaustive ranking's, through writes that move an entry's token.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from './gql/index.ts';
+import { DB_KIND, useHarness, useVariant } from './support/harness.ts';
+import { createProject, startSession } from './support/ops.ts';
+
+const h = useHarness();
+const exhaustive = useVariant(h, { exhaustiveRanking: true });
+
+const Import = graphql(`
+  mutation ScopeTokensImport($entries: [ImportEntryInput!]!) {
+    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id name } } } }
+  }
+`);
+const Ctx = graphql(`
+  query ScopeTokensContext($input: ContextInput!) {
+    context(input: $input) { guidelines { score node { id } } tools { score node { id } } knowledge { score node { id } } }
+  }
+`);
+const Deactivate = graphql(`mutation ScopeTokensOff($id: ID!) { deactivateEntry(input: { id: $id }) { __typename } }`);
+const Reactivate = graphql(`mutation ScopeTokensOn($id: ID!) { reactivateEntry(input: { id: $id }) { __typename } }`);
+
+const WORDS = ['amber', 'basalt', 'cobalt', 'dune', 'ember', 'flint'];
+let session = '';
+/** The session's untagged guidelines, by name. */
+const sessionGuidelines = new Map<string, string>();
+
+/** Entries of a scope: each kind, texts of one to three of the words and of varied length (BM25 varies). */
+function entries(scope: string, prefix: string, n: number, tagged: boolean) {
+  return Array.from({ length: n }, (_, i) => {
+    const kind = (['GUIDELINE', 'TOOL', 'KNOWLEDGE'] as const)[i % 3]!;
+    const words = [WORDS[i % 6], ...(i % 4 === 0 ? [WORDS[(i + 1) % 6]] : []), ...(i % 9 === 0 ? [WORDS[(i + 3) % 6]] : [])].join(' ');
+    const text = `${words} ${'filler '.repeat(i % 5)}`;
+    return {
+      scope,
+      kind,
+      name: `${prefix}-${i}`,
+      ...(kind === 'GUIDELINE' ? { content: text, priority: (i * 37) % 101 } : kind === 'TOOL' ? { description: text } : { content: text }),
+      ...(tagged && i % 2 ? { tags: ['odd'] } : {}),
+    };
+  });
+}
+
+const HOUR = 3_600_000;
+const dbId = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':').slice(1).join(':');
+
+beforeAll(async () => {
+  const project = await createProject(h, 'scope-tokens');
+  session = await startSession(h, project, 'scope-tokens-session');
+  const theirs = await h.ok(Import, { entries: entries(project, 'project', 300, true) });
+  const own = await h.ok(Import, { entries: entries(session, 'session', 90, false) });
+  if (own.importEntries.__typename !== 'ImportEntriesSuccess' || theirs.importEntries.__typename !== 'ImportEntriesSuccess') throw new Error('import failed');
+  own.importEntries.imported.entries.forEach((e, i) => i % 3 === 0 && sessionGuidelines.set(e.name, e.id));
+  // Ages from an hour to a year: recency and decay then leave old entries out of the ranges by
+  // age, so the page's weak text matches come in by the text range alone.
+  const all = [...theirs.importEntries.imported.entries, ...own.importEntries.imported.entries];
+  await h.database.prisma.$transaction(
+    all.map((e, i) => h.database.prisma.entry.update({ where: { id: dbId(e.id) }, data: { updatedAt: new Date(Date.now() - (1 + ((i * 7919) % 8_760)) * HOUR) } })),
+  );
+});
+
+/** A context of `task` ranked as the exhaustive ranking ranks it; the statements' kinds ("guess" when from a learnt bound). */
+async function ask(task: string, tokenBudget: number): Promise<{ guessedFromHits: boolean; page: string[] }> {
+  const input = { scope: session, task, tokenBudget };
+  h.resetStatements();
+  const plain = (await h.ok(Ctx, { input })).context;
+  const ranking = h.statements.filter((sql) => /^\s*WITH chain\(/.test(sql));
+  const full = (await exhaustive.ok(Ctx, { input })).context;
+  for (const kind of ['guidelines', 'tools', 'knowledge'] as const) {
+    expect(plain[kind].map((e) => e.node.id), `${task} ${tokenBudget} ${kind}`).toEqual(full[kind].map((e) => e.node.id));
+    // Scores move a little with the instant they are computed at (recency, decay).
+    plain[kind].forEach((e, i) => expect(e.score).toBeCloseTo(full[kind][i]!.score, 6));
+  }
+  return {
+    guessedFromHits: ranking.length === 1 && ranking[0]!.includes('hits(rid, rank)'),
+    page: [...plain.guidelines, ...plain.tools, ...plain.knowledge].map((e) => e.node.id),
+  };
+}
+
+describe('a context answered from a learnt bound', () => {
+  it('ranks as the exhaustive ranking does, task after task, reading the matches by scope on SQLite', async () => {
+    for (const tokenBudget of [400, 100_000]) {
+      const guesses: boolean[] = [];
+      for (let n = 0; n < 12; n++) {
+        const task = `${WORDS[n % 6]} ${WORDS[(n * 5 + 2) % 6]}`;
+        guesses.push((await ask(task, tokenBudget)).guessedFromHits);
+      }
+      // After the first questions of the shape, a learnt bound answers (on SQLite from the hits).
+      expect(guesses.slice(4).some(Boolean)).toBe(DB_KIND === 'sqlite');
+    }
+  });
+
+  it('follows an untagged guideline of the session out of the page and back as it is deactivated and reactivated', async () => {
+    const task = `${WORDS[0]} ${WORDS[3]}`;
+    for (let n = 0; n < 4; n++) await ask(task, 100_000);
+    const { page } = await ask(task, 100_000);
+    const inPage = [...sessionGuidelines.values()].find((id) => page.includes(id));
+    expect(inPage).toBeDefined();
+    await h.ok(Deactivate, { id: inPage! });
+    expect((await ask(task, 100_000)).page).not.toContain(inPage);
+    await h.ok(Reactivate, { id: inPage! });
+    const back = await ask(task, 100_000);
+    expect(back.page).toContain(inPage);
+  });
+});
