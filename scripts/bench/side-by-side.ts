@@ -6,7 +6,7 @@
 //   git worktree add ../engram-base <commit> && ln -s "$PWD/node_modules" ../engram-base/node_modules
 //   (cd ../engram-base && node scripts/prisma-generate.mjs &&
 //    BENCH_KEEP=1 npx tsx scripts/bench.ts --db sqlite --suite memory --sizes 100000)   # prints "kept file:…"
-//   npx tsx scripts/bench/side-by-side.ts --base ../engram-base --db <that file> [--runs 1000] [--shapes tagWord,tagOnly,noFilter,context]
+//   npx tsx scripts/bench/side-by-side.ts --base ../engram-base --db <that file> [--runs 1000] [--shapes tagWord,tagOnly,noFilter,context,context10]
 //
 // The base opens its copy as it is; this checkout migrates its own copy first. Reader threads are
 // off on both sides (the base may predate them): this compares what a query costs, not where it runs.
@@ -91,6 +91,7 @@ const { applyMigrations } = await import('../../src/infra/migrations.ts');
 await applyMigrations(`file:${thisFile}`);
 const { scope: s, tags, words } = workloadOf(baseFile);
 let created = 0;
+const CONTEXT = `query($s: ID!, $task: String!) { context(input: { scope: $s, task: $task }) { tokensUsed guidelines { score node { id name } } tools { score node { id name } } knowledge { score node { id name } } } }`;
 const SHAPES: Record<string, () => [string, object]> = {
   tagWord: () => [`query($s: ID!, $t: String!, $w: String!) { memoryQuery(input: { scope: $s, tags: { include: [$t] }, search: $w }, first: 20) { edges { score node { id name } } meta { totalCount estimatedTokens } } }`, { s, t: pick(tags), w: pick(words) }],
   tagOnly: () => [`query($s: ID!, $t: String!) { memoryQuery(input: { scope: $s, tags: { include: [$t] } }, first: 20) { edges { score node { id name } } meta { totalCount } } }`, { s, t: pick(tags) }],
@@ -104,7 +105,9 @@ const SHAPES: Record<string, () => [string, object]> = {
     `mutation($s: ID!, $t: String!, $c: String!, $tags: [String!]) { addKnowledge(input: { scope: $s, title: $t, content: $c, tags: $tags }) { __typename } }`,
     { s, t: `side-by-side-${process.pid}-${created++}`, c: `${pick(words)} ${pick(words)} ${pick(words)}`, tags: [...new Set([pick(tags), pick(tags)])] },
   ],
-  context: () => [`query($s: ID!, $task: String!) { context(input: { scope: $s, task: $task }) { tokensUsed guidelines { score node { id name } } tools { score node { id name } } knowledge { score node { id name } } } }`, { s, task: `${pick(words)} ${pick(words)}` }],
+  context: () => [CONTEXT, { s, task: `${pick(words)} ${pick(words)}` }],
+  // The bench's ten-word natural-language task (scripts/bench/shapes.ts).
+  context10: () => [CONTEXT, { s, task: ['how', 'should', 'the', 'agent', 'use', pick(words), 'when', 'the', pick(words), pick(words)].join(' ') }],
 };
 const shapes = values.shapes.split(',');
 for (const name of shapes) if (!SHAPES[name]) throw new Error(`unknown shape ${name}; known: ${Object.keys(SHAPES).join(', ')}`);
