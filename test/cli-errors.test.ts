@@ -448,6 +448,13 @@ describe('engram keys create', () => {
     expect((await principals()).map((p) => p.name)).not.toContain('cli-past');
   });
 
+  it('a name holding a secret is refused (exit 2), and neither the principal nor the key is made', async () => {
+    const secret = `ghp_${'a1B2c3D4e5'.repeat(3)}abcdef`;
+    const runs = await Promise.all([engram(['keys', 'create', '--name', secret]), engram(['keys', 'create', '--name', 'cli-named', '--key-name', `ci ${secret}`])]);
+    for (const run of runs) told(run, 2, /^input\.name: holds a secret \(GITHUB_TOKEN\); a name is not redacted/);
+    expect((await principals()).map((p) => p.name)).not.toContain('cli-named');
+  });
+
   it("--expires takes what the API's DateTime takes: no date without a time, no year past 9999", async () => {
     const refused = ['2027-01-01', '+010000-01-01T00:00:00Z'];
     const runs = await Promise.all(refused.map((expires) => engram(['keys', 'create', '--name', 'cli-when', '--expires', expires])));

@@ -236,3 +236,51 @@ describe(`names, reasons and scope texts (${DB_KIND})`, () => {
     expect(orgUpdated).toEqual({ metadata: { note: '[REDACTED:credential]' } });
   });
 });
+
+describe(`keys that records are found by (${DB_KIND})`, () => {
+  const REFUSED = 'holds a secret (GITHUB_TOKEN); a name is not redacted, write it without the secret';
+  const ERR = `__typename ... on ValidationError { issues { path message } }`;
+  const refusal = (answer: { __typename: string; issues?: unknown }, path: string[]) =>
+    expect([answer.__typename, answer.issues]).toEqual(['ValidationError', [{ path, message: REFUSED }]]);
+
+  it("a task's assignee, a state key, a lease's resource and an outcome's keys are refused under REDACT", async () => {
+    const p = await project();
+    refusal((await m(`mutation($s: ID!, $a: String) { createTask(input: { scope: $s, title: "t", assignee: $a }) { ${ERR} } }`, { s: p, a: GITHUB })).createTask, ['input', 'assignee']);
+    const task = (await m(`mutation($s: ID!) { createTask(input: { scope: $s, title: "t" }) { ... on CreateTaskSuccess { task { id } } } }`, { s: p })).createTask.task.id;
+    refusal((await m(`mutation($id: ID!, $a: String) { updateTask(input: { id: $id, assignee: $a }) { ${ERR} } }`, { id: task, a: `agent ${GITHUB}` })).updateTask, ['input', 'assignee']);
+    const s = (await m(`mutation($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }`, { p })).startSession.session.id;
+    refusal((await m(`mutation($s: ID!, $k: String!) { setState(input: { owner: { session: $s }, key: $k, value: 1 }) { ${ERR} } }`, { s, k: `session:${GITHUB}` })).setState, ['input', 'key']);
+    refusal((await m(`mutation($s: ID!, $r: String!) { checkoutLease(input: { scope: $s, resource: $r, ttlSeconds: 60 }) { ${ERR} } }`, { s: p, r: `file:${GITHUB}` })).checkoutLease, ['input', 'resource']);
+    const outcome = (key: string) =>
+      m(`mutation($s: ID!, $v: String!) { recordOutcome(input: { scope: $s, subtaskType: ${key === 'subtaskType' ? '$v' : '"parse"'}, success: false, durationMs: 5,
+        ${key === 'subtaskType' ? '' : `${key}: $v`} }) { ${ERR} } }`, { s: p, v: GITHUB });
+    for (const key of ['subtaskType', 'itemKey', 'agent', 'errorKind']) refusal((await outcome(key)).recordOutcome, ['input', key]);
+    const batch = (await m(`mutation($s: ID!, $v: String!) { recordOutcomes(input: { scope: $s, outcomes: [
+      { subtaskType: "parse", success: true, durationMs: 1 }, { subtaskType: "parse", success: false, durationMs: 2, errorKind: $v }] }) { ${ERR} } }`, { s: p, v: GITHUB })).recordOutcomes;
+    refusal(batch, ['input', 'outcomes', '1', 'errorKind']);
+    // Nothing of them was written.
+    const state = (await m(`query($s: ID!) { node(id: $s) { ... on Session { stateEntries { edges { node { key } } } } } }`, { s })).node.stateEntries.edges;
+    expect(state).toEqual([]);
+    // Clean keys go through.
+    expect((await m(`mutation($s: ID!) { setState(input: { owner: { session: $s }, key: "session:plan", value: 1 }) { __typename } }`, { s })).setState.__typename).toBe('SetStateSuccess');
+  });
+
+  it("a tag's name is refused wherever it is given (an entry's tags, attachTags, createTag); a tag's description is redacted", async () => {
+    const p = await project();
+    refusal((await m(`mutation($s: ID!, $t: [String!]) { addGuideline(input: { scope: $s, name: "g", content: "c", tags: $t }) { ${ERR} } }`, { s: p, t: ['ok', GITHUB] })).addGuideline, ['input', 'tags', '1']);
+    refusal((await m(`mutation($s: ID!, $t: [String!]) { importEntries(input: { entries: [{ kind: KNOWLEDGE, scope: $s, name: "k", content: "c", tags: $t }] }) { ${ERR} } }`, { s: p, t: [GITHUB] })).importEntries, ['input', 'entries', '0', 'tags', '0']);
+    const id = (await m(`mutation($s: ID!) { addKnowledge(input: { scope: $s, title: "clean", content: "c" }) { ... on AddKnowledgeSuccess { knowledge { id } } } }`, { s: p })).addKnowledge.knowledge.id;
+    refusal((await m(`mutation($id: ID!, $t: [String!]!) { attachTags(input: { entry: $id, tags: $t }) { ${ERR} } }`, { id, t: [GITHUB] })).attachTags, ['input', 'tags', '0']);
+    refusal((await m(`mutation($n: String!) { createTag(input: { name: $n }) { ${ERR} } }`, { n: GITHUB })).createTag, ['input', 'name']);
+    const tag = (await m(`mutation($d: String) { createTag(input: { name: "mred-described", description: $d }) { ... on CreateTagSuccess { tag { description } } } }`, { d: `uses ${GITHUB}` })).createTag.tag;
+    expect(tag).toEqual({ description: 'uses [REDACTED:GITHUB_TOKEN]' });
+    const tags = (await m(`{ tags(first: 100) { edges { node { name } } } }`)).tags.edges.map((e: { node: { name: string } }) => e.node.name);
+    expect(tags.filter((name: string) => name.includes('ghp_'))).toEqual([]);
+  });
+
+  it("a principal's and an API key's names are refused", async () => {
+    refusal((await m(`mutation($n: String!) { createPrincipal(input: { name: $n, kind: AGENT }) { ${ERR} } }`, { n: GITHUB })).createPrincipal, ['input', 'name']);
+    const principal = (await m(`mutation { createPrincipal(input: { name: "mred-agent", kind: AGENT }) { ... on CreatePrincipalSuccess { principal { id } } } }`)).createPrincipal.principal.id;
+    refusal((await m(`mutation($p: ID!, $n: String!) { createApiKey(input: { principal: $p, name: $n }) { ${ERR} } }`, { p: principal, n: `ci ${GITHUB}` })).createApiKey, ['input', 'name']);
+  });
+});

@@ -495,10 +495,14 @@ const addMutation = (kind: EntryKind, field: string, type: typeof ToolRef, input
           importance: input.importance,
           tags: input.tags ?? [],
           author: await ctx.author(input.author, ['input', 'author']),
-          version: await screenVersion(ctx.db, scopeId, versionFieldsOf(input), ['input'], {
-            field: input.name === undefined ? 'title' : 'name',
-            value: input.name ?? input.title ?? '',
-          }),
+          version: await screenVersion(
+            ctx.db,
+            scopeId,
+            versionFieldsOf(input),
+            ['input'],
+            { field: input.name === undefined ? 'title' : 'name', value: input.name ?? input.title ?? '' },
+            input.tags ?? [],
+          ),
         });
       },
     }),
@@ -695,6 +699,7 @@ builder.mutationField('importEntries', (t) =>
           version: versionFieldsOf(entry),
           path: ['input', 'entries', String(i)],
           name: { field: 'name', value: entry.name },
+          tags: entry.tags ?? [],
         })),
       );
       const entries = input.entries.map((entry, i) => {

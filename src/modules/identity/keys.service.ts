@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../infra/database.ts';
+import { screenSecrets } from '../redaction/redaction.service.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/prisma-errors.ts';
 import { AlreadyExistsError, NotFoundError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -25,12 +26,23 @@ export interface CreatePrincipalInput {
   actsForOthers?: boolean | null;
 }
 
+/**
+ * A principal's or key's name screened for secrets (the global scope's policy) as a name: refused,
+ * not redacted, since names tell principals and keys apart and are shown in lists, logs and the
+ * audit. Here, not in the GraphQL layer, so that `engram keys create` is held to it too.
+ */
+async function screenName(db: Db | Tx, name: string): Promise<void> {
+  // A transaction reads the scope's policy as the client does (the CLI creates within one).
+  await screenSecrets(db as Db, GLOBAL_SCOPE_ID, [{ path: ['input', 'name'], value: name, isName: true }]);
+}
+
 export async function createPrincipal(db: Db | Tx, input: CreatePrincipalInput): Promise<Principal> {
   const c = new Checker();
   c.text(input.name, ['input', 'name'], LIMITS.name, true);
   if (input.name && !NAME_PATTERN.test(input.name)) c.fail(['input', 'name'], 'must be letters, digits and . _ : @ - (not first)');
   if (input.actsForOthers && input.kind !== 'SERVICE') c.fail(['input', 'actsForOthers'], 'only a SERVICE may act for others');
   c.done();
+  await screenName(db, input.name);
   try {
     return await db.principal.create({
       data: {
@@ -58,6 +70,7 @@ export async function createApiKey(db: Db | Tx, input: CreateApiKeyInput, now = 
   c.text(input.name, ['input', 'name'], LIMITS.name, true);
   if (input.expiresAt && input.expiresAt <= now) c.fail(['input', 'expiresAt'], 'must be in the future');
   c.done();
+  await screenName(db, input.name);
   // 32 random bytes: 256 bits, base64url.
   const secret = KEY_PREFIX + randomBytes(32).toString('base64url');
   try {

@@ -11,6 +11,7 @@ import { LEASE_TTL, LEASE_WAIT_MAX, checkoutWaiting, fenceGuard, forceUnlock, li
 import type { Context } from '../../context.ts';
 import { ScopeRef } from '../scopes/scopes.schema.ts';
 import { scopeById } from '../scopes/scopes.service.ts';
+import { screenSecrets } from '../redaction/redaction.service.ts';
 
 const LeaseModeEnum = builder.enumType('LeaseMode', {
   description: 'How a lease holds its resource.',
@@ -112,9 +113,13 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CheckoutLeaseInput, required: true, description: 'What and how.' }) },
     authScopes: (_root, { input }) => can('WRITE', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
     errors: { types: [...LEASE_ERRORS, InvalidStateError, LeaseHeldError], dataField: { name: 'lease', description: 'The lease granted.' } },
-    resolve: (_root, { input }, ctx) =>
+    resolve: async (_root, { input }, ctx) => {
+      const at = target(ctx, input);
+      // A checkout names the resource for good (its row keeps the fencing tokens): a name, refused rather than redacted.
+      await screenSecrets(ctx.db, at.scopeId, [{ path: ['input', 'resource'], value: at.resource, isName: true }]);
       // Yoga's context carries the HTTP request (none over WebSocket): its signal ends the wait when the client goes away.
-      checkoutWaiting(ctx, target(ctx, input), input.mode, input.ttlSeconds, input.waitSeconds, { gone: (ctx as { request?: Request }).request?.signal, stopping: ctx.stopping }),
+      return checkoutWaiting(ctx, at, input.mode, input.ttlSeconds, input.waitSeconds, { gone: (ctx as { request?: Request }).request?.signal, stopping: ctx.stopping });
+    },
   }),
   renewLease: t.field({
     type: LeaseRef,

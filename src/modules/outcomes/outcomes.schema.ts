@@ -7,6 +7,8 @@ import { SCOPE_TYPENAMES, decodeId } from '../../graphql/ids.ts';
 import { can } from '../../graphql/rules.ts';
 import { LIMITS } from '../../domain/limits.ts';
 import { OUTCOME_LIMITS, checkBatchSize, recordOutcomes, type OutcomeInput } from './outcomes.service.ts';
+import { screenSecrets } from '../redaction/redaction.service.ts';
+import type { Context } from '../../context.ts';
 
 const OutcomeRef = builder.prismaObject('Outcome', {
   description: 'The outcome of one run of a task or subtask by an agent: success or failure, how long it took, what it cost.',
@@ -71,6 +73,21 @@ const itemOf = (o: ItemArg, path: string[]): OutcomeInput => ({
   taskId: o.task != null ? decodeId(String(o.task), ['Task'], [...path, 'task']) : null,
 });
 
+/**
+ * The outcomes' keys screened for secrets as names (refused, not redacted: analytics group by
+ * them), each distinct value once: a batch repeats its subtask types, agents and error kinds.
+ */
+async function screenKeys(ctx: Context, scopeId: string, items: readonly OutcomeInput[], pathOf: (i: number) => string[]): Promise<void> {
+  const first = new Map<string, string[]>();
+  items.forEach((item, i) => {
+    for (const key of ['subtaskType', 'itemKey', 'agent', 'errorKind'] as const) {
+      const value = item[key];
+      if (typeof value === 'string' && !first.has(value)) first.set(value, [...pathOf(i), key]);
+    }
+  });
+  await screenSecrets(ctx.db, scopeId, [...first].map(([value, path]) => ({ path, value, isName: true })));
+}
+
 /** The scope an input names, decoded (issues at input.scope). */
 export const scopeOf = (input: { scope: string | number }) => decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']);
 const RECORD_ERRORS = [NotFoundError, ValidationError, PermissionDeniedError, InvalidStateError] as const;
@@ -84,7 +101,9 @@ builder.mutationFields((t) => ({
     errors: { types: [...RECORD_ERRORS], dataField: { name: 'outcome', description: 'The outcome recorded.' } },
     resolve: async (_root, { input }, ctx) => {
       const { scope: _scope, ...item } = input;
-      const [outcome] = await recordOutcomes(ctx, scopeOf(input), [itemOf(item, ['input'])], ctx.actor, () => ['input']);
+      const items = [itemOf(item, ['input'])];
+      await screenKeys(ctx, scopeOf(input), items, () => ['input']);
+      const [outcome] = await recordOutcomes(ctx, scopeOf(input), items, ctx.actor, () => ['input']);
       return outcome!;
     },
   }),
@@ -94,11 +113,13 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: RecordOutcomesInput, required: true, description: 'The outcomes.' }) },
     authScopes: (_root, { input }) => can('WRITE', 'scope', input.scope, SCOPE_TYPENAMES, ['input', 'scope']),
     errors: { types: [...RECORD_ERRORS], dataField: { name: 'outcomes', description: 'The outcomes recorded, in the order sent.' } },
-    resolve: (_root, { input }, ctx) => {
+    resolve: async (_root, { input }, ctx) => {
       const path = (i: number) => ['input', 'outcomes', String(i)];
       // A batch too large is refused before any item is decoded.
       checkBatchSize(input.outcomes.length);
-      return recordOutcomes(ctx, scopeOf(input), input.outcomes.map((o, i) => itemOf(o, path(i))), ctx.actor, path);
+      const items = input.outcomes.map((o, i) => itemOf(o, path(i)));
+      await screenKeys(ctx, scopeOf(input), items, path);
+      return recordOutcomes(ctx, scopeOf(input), items, ctx.actor, path);
     },
   }),
 }));

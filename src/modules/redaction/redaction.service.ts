@@ -138,17 +138,28 @@ export interface NameToScreen {
   value: string;
 }
 
-/** screenSecrets over an entry version's fields (paths under `path`), and over the entry's name when given (see `Screened.isName`). */
+/**
+ * screenSecrets over an entry version's fields (paths under `path`), and over the entry's name
+ * and the names of its tags when given (see `Screened.isName`: a tag is found by its name).
+ */
 export function screenVersion<V extends Partial<Record<(typeof VERSION_TEXT)[number], unknown>>>(
   db: Db,
   scopeId: string | null,
   version: V,
   path: string[] = ['input'],
   name?: NameToScreen,
+  tags: readonly string[] = [],
 ): Promise<V> {
-  const extra: Screened[] = name ? [{ path: [...path, name.field], value: name.value, isName: true }] : [];
+  const extra: Screened[] = [
+    ...(name ? [{ path: [...path, name.field], value: name.value, isName: true }] : []),
+    ...tagNames(tags, [...path, 'tags']),
+  ];
   return screenFields(db, scopeId, version, VERSION_TEXT, path, { extra });
 }
+
+/** Tag names to screen as names, at `path`.<i>. */
+export const tagNames = (tags: readonly string[], path: string[]): Screened[] =>
+  tags.map((value, i) => ({ path: [...path, String(i)], value, isName: true }));
 
 /** An entry version to screen with its scope, and where it is in the input. */
 export interface VersionToScreen<V> {
@@ -156,6 +167,7 @@ export interface VersionToScreen<V> {
   version: V;
   path: string[];
   name?: NameToScreen;
+  tags?: readonly string[];
 }
 
 /**
@@ -173,5 +185,5 @@ const SCREENED_PER_TURN = 100;
  * first entry that has one, when the entries are alike), and later lists are not scanned.
  */
 export function screenVersions<V extends Partial<Record<(typeof VERSION_TEXT)[number], unknown>>>(db: Db, versions: readonly VersionToScreen<V>[]): Promise<V[]> {
-  return mapInLists(versions, ({ scopeId, version, path, name }) => screenVersion(db, scopeId, version, path, name), SCREENED_PER_TURN);
+  return mapInLists(versions, ({ scopeId, version, path, name, tags }) => screenVersion(db, scopeId, version, path, name, tags), SCREENED_PER_TURN);
 }

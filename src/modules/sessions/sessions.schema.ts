@@ -463,7 +463,11 @@ builder.mutationFields((t) => ({
     errors: { types: [...STATE_ERRORS], dataField: { name: 'state', description: 'The key as written.' } },
     resolve: async (_root, { input }, ctx) => {
       const owner = ownerOf(input.owner);
-      const [value] = await screenSecrets(ctx.db, owner.sessionId ?? owner.projectId, [{ path: ['input', 'value'], value: input.value }]);
+      // The key is how the value is read back: refused, not redacted, like a name.
+      const [value] = await screenSecrets(ctx.db, owner.sessionId ?? owner.projectId, [
+        { path: ['input', 'value'], value: input.value },
+        { path: ['input', 'key'], value: input.key, isName: true },
+      ]);
       return setState(fencedBy(ctx, input.fencing), { owner, key: input.key, value, author: ctx.actor, guard: ctx.stateGuard });
     },
   }),

@@ -7,6 +7,9 @@ import { EntryRef } from '../entries/entries.schema.ts';
 import { TagCategoryEnum } from '../entries/entry-enums.ts';
 import { FENCING_DESCRIPTION, FencingInput, fencedBy } from '../leases/leases.schema.ts';
 import { attachTags, createTag, detachTags, type TagCategory } from './tags.service.ts';
+import { screenSecrets, tagNames } from '../redaction/redaction.service.ts';
+import { GLOBAL_SCOPE_ID } from '../scopes/scopes.service.ts';
+import { scopeOfTarget } from '../identity/targets.ts';
 
 export const TagRef = builder.prismaNode('Tag', {
   description: 'A label on entries: predefined (seeded in every database) or free-form.',
@@ -74,7 +77,14 @@ builder.mutationFields((t) => ({
     authScopes: { writer: true },
     args: { input: t.arg({ type: CreateTagInput, required: true, description: 'The tag.' }) },
     errors: { types: [...CREATE_ERRORS], dataField: { name: 'tag', description: 'The new tag.' } },
-    resolve: (_root, { input }, ctx) => createTag(ctx.db, input),
+    resolve: async (_root, { input }, ctx) => {
+      // The vocabulary is shared: the global scope's policy. A tag is found by its name: refused, not redacted.
+      const [name, description] = await screenSecrets(ctx.db, GLOBAL_SCOPE_ID, [
+        { path: ['input', 'name'], value: input.name, isName: true },
+        { path: ['input', 'description'], value: input.description ?? null },
+      ]);
+      return createTag(ctx.db, { ...input, name: name as string, description: description as string | null });
+    },
   }),
   attachTags: t.field({
     type: EntryRef,
@@ -82,8 +92,11 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: TagsOfEntryInput, required: true, description: 'Entry and tags.' }) },
     authScopes: (_root, { input }) => can('WRITE', 'entry', input.entry, ENTRY_TYPENAMES, ['input', 'entry']),
     errors: { types: [...WRITE_ERRORS, InvalidStateError], dataField: { name: 'entry', description: 'The entry after the change.' } },
-    resolve: (_root, { input }, ctx) =>
-      attachTags(fencedBy(ctx, input.fencing), decodeId(String(input.entry), ENTRY_TYPENAMES, ['input', 'entry']), input.tags, ctx.actor),
+    resolve: async (_root, { input }, ctx) => {
+      const entryId = decodeId(String(input.entry), ENTRY_TYPENAMES, ['input', 'entry']);
+      await screenSecrets(ctx.db, (await scopeOfTarget(ctx.db, ctx.access, 'entry', entryId)) ?? null, tagNames(input.tags, ['input', 'tags']));
+      return attachTags(fencedBy(ctx, input.fencing), entryId, input.tags, ctx.actor);
+    },
   }),
   detachTags: t.field({
     type: EntryRef,

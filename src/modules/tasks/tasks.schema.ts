@@ -219,9 +219,11 @@ builder.mutationFields((t) => ({
     errors: { types: [...WRITE_ERRORS, InvalidStateError, UnmetDependenciesError], dataField: { name: 'task', description: 'The new task.' } },
     resolve: async (_root, { input }, ctx) => {
       const scopeId = decodeId(String(input.scope), SCOPE_TYPENAMES, ['input', 'scope']);
+      // The assignee is how tasks are found (a filter): refused, not redacted, like a name.
       const [title, description] = await screenSecrets(ctx.db, scopeId, [
         { path: ['input', 'title'], value: input.title },
         { path: ['input', 'description'], value: input.description ?? null },
+        { path: ['input', 'assignee'], value: input.assignee ?? null, isName: true },
       ]);
       return createTask(fencedBy(ctx, input.fencing), {
         scopeId,
@@ -252,6 +254,7 @@ builder.mutationFields((t) => ({
       const [title, description] = await screenSecrets(ctx.db, (await scopeOfTarget(ctx.db, ctx.access, 'task', id)) ?? null, [
         { path: ['input', 'title'], value: input.title },
         { path: ['input', 'description'], value: input.description },
+        { path: ['input', 'assignee'], value: input.assignee, isName: true },
       ]);
       return updateTask(fencedBy(ctx, input.fencing), {
         id,
