@@ -107,3 +107,33 @@ describe('a context answered from a learnt bound', () => {
     expect(back.page).toContain(inPage);
   });
 });
+
+describe('a context whose best matches are all outside its chain', () => {
+  it('still ranks as the exhaustive ranking does, and its shape goes back to the matches with their rows (SQLite)', async () => {
+    // Another project's entries match the task's word far better (it is their whole text, twice
+    // in the name): more of them than the 2 L best hits the learnt bound's statement checks.
+    const elsewhere = await createProject(h, 'scope-tokens-elsewhere');
+    await h.ok(Import, {
+      entries: Array.from({ length: 260 }, (_, i) => ({ scope: elsewhere, kind: 'KNOWLEDGE' as const, name: `zircon zircon ${i}`, content: 'zircon' })),
+    });
+    const project = await createProject(h, 'scope-tokens-near');
+    const near = await startSession(h, project, 'scope-tokens-near-session');
+    await h.ok(Import, { entries: entries(project, 'near', 320, false).map((e, i) => (i % 5 === 0 ? { ...e, name: `zircon-${e.name}` } : e)) });
+    const forms: string[] = [];
+    for (let n = 0; n < 6; n++) {
+      const input = { scope: near, task: `zircon quasar${n}`, tokenBudget: 100_000 };
+      h.resetStatements();
+      const plain = (await h.ok(Ctx, { input })).context;
+      const ranking = h.statements.filter((sql) => /^\s*WITH chain\(/.test(sql));
+      const full = (await exhaustive.ok(Ctx, { input })).context;
+      for (const kind of ['guidelines', 'tools', 'knowledge'] as const) expect(plain[kind].map((e) => e.node.id)).toEqual(full[kind].map((e) => e.node.id));
+      forms.push(ranking.map((sql) => (sql.includes('hits(rid, rank)') ? 'hits' : sql.includes('sampled(id)') ? 'sample' : sql.includes('kept(id)') ? 'kept' : 'guess')).join(','));
+    }
+    // Pruning first; then one guess from the hits that finds no passing match among them, and
+    // guesses from the matches with their rows after it.
+    if (DB_KIND === 'sqlite') {
+      expect(forms.filter((f) => f.startsWith('hits'))).toEqual(['hits,sample,kept']);
+      expect(forms.at(-1)).toBe('guess');
+    }
+  });
+});
