@@ -5,6 +5,7 @@ import { userInfo } from 'node:os';
 import type { Database } from '../infra/database.ts';
 import { GLOBAL_SCOPE_ID } from '../modules/scopes/scopes.service.ts';
 import { UsageError } from './exit.ts';
+import { ValidationError } from '../domain/errors.ts';
 import { recordAudit } from '../modules/audit/audit.service.ts';
 import { PRINCIPAL_KINDS, type PrincipalKind } from '../domain/principal-kinds.ts';
 import { instantProblem } from '../domain/validate.ts';
@@ -36,14 +37,24 @@ export async function createKey(database: Database, values: CreateKeyOptions): P
   const { principal, key, secret, admin, created } = await database.prisma.$transaction(async (tx) => {
     const existing = await tx.principal.findUnique({ where: { name: values.name }, include: { grants: { where: ADMIN_GRANT, select: { id: true } } } });
     if (existing) refuseOtherPrincipal(existing, existing.grants.length > 0, values);
-    const principal = existing ?? (await createPrincipal(tx, { name: values.name, kind, admin: values.admin }));
-    const made = await createApiKey(tx, { principalId: principal.id, name: values.keyName, expiresAt });
+    const principal = existing ?? (await asFlag('--name', () => createPrincipal(tx, { name: values.name, kind, admin: values.admin })));
+    const made = await asFlag('--key-name', () => createApiKey(tx, { principalId: principal.id, name: values.keyName, expiresAt }));
     return { principal, ...made, admin: existing ? existing.grants.length > 0 : values.admin, created: !existing };
   });
   if (created) await audit(database, 'createPrincipal', [principal.id], {});
   await audit(database, 'createApiKey', [principal.id, key.id], { prefix: key.prefix });
   console.error(`Key ${key.prefix}… (${key.id}) for ${principal.kind.toLowerCase()} "${principal.name}"${admin ? ' (admin)' : ''}. It is shown once:`);
   console.log(secret);
+}
+
+/** `write`, with a refusal of its input's name told as one of the flag that gave it (not `input.name`). */
+async function asFlag<T>(flag: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw new ValidationError(error.issues.map((issue) => (issue.path.join('.') === 'input.name' ? { ...issue, path: [flag] } : issue)));
+  }
 }
 
 /** What makes a principal an admin (see createPrincipal). */
