@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import { DB_KIND, useHarness, useVariant } from './support/harness.ts';
-import { createProject, startSession } from './support/ops.ts';
+import { createProject, globalScopeId, startSession } from './support/ops.ts';
 
 const h = useHarness();
 const exhaustive = useVariant(h, { exhaustiveRanking: true });
@@ -53,11 +53,16 @@ beforeAll(async () => {
   session = await startSession(h, project, 'scope-tokens-session');
   const theirs = await h.ok(Import, { entries: entries(project, 'project', 300, true) });
   const own = await h.ok(Import, { entries: entries(session, 'session', 90, false) });
-  if (own.importEntries.__typename !== 'ImportEntriesSuccess' || theirs.importEntries.__typename !== 'ImportEntriesSuccess') throw new Error('import failed');
+  // The global scope's entries: the farthest of the chain, whose text matches reach a page only
+  // with the strongest text scores.
+  const global = await h.ok(Import, { entries: entries(await globalScopeId(h), 'global', 120, false) });
+  if (own.importEntries.__typename !== 'ImportEntriesSuccess' || theirs.importEntries.__typename !== 'ImportEntriesSuccess' || global.importEntries.__typename !== 'ImportEntriesSuccess') {
+    throw new Error('import failed');
+  }
   own.importEntries.imported.entries.forEach((e, i) => i % 3 === 0 && sessionGuidelines.set(e.name, e.id));
   // Ages from an hour to a year: recency and decay then leave old entries out of the ranges by
   // age, so the page's weak text matches come in by the text range alone.
-  const all = [...theirs.importEntries.imported.entries, ...own.importEntries.imported.entries];
+  const all = [...theirs.importEntries.imported.entries, ...own.importEntries.imported.entries, ...global.importEntries.imported.entries];
   await h.database.prisma.$transaction(
     all.map((e, i) => h.database.prisma.entry.update({ where: { id: dbId(e.id) }, data: { updatedAt: new Date(Date.now() - (1 + ((i * 7919) % 8_760)) * HOUR) } })),
   );
@@ -83,7 +88,9 @@ async function ask(task: string, tokenBudget: number): Promise<{ guessedFromHits
 
 describe('a context answered from a learnt bound', () => {
   it('ranks as the exhaustive ranking does, task after task, reading the matches by scope on SQLite', async () => {
-    for (const tokenBudget of [400, 100_000]) {
+    // Budgets that bound the page at different rows: the learnt bounds then fall near the most
+    // that matches of each scope and kind can score, where a scope and kind read or left out decides.
+    for (const tokenBudget of [150, 400, 1_000, 2_500, 100_000]) {
       const guesses: boolean[] = [];
       for (let n = 0; n < 12; n++) {
         const task = `${WORDS[n % 6]} ${WORDS[(n * 5 + 2) % 6]}`;
