@@ -152,6 +152,26 @@ async function migratedSqliteFile(name: string): Promise<string> {
   return file;
 }
 
+/** A SQLite file migrated up to (not including) the migration named `*_${migration}`, and the migrations from it on. */
+async function sqliteBefore(migration: string): Promise<{ file: string; rest: PendingMigration[] }> {
+  const all = folderMigrations('sqlite');
+  const at = all.findIndex((m) => m.name.endsWith(`_${migration}`));
+  const file = join(mkdtempSync(join(tmpdir(), `engram-${migration}-`)), 'a.db');
+  cleanups.push(async () => rmSync(dirname(file), { recursive: true, force: true }));
+  new Sqlite(file).close();
+  await applySqlite(file, all.slice(0, at));
+  return { file, rest: all.slice(at) };
+}
+
+/** The ids of the entries whose row of the full-text index matches an FTS5 query, in order. */
+const ftsMatching = (db: Sqlite.Database) => (query: string) =>
+  db
+    .prepare(`SELECT s."entryId" AS id FROM "EntrySearchFts" f JOIN "EntrySearch" s ON s."rowid" = f."rowid" WHERE "EntrySearchFts" MATCH ? ORDER BY 1`)
+    .all(query)
+    .map((r) => (r as { id: string }).id);
+
+const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
+
 describe('migrations', () => {
   it('leave the database up to date, and applying again is a no-op', async () => {
     const { url, drop } = await createDatabaseUrl();
@@ -294,12 +314,7 @@ describe('migrations', () => {
   });
 
   it.skipIf(DB_KIND !== 'sqlite')('give the entries already there their scoped tag tokens (text_index_scoped_tag_tokens), and keep the index whole', async () => {
-    const all = folderMigrations('sqlite');
-    const at = all.findIndex((m) => m.name.endsWith('_text_index_scoped_tag_tokens'));
-    const file = join(mkdtempSync(join(tmpdir(), 'engram-scoped-tokens-')), 'a.db');
-    cleanups.push(async () => rmSync(dirname(file), { recursive: true, force: true }));
-    new Sqlite(file).close();
-    await applySqlite(file, all.slice(0, at));
+    const { file, rest } = await sqliteBefore('text_index_scoped_tag_tokens');
     const db = new Sqlite(file);
     db.prepare(`INSERT INTO "Tag" ("id", "name", "category") VALUES ('t1', 'one', 'custom'), ('t2', 'two', 'custom')`).run();
     // e1 plain, e2 inactive, e3 expiring (odd: no scoped token), e4 untagged.
@@ -315,14 +330,9 @@ describe('migrations', () => {
       db.prepare(`INSERT INTO "EntrySearch" ("entryId", "name", "body") VALUES (?, ?, 'some words')`).run(id, `name ${id}`);
     }
     db.close();
-    await applySqlite(file, all.slice(at));
+    await applySqlite(file, rest);
     const after = new Sqlite(file);
-    const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
-    const matching = (query: string) =>
-      after
-        .prepare(`SELECT s."entryId" AS id FROM "EntrySearchFts" f JOIN "EntrySearch" s ON s."rowid" = f."rowid" WHERE "EntrySearchFts" MATCH ? ORDER BY 1`)
-        .all(query)
-        .map((r) => (r as { id: string }).id);
+    const matching = ftsMatching(after);
     const scoped = (tag: string, kind: string, active: string) => `tagTokens : t${hex(tag)}x${hex('global')}z${kind}${active}`;
     expect(matching(scoped('t1', 't', 'a'))).toEqual(['e1']);
     expect(matching(scoped('t2', 't', 'a'))).toEqual(['e1']);
@@ -337,12 +347,7 @@ describe('migrations', () => {
   });
 
   it.skipIf(DB_KIND !== 'sqlite')('give every entry already there its scope token (text_index_scope_tokens), and keep it current as the entry moves or changes state', async () => {
-    const all = folderMigrations('sqlite');
-    const at = all.findIndex((m) => m.name.endsWith('_text_index_scope_tokens'));
-    const file = join(mkdtempSync(join(tmpdir(), 'engram-scope-tokens-')), 'a.db');
-    cleanups.push(async () => rmSync(dirname(file), { recursive: true, force: true }));
-    new Sqlite(file).close();
-    await applySqlite(file, all.slice(0, at));
+    const { file, rest } = await sqliteBefore('text_index_scope_tokens');
     const db = new Sqlite(file);
     db.prepare(`INSERT INTO "Tag" ("id", "name", "category") VALUES ('t1', 'one', 'custom')`).run();
     db.prepare(`INSERT INTO "Scope" ("id", "kind", "name", "parentId", "updatedAt") VALUES ('p1', 'PROJECT', 'p', 'global', 0)`).run();
@@ -358,14 +363,9 @@ describe('migrations', () => {
       db.prepare(`INSERT INTO "EntrySearch" ("entryId", "name", "body") VALUES (?, ?, 'some words')`).run(id, `name ${id}`);
     }
     db.close();
-    await applySqlite(file, all.slice(at));
+    await applySqlite(file, rest);
     const after = new Sqlite(file);
-    const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
-    const matching = (query: string) =>
-      after
-        .prepare(`SELECT s."entryId" AS id FROM "EntrySearchFts" f JOIN "EntrySearch" s ON s."rowid" = f."rowid" WHERE "EntrySearchFts" MATCH ? ORDER BY 1`)
-        .all(query)
-        .map((r) => (r as { id: string }).id);
+    const matching = ftsMatching(after);
     const scopeToken = (scope: string, kind: string, active: string) => `words AND tagTokens : x${hex(scope)}z${kind}${active}`;
     expect(matching(scopeToken('global', 't', 'a'))).toEqual(['e1']);
     expect(matching(scopeToken('global', 'g', 'i'))).toEqual(['e2']);

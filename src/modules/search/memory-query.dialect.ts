@@ -158,18 +158,16 @@ export const tagToken = (id: string) => `t${hex(id)}`;
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
 
 /**
- * A plain entry's token of a tag in its scope, of its kind and active flag, as the migration
- * text_index_scoped_tag_tokens writes it: the tag's token, "x" and the scope id in hex, "z", the
- * kind's initial and "a" (active) or "i".
- */
-const scopedTagToken = (tag: string, scope: string, kind: string, active: boolean) =>
-  `${tagToken(tag)}x${hex(scope)}z${kind.charAt(0).toLowerCase()}${active ? 'a' : 'i'}`;
-
-/**
- * An entry's token of its scope, kind and active flag (migration text_index_scope_tokens): a
- * scoped tag token without the tag.
+ * An entry's token of its scope, kind and active flag (migration text_index_scope_tokens): "x" and
+ * the scope id in hex, "z", the kind's initial and "a" (active) or "i".
  */
 const scopeToken = (scope: string, kind: string, active: boolean) => `x${hex(scope)}z${kind.charAt(0).toLowerCase()}${active ? 'a' : 'i'}`;
+
+/**
+ * A plain entry's token of a tag in its scope, of its kind and active flag, as the migration
+ * text_index_scoped_tag_tokens writes it: the tag's token, then the scope token.
+ */
+const scopedTagToken = (tag: string, scope: string, kind: string, active: boolean) => `${tagToken(tag)}${scopeToken(scope, kind, active)}`;
 
 /** The FTS5 query of a ScopedTagSet: any of its tags' scoped tokens, the required tags' postings, less the excluded ones'. */
 function scopedTagsQuery(set: ScopedTagSet): string {

@@ -160,8 +160,7 @@ export async function speculativePage(plan: Plan, run: Run, memory: object, coun
   const guess = guessOf(plan, memory);
   if (guess === null) return null;
   const words = plan.terms.length > 0;
-  const shape = describe(plan, 'ids');
-  const scoped = words && plan.d.scopedText !== null && !hitsMissed.get(memory)?.has(shape);
+  const scoped = words && plan.d.scopedText !== null && !hitsMissed.get(memory)?.has(describe(plan, 'ids'));
   const hits = scoped ? plan.d.scopedText!.hits(plan.terms, indexedTags(plan)) : undefined;
   const best = words ? bestMatch(plan, scoped) : null;
   const linksCount = plan.input.wantsTotal && !counted ? taggedCount(plan) : null;
@@ -186,7 +185,7 @@ export async function speculativePage(plan: Plan, run: Run, memory: object, coun
   // Matches there are, but the best passing one is not known: the text scores cannot be trusted.
   // Stryker disable next-line OptionalChaining: equivalent, the ranking statement always returns its totals row
   if (words && Number(rows[0]?.anymatch ?? 0) > 0 && Number(rows[0]?.bestknown ?? 0) !== 1) {
-    if (scoped) rememberMissed(memory, shape);
+    if (scoped) rememberMissed(memory, describe(plan, 'ids'));
     return null;
   }
   const walk = walkBudget(plan, rows);
