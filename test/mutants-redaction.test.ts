@@ -4,7 +4,7 @@
 // findings, REFUSE's message (each kind once) and the path of each refused field, and that a clean
 // write under REFUSE goes through.
 import { describe, expect, it } from 'vitest';
-import { ok } from './support/access.ts';
+import { as, codes, ok } from './support/access.ts';
 import { DB_KIND, useHarness } from './support/harness.ts';
 
 const h = useHarness();
@@ -276,6 +276,24 @@ describe(`keys that records are found by (${DB_KIND})`, () => {
     expect(tag).toEqual({ description: 'uses [REDACTED:GITHUB_TOKEN]' });
     const tags = (await m(`{ tags(first: 100) { edges { node { name } } } }`)).tags.edges.map((e: { node: { name: string } }) => e.node.name);
     expect(tags.filter((name: string) => name.includes('ghp_'))).toEqual([]);
+  });
+
+  it("an actor a trusted caller names (the X-Engram-Actor header, an author, an event's agent) is refused", async () => {
+    const p = await project();
+    const add = `mutation($s: ID!, $t: String!, $a: String) { addKnowledge(input: { scope: $s, title: $t, content: "c", author: $a }) {
+      ${ERR} ... on AddKnowledgeSuccess { knowledge { createdBy } } } }`;
+    const header = await as(h, null, add, { s: p, t: 'mred-by-header' }, { 'x-engram-actor': `agent:${GITHUB}` });
+    expect([header.status, codes(header), header.errors?.[0]?.message]).toEqual([400, ['BAD_REQUEST'], `X-Engram-Actor: ${REFUSED}`]);
+    refusal((await m(add, { s: p, t: 'mred-by-author', a: `user:${GITHUB}` })).addKnowledge, ['input', 'author']);
+    const s = (await m(`mutation($p: ID!) { startSession(input: { project: $p }) { ... on StartSessionSuccess { session { id } } } }`, { p })).startSession.session.id;
+    const append = `mutation($s: ID!, $a: String!) { appendSessionEvent(input: { session: $s, type: MESSAGE, actor: $a, content: "hi" }) { ${ERR} ... on AppendSessionEventSuccess { appended { event { actor } } } } }`;
+    refusal((await m(append, { s, a: `agent:${GITHUB}` })).appendSessionEvent, ['input', 'actor']);
+    // Nothing of them was written; a clean actor goes through.
+    const titles = (await m(`query($s: ID!) { memoryQuery(input: { scope: $s, kinds: [KNOWLEDGE] }) { edges { node { name } } } }`, { s: p })).memoryQuery.edges;
+    expect(titles).toEqual([]);
+    const clean = await as(h, null, add, { s: p, t: 'mred-clean' }, { 'x-engram-actor': 'agent:planner' });
+    expect(clean.data?.addKnowledge).toEqual({ __typename: 'AddKnowledgeSuccess', knowledge: { createdBy: 'agent:planner' } });
+    expect((await m(append, { s, a: 'agent:planner' })).appendSessionEvent.appended.event.actor).toBe('agent:planner');
   });
 
   it("a principal's and an API key's names are refused", async () => {

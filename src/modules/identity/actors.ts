@@ -1,6 +1,8 @@
 import { PermissionDeniedError, ValidationError } from '../../domain/errors.ts';
 import type { Db } from '../../infra/database.ts';
 import type { Caller } from './caller.ts';
+import { screenSecrets } from '../redaction/redaction.service.ts';
+import { GLOBAL_SCOPE_ID } from '../scopes/scopes.service.ts';
 
 /** How a principal of each kind is named as an actor (`createdBy`, `agent:<id>` event actors). */
 const PREFIX: Record<string, string> = { AGENT: 'agent', USER: 'user', SERVICE: 'service' };
@@ -30,13 +32,19 @@ export interface BoundActor {
  * may name only itself, unless it is a service allowed to act for others, which may name another
  * existing principal (then recorded as acting on its behalf). Callers without a principal (local
  * in protected mode, AUTH=off) are trusted, as before keys existed. Anything else is refused, and
- * a blank name is a ValidationError.
+ * a blank name is a ValidationError. A trusted caller's name is screened for secrets as a name
+ * (the global scope's policy, as principals' names are): an actor is stored as every write's
+ * author and event actor, and it is what a user's writes are found and erased by.
  */
 export async function bindActor(db: Db, caller: Caller, named: string | null, path: string[]): Promise<BoundActor> {
   // A blank name ("", "user:") names nobody: recorded, it made writes that erasing the user "" took.
   if (named !== null && parse(named.trim()).name.trim() === '') throw new ValidationError([{ path, message: 'must name someone (it is blank)' }]);
   const self = caller.principal;
-  if (!self) return { actor: named, onBehalfOf: null };
+  if (!self) {
+    // A principal's name was screened when it was created; only a trusted caller names anyone.
+    if (named !== null) await screenSecrets(db, GLOBAL_SCOPE_ID, [{ path, value: named, isName: true }]);
+    return { actor: named, onBehalfOf: null };
+  }
   if (named === null) return { actor: actorName(self), onBehalfOf: null };
   const { name, kind } = parse(named);
   if (name === self.name && (kind === null || kind === self.kind)) return { actor: named, onBehalfOf: null };
