@@ -5,11 +5,10 @@
 #   docker run -p 4000:4000 -v engram-data:/data engram
 
 # ---- build: dependencies (with dev tools), Prisma clients, TypeScript -> dist/ -------------------
-# Node 22 LTS (maintained to April 2027), within package.json's engines. Not Node 24: better-sqlite3
-# 12 (what Prisma 7.10's SQLite adapter takes) built against Node >= 24.19 headers aborts the
-# process when the garbage collector frees one of its statements (`Assertion failed: (env) !=
-# nullptr`, nodejs/node#65446); better-sqlite3 13 fixes it but needs Node >= 22. Both stages must
-# use the same Node: the addon is compiled here for this Node's ABI and reused below.
+# Node 22 LTS (maintained to April 2027), within package.json's engines (Node 24 runs it too). On
+# Node 22 and later SQLite runs on better-sqlite3 13, prebuilt for N-API (packages/better-sqlite3);
+# better-sqlite3 12, for Node 20, still compiles here on install and is never loaded. Both stages
+# use the same Node all the same: what the install built is reused below.
 FROM node:22-bookworm-slim AS build
 
 # better-sqlite3 compiles from source when no prebuilt binary can be fetched.
@@ -24,6 +23,8 @@ WORKDIR /app
 # The postinstall script (scripts/prisma-generate.mjs) builds prisma/<provider>/schema.prisma from
 # prisma/models.prisma and runs `prisma generate` (the CLI is a devDependency, present here).
 COPY package.json package-lock.json ./
+# node_modules/better-sqlite3 links to packages/better-sqlite3 (it picks the version by Node).
+COPY packages ./packages
 COPY scripts ./scripts
 COPY prisma ./prisma
 # The postinstall script also bundles the dashboard (ui/ -> dist/ui, scripts/build-ui.mjs).
@@ -52,6 +53,7 @@ WORKDIR /app
 # is the nearest directory above dist/ holding package.json and prisma/.
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/packages ./packages
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/dist ./dist
 

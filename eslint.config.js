@@ -9,7 +9,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['eslint.config.js', 'stryker.config.mjs', 'scripts/*.mjs', 'bin/*.mjs'],
+          allowDefaultProject: ['eslint.config.js', 'stryker.config.mjs', 'scripts/*.mjs', 'bin/*.mjs', 'packages/*/*.js'],
           // The plain JavaScript that runs before any TypeScript tooling (install, launch, config):
           // eleven files; the default of 8 guards against globs that sweep in whole trees.
           maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 16,
@@ -45,5 +45,11 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
+    // CommonJS packages of our own (packages/better-sqlite3: what `require` gives must be the class itself).
+    files: ['packages/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

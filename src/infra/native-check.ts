@@ -1,12 +1,15 @@
-// SQLite runs on better-sqlite3, a native addon compiled for one Node ABI (NODE_MODULE_VERSION).
-// Run under another Node (an upgrade, nvm, a copied node_modules), loading it fails inside
-// Prisma's schema engine or adapter, which reports only "External error id#0". Loading it here
-// first turns that into a message saying what is wrong and how to fix it.
+// SQLite runs on better-sqlite3: on Node 20 version 12, a native addon compiled for one Node ABI
+// (NODE_MODULE_VERSION); on Node 22 and later version 13, prebuilt for Node's stable N-API
+// (packages/better-sqlite3 says why). Run under another Node (an upgrade, nvm, a copied
+// node_modules), loading it fails inside Prisma's schema engine or adapter, which reports only
+// "External error id#0". Loading it here first turns that into a message saying what is wrong and
+// how to fix it.
 import Sqlite from 'better-sqlite3';
 import { getTarget } from 'node-abi';
 import { providerOfUrl } from './database.ts';
 
-const REBUILD = 'npm rebuild better-sqlite3';
+/** How to mend it under this Node (the choice of packages/better-sqlite3/index.js). */
+const FIX = Number(process.versions.node.split('.')[0]) >= 22 ? 'npm install' : 'npm rebuild better-sqlite3-v12';
 
 /** undefined when better-sqlite3 loads and opens a database; otherwise what is wrong and the fix. */
 export function sqliteAddonProblem(): string | undefined {
@@ -34,13 +37,13 @@ export function explainAddonError(error: unknown): string {
     return (
       `better-sqlite3 (SQLite) was built for ${nodeOfAbi(abi[1])} (NODE_MODULE_VERSION ${abi[1]}), ` +
       `but this is Node ${process.version} (NODE_MODULE_VERSION ${abi[2]}). ` +
-      `Rebuild it with this Node: ${REBUILD}`
+      `Rebuild it with this Node: ${FIX}`
     );
   }
   return (
     `better-sqlite3 (SQLite) cannot be loaded: ${message}\n` +
-    `Rebuild it with this Node: ${REBUILD} (it compiles from source when no prebuilt binary can be ` +
-    `fetched, which needs python3, make and a C++ compiler)`
+    `Install it again with this Node: ${FIX} (better-sqlite3 12 compiles from source when no ` +
+    `prebuilt binary can be fetched, which needs python3, make and a C++ compiler)`
   );
 }
 

@@ -60,13 +60,14 @@ export function withDeadline<T>(promise: Promise<T>, ms: number, what: () => str
 /**
  * Starts the server (`entry`, default this run's compiled src/main.ts) on `databaseUrl` (PORT=0,
  * 127.0.0.1) and resolves once it listens, within `deadlineMs` (a start that migrates takes longer).
+ * `node`: another Node binary to run it under (default this one).
  */
 export async function startServerProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
-  { entry = compiled('src/main.ts'), deadlineMs = START_DEADLINE_MS }: { entry?: string; deadlineMs?: number } = {},
+  { entry = compiled('src/main.ts'), deadlineMs = START_DEADLINE_MS, node = process.execPath }: { entry?: string; deadlineMs?: number; node?: string } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(node, [entry], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
