@@ -1,4 +1,4 @@
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { performance } from 'node:perf_hooks';
@@ -31,7 +31,6 @@ import { DEFAULT_LIMITS, type OperationLimits } from './server/operation-limits.
 import { createRateLimiter, useRateLimits, type RateLimits } from './server/rate-limit.ts';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './server/websocket.ts';
 import { eventStreams } from './server/event-streams.ts';
-import { isWebSocketUpgrade } from './server/other-upgrades.ts';
 import { closeStalledConnections, type StalledOutputLimits } from './server/stalled-output.ts';
 import { getSchema } from './graphql/schema.ts';
 import { eventResultSharing } from './graphql/shared-events.ts';
@@ -254,8 +253,10 @@ function pluginsOf(options: AppOptions, parts: AppParts, running: Running, yoga:
 function startServing(options: AppOptions, yoga: YogaServerInstance<Record<string, never>, Context>, parts: AppParts, running: Running, port: number, host?: string): Promise<number> {
   running.stopping = false;
   if (running.stopSignal.signal.aborted) running.stopSignal = new AbortController();
-  // Node 24.9+ answers other upgrades (h2c) as plain requests itself; before, see answerAsHttp.
-  const s = createServer({ ...HTTP_TIMEOUTS, ...options.httpTimeouts, shouldUpgradeCallback: isWebSocketUpgrade } as ServerOptions);
+  // Other upgrades (h2c) are answered as plain requests by answerAsHttp on every Node. Not with
+  // Node 24.9's `shouldUpgradeCallback`: on Node 24.21 it answered the request but then read nothing
+  // more of its connection (the next request on it went unanswered).
+  const s = createServer({ ...HTTP_TIMEOUTS, ...options.httpTimeouts });
   s.on('request', requestListener(s, yoga, () => running.stopping));
   running.server = s;
   s.on('clientError', answerUnparsable);

@@ -78,13 +78,21 @@ function expectOrdered(sub: Watch) {
 
 /**
  * An SSE subscriber to a scope's entryChanged that reads only when told (its stream fills, then
- * the server stops taking its events), once it has seen a probe event.
+ * the server stops taking its events), once it has seen a probe event. It asks for each entry's
+ * content: with the entries' content PADDING long, the streams between the server and it hold
+ * ~60 events, not the ~700 of bare names that Node 22's 64 KiB stream buffers held (16 KiB on Node
+ * 20), so 1,600 events overflow its buffer of 1,000 on every Node.
  */
+const PADDING = 'c'.repeat(1_000);
+
 async function stalledReader(scope: string): Promise<{ readUntil(done: (text: string) => boolean): Promise<void>; text(): string }> {
   const response = await h.app.yoga.fetch('http://engram.test/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify({ query: 'subscription ($s: ID!) { entryChanged(scope: $s) { cursor entry { name } } }', variables: { s: scope } }),
+    body: JSON.stringify({
+      query: 'subscription ($s: ID!) { entryChanged(scope: $s) { cursor entry { name ... on Knowledge { currentVersion { ... on KnowledgeVersion { content } } } } } }',
+      variables: { s: scope },
+    }),
   });
   const stream = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   cleanups.push(() => stream.cancel());
@@ -215,7 +223,7 @@ describe('change feed', () => {
     // More than its buffer (1,000) arrives while it does not read.
     for (const from of [0, 800]) {
       const imported = await ok(h, null, 'mutation ($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }', {
-        e: Array.from({ length: 800 }, (_, i) => ({ scope: p, kind: 'KNOWLEDGE', name: `slow-${from + i}`, content: 'c' })),
+        e: Array.from({ length: 800 }, (_, i) => ({ scope: p, kind: 'KNOWLEDGE', name: `slow-${from + i}`, content: PADDING })),
       });
       expect(imported.importEntries.__typename).toBe('ImportEntriesSuccess');
     }
@@ -234,7 +242,7 @@ describe('change feed', () => {
     // More than the stalled subscriber's buffer (1,000) while it does not read...
     for (const from of [0, 800]) {
       const imported = await ok(h, null, 'mutation ($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }', {
-        e: Array.from({ length: 800 }, (_, i) => ({ scope: p, kind: 'KNOWLEDGE', name: `behind-${from + i}`, content: 'c' })),
+        e: Array.from({ length: 800 }, (_, i) => ({ scope: p, kind: 'KNOWLEDGE', name: `behind-${from + i}`, content: PADDING })),
       });
       expect(imported.importEntries.__typename).toBe('ImportEntriesSuccess');
     }

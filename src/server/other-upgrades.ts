@@ -13,8 +13,8 @@ const UPGRADE_HEADERS = new Set(['upgrade', 'http2-settings']);
  * Answers an upgrade to anything but WebSocket as the HTTP/1.1 request it also is, as HTTP lets a
  * server do (RFC 9110, 7.8: a server may ignore Upgrade). `curl --http2` on an http:// URL asks
  * for h2c this way: Node hands every request with an Upgrade header to the 'upgrade' listeners
- * once there is one (until Node 24.9's `shouldUpgradeCallback`, passed where it exists), and ws
- * answered it 400, or 405 for a POST. Here its head is put back on the socket without the upgrade
+ * once there is one, and ws answered it 400, or 405 for a POST (Node 24.9's `shouldUpgradeCallback`
+ * is not used: see startServing in app.ts). Here its head is put back on the socket without the upgrade
  * headers and the server reads the connection again from there, body and later requests included.
  */
 export function answerAsHttp(server: Server, request: IncomingMessage, socket: Duplex, head: Buffer): void {
