@@ -178,7 +178,7 @@ describe(`access on subscriptions (${DB_KIND})`, () => {
           await collector.until((r) => codesIn(r).length > 0, 10_000);
           expect(codesIn(collector.results)).toEqual(['EVENTS_UNAVAILABLE']);
         }
-        expect(sse.completed()).toBe(true);
+        expect(await sse.completedWithin(2_000)).toBe(true);
       } finally {
         await renameTable('GrantAway', 'Grant');
       }
@@ -199,7 +199,7 @@ describe(`access on subscriptions (${DB_KIND})`, () => {
       await untilListening(sse.collector, () => addIn(w.A));
       await ok(h, null, `mutation($id: ID!) { revokeApiKey(input: { id: $id }) { __typename } }`, { id: keyId });
       await sse.collector.until((r) => codesIn(r).includes('FORBIDDEN'), 10_000);
-      expect(sse.completed()).toBe(true);
+      expect(await sse.completedWithin(2_000)).toBe(true);
     } finally {
       sse.close();
     }

@@ -52,8 +52,8 @@ describe('engines.node', () => {
     expect(runtimeConflicts(ours)).toEqual([]);
   });
 
-  it('admits the Node LTS lines Engram is tested on (20, 22, 24)', () => {
-    for (const version of ['20.19.0', '22.12.0', '24.0.0']) expect(semver.satisfies(version, ours)).toBe(true);
+  it('admits the Node LTS lines Engram is tested on (20, 22, 24, 26)', () => {
+    for (const version of ['20.19.0', '22.12.0', '24.0.0', '26.0.0']) expect(semver.satisfies(version, ours)).toBe(true);
   });
 
   it('holds each version of better-sqlite3 to the Nodes it is loaded under', () => {

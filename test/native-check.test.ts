@@ -1,10 +1,10 @@
 // SQLite runs on better-sqlite3, chosen by the Node in use (packages/better-sqlite3): version 12, a
 // native addon built for one Node ABI, on Node 20; version 13 (N-API, prebuilt) on Node 22 and
 // later, where 12 built against Node 24.19+ headers can abort the process when a statement is
-// freed. The real server and the `engram` command run here under Node 22 and 24 too: the npm
+// freed. The real server and the `engram` command run here under Node 22, 24 and 26 too: the npm
 // package `node` brings each; it is installed once into a cache directory under the OS temp dir
 // (~10 s), and the test is skipped with the reason when that cannot be done (no registry).
-// ENGRAM_NODE_22 / ENGRAM_NODE_24 name binaries to use instead.
+// ENGRAM_NODE_22 / ENGRAM_NODE_24 / ENGRAM_NODE_26 name binaries to use instead.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -96,7 +96,7 @@ describe('better-sqlite3 native addon check', () => {
   });
 
   // SQLite-only behaviour: the PostgreSQL project would repeat the same runs.
-  for (const major of [22, 24].filter((m) => m !== MAJOR)) {
+  for (const major of [22, 24, 26].filter((m) => m !== MAJOR)) {
     it.skipIf(DB_KIND !== 'sqlite')(
       `under Node ${major}: better-sqlite3 13 is loaded, statements freed at exit do not abort, the server answers and stops cleanly, the engram command runs`,
       async (ctx) => {

@@ -82,7 +82,7 @@ export function attachWebSocket(
   const wss = new WebSocketServer({ noServer: true, path: yoga.graphqlEndpoint, maxPayload: maxPayloadBytes });
   const admission = admitUpTo(wss, caps, webSocketOriginAllowed(corsOrigins));
   const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
-    isWebSocketUpgrade(request) ? admission.upgrade(request, socket, head) : answerAsHttp(server, request, socket, head);
+    isWebSocketUpgrade(request) ? admission.upgrade(request, socket, head) : answerAsHttp(server, request, socket, head, maxPayloadBytes);
   server.on('upgrade', upgrade);
   const wsServer = serveSockets(
     wss,

@@ -89,6 +89,8 @@ export async function sseSubscribe<R, V>(app: App, doc: TypedDocumentNode<R, V>,
   const response = options.port ? await fetch(`http://127.0.0.1:${options.port}/graphql`, init) : await app.yoga.fetch('http://engram.test/graphql', init);
   const collector = new Collector<R>();
   let completed = false;
+  let onComplete = () => {};
+  const completion = new Promise<void>((resolve) => (onComplete = resolve));
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   void (async () => {
     let buffer = '';
@@ -103,6 +105,7 @@ export async function sseSubscribe<R, V>(app: App, doc: TypedDocumentNode<R, V>,
           buffer = buffer.slice(end + 2);
           if (block.startsWith('event: complete')) {
             completed = true;
+            onComplete();
             continue;
           }
           const data = block
@@ -122,6 +125,12 @@ export async function sseSubscribe<R, V>(app: App, doc: TypedDocumentNode<R, V>,
     contentType: response.headers.get('content-type'),
     /** Whether the server ended the stream (`event: complete`). */
     completed: () => completed,
+    /**
+     * Whether the server ends the stream within `ms`. The last result and `event: complete` can
+     * come in two reads (Node 26 writes them apart), so a test that has just seen the result waits.
+     */
+    completedWithin: (ms: number) =>
+      Promise.race([completion.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(completed), ms))]),
     close() {
       abort.abort();
       // In-process (yoga.fetch) the abort alone leaves the server's stream open: cancelling it is
