@@ -190,10 +190,10 @@ describe('MCP entries and context', () => {
 
   it('refuses a batch whose requests share an id before any runs; answers a batch with an array, one answer or many', async () => {
     const project = await createProject(h, 'mcp-batches');
-    const post = async (body: unknown) => {
+    const post = async (body: unknown, headers: Record<string, string> = {}) => {
       const response = await fetch(`http://127.0.0.1:${h.port}/mcp`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
         body: JSON.stringify(body),
       });
       return { status: response.status, body: (await response.json()) as unknown };
@@ -206,6 +206,11 @@ describe('MCP entries and context', () => {
       status: 400,
       body: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: the requests of a batch must have different ids' } },
     });
+    expect(await titles()).toEqual([]);
+    // Headers the transport refuses are what the caller must change first (and nothing runs either).
+    const twice = [add(8, 'third'), add(8, 'fourth')];
+    expect((await post(twice, { accept: 'application/json' })).status).toBe(406);
+    expect((await post(twice, { 'content-type': 'text/plain' })).status).toBe(415);
     expect(await titles()).toEqual([]);
 
     const both = await post([add(1, 'one'), add(2, 'two')]);

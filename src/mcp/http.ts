@@ -100,11 +100,22 @@ async function readMessages(request: Request, max: number): Promise<{ request: R
   } catch {
     return { request: again, parsed: undefined };
   }
-  if (Array.isArray(parsed)) {
+  if (Array.isArray(parsed) && transportTakes(request)) {
     const ids = parsed.flatMap((m: unknown) => (isRequest(m) ? [JSON.stringify(m.id)] : []));
     if (new Set(ids).size < ids.length) return rpcError(400, -32600, 'Invalid Request: the requests of a batch must have different ids');
   }
   return { request: again, parsed };
+}
+
+/**
+ * Whether the transport goes on to run a POST with these headers: it refuses first (406, 415) one
+ * that does not accept both JSON and an event stream, or whose body is not JSON, and those answers
+ * say what the caller must change; a batch's ids are checked only for a POST it would run.
+ */
+function transportTakes(request: Request): boolean {
+  const accept = request.headers.get('accept') ?? '';
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  return accept.includes('application/json') && accept.includes('text/event-stream') && type === 'application/json';
 }
 
 const isRequest = (m: unknown): m is { id: unknown } => typeof m === 'object' && m !== null && 'method' in m && 'id' in m;
