@@ -27,8 +27,11 @@ COPY package.json package-lock.json ./
 COPY packages ./packages
 COPY scripts ./scripts
 COPY prisma ./prisma
-# The postinstall script also bundles the dashboard (ui/ -> dist/ui, scripts/build-ui.mjs).
+# The postinstall script also bundles the dashboard (ui/ -> dist/ui, scripts/build-ui.mjs) and
+# compiles SQLite's ranking function for tag + word queries (native/, scripts/build-native.mjs; gcc
+# is installed above).
 COPY ui ./ui
+COPY native ./native
 RUN npm ci
 
 COPY tsconfig.json tsconfig.build.json ./
@@ -56,6 +59,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/packages ./packages
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/native/build ./native/build
 
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data

@@ -20,7 +20,11 @@ import { NOT_READ_ONLY, type Answer, type SqliteReaders } from './sqlite-readers
  * transaction waits until no transaction is open (better-sqlite3 is synchronous, so the connection
  * did one thing at a time anyway).
  */
-export function serializeConnection(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory & {
+export function serializeConnection(
+  factory: SqlDriverAdapterFactory,
+  /** Called with each connection as it opens, before any query (e.g. to load extensions). */
+  onConnect: (adapter: SqlDriverAdapter) => void = () => undefined,
+): SqlDriverAdapterFactory & {
   /** The adapter Prisma connected last (undefined before it connects). */
   readonly current: SqlDriverAdapter | undefined;
   /** From now on, reads outside transactions go to `readers` (once the file is set up for them), as `routing` says. */
@@ -50,6 +54,7 @@ export function serializeConnection(factory: SqlDriverAdapterFactory): SqlDriver
     },
     async connect() {
       const adapter = await factory.connect();
+      onConnect(adapter);
       cachePreparedStatements(adapter);
       current = new SerializedAdapter(adapter, shared);
       return current;

@@ -9,6 +9,7 @@ import { registerDirectDriver } from './direct-batch.ts';
 import { periodic } from './periodic.ts';
 import { serializeConnection } from './serialized-adapter.ts';
 import { SqliteCheckpointer, WRITER_CHECKPOINT_PAGES } from './sqlite-checkpointer.ts';
+import { loadRankExtension, rankExtension, type ExtensionClient } from './sqlite-rank-extension.ts';
 import { DEFAULT_READERS, SqliteReaders } from './sqlite-readers.ts';
 
 export async function openSqlite(url: string, options: DatabaseOptions): Promise<OpenedClient> {
@@ -17,7 +18,12 @@ export async function openSqlite(url: string, options: DatabaseOptions): Promise
   const path = sqlitePath(url);
   mkdirSync(dirname(path), { recursive: true });
   // A writer waits up to 5 s for the lock instead of failing with SQLITE_BUSY.
-  const adapter = serializeConnection(new PrismaBetterSqlite3({ url: path, timeout: 5000 }));
+  // engram_bm25 for tag + word queries (sqlite-rank-extension.ts); the readers load it too.
+  const extension = rankExtension();
+  let ranking = false;
+  const adapter = serializeConnection(new PrismaBetterSqlite3({ url: path, timeout: 5000 }), (connection) => {
+    ranking = loadRankExtension((connection as unknown as { client: ExtensionClient }).client, extension);
+  });
   const prisma = new SqliteClient({ adapter, ...queryEvents(options) });
   // Write batches share the client's one connection (and its lock).
   registerDirectDriver(prisma, {
@@ -48,7 +54,7 @@ export async function openSqlite(url: string, options: DatabaseOptions): Promise
   // Readers open the file read-only: it must exist, in WAL mode, first.
   const count = options.readers ?? DEFAULT_READERS;
   if (count > 0) {
-    adapter.useReaders((readers = new SqliteReaders(path, count)), options.readRouting);
+    adapter.useReaders((readers = new SqliteReaders(path, count, ranking ? extension : null)), options.readRouting);
     // Checkpoints leave the event loop with the reads; the writer's own is then only a bound.
     const writerCheckpoint = (pages: number) => prisma.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${pages}`).catch(() => undefined);
     checkpointer = new SqliteCheckpointer(path, (running) => void writerCheckpoint(WRITER_CHECKPOINT_PAGES[running ? 'behindCheckpointer' : 'alone']));

@@ -6,14 +6,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import type { SqlDriverAdapter, SqlQuery } from '@prisma/driver-adapter-utils';
 import { cachePreparedStatements } from './serialized-adapter.ts';
+import type { Extension } from './sqlite-rank-extension.ts';
 
 interface Request {
   id: number;
   query: SqlQuery;
 }
 
-const { path } = workerData as { path: string };
-type Client = { prepare(sql: string): { readonly: boolean }; pragma(sql: string): unknown };
+const { path, extension } = workerData as { path: string; extension: Extension | null };
+type Client = { prepare(sql: string): { readonly: boolean }; pragma(sql: string): unknown; loadExtension(path: string, entryPoint?: string): unknown };
 
 // Started from a function, not with a top-level await: a worker terminated while its module was
 // still being evaluated asynchronously (a database closed just after it was opened) crashed the
@@ -28,6 +29,8 @@ async function start(): Promise<void> {
   const adapter = await new PrismaBetterSqlite3({ url: path, readonly: true, timeout: 5000 }).connect();
   cachePreparedStatements(adapter);
   const client = (adapter as unknown as { client: Client }).client;
+  // The main connection has it, so the statements sent here may call it: a reader that cannot load it fails to start.
+  if (extension) client.loadExtension(extension.path, extension.entryPoint);
   // A 64 MiB page cache, as the main connection (database.ts), but no memory-mapped reads: each
   // commit of the main connection makes a reader drop its page cache and, with mmap, unmap the file
   // too, at the start of its next read (SQLite's pager does both when the WAL changed), so every page

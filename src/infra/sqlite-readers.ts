@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DriverAdapterError, type SqlQuery, type SqlResultSet } from '@prisma/driver-adapter-utils';
 import { log } from './log.ts';
+import type { Extension } from './sqlite-rank-extension.ts';
 
 /** Readers when not told: one per core, at least two (one long statement must not queue the rest), at most four. */
 export const DEFAULT_READERS = Math.min(4, Math.max(2, availableParallelism()));
@@ -48,9 +49,12 @@ export class SqliteReaders {
   #closed = false;
 
   readonly #path: string;
+  /** The ranking extension each reader loads (sqlite-rank-extension.ts), or null. */
+  readonly #extension: Extension | null;
 
-  constructor(path: string, count: number) {
+  constructor(path: string, count: number, extension: Extension | null = null) {
     this.#path = path;
+    this.#extension = extension;
     this.#readers = Array.from({ length: count }, () => this.#start());
   }
 
@@ -90,7 +94,7 @@ export class SqliteReaders {
 
   #start(): Reader {
     const [entry, options] = workerEntry();
-    const worker = new Worker(entry, { ...options, workerData: { path: this.#path } });
+    const worker = new Worker(entry, { ...options, workerData: { path: this.#path, extension: this.#extension } });
     worker.unref();
     const reader: Reader = { worker, pending: new Map(), ready: Promise.resolve(), started: false };
     reader.ready = new Promise((resolve, reject) => {

@@ -93,6 +93,8 @@ type Documents = {
     "\n  mutation EraseTextImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": typeof types.EraseTextImportDocument,
     "\n  mutation EraseText($scope: ID!, $text: String!, $dryRun: Boolean) {\n    eraseMemory(input: { scope: $scope, text: $text, dryRun: $dryRun }) { __typename ... on EraseMemorySuccess { receipt { counts } } }\n  }\n": typeof types.EraseTextDocument,
     "\n  query EraseTextNames($scope: ID!) { knowledge(filter: { scope: $scope }, first: 100) { edges { node { name } } } }\n": typeof types.EraseTextNamesDocument,
+    "\n  query RankExtensionQuery($i: MemoryQueryInput!) { memoryQuery(input: $i, first: 15) { edges { node { id } breakdown { text } } meta { totalCount } } }\n": typeof types.RankExtensionQueryDocument,
+    "\n  mutation RankExtensionImport($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }\n": typeof types.RankExtensionImportDocument,
     "\n  mutation IdsImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id } } } }\n  }\n": typeof types.IdsImportDocument,
     "\n  mutation LargeImportTurns($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { count } } ... on UserError { code } }\n  }\n": typeof types.LargeImportTurnsDocument,
     "\n  mutation LargeImportScreened($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) {\n      __typename\n      ... on ImportEntriesSuccess { imported { count } }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n": typeof types.LargeImportScreenedDocument,
@@ -370,6 +372,8 @@ const documents: Documents = {
     "\n  mutation EraseTextImport($entries: [ImportEntryInput!]!) { importEntries(input: { entries: $entries }) { __typename } }\n": types.EraseTextImportDocument,
     "\n  mutation EraseText($scope: ID!, $text: String!, $dryRun: Boolean) {\n    eraseMemory(input: { scope: $scope, text: $text, dryRun: $dryRun }) { __typename ... on EraseMemorySuccess { receipt { counts } } }\n  }\n": types.EraseTextDocument,
     "\n  query EraseTextNames($scope: ID!) { knowledge(filter: { scope: $scope }, first: 100) { edges { node { name } } } }\n": types.EraseTextNamesDocument,
+    "\n  query RankExtensionQuery($i: MemoryQueryInput!) { memoryQuery(input: $i, first: 15) { edges { node { id } breakdown { text } } meta { totalCount } } }\n": types.RankExtensionQueryDocument,
+    "\n  mutation RankExtensionImport($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }\n": types.RankExtensionImportDocument,
     "\n  mutation IdsImport($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { entries { id } } } }\n  }\n": types.IdsImportDocument,
     "\n  mutation LargeImportTurns($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) { __typename ... on ImportEntriesSuccess { imported { count } } ... on UserError { code } }\n  }\n": types.LargeImportTurnsDocument,
     "\n  mutation LargeImportScreened($entries: [ImportEntryInput!]!) {\n    importEntries(input: { entries: $entries }) {\n      __typename\n      ... on ImportEntriesSuccess { imported { count } }\n      ... on ValidationError { issues { path message } }\n    }\n  }\n": types.LargeImportScreenedDocument,
@@ -898,6 +902,14 @@ export function graphql(source: "\n  mutation EraseText($scope: ID!, $text: Stri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query EraseTextNames($scope: ID!) { knowledge(filter: { scope: $scope }, first: 100) { edges { node { name } } } }\n"): (typeof documents)["\n  query EraseTextNames($scope: ID!) { knowledge(filter: { scope: $scope }, first: 100) { edges { node { name } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RankExtensionQuery($i: MemoryQueryInput!) { memoryQuery(input: $i, first: 15) { edges { node { id } breakdown { text } } meta { totalCount } } }\n"): (typeof documents)["\n  query RankExtensionQuery($i: MemoryQueryInput!) { memoryQuery(input: $i, first: 15) { edges { node { id } breakdown { text } } meta { totalCount } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RankExtensionImport($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }\n"): (typeof documents)["\n  mutation RankExtensionImport($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -2,6 +2,7 @@
 // dialect. Everything else (memory-query.*.ts) is written once, in the SQL both accept.
 import { Prisma } from '../../generated/sqlite/client.ts';
 import type { Provider } from '../../infra/database.ts';
+import { rankExtensionLoaded } from '../../infra/sqlite-rank-extension.ts';
 import { DECAY } from './relevance.ts';
 
 type Sql = Prisma.Sql;
@@ -191,6 +192,21 @@ function tagsQuery(also: string | null, tags: TagTerms | undefined): string {
 /** The words' query, and the tags asked for (see tagsQuery). */
 const ftsMatch = (terms: readonly string[], tags: TagTerms | undefined) => tagsQuery(`(${ftsQuery(terms)})`, tags);
 
+/**
+ * The rank of a match of ftsMatch(terms, tags): BM25, a match in the name weighing twice one in the
+ * text, the tags nothing. With tags, and SQLite's ranking extension loaded, engram_bm25 of the
+ * query's first `terms.length` phrases (the words: ftsMatch puts them first): bm25() itself also
+ * counts every posting of each tag for an IDF that the tags' weight of 0 then cancels (~97,000 for
+ * one tag at 1M entries: ~4 of a tag + word statement's ~10 ms). The same scores either way
+ * (native/fts5-rank.c).
+ */
+function textRank(terms: readonly string[], tags: TagTerms | undefined): Sql {
+  const tagged = Boolean(tags && tags.include.length + tags.require.length + tags.exclude.length > 0);
+  return tagged && rankExtensionLoaded()
+    ? Prisma.sql`-engram_bm25("EntrySearchFts", ${Prisma.raw(String(terms.length))}, 2.0, 1.0, 0.0)`
+    : Prisma.sql`-bm25("EntrySearchFts", 2.0, 1.0, 0.0)`;
+}
+
 const sqlite: Dialect = {
   provider: 'sqlite',
   // julianday is a double a few microseconds off the stored instant: rounded, a time filter's bound is exact.
@@ -205,11 +221,9 @@ const sqlite: Dialect = {
   // their ranks, whether the sample is complete, whether any matched), and SQLite otherwise runs the
   // full-text match and BM25 again for each (a two-word context at 100K: 29 -> 25.5 ms, then 16 ->
   // 9 ms). A text filter reads them once, as its start: there the copy only costs (2.9 -> 3.9 ms).
-  // BM25 weighs a match in the name twice, and gives the tags no weight (a tag term of the query
-  // adds nothing to a match's rank).
   textMatches: (terms, filters, many, tags) =>
     Prisma.sql`matches("entryId", rank, "scopeId", kind) AS ${Prisma.raw(many ? 'MATERIALIZED ' : '')}(
-    SELECT s."entryId", -bm25("EntrySearchFts", 2.0, 1.0, 0.0), s."scopeId", s."kind"
+    SELECT s."entryId", ${textRank(terms, tags)}, s."scopeId", s."kind"
     FROM "EntrySearchFts" JOIN "EntrySearch" s ON s."rowid" = "EntrySearchFts"."rowid"
     WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)} AND ${filters})`,
   // A join: SQLite indexes the matches for it (a two-word `context` at 100K, ~1,100 matches: the
@@ -249,7 +263,7 @@ const sqlite: Dialect = {
   scopedText: {
     // BM25 of every hit, once: what the statement's best match and its candidates' ranks read.
     hits: (terms, tags) => Prisma.sql`hits(rid, rank) AS MATERIALIZED (
-    SELECT "rowid", -bm25("EntrySearchFts", 2.0, 1.0, 0.0) FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)})`,
+    SELECT "rowid", ${textRank(terms, tags)} FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)})`,
     // FTS5 intersects the words' postings with the token's: no row per hit. (Their ranks come from
     // `hits`: BM25 here would count the token's postings for its weight, ~150,000 of them for the
     // project's guidelines at 1M entries; a two-word `context`'s statement 41 -> 56 ms.)

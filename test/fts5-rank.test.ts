@@ -1,0 +1,119 @@
+// On SQLite, a text search intersected with tags ranks with engram_bm25 (native/fts5-rank.c):
+// FTS5's bm25() without the IDF of the tag tokens, which a weight of 0 cancels anyway. The ranks
+// must be bm25()'s, bit for bit: compared here with bm25() on the index itself, and through
+// memoryQuery with the exhaustive ranking (whose query holds no tag token, so it ranks with
+// bm25()). SQLite only: PostgreSQL ranks with ts_rank.
+import Database from 'better-sqlite3';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sqlitePath } from '../src/config.ts';
+import { rankExtension } from '../src/infra/sqlite-rank-extension.ts';
+import { graphql } from './gql/index.ts';
+import { DB_KIND, useHarness, useVariant } from './support/harness.ts';
+import { createProject, startSession } from './support/ops.ts';
+
+const h = useHarness();
+const exhaustive = useVariant(h, { exhaustiveRanking: true });
+
+const MQ = graphql(`
+  query RankExtensionQuery($i: MemoryQueryInput!) { memoryQuery(input: $i, first: 15) { edges { node { id } breakdown { text } } meta { totalCount } } }
+`);
+const IMPORT = graphql(`
+  mutation RankExtensionImport($e: [ImportEntryInput!]!) { importEntries(input: { entries: $e }) { __typename } }
+`);
+
+const WORDS = ['amber', 'basalt', 'cobalt', 'dune'];
+const TAGS = ['red', 'green', 'blue'];
+
+/** Entry i: one to three of the words, texts of varied length, and a varied set of the tags. */
+function entry(i: number, scope: string) {
+  const kind = (['GUIDELINE', 'TOOL', 'KNOWLEDGE'] as const)[i % 3]!;
+  const text = [WORDS[i % 4], ...(i % 3 === 0 ? [WORDS[(i + 1) % 4]] : []), ...(i % 7 === 0 ? [WORDS[(i + 2) % 4]] : []), 'filler '.repeat(i % 6)].join(' ');
+  const tags = TAGS.filter((_, t) => (i >> t) % 2 === 1);
+  return {
+    scope,
+    kind,
+    name: i % 5 === 0 ? `${WORDS[(i + 3) % 4]} ${i}` : `entry-${i}`,
+    tags,
+    ...(kind === 'GUIDELINE' ? { content: text, priority: (i * 37) % 101 } : kind === 'TOOL' ? { description: text } : { content: text }),
+  };
+}
+
+let session = '';
+
+beforeAll(async () => {
+  const project = await createProject(h, 'rank-extension');
+  session = await startSession(h, project, 'rank-extension-session');
+  await h.ok(IMPORT, { e: Array.from({ length: 300 }, (_, i) => entry(i, project)) });
+  await h.ok(IMPORT, { e: Array.from({ length: 60 }, (_, i) => entry(1_000 + i, session)) });
+}, 60_000);
+
+/** The tag conditions the tests intersect the words with, as memoryQuery takes them. */
+const TAG_CONDITIONS = [
+  { include: ['red'] },
+  { include: ['red', 'blue'] },
+  { require: ['green'] },
+  { require: ['red', 'green'], exclude: ['blue'] },
+  { include: ['blue'], exclude: ['green'] },
+];
+const SEARCHES = ['amber', 'basalt cobalt', 'dune amber cobalt'];
+
+describe.skipIf(DB_KIND !== 'sqlite')('engram_bm25, the rank of a text search with tags (SQLite)', () => {
+  it('is built by the install and ranks tag + word queries', async () => {
+    expect(rankExtension(), 'native/build holds the compiled extension').not.toBeNull();
+    h.resetStatements();
+    await h.ok(MQ, { i: { scope: session, tags: { include: ['red'] }, search: 'amber' } });
+    expect(h.statements.some((sql) => sql.includes('engram_bm25'))).toBe(true);
+    // Without tags it would change nothing: bm25() as before.
+    h.resetStatements();
+    await h.ok(MQ, { i: { scope: session, search: 'amber' } });
+    expect(h.statements.some((sql) => sql.includes('engram_bm25'))).toBe(false);
+  });
+
+  it("gives every match bm25()'s rank, bit for bit, whatever tags its query intersects the words with", () => {
+    const extension = rankExtension()!;
+    const db = new Database(sqlitePath(h.url), { readonly: true });
+    try {
+      // better-sqlite3 takes an entry point (its types, @types/better-sqlite3 9, do not say so).
+      (db as unknown as { loadExtension(path: string, entryPoint: string): void }).loadExtension(extension.path, extension.entryPoint);
+      const ids = new Map((db.prepare(`SELECT id, name FROM "Tag"`).all() as Array<{ id: string; name: string }>).map((t) => [t.name, t.id]));
+      const token = (name: string) => `t${Buffer.from(ids.get(name)!, 'utf8').toString('hex')}`;
+      const ranks = (rank: string, query: string) =>
+        db.prepare(`SELECT rowid AS id, ${rank} AS rank FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ? ORDER BY rowid`).all(query) as Array<{ id: number; rank: number }>;
+      let compared = 0;
+      for (const search of SEARCHES) {
+        const words = search.split(' ');
+        const text = `({name body} : (${words.map((w) => `"${w}"*`).join(' OR ')}))`;
+        const queries = [
+          `${text} AND tagTokens : (${token('red')})`,
+          `${text} AND tagTokens : (${token('red')} OR ${token('blue')})`,
+          `${text} AND tagTokens : ${token('red')} AND tagTokens : ${token('green')}`,
+          `(${text} AND tagTokens : ${token('green')}) NOT tagTokens : (${token('blue')})`,
+        ];
+        for (const query of queries) {
+          const expected = ranks(`bm25("EntrySearchFts", 2.0, 1.0, 0.0)`, query);
+          expect(ranks(`engram_bm25("EntrySearchFts", ${words.length}, 2.0, 1.0, 0.0)`, query), query).toEqual(expected);
+          compared += expected.length;
+          // The comparison can tell: scoring one word fewer changes the ranks.
+          if (words.length > 1) expect(ranks(`engram_bm25("EntrySearchFts", ${words.length - 1}, 2.0, 1.0, 0.0)`, query), query).not.toEqual(expected);
+        }
+      }
+      expect(compared).toBeGreaterThan(200);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("ranks memoryQuery's tag + word pages as the exhaustive ranking does, text scores equal", async () => {
+    for (const tags of TAG_CONDITIONS) {
+      for (const search of SEARCHES) {
+        const i = { scope: session, tags, search };
+        const full = (await exhaustive.ok(MQ, { i })).memoryQuery;
+        const page = (await h.ok(MQ, { i })).memoryQuery;
+        const where = JSON.stringify(i);
+        expect(page.meta.totalCount, where).toBe(full.meta.totalCount);
+        const texts = (p: typeof page) => p.edges.map((e) => [e.node.id, e.breakdown.text]);
+        expect(texts(page), where).toEqual(texts(full));
+      }
+    }
+  });
+});
