@@ -13,7 +13,7 @@ FROM node:22-bookworm-slim AS build
 
 # better-sqlite3 compiles from source when no prebuilt binary can be fetched.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
+ && apt-get install -y --no-install-recommends python3 make gcc g++ \
  && rm -rf /var/lib/apt/lists/*
 # node-gyp: use the headers shipped with this Node instead of downloading them.
 ENV npm_config_nodedir=/usr/local

@@ -32,15 +32,21 @@ const headers = ['better-sqlite3-v13', 'better-sqlite3-v12']
   .find((dir) => existsSync(join(dir, 'sqlite3ext.h')));
 if (!headers) fail("better-sqlite3's SQLite headers are not installed");
 
-// CC may name a wrapper and its compiler ("ccache gcc", as CI sets it).
-const [cc, ...ccArgs] = (process.env.CC || 'cc').trim().split(/\s+/);
+// CC may name a wrapper and its compiler ("ccache gcc", as CI sets it); else the first of the usual names found.
+const compilers = process.env.CC ? [process.env.CC] : ['cc', 'gcc', 'clang'];
 const shared = process.platform === 'darwin' ? ['-bundle', '-undefined', 'dynamic_lookup'] : ['-shared', '-fPIC'];
 mkdirSync(dirname(output), { recursive: true });
 const partial = `${output}.${process.pid}`;
-const result = spawnSync(cc, [...ccArgs, '-O2', ...shared, '-I', headers, source, '-o', partial, '-lm'], { stdio: 'inherit' });
-if (result.error || result.status !== 0) {
+const tried = [];
+for (const compiler of compilers) {
+  const [cc, ...ccArgs] = compiler.trim().split(/\s+/);
+  const result = spawnSync(cc, [...ccArgs, '-O2', ...shared, '-I', headers, source, '-o', partial, '-lm'], { stdio: 'inherit' });
+  if (!result.error && result.status === 0) break;
+  tried.push(`${compiler}: ${result.error?.message ?? `exit ${result.status}`}`);
+}
+if (tried.length === compilers.length) {
   rmSync(partial, { force: true });
-  fail(`${cc} did not compile native/fts5-rank.c (${result.error?.message ?? `exit ${result.status}`})`);
+  fail(`native/fts5-rank.c was not compiled (${tried.join('; ')})`);
 }
 // Renamed into place: a server starting meanwhile finds the old file or the new one, never half of one.
 renameSync(partial, output);

@@ -53,6 +53,8 @@ export interface Config {
   sqliteReaders: number;
   /** SQLITE_CACHE_MB: the writing connection's page cache (default 256). */
   sqliteCacheMb: number;
+  /** SQLITE_RANK_EXTENSION (default true): rank tag + word queries with the compiled engram_bm25 where it was built. */
+  sqliteRankExtension: boolean;
   /** POSTGRES_PARALLEL_WORKERS: parallel workers one PostgreSQL statement may use (default 0: one core per statement). */
   postgresParallelWorkers: number;
   /** POSTGRES_UPKEEP_SECONDS: how often Engram vacuums its tables while the server's autovacuum is off (default 60; 0: never). */
@@ -144,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     changeRetentionHours: int(env, 'CHANGE_RETENTION_HOURS', 168, 1, 8_760),
     sqliteReaders: int(env, 'SQLITE_READERS', DEFAULT_READERS, 0, 16),
     sqliteCacheMb: int(env, 'SQLITE_CACHE_MB', DEFAULT_SQLITE_CACHE_MB, 2, 65_536),
+    sqliteRankExtension: bool(env, 'SQLITE_RANK_EXTENSION', true),
     postgresParallelWorkers: int(env, 'POSTGRES_PARALLEL_WORKERS', DEFAULT_PARALLEL_WORKERS, 0, 64),
     postgresUpkeepSeconds: int(env, 'POSTGRES_UPKEEP_SECONDS', 60, 0, 86_400),
     exhaustiveRanking: bool(env, 'EXHAUSTIVE_RANKING', false),

@@ -56,7 +56,7 @@ const telemetry = (running.telemetry = await startTelemetry());
 // The rest of the server loads once the database is open: SQLite's reader threads, which load
 // modules of their own, then start on the other core while this thread loads the GraphQL layer.
 const { openDatabase } = await import('./infra/database.ts');
-const database = (running.database = await openDatabase(config.databaseUrl, { readers: config.sqliteReaders, cacheMb: config.sqliteCacheMb, parallelWorkers: config.postgresParallelWorkers }));
+const database = (running.database = await openDatabase(config.databaseUrl, { readers: config.sqliteReaders, cacheMb: config.sqliteCacheMb, rankExtension: config.sqliteRankExtension, parallelWorkers: config.postgresParallelWorkers }));
 if (!stopping) {
   const [{ createApp }, { createEventBus }] = await Promise.all([import('./app.ts'), import('./infra/events.ts')]);
   const bus = (running.bus = createEventBus({ redisUrl: config.redisUrl }));

@@ -63,6 +63,7 @@ describe('loadConfig', () => {
       changeRetentionHours: 168,
       sqliteReaders: DEFAULT_READERS,
       sqliteCacheMb: 256,
+      sqliteRankExtension: true,
       postgresParallelWorkers: 0,
       postgresUpkeepSeconds: 60,
       exhaustiveRanking: false,
@@ -99,6 +100,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ GRANTS_READ_GLOBAL: 'FALSE' }).grantsReadGlobal).toBe(false);
     expect(loadConfig({ GRANTS_READ_GLOBAL: 'true' }).grantsReadGlobal).toBe(true);
     expect(() => loadConfig({ GRANTS_READ_GLOBAL: 'yes' })).toThrow(ConfigError);
+  });
+
+  it('SQLITE_RANK_EXTENSION is true or false, anything else a ConfigError', () => {
+    expect(loadConfig({ SQLITE_RANK_EXTENSION: 'false' }).sqliteRankExtension).toBe(false);
+    expect(loadConfig({ SQLITE_RANK_EXTENSION: 'true' }).sqliteRankExtension).toBe(true);
+    expect(() => loadConfig({ SQLITE_RANK_EXTENSION: 'off' })).toThrow(ConfigError);
   });
 
   it('EXHAUSTIVE_RANKING is true or false, anything else a ConfigError', () => {

@@ -5,10 +5,12 @@
 // bm25()). SQLite only: PostgreSQL ranks with ts_rank.
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
 import { sqlitePath } from '../src/config.ts';
+import { openDatabase } from '../src/infra/database.ts';
 import { rankExtension } from '../src/infra/sqlite-rank-extension.ts';
 import { graphql } from './gql/index.ts';
-import { DB_KIND, useHarness, useVariant } from './support/harness.ts';
+import { DB_KIND, client, useHarness, useVariant } from './support/harness.ts';
 import { createProject, startSession } from './support/ops.ts';
 
 const h = useHarness();
@@ -39,6 +41,9 @@ function entry(i: number, scope: string) {
 }
 
 let session = '';
+
+/** A page's entries and their text scores. */
+const texts = (page: { edges: Array<{ node: { id: string }; breakdown: { text: number } }> }) => page.edges.map((e) => [e.node.id, e.breakdown.text]);
 
 beforeAll(async () => {
   const project = await createProject(h, 'rank-extension');
@@ -111,9 +116,26 @@ describe.skipIf(DB_KIND !== 'sqlite')('engram_bm25, the rank of a text search wi
         const page = (await h.ok(MQ, { i })).memoryQuery;
         const where = JSON.stringify(i);
         expect(page.meta.totalCount, where).toBe(full.meta.totalCount);
-        const texts = (p: typeof page) => p.edges.map((e) => [e.node.id, e.breakdown.text]);
         expect(texts(page), where).toEqual(texts(full));
       }
+    }
+  });
+
+  it('is not used by a database opened without it (SQLITE_RANK_EXTENSION=false): bm25() ranks, the same pages', async () => {
+    const statements: string[] = [];
+    const database = await openDatabase(h.url, { readers: 0, rankExtension: false, onQuery: (sql) => statements.push(sql) });
+    const app = createApp({ database, accessFlushMs: 3_600_000, changePruneFirstMs: 3_600_000 });
+    try {
+      const without = client(app);
+      for (const tags of TAG_CONDITIONS.slice(0, 3)) {
+        const i = { scope: session, tags, search: 'basalt cobalt' };
+        expect(texts((await without.ok(MQ, { i })).memoryQuery), JSON.stringify(i)).toEqual(texts((await h.ok(MQ, { i })).memoryQuery));
+      }
+      expect(statements.some((sql) => sql.includes('MATCH'))).toBe(true);
+      expect(statements.some((sql) => sql.includes('engram_bm25'))).toBe(false);
+    } finally {
+      await app.stop(1_000);
+      await database.close();
     }
   });
 });

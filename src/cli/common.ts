@@ -29,7 +29,7 @@ export async function withDatabase<T>(work: (database: Database) => Promise<T>, 
   if (use.existing) await requireExisting(url);
   const database = await reachable(url, async () => {
     await applyMigrations(url);
-    return openDatabase(url, { readers: 0, cacheMb: config.sqliteCacheMb, parallelWorkers: config.postgresParallelWorkers });
+    return openDatabase(url, { readers: 0, cacheMb: config.sqliteCacheMb, rankExtension: config.sqliteRankExtension, parallelWorkers: config.postgresParallelWorkers });
   });
   try {
     return await work(database);

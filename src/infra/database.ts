@@ -61,6 +61,8 @@ export interface DatabaseOptions {
   parallelWorkers?: number;
   /** SQLite: how often planner statistics are refreshed (default STATISTICS_INTERVAL_MS). */
   statisticsIntervalMs?: number;
+  /** SQLite: load the ranking extension where it was built (default true; see sqlite-rank-extension.ts). */
+  rankExtension?: boolean;
 }
 
 /** How often SQLite's planner statistics are refreshed where stale (and after every bulk write). */

@@ -9,7 +9,7 @@ import { registerDirectDriver } from './direct-batch.ts';
 import { periodic } from './periodic.ts';
 import { serializeConnection } from './serialized-adapter.ts';
 import { SqliteCheckpointer, WRITER_CHECKPOINT_PAGES } from './sqlite-checkpointer.ts';
-import { loadRankExtension, rankExtension, type ExtensionClient } from './sqlite-rank-extension.ts';
+import { loadRankExtension, rankExtension, rankWithExtension, type ExtensionClient } from './sqlite-rank-extension.ts';
 import { DEFAULT_READERS, SqliteReaders } from './sqlite-readers.ts';
 
 export async function openSqlite(url: string, options: DatabaseOptions): Promise<OpenedClient> {
@@ -19,7 +19,7 @@ export async function openSqlite(url: string, options: DatabaseOptions): Promise
   mkdirSync(dirname(path), { recursive: true });
   // A writer waits up to 5 s for the lock instead of failing with SQLITE_BUSY.
   // engram_bm25 for tag + word queries (sqlite-rank-extension.ts); the readers load it too.
-  const extension = rankExtension();
+  const extension = options.rankExtension === false ? null : rankExtension();
   let ranking = false;
   const adapter = serializeConnection(new PrismaBetterSqlite3({ url: path, timeout: 5000 }), (connection) => {
     ranking = loadRankExtension((connection as unknown as { client: ExtensionClient }).client, extension);
@@ -36,6 +36,7 @@ export async function openSqlite(url: string, options: DatabaseOptions): Promise
   });
   // WAL lets readers run beside the single writer; NORMAL sync is durable in WAL mode.
   await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
+  if (ranking) rankWithExtension(prisma);
   await prisma.$executeRawUnsafe('PRAGMA synchronous = NORMAL');
   await prisma.$executeRawUnsafe('PRAGMA foreign_keys = ON');
   // Random lookups over a large memory (an entry per full-text match, its tags, its overrides)

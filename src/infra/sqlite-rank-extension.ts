@@ -22,8 +22,8 @@ export interface Extension {
   entryPoint: string;
 }
 
-/** Whether a connection of this process has loaded the extension: the main thread's SQL may then call engram_bm25. */
-let loaded = false;
+/** The databases (their Prisma clients) whose connections all have it: their SQL may call engram_bm25. */
+const ranking = new WeakSet<object>();
 let warned = false;
 
 /** The compiled extension, or null where the install did not build it. */
@@ -40,7 +40,6 @@ export function loadRankExtension(client: ExtensionClient, extension: Extension 
   if (!extension) return false;
   try {
     client.loadExtension(extension.path, extension.entryPoint);
-    loaded = true;
     return true;
   } catch (error) {
     if (!warned) log.warn({ err: error, path: extension.path }, "SQLite's ranking extension did not load; tag + word queries rank with bm25() (the same results, slower)");
@@ -49,5 +48,10 @@ export function loadRankExtension(client: ExtensionClient, extension: Extension 
   }
 }
 
-/** Whether SQL run on this process's SQLite connections may call engram_bm25. */
-export const rankExtensionLoaded = (): boolean => loaded;
+/** Marks `db` (a database's Prisma client) as ranking with the extension: its main connection loaded it. */
+export function rankWithExtension(db: object): void {
+  ranking.add(db);
+}
+
+/** Whether SQL run on `db` may call engram_bm25 (a transaction's client is not marked: bm25() there). */
+export const ranksWithExtension = (db: object): boolean => ranking.has(db);

@@ -31,7 +31,7 @@ export async function serveMcpOverStdio(options: StdioOptions): Promise<void> {
   const problem = sqliteAddonProblemFor(config.databaseUrl);
   if (problem) throw new Error(problem);
   await applyMigrations(config.databaseUrl);
-  const database = await openDatabase(config.databaseUrl, { readers: config.sqliteReaders, cacheMb: config.sqliteCacheMb, parallelWorkers: config.postgresParallelWorkers });
+  const database = await openDatabase(config.databaseUrl, { readers: config.sqliteReaders, cacheMb: config.sqliteCacheMb, rankExtension: config.sqliteRankExtension, parallelWorkers: config.postgresParallelWorkers });
   const bus = createEventBus({ redisUrl: config.redisUrl });
   const app = createApp({
     database,

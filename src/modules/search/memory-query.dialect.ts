@@ -2,7 +2,7 @@
 // dialect. Everything else (memory-query.*.ts) is written once, in the SQL both accept.
 import { Prisma } from '../../generated/sqlite/client.ts';
 import type { Provider } from '../../infra/database.ts';
-import { rankExtensionLoaded } from '../../infra/sqlite-rank-extension.ts';
+import { ranksWithExtension } from '../../infra/sqlite-rank-extension.ts';
 import { DECAY } from './relevance.ts';
 
 type Sql = Prisma.Sql;
@@ -194,21 +194,22 @@ const ftsMatch = (terms: readonly string[], tags: TagTerms | undefined) => tagsQ
 
 /**
  * The rank of a match of ftsMatch(terms, tags): BM25, a match in the name weighing twice one in the
- * text, the tags nothing. With tags, and SQLite's ranking extension loaded, engram_bm25 of the
- * query's first `terms.length` phrases (the words: ftsMatch puts them first): bm25() itself also
- * counts every posting of each tag for an IDF that the tags' weight of 0 then cancels (~97,000 for
- * one tag at 1M entries: ~4 of a tag + word statement's ~10 ms). The same scores either way
- * (native/fts5-rank.c).
+ * text, the tags nothing. With tags, where the database's connections have SQLite's ranking
+ * extension (`extension`), engram_bm25 of the query's first `terms.length` phrases (the words:
+ * ftsMatch puts them first): bm25() itself also counts every posting of each tag for an IDF that
+ * the tags' weight of 0 then cancels (~97,000 for one tag at 1M entries: ~4 of a tag + word
+ * statement's ~10 ms). The same scores either way (native/fts5-rank.c).
  */
-function textRank(terms: readonly string[], tags: TagTerms | undefined): Sql {
+function textRank(terms: readonly string[], tags: TagTerms | undefined, extension: boolean): Sql {
   // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,ArithmeticOperator: equivalent where the extension is loaded (as in the tests), since without tag phrases engram_bm25 is bm25(); test/fts5-rank.test.ts checks the ranks with them
   const tagged = Boolean(tags && tags.include.length + tags.require.length + tags.exclude.length > 0);
-  return tagged && rankExtensionLoaded()
+  return tagged && extension
     ? Prisma.sql`-engram_bm25("EntrySearchFts", ${Prisma.raw(String(terms.length))}, 2.0, 1.0, 0.0)`
     : Prisma.sql`-bm25("EntrySearchFts", 2.0, 1.0, 0.0)`;
 }
 
-const sqlite: Dialect = {
+/** SQLite's dialect; `extension`: the database's connections have the ranking extension (textRank). */
+const sqliteOf = (extension: boolean): Dialect => ({
   provider: 'sqlite',
   // julianday is a double a few microseconds off the stored instant: rounded, a time filter's bound is exact.
   epochMs: (column) => Prisma.sql`ROUND((julianday(${column}) - 2440587.5) * 86400000.0)`,
@@ -224,7 +225,7 @@ const sqlite: Dialect = {
   // 9 ms). A text filter reads them once, as its start: there the copy only costs (2.9 -> 3.9 ms).
   textMatches: (terms, filters, many, tags) =>
     Prisma.sql`matches("entryId", rank, "scopeId", kind) AS ${Prisma.raw(many ? 'MATERIALIZED ' : '')}(
-    SELECT s."entryId", ${textRank(terms, tags)}, s."scopeId", s."kind"
+    SELECT s."entryId", ${textRank(terms, tags, extension)}, s."scopeId", s."kind"
     FROM "EntrySearchFts" JOIN "EntrySearch" s ON s."rowid" = "EntrySearchFts"."rowid"
     WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)} AND ${filters})`,
   // A join: SQLite indexes the matches for it (a two-word `context` at 100K, ~1,100 matches: the
@@ -264,7 +265,7 @@ const sqlite: Dialect = {
   scopedText: {
     // BM25 of every hit, once: what the statement's best match and its candidates' ranks read.
     hits: (terms, tags) => Prisma.sql`hits(rid, rank) AS MATERIALIZED (
-    SELECT "rowid", ${textRank(terms, tags)} FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)})`,
+    SELECT "rowid", ${textRank(terms, tags, extension)} FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)})`,
     // FTS5 intersects the words' postings with the token's: no row per hit. (Their ranks come from
     // `hits`: BM25 here would count the token's postings for its weight, ~150,000 of them for the
     // project's guidelines at 1M entries; a two-word `context`'s statement 41 -> 56 ms.)
@@ -273,7 +274,7 @@ const sqlite: Dialect = {
     rankedIds: (ids) =>
       Prisma.sql`SELECT u.id, h.rank FROM (${ids}) u LEFT JOIN "EntrySearch" s ON s."entryId" = u.id LEFT JOIN hits h ON h.rid = s."rowid"`,
   },
-};
+});
 
 const postgresql: Dialect = {
   provider: 'postgresql',
@@ -356,4 +357,10 @@ const postgresql: Dialect = {
   scopedTagCount: null,
 };
 
+const sqlite = sqliteOf(false);
+const sqliteRanked = sqliteOf(true);
+
 export const DIALECTS: Record<Provider, Dialect> = { sqlite, postgresql };
+
+/** The dialect of `db`'s queries: SQLite's with the ranking extension where its connections have it. */
+export const dialectOf = (db: object, provider: Provider): Dialect => (provider === 'sqlite' && ranksWithExtension(db) ? sqliteRanked : DIALECTS[provider]);

@@ -7,7 +7,7 @@ import { Checker, checkTagNames } from '../../domain/validate.ts';
 import { ENTRY_KINDS, type EntryKind } from '../entries/entries.service.ts';
 import { chainWithPolicies, type ChainPolicy } from '../lifecycle/policies.service.ts';
 import type { RelationType } from '../relations/relations.service.ts';
-import { DIALECTS, type Dialect } from './memory-query.dialect.ts';
+import { dialectOf, type Dialect } from './memory-query.dialect.ts';
 import { checkWordBytes, searchTerms, taskTerms, type TaskTerms } from './memory-query.terms.ts';
 
 export interface MemoryQueryInput {
@@ -165,7 +165,7 @@ export async function planQuery(
   const reach = input.inherit ? policies.chain : policies.chain.slice(0, 1);
   // Only the scopes the caller reads are searched: access is filtered inside the SQL, before paging.
   const chain = await (input.readable ?? ((ids: string[]) => Promise.resolve(ids)))(reach);
-  const d = DIALECTS[provider];
+  const d = dialectOf(db, provider);
   const searchFilters = words.length > 0 && input.searchFilters !== false;
   // A filtering search keeps every word (each one lets entries in); a task drops its common words.
   const task = searchFilters || terms ? { likely: terms ?? words, counted: null } : await taskTerms(db, d, words);
