@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import type { SqlDriverAdapter, SqlQuery } from '@prisma/driver-adapter-utils';
 import { cachePreparedStatements } from './serialized-adapter.ts';
-import type { Extension } from './sqlite-rank-extension.ts';
+import type { Extension, ExtensionClient } from './sqlite-rank-extension.ts';
 
 interface Request {
   id: number;
@@ -14,7 +14,7 @@ interface Request {
 }
 
 const { path, extension } = workerData as { path: string; extension: Extension | null };
-type Client = { prepare(sql: string): { readonly: boolean }; pragma(sql: string): unknown; loadExtension(path: string, entryPoint?: string): unknown };
+type Client = ExtensionClient & { prepare(sql: string): { readonly: boolean }; pragma(sql: string): unknown };
 
 // Started from a function, not with a top-level await: a worker terminated while its module was
 // still being evaluated asynchronously (a database closed just after it was opened) crashed the

@@ -360,7 +360,7 @@ const postgresql: Dialect = {
 const sqlite = sqliteOf(false);
 const sqliteRanked = sqliteOf(true);
 
-export const DIALECTS: Record<Provider, Dialect> = { sqlite, postgresql };
+const DIALECTS: Record<Provider, Dialect> = { sqlite, postgresql };
 
 /** The dialect of `db`'s queries: SQLite's with the ranking extension where its connections have it. */
 export const dialectOf = (db: object, provider: Provider): Dialect => (provider === 'sqlite' && ranksWithExtension(db) ? sqliteRanked : DIALECTS[provider]);
