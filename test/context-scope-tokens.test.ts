@@ -5,6 +5,7 @@
 // Its pages must be the exhaustive ranking's, through writes that move an entry's token.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
+import { rankExtension } from '../src/infra/sqlite-rank-extension.ts';
 import { DB_KIND, useHarness, useVariant } from './support/harness.ts';
 import { createProject, globalScopeId, startSession } from './support/ops.ts';
 
@@ -68,8 +69,12 @@ beforeAll(async () => {
   );
 });
 
-/** A context of `task` ranked as the exhaustive ranking ranks it; the statements' kinds ("guess" when from a learnt bound). */
-async function ask(task: string, tokenBudget: number): Promise<{ guessedFromHits: boolean; page: string[] }> {
+/**
+ * A context of `task` ranked as the exhaustive ranking ranks it; whether one statement answered
+ * from a learnt bound and the hits, and whether that statement ranked each scope's hits as it
+ * read them (engram_bm25 of the words: SQLite with its ranking extension).
+ */
+async function ask(task: string, tokenBudget: number): Promise<{ guessedFromHits: boolean; rankedByScope: boolean; page: string[] }> {
   const input = { scope: session, task, tokenBudget };
   h.resetStatements();
   const plain = (await h.ok(Ctx, { input })).context;
@@ -82,6 +87,7 @@ async function ask(task: string, tokenBudget: number): Promise<{ guessedFromHits
   }
   return {
     guessedFromHits: ranking.length === 1 && ranking[0]!.includes('hits(rid, rank)'),
+    rankedByScope: ranking.length === 1 && ranking[0]!.includes('AS rid, -engram_bm25('),
     page: [...plain.guidelines, ...plain.tools, ...plain.knowledge].map((e) => e.node.id),
   };
 }
@@ -92,12 +98,17 @@ describe('a context answered from a learnt bound', () => {
     // that matches of each scope and kind can score, where a scope and kind read or left out decides.
     for (const tokenBudget of [150, 400, 1_000, 2_500, 100_000]) {
       const guesses: boolean[] = [];
+      const rankedByScope: boolean[] = [];
       for (let n = 0; n < 12; n++) {
         const task = `${WORDS[n % 6]} ${WORDS[(n * 5 + 2) % 6]}`;
-        guesses.push((await ask(task, tokenBudget)).guessedFromHits);
+        const asked = await ask(task, tokenBudget);
+        guesses.push(asked.guessedFromHits);
+        rankedByScope.push(asked.rankedByScope);
       }
-      // After the first questions of the shape, a learnt bound answers (on SQLite from the hits).
+      // After the first questions of the shape, a learnt bound answers (on SQLite from the hits),
+      // its scopes' hits ranked as they are read where the extension is loaded.
       expect(guesses.slice(4).some(Boolean)).toBe(DB_KIND === 'sqlite');
+      expect(rankedByScope.slice(4).some(Boolean)).toBe(DB_KIND === 'sqlite' && rankExtension() !== null);
     }
   });
 

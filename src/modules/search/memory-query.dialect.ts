@@ -103,6 +103,11 @@ export interface ScopedText {
   hits(terms: readonly string[], tags: TagTerms): Sql;
   /** The rowids (column `rid`) of the hits of entries of `scope` and `kind` whose active flag is one of `actives`. */
   ofScope(terms: readonly string[], tags: TagTerms, scope: string, kind: string, actives: readonly boolean[]): Sql;
+  /**
+   * As ofScope, with each hit's rank as `hits` gives it (column `rank`); null where ranking them
+   * there would cost more than reading their ranks from `hits` (see the SQLite dialect).
+   */
+  rankedOfScope: ((terms: readonly string[], tags: TagTerms, scope: string, kind: string, actives: readonly boolean[]) => Sql) | null;
   /** `picked(id, rank)`'s rows, as rankedIds, with the ranks of `hits`. */
   rankedIds(ids: Sql): Sql;
 }
@@ -192,6 +197,10 @@ function tagsQuery(also: string | null, tags: TagTerms | undefined): string {
 /** The words' query, and the tags asked for (see tagsQuery). */
 const ftsMatch = (terms: readonly string[], tags: TagTerms | undefined) => tagsQuery(`(${ftsQuery(terms)})`, tags);
 
+/** ftsMatch of the entries of `scope` and `kind` whose active flag is one of `actives` (their scope tokens come last). */
+const scopedMatch = (terms: readonly string[], tags: TagTerms, scope: string, kind: string, actives: readonly boolean[]) =>
+  `(${ftsMatch(terms, tags)}) AND tagTokens : (${actives.map((a) => scopeToken(scope, kind, a)).join(' OR ')})`;
+
 /**
  * The rank of a match of ftsMatch(terms, tags): BM25, a match in the name weighing twice one in the
  * text, the tags nothing. With tags, where the database's connections have SQLite's ranking
@@ -203,10 +212,11 @@ const ftsMatch = (terms: readonly string[], tags: TagTerms | undefined) => tagsQ
 function textRank(terms: readonly string[], tags: TagTerms | undefined, extension: boolean): Sql {
   // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,ArithmeticOperator: equivalent where the extension is loaded (as in the tests), since without tag phrases engram_bm25 is bm25(); test/fts5-rank.test.ts checks the ranks with them
   const tagged = Boolean(tags && tags.include.length + tags.require.length + tags.exclude.length > 0);
-  return tagged && extension
-    ? Prisma.sql`-engram_bm25("EntrySearchFts", ${Prisma.raw(String(terms.length))}, 2.0, 1.0, 0.0)`
-    : Prisma.sql`-bm25("EntrySearchFts", 2.0, 1.0, 0.0)`;
+  return tagged && extension ? wordsRank(terms) : Prisma.sql`-bm25("EntrySearchFts", 2.0, 1.0, 0.0)`;
 }
+
+/** textRank with the extension: BM25 of the query's first `terms.length` phrases, the words (ftsMatch puts them first). */
+const wordsRank = (terms: readonly string[]) => Prisma.sql`-engram_bm25("EntrySearchFts", ${Prisma.raw(String(terms.length))}, 2.0, 1.0, 0.0)`;
 
 /** SQLite's dialect; `extension`: the database's connections have the ranking extension (textRank). */
 const sqliteOf = (extension: boolean): Dialect => ({
@@ -270,7 +280,14 @@ const sqliteOf = (extension: boolean): Dialect => ({
     // `hits`: BM25 here would count the token's postings for its weight, ~150,000 of them for the
     // project's guidelines at 1M entries; a two-word `context`'s statement 41 -> 56 ms.)
     ofScope: (terms, tags, scope, kind, actives) =>
-      Prisma.sql`SELECT "rowid" AS rid FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${`(${ftsMatch(terms, tags)}) AND tagTokens : (${actives.map((a) => scopeToken(scope, kind, a)).join(' OR ')})`}`,
+      Prisma.sql`SELECT "rowid" AS rid FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${scopedMatch(terms, tags, scope, kind, actives)}`,
+    // With the extension, engram_bm25 of the words alone ranks a scope's hits as `hits` does, without
+    // counting the scope token's postings (which bm25() would): the ranks come with the hits, and
+    // `hits` is not joined (and indexed) for them.
+    rankedOfScope: extension
+      ? (terms, tags, scope, kind, actives) =>
+          Prisma.sql`SELECT "rowid" AS rid, ${wordsRank(terms)} AS rank FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${scopedMatch(terms, tags, scope, kind, actives)}`
+      : null,
     rankedIds: (ids) =>
       Prisma.sql`SELECT u.id, h.rank FROM (${ids}) u LEFT JOIN "EntrySearch" s ON s."entryId" = u.id LEFT JOIN hits h ON h.rid = s."rowid"`,
   },

@@ -164,17 +164,15 @@ export async function speculativePage(plan: Plan, run: Run, memory: object, coun
   const hits = scoped ? plan.d.scopedText!.hits(plan.terms, indexedTags(plan)) : undefined;
   const best = words ? bestMatch(plan, scoped) : null;
   const linksCount = plan.input.wantsTotal && !counted ? taggedCount(plan) : null;
-  const ranges = [
-    RELATED_TO_CHAIN,
-    ...(best ? [Prisma.sql`SELECT id FROM best`] : []),
-    // With pruning's float slack below the guess (an entry's bound and score are computed apart).
-    // Stryker disable next-line ArithmeticOperator: equivalent in practice, a float margin no bound lands within
-    ...reaching(plan, guess - 1e-9, best ? { best: Prisma.sql`(SELECT rank FROM best)`, sampledAbove: null, byScope: scoped } : null),
-  ];
+  // With pruning's float slack below the guess (an entry's bound and score are computed apart).
+  // Stryker disable next-line ArithmeticOperator: equivalent in practice, a float margin no bound lands within
+  const reached = reaching(plan, guess - 1e-9, best ? { best: Prisma.sql`(SELECT rank FROM best)`, sampledAbove: null, byScope: scoped } : null);
+  const ranges = [RELATED_TO_CHAIN, ...(best ? [Prisma.sql`SELECT id FROM best`] : []), ...reached.ids];
   const rows = await run(
     page(plan, {
       ctes: best ?? undefined,
       ids: Prisma.join(ranges, ' UNION '),
+      ranked: reached.ranked,
       hits,
       anyMatch: words ? (scoped ? ANY_HIT : ANY_MATCH) : undefined,
       bestKnown: words ? Prisma.sql`(SELECT COUNT(*) FROM best)` : undefined,
