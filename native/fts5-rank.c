@@ -14,6 +14,23 @@
 **
 **   engram_bm25(fts_table, N, weight_of_column_0, weight_of_column_1, ...)
 **
+** engram_top: the same rank, but only where it can be among the statement's K best.
+**
+**   engram_top(fts_table, N, K, exact, weight_of_column_0, ...)
+**
+** returns engram_bm25's value for a row whose rank may be among the K best of the statement, and
+** for every row where `exact` is true; NULL for the others. Why: most of BM25's cost per match is
+** reading the document's length (FTS5 looks it up in the index's _docsize table: at 1M entries
+** ~0.5-1 us a match, ~12 of a two-word `context` statement's ~30 ms, 14,000 matches), and a query
+** that needs the best few of its matches need not read the lengths of the others. Each row's
+** score is first bounded with the shortest length the row can have (its most frequent phrase's
+** instances): BM25 only grows as the length shrinks, and so does each step of its computation in
+** floating point (monotone operations on positive values), so the bound is never below the score.
+** A row whose bound is below the K-th best score computed so far in the statement is left out:
+** that K-th best is at most the statement's true K-th best (a subset's K-th best is at most the
+** whole set's), so no row of the true K best is ever left out, and every row left out ranks no
+** higher than the K-th best of those returned.
+**
 ** Loaded into every SQLite connection that ranks (src/infra/sqlite-rank-extension.ts); where it
 ** cannot be built or loaded, queries use bm25() (the same scores, slower).
 */
@@ -28,6 +45,10 @@ typedef struct {
   double avgdl;
   double *aIDF;
   double *aFreq;
+  int *aCount;
+  /* engram_top: the K best scores so far (a min-heap, nBest <= nTop = K). */
+  int nTop, nBest;
+  double *aBest;
 } RankData;
 
 static int countRow(const Fts5ExtensionApi *api, Fts5Context *fts, void *user) {
@@ -37,8 +58,8 @@ static int countRow(const Fts5ExtensionApi *api, Fts5Context *fts, void *user) {
   return SQLITE_OK;
 }
 
-/* As FTS5's fts5Bm25GetData, for the first nScored phrases. */
-static int rankData(const Fts5ExtensionApi *api, Fts5Context *fts, int nScored, RankData **out) {
+/* As FTS5's fts5Bm25GetData, for the first nScored phrases; room for engram_top's nTop best scores. */
+static int rankData(const Fts5ExtensionApi *api, Fts5Context *fts, int nScored, int nTop, RankData **out) {
   RankData *p = (RankData *)api->xGetAuxdata(fts, 0);
   int rc = SQLITE_OK;
   if (p == 0) {
@@ -46,12 +67,17 @@ static int rankData(const Fts5ExtensionApi *api, Fts5Context *fts, int nScored, 
     sqlite3_int64 nRow = 0, nToken = 0;
     if (nScored > nPhrase) nScored = nPhrase;
     if (nScored < 0) nScored = 0;
-    p = (RankData *)sqlite3_malloc64(sizeof(RankData) + sizeof(double) * 2 * (nScored + 1));
+    if (nTop < 0) nTop = 0;
+    sqlite3_int64 size = sizeof(RankData) + sizeof(double) * (2 * (nScored + 1) + nTop) + sizeof(int) * (nScored + 1);
+    p = (RankData *)sqlite3_malloc64(size);
     if (p == 0) return SQLITE_NOMEM;
-    memset(p, 0, sizeof(RankData) + sizeof(double) * 2 * (nScored + 1));
+    memset(p, 0, size);
     p->nScored = nScored;
+    p->nTop = nTop;
     p->aIDF = (double *)&p[1];
     p->aFreq = &p->aIDF[nScored + 1];
+    p->aBest = &p->aFreq[nScored + 1];
+    p->aCount = (int *)&p->aBest[nTop];
     rc = api->xRowCount(fts, &nRow);
     if (rc == SQLITE_OK) rc = api->xColumnTotalSize(fts, -1, &nToken);
     if (rc == SQLITE_OK) p->avgdl = (double)nToken / (double)nRow;
@@ -74,34 +100,100 @@ static int rankData(const Fts5ExtensionApi *api, Fts5Context *fts, int nScored, 
   return rc;
 }
 
-/* As FTS5's fts5Bm25Function: the weighted frequency of each scored phrase, then the sum. */
-static void engramBm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nVal, sqlite3_value **apVal) {
+/*
+** The weighted frequency of each scored phrase in the current row (as FTS5's fts5Bm25Function
+** counts them: one instance at a time, in the order xInst gives them), and the most instances of
+** any one scored phrase (`most`: the row holds at least that many tokens).
+*/
+static int phraseFrequencies(const Fts5ExtensionApi *api, Fts5Context *fts, RankData *p, sqlite3_value **weights, int nWeights, int *most) {
+  int nInst = 0, rc = api->xInstCount(fts, &nInst);
+  memset(p->aFreq, 0, sizeof(double) * p->nScored);
+  memset(p->aCount, 0, sizeof(int) * p->nScored);
+  *most = 0;
+  for (int i = 0; rc == SQLITE_OK && i < nInst; i++) {
+    int phrase, column, offset;
+    rc = api->xInst(fts, i, &phrase, &column, &offset);
+    if (rc != SQLITE_OK || phrase >= p->nScored) continue;
+    p->aFreq[phrase] += (nWeights > column) ? sqlite3_value_double(weights[column]) : 1.0;
+    if (++p->aCount[phrase] > *most) *most = p->aCount[phrase];
+  }
+  return rc;
+}
+
+/* BM25 of the current row's frequencies for a document of D tokens: as FTS5's bm25(), term by term in order. */
+static double scoreOf(const RankData *p, double D) {
   const double k1 = 1.2, b = 0.75;
+  double score = 0.0;
+  for (int i = 0; i < p->nScored; i++) {
+    score += p->aIDF[i] * ((p->aFreq[i] * (k1 + 1.0)) / (p->aFreq[i] + k1 * (1 - b + b * D / p->avgdl)));
+  }
+  return score;
+}
+
+/* engram_bm25(fts, N, weights...): bm25() of the first N phrases. */
+static void engramBm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nVal, sqlite3_value **apVal) {
   RankData *p = 0;
-  int nInst = 0, nTok = 0;
+  int nTok = 0, most = 0;
   if (nVal < 1) {
     sqlite3_result_error(ctx, "engram_bm25: the number of phrases to score is required", -1);
     return;
   }
-  int rc = rankData(api, fts, sqlite3_value_int(apVal[0]), &p);
-  if (rc == SQLITE_OK) {
-    memset(p->aFreq, 0, sizeof(double) * p->nScored);
-    rc = api->xInstCount(fts, &nInst);
-  }
-  for (int i = 0; rc == SQLITE_OK && i < nInst; i++) {
-    int phrase, column, offset;
-    rc = api->xInst(fts, i, &phrase, &column, &offset);
-    if (rc == SQLITE_OK && phrase < p->nScored) p->aFreq[phrase] += (nVal - 1 > column) ? sqlite3_value_double(apVal[column + 1]) : 1.0;
-  }
+  int rc = rankData(api, fts, sqlite3_value_int(apVal[0]), 0, &p);
+  if (rc == SQLITE_OK) rc = phraseFrequencies(api, fts, p, &apVal[1], nVal - 1, &most);
   if (rc == SQLITE_OK) rc = api->xColumnSize(fts, -1, &nTok);
   if (rc != SQLITE_OK) {
     sqlite3_result_error_code(ctx, rc);
     return;
   }
-  double D = (double)nTok, score = 0.0;
-  for (int i = 0; i < p->nScored; i++) {
-    score += p->aIDF[i] * ((p->aFreq[i] * (k1 + 1.0)) / (p->aFreq[i] + k1 * (1 - b + b * D / p->avgdl)));
+  sqlite3_result_double(ctx, -1.0 * scoreOf(p, (double)nTok));
+}
+
+/* Adds `score` to the statement's K best (a min-heap of p->nTop scores, p->nBest of them so far). */
+static void keepBest(RankData *p, double score) {
+  double *h = p->aBest;
+  int i;
+  if (p->nBest < p->nTop) {
+    for (i = p->nBest++; i > 0 && h[(i - 1) / 2] > score; i = (i - 1) / 2) h[i] = h[(i - 1) / 2];
+    h[i] = score;
+    return;
   }
+  if (score <= h[0]) return;
+  for (i = 0;;) {
+    int c = 2 * i + 1;
+    if (c >= p->nTop) break;
+    if (c + 1 < p->nTop && h[c + 1] < h[c]) c++;
+    if (h[c] >= score) break;
+    h[i] = h[c];
+    i = c;
+  }
+  h[i] = score;
+}
+
+/* engram_top(fts, N, K, exact, weights...): engram_bm25 where the row may be among the K best (or `exact`), else NULL. */
+static void engramTop(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nVal, sqlite3_value **apVal) {
+  RankData *p = 0;
+  int nTok = 0, most = 0;
+  if (nVal < 3 || sqlite3_value_int(apVal[1]) < 1) {
+    sqlite3_result_error(ctx, "engram_top: the number of phrases to score, K >= 1 and whether to rank exactly are required", -1);
+    return;
+  }
+  int rc = rankData(api, fts, sqlite3_value_int(apVal[0]), sqlite3_value_int(apVal[1]), &p);
+  if (rc == SQLITE_OK) rc = phraseFrequencies(api, fts, p, &apVal[3], nVal - 3, &most);
+  if (rc != SQLITE_OK) {
+    sqlite3_result_error_code(ctx, rc);
+    return;
+  }
+  if (!sqlite3_value_int(apVal[2]) && p->nBest == p->nTop && scoreOf(p, (double)most) < p->aBest[0]) {
+    sqlite3_result_null(ctx);
+    return;
+  }
+  rc = api->xColumnSize(fts, -1, &nTok);
+  if (rc != SQLITE_OK) {
+    sqlite3_result_error_code(ctx, rc);
+    return;
+  }
+  double score = scoreOf(p, (double)nTok);
+  keepBest(p, score);
   sqlite3_result_double(ctx, -1.0 * score);
 }
 
@@ -122,5 +214,7 @@ int sqlite3_fts5rank_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
     *pzErrMsg = sqlite3_mprintf("engram_bm25: this SQLite has no FTS5");
     return SQLITE_ERROR;
   }
-  return fts->xCreateFunction(fts, "engram_bm25", 0, engramBm25, 0);
+  rc = fts->xCreateFunction(fts, "engram_bm25", 0, engramBm25, 0);
+  if (rc == SQLITE_OK) rc = fts->xCreateFunction(fts, "engram_top", 0, engramTop, 0);
+  return rc;
 }

@@ -72,7 +72,8 @@ beforeAll(async () => {
 /**
  * A context of `task` ranked as the exhaustive ranking ranks it; whether one statement answered
  * from a learnt bound and the hits, and whether that statement ranked each scope's hits as it
- * read them (engram_bm25 of the words: SQLite with its ranking extension).
+ * read them and only the best of all hits (engram_bm25 and engram_top: SQLite with its ranking
+ * extension).
  */
 async function ask(task: string, tokenBudget: number): Promise<{ guessedFromHits: boolean; rankedByScope: boolean; page: string[] }> {
   const input = { scope: session, task, tokenBudget };
@@ -87,7 +88,7 @@ async function ask(task: string, tokenBudget: number): Promise<{ guessedFromHits
   }
   return {
     guessedFromHits: ranking.length === 1 && ranking[0]!.includes('hits(rid, rank)'),
-    rankedByScope: ranking.length === 1 && ranking[0]!.includes('AS rid, -engram_bm25('),
+    rankedByScope: ranking.length === 1 && ranking[0]!.includes('AS rid, -engram_bm25(') && ranking[0]!.includes('-engram_top('),
     page: [...plain.guidelines, ...plain.tools, ...plain.knowledge].map((e) => e.node.id),
   };
 }
@@ -145,12 +146,17 @@ describe('a context whose best matches are all outside its chain', () => {
       const ranking = h.statements.filter((sql) => /^\s*WITH chain\(/.test(sql));
       const full = (await exhaustive.ok(Ctx, { input })).context;
       for (const kind of ['guidelines', 'tools', 'knowledge'] as const) expect(plain[kind].map((e) => e.node.id)).toEqual(full[kind].map((e) => e.node.id));
-      forms.push(ranking.map((sql) => (sql.includes('hits(rid, rank)') ? 'hits' : sql.includes('sampled(id)') ? 'sample' : sql.includes('kept(id)') ? 'kept' : 'guess')).join(','));
+      forms.push(
+        ranking
+          .map((sql) => (sql.includes('engram_top(') ? 'top' : sql.includes('hits(rid, rank)') ? 'hits' : sql.includes('sampled(id)') ? 'sample' : sql.includes('kept(id)') ? 'kept' : 'guess'))
+          .join(','),
+      );
     }
-    // Pruning first; then one guess from the hits that finds no passing match among them, and
-    // guesses from the matches with their rows after it.
+    // Pruning first; then one guess from the hits that finds no passing match among them (with
+    // the extension, first among the best 16, then the best 2 L), and guesses from the matches
+    // with their rows after it.
     if (DB_KIND === 'sqlite') {
-      expect(forms.filter((f) => f.startsWith('hits'))).toEqual(['hits,sample,kept']);
+      expect(forms.filter((f) => /^(top|hits)/.test(f))).toEqual([rankExtension() ? 'top,hits,sample,kept' : 'hits,sample,kept']);
       expect(forms.at(-1)).toBe('guess');
     }
   });

@@ -116,6 +116,45 @@ describe.skipIf(DB_KIND !== 'sqlite' || (!built && !required))('engram_bm25, the
     }
   });
 
+  it("engram_top gives the K best matches and every row asked for exactly bm25()'s rank, bit for bit, and leaves out only rows ranked no higher than the K-th", () => {
+    const extension = rankExtension()!;
+    const db = new Database(sqlitePath(h.url), { readonly: true });
+    try {
+      (db as unknown as { loadExtension(path: string, entryPoint: string): void }).loadExtension(extension.path, extension.entryPoint);
+      const ids = new Map((db.prepare(`SELECT id, name FROM "Tag"`).all() as Array<{ id: string; name: string }>).map((t) => [t.name, t.id]));
+      const token = (name: string) => `t${Buffer.from(ids.get(name)!, 'utf8').toString('hex')}`;
+      const ranks = (rank: string, query: string) =>
+        db.prepare(`SELECT rowid AS id, ${rank} AS rank FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ? ORDER BY rowid`).all(query) as Array<{ id: number; rank: number | null }>;
+      let leftOut = 0;
+      for (const search of SEARCHES) {
+        const words = search.split(' ');
+        const text = `({name body} : (${words.map((w) => `"${w}"*`).join(' OR ')}))`;
+        for (const query of [text, `${text} AND tagTokens : (${token('red')} OR ${token('blue')})`, `(${text}) NOT tagTokens : (${token('green')})`]) {
+          const full = ranks(`-bm25("EntrySearchFts", 2.0, 1.0, 0.0)`, query) as Array<{ id: number; rank: number }>;
+          const byId = new Map(full.map((r) => [r.id, r.rank]));
+          const best = full.map((r) => r.rank).sort((a, b) => b - a);
+          for (const k of [1, 3, 10]) {
+            const where = `${query} K=${k}`;
+            const top = ranks(`-engram_top("EntrySearchFts", ${words.length}, ${k}, rowid % 5 = 0, 2.0, 1.0, 0.0)`, query);
+            expect(top.map((r) => r.id), where).toEqual(full.map((r) => r.id));
+            const kth = best[Math.min(k, best.length) - 1]!;
+            for (const row of top) {
+              const exact = byId.get(row.id)!;
+              if (row.rank !== null) expect(row.rank, where).toBe(exact);
+              // A row left out is neither asked for exactly nor above the K-th best (so the K best are all ranked).
+              else expect(row.id % 5 !== 0 && exact <= kth, `${where} row ${row.id}`).toBe(true);
+            }
+            leftOut += top.filter((r) => r.rank === null).length;
+          }
+        }
+      }
+      // The bound leaves rows out (what it is for), and the comparison can tell one from a rank.
+      expect(leftOut).toBeGreaterThan(100);
+    } finally {
+      db.close();
+    }
+  });
+
   it("ranks memoryQuery's tag + word pages as the exhaustive ranking does, text scores equal", async () => {
     for (const tags of TAG_CONDITIONS) {
       for (const search of SEARCHES) {

@@ -7,6 +7,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rankExtension } from '../src/infra/sqlite-rank-extension.ts';
 import { useHarness, useVariant } from './support/harness.ts';
 
 const h = useHarness();
@@ -333,8 +334,11 @@ describe('the query engine against the exhaustive ranking', () => {
       expect(plain.guidelines.length).toBeGreaterThan(0);
     }
     // Pruning's sample cannot tell either (none of its best matches passes): the full ranking
-    // decides each time, and teaches the shape's bound, which each guess then gives up.
-    expect(asked).toEqual([['sample', 'full'], ['guess', 'sample', 'full'], ['guess', 'sample', 'full']]);
+    // decides each time, and teaches the shape's bound, which each guess then gives up. (Where
+    // SQLite's extension ranks only the best hits, the first guess checks the best 16, then the
+    // best 2 L at once: neither holds the best match that passes.)
+    const narrowFirst = h.database.provider === 'sqlite' && rankExtension() !== null ? ['guess'] : [];
+    expect(asked).toEqual([['sample', 'full'], [...narrowFirst, 'guess', 'sample', 'full'], ['guess', 'sample', 'full']]);
   });
 
   it("a tag asked for the first time takes its family's bound; a tag that settles no bound then takes none", async () => {
@@ -464,7 +468,11 @@ describe('the query engine against the exhaustive ranking', () => {
     const context = (task: string) => kinds(() => h.ok(CTX, { i: { scope: s, task, tokenBudget: 300 } }));
     expect(await context('quincunx')()).toEqual(['sample', 'kept']);
     expect(await context('quincunx')()).toEqual(['guess']);
-    expect(await context('fact')()).toEqual(['guess']);
+    // On SQLite with its ranking extension, the guess first checks only the best 16 hits: in this
+    // memory, whose chain holds few of the matches of 'fact', none of them passes, so it checks
+    // the best 2 L at once, and goes on doing so for this shape.
+    const narrowFirst = h.database.provider === 'sqlite' && rankExtension() !== null ? ['guess'] : [];
+    expect(await context('fact')()).toEqual([...narrowFirst, 'guess']);
     expect(await context('rule')()).toEqual(['guess']);
     for (const task of ['fact', 'rule', 'quincunx']) {
       const i = { scope: s, task, tokenBudget: 300 };

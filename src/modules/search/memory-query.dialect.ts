@@ -101,6 +101,12 @@ export interface ScopedText {
    * textMatches asks its index), by its "EntrySearch" rowid, with its text rank. No other filter.
    */
   hits(terms: readonly string[], tags: TagTerms): Sql;
+  /**
+   * As hits, ranking only the `k` best hits (at least) and those of the entries `exactFor` selects
+   * (column `id`); every other hit's rank is NULL, and ranks no higher than the k-th best's. Null
+   * where the index cannot (every hit is ranked).
+   */
+  topHits: ((terms: readonly string[], tags: TagTerms, k: number, exactFor: Sql) => Sql) | null;
   /** The rowids (column `rid`) of the hits of entries of `scope` and `kind` whose active flag is one of `actives`. */
   ofScope(terms: readonly string[], tags: TagTerms, scope: string, kind: string, actives: readonly boolean[]): Sql;
   /**
@@ -276,6 +282,14 @@ const sqliteOf = (extension: boolean): Dialect => ({
     // BM25 of every hit, once: what the statement's best match and its candidates' ranks read.
     hits: (terms, tags) => Prisma.sql`hits(rid, rank) AS MATERIALIZED (
     SELECT "rowid", ${textRank(terms, tags, extension)} FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)})`,
+    // engram_top: the document length, which BM25 looks up per hit (most of its cost), is read only
+    // for a hit that can be among the k best, or that `exactFor` names (native/fts5-rank.c).
+    topHits: extension
+      ? (terms, tags, k, exactFor) => Prisma.sql`hits(rid, rank) AS MATERIALIZED (
+    SELECT "rowid", -engram_top("EntrySearchFts", ${Prisma.raw(String(terms.length))}, ${Prisma.raw(String(Math.max(1, Math.trunc(k))))},
+      "rowid" IN (SELECT s."rowid" FROM (${exactFor}) x CROSS JOIN "EntrySearch" s WHERE s."entryId" = x.id), 2.0, 1.0, 0.0)
+    FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)})`
+      : null,
     // FTS5 intersects the words' postings with the token's: no row per hit. (Their ranks come from
     // `hits`: BM25 here would count the token's postings for its weight, ~150,000 of them for the
     // project's guidelines at 1M entries; a two-word `context`'s statement 41 -> 56 ms.)
