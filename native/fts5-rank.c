@@ -31,6 +31,11 @@
 ** whole set's), so no row of the true K best is ever left out, and every row left out ranks no
 ** higher than the K-th best of those returned.
 **
+**   engram_above(fts_table, N, floor, weight_of_column_0, ...)
+**
+** the same with a fixed floor instead of the K-th best: the rank of a row whose bound reaches
+** `floor` (every row where it is NULL), else NULL; a row left out ranks below the floor.
+**
 ** Loaded into every SQLite connection that ranks (src/infra/sqlite-rank-extension.ts); where it
 ** cannot be built or loaded, queries use bm25() (the same scores, slower).
 */
@@ -197,6 +202,32 @@ static void engramTop(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_con
   sqlite3_result_double(ctx, -1.0 * score);
 }
 
+/* engram_above(fts, N, floor, weights...): engram_bm25 where the row's rank can reach `floor` (a NULL floor: every row), else NULL. */
+static void engramAbove(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nVal, sqlite3_value **apVal) {
+  RankData *p = 0;
+  int nTok = 0, most = 0;
+  if (nVal < 2) {
+    sqlite3_result_error(ctx, "engram_above: the number of phrases to score and the floor are required", -1);
+    return;
+  }
+  int rc = rankData(api, fts, sqlite3_value_int(apVal[0]), 0, &p);
+  if (rc == SQLITE_OK) rc = phraseFrequencies(api, fts, p, &apVal[2], nVal - 2, &most);
+  if (rc != SQLITE_OK) {
+    sqlite3_result_error_code(ctx, rc);
+    return;
+  }
+  if (sqlite3_value_type(apVal[1]) != SQLITE_NULL && scoreOf(p, (double)most) < sqlite3_value_double(apVal[1])) {
+    sqlite3_result_null(ctx);
+    return;
+  }
+  rc = api->xColumnSize(fts, -1, &nTok);
+  if (rc != SQLITE_OK) {
+    sqlite3_result_error_code(ctx, rc);
+    return;
+  }
+  sqlite3_result_double(ctx, -1.0 * scoreOf(p, (double)nTok));
+}
+
 #ifdef _WIN32
 __declspec(dllexport)
 #endif
@@ -216,5 +247,6 @@ int sqlite3_fts5rank_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
   }
   rc = fts->xCreateFunction(fts, "engram_bm25", 0, engramBm25, 0);
   if (rc == SQLITE_OK) rc = fts->xCreateFunction(fts, "engram_top", 0, engramTop, 0);
+  if (rc == SQLITE_OK) rc = fts->xCreateFunction(fts, "engram_above", 0, engramAbove, 0);
   return rc;
 }

@@ -72,7 +72,7 @@ beforeAll(async () => {
 /**
  * A context of `task` ranked as the exhaustive ranking ranks it; whether one statement answered
  * from a learnt bound and the hits, and whether that statement ranked each scope's hits as it
- * read them and only the best of all hits (engram_bm25 and engram_top: SQLite with its ranking
+ * read them and only the best of all hits (engram_above and engram_top: SQLite with its ranking
  * extension).
  */
 async function ask(task: string, tokenBudget: number): Promise<{ guessedFromHits: boolean; rankedByScope: boolean; page: string[] }> {
@@ -88,7 +88,7 @@ async function ask(task: string, tokenBudget: number): Promise<{ guessedFromHits
   }
   return {
     guessedFromHits: ranking.length === 1 && ranking[0]!.includes('hits(rid, rank)'),
-    rankedByScope: ranking.length === 1 && ranking[0]!.includes('AS rid, -engram_bm25(') && ranking[0]!.includes('-engram_top('),
+    rankedByScope: ranking.length === 1 && ranking[0]!.includes('AS rid, -engram_above(') && ranking[0]!.includes('-engram_top('),
     page: [...plain.guidelines, ...plain.tools, ...plain.knowledge].map((e) => e.node.id),
   };
 }
@@ -161,3 +161,38 @@ describe('a context whose best matches are all outside its chain', () => {
     }
   });
 });
+
+describe('a context whose page ends among fresh text matches of one scope', () => {
+  it('ranks as the exhaustive ranking does: no match that reaches the bound is left unranked (SQLite ranks only those)', async () => {
+    // Fresh knowledge of the session: recency and decay at their most, so each entry's score is its
+    // bound and the page's bounding row lies among them, text scores spread between 0 and 1. The
+    // hits whose bound reaches the learnt guess are ranked; those below it are not (engram_above's
+    // floor): a floor set too high drops entries of the page.
+    const project = await createProject(h, 'scope-tokens-fresh');
+    const fresh = await startSession(h, project, 'scope-tokens-fresh-session');
+    await h.ok(Import, {
+      entries: Array.from({ length: 80 }, (_, i) => ({
+        scope: fresh,
+        kind: 'KNOWLEDGE' as const,
+        name: `fresh-${i}`,
+        content: `${'garnet '.repeat(1 + (i % 4))}${i % 3 === 0 ? 'opal ' : ''}${'filler '.repeat(i % 9)}`,
+      })),
+    });
+    for (const tokenBudget of [300, 600, 900]) {
+      const forms: boolean[] = [];
+      for (let n = 0; n < 6; n++) forms.push((await askIn(fresh, n % 2 ? 'garnet opal' : 'opal garnet', tokenBudget)).guessedFromHits);
+      expect(forms.slice(2).some(Boolean)).toBe(DB_KIND === 'sqlite');
+    }
+  });
+});
+
+/** ask, in another scope. */
+async function askIn(scope: string, task: string, tokenBudget: number) {
+  const saved = session;
+  session = scope;
+  try {
+    return await ask(task, tokenBudget);
+  } finally {
+    session = saved;
+  }
+}

@@ -116,7 +116,7 @@ describe.skipIf(DB_KIND !== 'sqlite' || (!built && !required))('engram_bm25, the
     }
   });
 
-  it("engram_top gives the K best matches and every row asked for exactly bm25()'s rank, bit for bit, and leaves out only rows ranked no higher than the K-th", () => {
+  it("engram_top gives the K best matches and every row asked for exactly bm25()'s rank, bit for bit, and leaves out only rows ranked no higher than the K-th; engram_above only rows below its floor", () => {
     const extension = rankExtension()!;
     const db = new Database(sqlitePath(h.url), { readonly: true });
     try {
@@ -145,6 +145,18 @@ describe.skipIf(DB_KIND !== 'sqlite' || (!built && !required))('engram_bm25, the
               else expect(row.id % 5 !== 0 && exact <= kth, `${where} row ${row.id}`).toBe(true);
             }
             leftOut += top.filter((r) => r.rank === null).length;
+          }
+          // engram_above: the ranks of the rows that reach the floor (every row without one), bit for bit.
+          const median = best[Math.floor(best.length / 2)]!;
+          for (const floor of [median, null]) {
+            const above = ranks(`-engram_above("EntrySearchFts", ${words.length}, ${floor === null ? 'NULL' : `CAST(${median} AS REAL)`}, 2.0, 1.0, 0.0)`, query);
+            for (const row of above) {
+              const exact = byId.get(row.id)!;
+              if (row.rank !== null) expect(row.rank, `${query} floor ${floor}`).toBe(exact);
+              else expect(floor !== null && exact < floor, `${query} floor ${floor} row ${row.id}`).toBe(true);
+            }
+            if (floor === null) expect(above.every((r) => r.rank !== null)).toBe(true);
+            else leftOut += above.filter((r) => r.rank === null).length;
           }
         }
       }

@@ -110,10 +110,11 @@ export interface ScopedText {
   /** The rowids (column `rid`) of the hits of entries of `scope` and `kind` whose active flag is one of `actives`. */
   ofScope(terms: readonly string[], tags: TagTerms, scope: string, kind: string, actives: readonly boolean[]): Sql;
   /**
-   * As ofScope, with each hit's rank as `hits` gives it (column `rank`); null where ranking them
-   * there would cost more than reading their ranks from `hits` (see the SQLite dialect).
+   * As ofScope, with each hit's rank as `hits` gives it (column `rank`), where that rank can reach
+   * `floor` (an SQL double; NULL: every hit), else a NULL rank; null where ranking them there
+   * would cost more than reading their ranks from `hits` (see the SQLite dialect).
    */
-  rankedOfScope: ((terms: readonly string[], tags: TagTerms, scope: string, kind: string, actives: readonly boolean[]) => Sql) | null;
+  rankedOfScope: ((terms: readonly string[], tags: TagTerms, scope: string, kind: string, actives: readonly boolean[], floor: Sql) => Sql) | null;
   /** `picked(id, rank)`'s rows, as rankedIds, with the ranks of `hits`. */
   rankedIds(ids: Sql): Sql;
 }
@@ -295,12 +296,14 @@ const sqliteOf = (extension: boolean): Dialect => ({
     // project's guidelines at 1M entries; a two-word `context`'s statement 41 -> 56 ms.)
     ofScope: (terms, tags, scope, kind, actives) =>
       Prisma.sql`SELECT "rowid" AS rid FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${scopedMatch(terms, tags, scope, kind, actives)}`,
-    // With the extension, engram_bm25 of the words alone ranks a scope's hits as `hits` does, without
-    // counting the scope token's postings (which bm25() would): the ranks come with the hits, and
-    // `hits` is not joined (and indexed) for them.
+    // With the extension, engram_above (engram_bm25 of the words alone) ranks a scope's hits as
+    // `hits` does, without counting the scope token's postings (which bm25() would): the ranks come
+    // with the hits, and `hits` is not joined (and indexed) for them. Only those that can reach the
+    // floor have their length looked up (native/fts5-rank.c).
     rankedOfScope: extension
-      ? (terms, tags, scope, kind, actives) =>
-          Prisma.sql`SELECT "rowid" AS rid, ${wordsRank(terms)} AS rank FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${scopedMatch(terms, tags, scope, kind, actives)}`
+      ? (terms, tags, scope, kind, actives, floor) =>
+          Prisma.sql`SELECT "rowid" AS rid, -engram_above("EntrySearchFts", ${Prisma.raw(String(terms.length))}, ${floor}, 2.0, 1.0, 0.0) AS rank
+      FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${scopedMatch(terms, tags, scope, kind, actives)}`
       : null,
     rankedIds: (ids) =>
       Prisma.sql`SELECT u.id, h.rank FROM (${ids}) u LEFT JOIN "EntrySearch" s ON s."entryId" = u.id LEFT JOIN hits h ON h.rid = s."rowid"`,

@@ -421,13 +421,14 @@ function textReachingByScope(plan: Plan, tau: number, best: number | Sql): { sql
   const reached: Sql[] = [];
   chain.forEach((scopeId, depth) => {
     for (const kind of input.kinds) {
-      const most = W.text + (plan.tags.include.length ? W.tags : 0) + (W.scope * (chain.length - depth)) / chain.length
+      // What a match of this scope and kind scores besides its text (as textBound adds it up).
+      const rest = (plan.tags.include.length ? W.tags : 0) + (W.scope * (chain.length - depth)) / chain.length
         + (kind === 'GUIDELINE' ? W.priority : 0) + W.recency + W.decay;
-      if (most < tau) continue;
+      if (W.text + rest < tau) continue;
       const alias = Prisma.raw(`r${reached.length}`);
       reached.push(
         rankedOfScope
-          ? Prisma.sql`SELECT rid, rank, ${depth} AS depth, ${kind} AS kind FROM (${rankedOfScope(plan.terms, tags, scopeId, kind, actives)}) ${alias}`
+          ? Prisma.sql`SELECT rid, rank, ${depth} AS depth, ${kind} AS kind FROM (${rankedOfScope(plan.terms, tags, scopeId, kind, actives, rankFloor(tau - rest, best))}) ${alias}`
           : Prisma.sql`SELECT rid, ${depth} AS depth, ${kind} AS kind FROM (${d.scopedText!.ofScope(plan.terms, tags, scopeId, kind, actives)}) ${alias}`,
       );
     }
@@ -449,6 +450,17 @@ function textReachingByScope(plan: Plan, tau: number, best: number | Sql): { sql
       WHERE h.rid = f.rid AND ${textBound(plan, Prisma.sql`h.rank`, best, Prisma.sql`f.depth`, Prisma.sql`f.kind`)} >= CAST(${tau} AS DOUBLE PRECISION)
         AND s."rowid" = f.rid`,
   };
+}
+
+/**
+ * The lowest text rank whose text score reaches `need` (W.text * rank / best >= need), less a
+ * relative margin far above floating point's error (the bound itself is checked after, as
+ * textBound computes it): hits ranked below it cannot reach tau, and rankedOfScope need not rank
+ * them. NULL (rank every hit) where any text score reaches `need`.
+ */
+function rankFloor(need: number, best: number | Sql): Sql {
+  if (!(need > 0)) return Prisma.sql`NULL`;
+  return Prisma.sql`(CAST(${(need / W.text) * (1 - 1e-9)} AS DOUBLE PRECISION) * CAST(${best} AS DOUBLE PRECISION))`;
 }
 
 /**
