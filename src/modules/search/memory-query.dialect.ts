@@ -103,8 +103,9 @@ export interface ScopedText {
   hits(terms: readonly string[], tags: TagTerms): Sql;
   /**
    * As hits, ranking only the `k` best hits (at least) and those of the entries `exactFor` selects
-   * (column `id`); every other hit's rank is NULL, and ranks no higher than the k-th best's. Null
-   * where the index cannot (every hit is ranked).
+   * (column `id`); every other hit's rank is NULL, and ranks no higher than the k-th best's. Also
+   * the CTE `ranged(id)`, those entries, for the statement's other uses (read once). Null where the
+   * index cannot (every hit is ranked).
    */
   topHits: ((terms: readonly string[], tags: TagTerms, k: number, exactFor: Sql) => Sql) | null;
   /** The rowids (column `rid`) of the hits of entries of `scope` and `kind` whose active flag is one of `actives`. */
@@ -286,9 +287,9 @@ const sqliteOf = (extension: boolean): Dialect => ({
     // engram_top: the document length, which BM25 looks up per hit (most of its cost), is read only
     // for a hit that can be among the k best, or that `exactFor` names (native/fts5-rank.c).
     topHits: extension
-      ? (terms, tags, k, exactFor) => Prisma.sql`hits(rid, rank) AS MATERIALIZED (
+      ? (terms, tags, k, exactFor) => Prisma.sql`ranged(id) AS MATERIALIZED (${exactFor}), hits(rid, rank) AS MATERIALIZED (
     SELECT "rowid", -engram_top("EntrySearchFts", ${Prisma.raw(String(terms.length))}, ${Prisma.raw(String(Math.max(1, Math.trunc(k))))},
-      "rowid" IN (SELECT s."rowid" FROM (${exactFor}) x CROSS JOIN "EntrySearch" s WHERE s."entryId" = x.id), 2.0, 1.0, 0.0)
+      "rowid" IN (SELECT s."rowid" FROM ranged x CROSS JOIN "EntrySearch" s WHERE s."entryId" = x.id), 2.0, 1.0, 0.0)
     FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)})`
       : null,
     // FTS5 intersects the words' postings with the token's: no row per hit. (Their ranks come from

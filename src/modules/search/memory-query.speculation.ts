@@ -160,9 +160,12 @@ const hitsMissed = new WeakMap<object, Set<string>>();
  * Where the index can rank only the best hits (ScopedText's topHits), the statement checks the
  * filters on the best BEST_OF hits instead of the best `2 L` of all of them ranked, and ranks
  * exactly only those and the hits that other ranges name (at 1M entries, of ~14,000 hits of a
- * two-word task ~2,000, of ~21,000 of a ten-word one ~2,200: the statement's `hits` 13.3 -> 7.9 ms
- * and 28.4 -> 14.0). Shapes whose best passing match was not among them (topMissed) check the
- * best `2 L` again, every hit ranked, and only if that misses too go back to the rows (hitsMissed).
+ * two-word task ~2,000, of ~21,000 of a ten-word one ~2,200: the statement's `hits` 13.3 -> 6.6 ms
+ * and 28.4 -> 14.0; the `context` 41.5 -> 32.0 and 55.9 -> 39.8 ms at p50 in turn). At 100K, where
+ * a two-word task has ~1,400 hits whose lengths the page cache holds, it costs a little more than
+ * it saves (8.9 -> 9.6 ms at p50 in turn). Shapes whose best passing match was not among them
+ * (topMissed) check the best `2 L` again, every hit ranked, and only if that misses too go back to
+ * the rows (hitsMissed).
  */
 const BEST_OF = 16;
 const topMissed = new WeakMap<object, Set<string>>();
@@ -185,7 +188,8 @@ export async function speculativePage(plan: Plan, run: Run, memory: object, coun
   const exactFor = Prisma.join([RELATED_TO_CHAIN, ...reached.ids], ' UNION ');
   const hits = narrow ? text.topHits!(plan.terms, indexedTags(plan), BEST_OF, exactFor) : scoped ? text.hits(plan.terms, indexedTags(plan)) : undefined;
   const best = words ? bestMatch(plan, scoped, narrow ? BEST_OF : 2 * plan.L) : null;
-  const ranges = [RELATED_TO_CHAIN, ...(best ? [Prisma.sql`SELECT id FROM best`] : []), ...reached.ids];
+  // (topHits read the ranges once, as `ranged`.)
+  const ranges = [...(narrow ? [Prisma.sql`SELECT id FROM ranged`] : [RELATED_TO_CHAIN, ...reached.ids]), ...(best ? [Prisma.sql`SELECT id FROM best`] : [])];
   const rows = await run(
     page(plan, {
       ctes: best ?? undefined,
