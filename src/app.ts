@@ -79,6 +79,8 @@ export interface AppOptions {
   access?: AccessSettings;
   /** memoryQuery and context rank every candidate, no shortcut (default false; see MemoryQueryInput.exhaustive). */
   exhaustiveRanking?: boolean;
+  /** Searchable entries from which a context ranks only its best text hits (default DEFAULT_RANK_BEST_HITS_FROM; see MemoryQueryInput.bestHitsFrom). */
+  rankBestHitsFrom?: number;
   /** OpenTelemetry: the plugin that makes a span per GraphQL operation (src/infra/telemetry.ts); default none. */
   tracing?: Telemetry['plugin'];
   /** Node's limits on receiving a request (default HTTP_TIMEOUTS). */
@@ -210,7 +212,7 @@ function contextFactory(options: AppOptions, parts: AppParts, running: Running) 
     const caller = early.callerOf(initial.request) ?? (await authenticate(authorization, address, host));
     const stillAuthenticated = () => authenticator.authenticate(authorization, address, host).catch(() => null);
     return createContext(
-      { ...deps, authenticator, grantCache, tracker, exhaustiveRanking: options.exhaustiveRanking ?? false, stopping: running.stopSignal.signal },
+      { ...deps, authenticator, grantCache, tracker, exhaustiveRanking: options.exhaustiveRanking ?? false, rankBestHitsFrom: options.rankBestHitsFrom, stopping: running.stopSignal.signal },
       headers,
       caller,
       address ?? null,

@@ -1,6 +1,7 @@
 import type DataLoader from 'dataloader';
 import type { AccessTracker } from './modules/entries/access-tracker.ts';
 import { LIMITS } from './domain/limits.ts';
+import { DEFAULT_RANK_BEST_HITS_FROM } from './config.ts';
 import { GraphQLError } from 'graphql';
 import { PermissionDeniedError, ValidationError } from './domain/errors.ts';
 import { MutationAudit } from './modules/audit/audit.service.ts';
@@ -48,6 +49,8 @@ export interface Context extends WriteDeps {
   clientAddress: string | null;
   /** memoryQuery and context rank every candidate, no shortcut (see MemoryQueryInput.exhaustive). */
   exhaustiveRanking: boolean;
+  /** Searchable entries from which a context ranks only its best text hits (see MemoryQueryInput.bestHitsFrom). */
+  rankBestHitsFrom: number;
   /**
    * Aborted when the server begins to stop: a request that waits (a checkout's `waitSeconds`)
    * answers then, rather than being cut without an answer when the grace period ends.
@@ -75,7 +78,7 @@ async function headerActor(db: WriteDeps['db'], caller: Caller, headers: { get(n
 }
 
 export async function createContext(
-  deps: WriteDeps & { authenticator: Authenticator; access?: AccessSettings; grantCache: GrantCache; tracker: AccessTracker; exhaustiveRanking?: boolean; stopping?: AbortSignal },
+  deps: WriteDeps & { authenticator: Authenticator; access?: AccessSettings; grantCache: GrantCache; tracker: AccessTracker; exhaustiveRanking?: boolean; rankBestHitsFrom?: number; stopping?: AbortSignal },
   headers: { get(name: string): string | null },
   caller: Caller,
   clientAddress: string | null = null,
@@ -110,6 +113,7 @@ export async function createContext(
     onBehalfOf: bound.onBehalfOf,
     clientAddress,
     exhaustiveRanking: deps.exhaustiveRanking ?? false,
+    rankBestHitsFrom: deps.rankBestHitsFrom ?? DEFAULT_RANK_BEST_HITS_FROM,
     stopping: deps.stopping ?? NEVER,
   };
   return context;

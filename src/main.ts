@@ -70,7 +70,7 @@ if (!stopping) {
     maxPendingConnections: config.wsMaxPendingConnections,
     maxPendingConnectionsPerAddress: config.wsMaxPendingConnectionsPerAddress,
   };
-  const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql, webSocket, maxSubscriptions: config.maxSubscriptions, maxSubscriptionsPerKey: config.maxSubscriptionsPerKey, limits: config.limits, corsOrigins: config.corsOrigins, auth: config.auth, access: { globalReadable: config.grantsReadGlobal }, exhaustiveRanking: config.exhaustiveRanking, ...(telemetry ? { tracing: telemetry.plugin } : {}),
+  const app = (running.app = createApp({ database, bus, settings, graphiql: config.graphiql, webSocket, maxSubscriptions: config.maxSubscriptions, maxSubscriptionsPerKey: config.maxSubscriptionsPerKey, limits: config.limits, corsOrigins: config.corsOrigins, auth: config.auth, access: { globalReadable: config.grantsReadGlobal }, exhaustiveRanking: config.exhaustiveRanking, rankBestHitsFrom: config.rankBestHitsFrom, ...(telemetry ? { tracing: telemetry.plugin } : {}),
     ...(config.purgeIntervalMinutes > 0 ? { purge: { intervalMs: config.purgeIntervalMinutes * 60_000 } } : {}),
     upkeepIntervalMs: config.postgresUpkeepSeconds * 1000, rateLimits: config.rateLimits,
     changeRetentionHours: config.changeRetentionHours }));

@@ -67,6 +67,7 @@ describe('loadConfig', () => {
       postgresParallelWorkers: 0,
       postgresUpkeepSeconds: 60,
       exhaustiveRanking: false,
+      rankBestHitsFrom: 250_000,
       logLevel: 'info',
       logPretty: undefined,
     });
@@ -106,6 +107,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ SQLITE_RANK_EXTENSION: 'false' }).sqliteRankExtension).toBe(false);
     expect(loadConfig({ SQLITE_RANK_EXTENSION: 'true' }).sqliteRankExtension).toBe(true);
     expect(() => loadConfig({ SQLITE_RANK_EXTENSION: 'off' })).toThrow(ConfigError);
+  });
+
+  it('RANK_BEST_HITS_FROM is a count of entries, 250,000 by default', () => {
+    expect(loadConfig({}).rankBestHitsFrom).toBe(250_000);
+    expect(loadConfig({ RANK_BEST_HITS_FROM: '0' }).rankBestHitsFrom).toBe(0);
+    expect(loadConfig({ RANK_BEST_HITS_FROM: '1000000' }).rankBestHitsFrom).toBe(1_000_000);
+    expect(() => loadConfig({ RANK_BEST_HITS_FROM: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ RANK_BEST_HITS_FROM: 'many' })).toThrow(ConfigError);
   });
 
   it('EXHAUSTIVE_RANKING is true or false, anything else a ConfigError', () => {

@@ -5,12 +5,15 @@
 // Its pages must be the exhaustive ranking's, through writes that move an entry's token.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
+import { DEFAULT_RANK_BEST_HITS_FROM } from '../src/config.ts';
 import { rankExtension } from '../src/infra/sqlite-rank-extension.ts';
 import { DB_KIND, useHarness, useVariant } from './support/harness.ts';
 import { createProject, globalScopeId, startSession } from './support/ops.ts';
 
 const h = useHarness();
 const exhaustive = useVariant(h, { exhaustiveRanking: true });
+/** The server's default RANK_BEST_HITS_FROM (the harness's app ranks the best hits from 0 entries). */
+const byDefault = useVariant(h, { rankBestHitsFrom: DEFAULT_RANK_BEST_HITS_FROM });
 
 const Import = graphql(`
   mutation ScopeTokensImport($entries: [ImportEntryInput!]!) {
@@ -196,3 +199,17 @@ async function askIn(scope: string, task: string, tokenBudget: number) {
     session = saved;
   }
 }
+
+describe('RANK_BEST_HITS_FROM', () => {
+  it('keeps a memory smaller than it (the default 250,000) ranking every hit, with the same pages', async () => {
+    const input = { scope: session, task: `${WORDS[1]} ${WORDS[4]}`, tokenBudget: 1_000 };
+    for (let n = 0; n < 4; n++) await byDefault.ok(Ctx, { input });
+    h.resetStatements();
+    const plain = (await byDefault.ok(Ctx, { input })).context;
+    const ranking = h.statements.filter((sql) => /^\s*WITH chain\(/.test(sql));
+    expect(ranking.some((sql) => sql.includes('hits(rid, rank)'))).toBe(DB_KIND === 'sqlite');
+    expect(ranking.some((sql) => sql.includes('engram_top('))).toBe(false);
+    const full = (await exhaustive.ok(Ctx, { input })).context;
+    for (const kind of ['guidelines', 'tools', 'knowledge'] as const) expect(plain[kind].map((e) => e.node.id)).toEqual(full[kind].map((e) => e.node.id));
+  });
+});

@@ -42,6 +42,7 @@ export async function serveMcpOverStdio(options: StdioOptions): Promise<void> {
     auth: config.auth,
     access: { globalReadable: config.grantsReadGlobal },
     exhaustiveRanking: config.exhaustiveRanking,
+    rankBestHitsFrom: config.rankBestHitsFrom,
   });
   const headers: Record<string, string> = {};
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;

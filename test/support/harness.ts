@@ -82,7 +82,7 @@ export async function withSecondInstance<T>(h: Harness, work: (other: Pick<Harne
 export function useVariant(h: Harness, options: Omit<AppOptions, 'database'>): Pick<Harness, 'gql' | 'ok'> {
   const variant = {} as Pick<Harness, 'gql' | 'ok'> & { app?: App };
   beforeAll(() => {
-    const app = createApp({ accessFlushMs: 3_600_000, changePruneFirstMs: 3_600_000, ...options, database: h.database });
+    const app = createApp({ accessFlushMs: 3_600_000, changePruneFirstMs: 3_600_000, rankBestHitsFrom: 0, ...options, database: h.database });
     Object.assign(variant, { app, ...client(app) });
   });
   afterAll(async () => {
@@ -113,8 +113,16 @@ export function useHarness(options: HarnessOptions = {}): Harness {
     });
     // Counted reads are written when the app stops (or at the file's own interval), and the change
     // feed is not pruned a second after start: a timer firing mid-test would add statements to the
-    // tests that count them.
-    const app = createApp({ accessFlushMs: 3_600_000, changePruneFirstMs: 3_600_000, ...options.app, database, ...(options.settings ? { settings: options.settings } : {}) });
+    // tests that count them. A context ranks only its best text hits whatever the memory's size
+    // (RANK_BEST_HITS_FROM), so that the tests' small memories take that path too.
+    const app = createApp({
+      accessFlushMs: 3_600_000,
+      changePruneFirstMs: 3_600_000,
+      rankBestHitsFrom: 0,
+      ...options.app,
+      database,
+      ...(options.settings ? { settings: options.settings } : {}),
+    });
     const port = options.listen ? await app.start(0, '127.0.0.1') : 0;
     Object.assign(h, {
       app,

@@ -1,5 +1,6 @@
 // What a memoryQuery asks, checked and resolved once: its scope chain, its tags' ids, its words,
 // the instant its scores are computed at. Every stage (candidates, ranking, pruning) reads this.
+import { DEFAULT_RANK_BEST_HITS_FROM } from '../../config.ts';
 import type { Db, Provider } from '../../infra/database.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { LIMITS } from '../../domain/limits.ts';
@@ -45,6 +46,11 @@ export interface MemoryQueryInput {
    */
   exhaustive?: boolean;
   /**
+   * Searchable entries from which a `context` asked again ranks only its best text hits (as last
+   * counted for a task's words; default DEFAULT_RANK_BEST_HITS_FROM). Speed only: the same answers.
+   */
+  bestHitsFrom?: number;
+  /**
    * The caller will ask for `totalCount` (default false). Only the strategy changes: a query that
    * starts from a tag's entries then ranks them all in one statement, which counts them too,
    * rather than pruning and counting apart.
@@ -79,6 +85,7 @@ export const MEMORY_QUERY_DEFAULTS: Omit<MemoryQueryInput, 'scopeId'> = {
   tokenBudget: null,
   compact: false,
   exhaustive: false,
+  bestHitsFrom: DEFAULT_RANK_BEST_HITS_FROM,
   wantsTotal: false,
   withEntries: false,
 };

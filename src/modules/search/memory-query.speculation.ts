@@ -33,7 +33,10 @@ import { cross, entryFilters, indexedTags, notOverridden } from './memory-query.
 import type { Plan } from './memory-query.plan.ts';
 import { ANY_MATCH, RELATED_TO_CHAIN, boundingRow, observeHitTokens, page, reaching, walkBudget } from './memory-query.pruning.ts';
 import type { PageRow } from './memory-query.ranking.ts';
+import { DEFAULT_RANK_BEST_HITS_FROM } from '../../config.ts';
+import type { Db } from '../../infra/database.ts';
 import { taggedCount } from './memory-query.tag-copies.ts';
+import { lastMemorySize } from './memory-query.terms.ts';
 
 type Sql = Prisma.Sql;
 type Run = (sql: Sql) => Promise<PageRow[]>;
@@ -163,12 +166,15 @@ const hitsMissed = new WeakMap<object, Set<string>>();
  * two-word task ~2,000, of ~21,000 of a ten-word one ~2,200: the statement's `hits` 13.3 -> 6.6 ms
  * and 28.4 -> 14.0; the `context` 41.5 -> 32.0 and 55.9 -> 39.8 ms at p50 in turn). At 100K, where
  * a two-word task has ~1,400 hits whose lengths the page cache holds, it costs a little more than
- * it saves (8.9 -> 9.6 ms at p50 in turn). Shapes whose best passing match was not among them
- * (topMissed) check the best `2 L` again, every hit ranked, and only if that misses too go back to
- * the rows (hitsMissed).
+ * it saves (8.9 -> 9.6 ms at p50 in turn): so only from the input's `bestHitsFrom` entries
+ * (RANK_BEST_HITS_FROM). Shapes whose best passing match was not among them (topMissed) check the
+ * best `2 L` again, every hit ranked, and only if that misses too go back to the rows (hitsMissed).
  */
 const BEST_OF = 16;
 const topMissed = new WeakMap<object, Set<string>>();
+
+/** Whether the memory has `bestHitsFrom` searchable entries, as a task's words were last counted against (none counted: 0). */
+const largeEnough = (plan: Plan, memory: object) => (lastMemorySize(memory as Db) ?? 0) >= (plan.input.bestHitsFrom ?? DEFAULT_RANK_BEST_HITS_FROM);
 
 /** The page in one statement from a learnt guess, or null when there is none or it did not hold; `counted`: the total is known already. */
 export async function speculativePage(plan: Plan, run: Run, memory: object, counted: boolean): Promise<PageRow[] | null> {
@@ -179,7 +185,7 @@ export async function speculativePage(plan: Plan, run: Run, memory: object, coun
   const text = plan.d.scopedText;
   const scoped = words && text !== null && !hitsMissed.get(memory)?.has(shape);
   // Its scopes' hits ranked where they are read (reached.ranked), not from `hits`: `hits` need only rank the best.
-  const narrow = scoped && text.topHits !== null && text.rankedOfScope !== null && !topMissed.get(memory)?.has(shape);
+  const narrow = scoped && text.topHits !== null && text.rankedOfScope !== null && largeEnough(plan, memory) && !topMissed.get(memory)?.has(shape);
   const linksCount = plan.input.wantsTotal && !counted ? taggedCount(plan) : null;
   // With pruning's float slack below the guess (an entry's bound and score are computed apart).
   // Stryker disable next-line ArithmeticOperator: equivalent in practice, a float margin no bound lands within

@@ -214,6 +214,9 @@ export async function informativeTerms(db: Db, dialect: Dialect, terms: readonly
   return common ? keptOf(terms, common) : [...terms];
 }
 
+/** The memory's searchable entries as a task's words were last counted against (within the hour), else undefined. */
+export const lastMemorySize = (db: Db): number | undefined => lastTotal(db).get('total');
+
 /** Searchable entries, counted once a minute. */
 async function memorySize(db: Db): Promise<number> {
   // Stryker disable next-line StringLiteral: equivalent, the total's cache holds one value whatever its key

@@ -353,6 +353,7 @@ builder.queryField('context', (t) =>
         first: LIMITS.page.max,
         tokenBudget: budget,
         exhaustive: ctx.exhaustiveRanking,
+        bestHitsFrom: ctx.rankBestHitsFrom,
         withEntries: asksOwnColumnsOnly(query),
       });
       await linkToConversation(ctx, input, result.hits);
