@@ -135,22 +135,50 @@ static double scoreOf(const RankData *p, double D) {
   return score;
 }
 
+/*
+** The current row's RankData and frequencies (the first nScored phrases, weights from `weights`),
+** with room for nTop best scores; 0 after reporting an error to ctx.
+*/
+static RankData *rowData(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nScored, int nTop, sqlite3_value **weights, int nWeights, int *most) {
+  RankData *p = 0;
+  int rc = rankData(api, fts, nScored, nTop, &p);
+  if (rc == SQLITE_OK) rc = phraseFrequencies(api, fts, p, weights, nWeights, most);
+  if (rc == SQLITE_OK) return p;
+  sqlite3_result_error_code(ctx, rc);
+  return 0;
+}
+
+/*
+** The row's rank as its result, its score in *score, and 1; or, where `bounded` and its score with
+** its shortest possible length (`most` tokens) is below `floor`, NULL and 0 (its length is never
+** read); -1 after reporting an error.
+*/
+static int rankReaching(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, const RankData *p, int most, int bounded, double floor, double *score) {
+  int nTok = 0;
+  if (bounded && scoreOf(p, (double)most) < floor) {
+    sqlite3_result_null(ctx);
+    return 0;
+  }
+  int rc = api->xColumnSize(fts, -1, &nTok);
+  if (rc != SQLITE_OK) {
+    sqlite3_result_error_code(ctx, rc);
+    return -1;
+  }
+  *score = scoreOf(p, (double)nTok);
+  sqlite3_result_double(ctx, -1.0 * *score);
+  return 1;
+}
+
 /* engram_bm25(fts, N, weights...): bm25() of the first N phrases. */
 static void engramBm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nVal, sqlite3_value **apVal) {
-  RankData *p = 0;
-  int nTok = 0, most = 0;
+  int most = 0;
+  double score;
   if (nVal < 1) {
     sqlite3_result_error(ctx, "engram_bm25: the number of phrases to score is required", -1);
     return;
   }
-  int rc = rankData(api, fts, sqlite3_value_int(apVal[0]), 0, &p);
-  if (rc == SQLITE_OK) rc = phraseFrequencies(api, fts, p, &apVal[1], nVal - 1, &most);
-  if (rc == SQLITE_OK) rc = api->xColumnSize(fts, -1, &nTok);
-  if (rc != SQLITE_OK) {
-    sqlite3_result_error_code(ctx, rc);
-    return;
-  }
-  sqlite3_result_double(ctx, -1.0 * scoreOf(p, (double)nTok));
+  RankData *p = rowData(api, fts, ctx, sqlite3_value_int(apVal[0]), 0, &apVal[1], nVal - 1, &most);
+  if (p) rankReaching(api, fts, ctx, p, most, 0, 0.0, &score);
 }
 
 /* Adds `score` to the statement's K best (a min-heap of p->nTop scores, p->nBest of them so far). */
@@ -176,56 +204,29 @@ static void keepBest(RankData *p, double score) {
 
 /* engram_top(fts, N, K, exact, weights...): engram_bm25 where the row may be among the K best (or `exact`), else NULL. */
 static void engramTop(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nVal, sqlite3_value **apVal) {
-  RankData *p = 0;
-  int nTok = 0, most = 0;
+  int most = 0;
+  double score;
   if (nVal < 3 || sqlite3_value_int(apVal[1]) < 1) {
     sqlite3_result_error(ctx, "engram_top: the number of phrases to score, K >= 1 and whether to rank exactly are required", -1);
     return;
   }
-  int rc = rankData(api, fts, sqlite3_value_int(apVal[0]), sqlite3_value_int(apVal[1]), &p);
-  if (rc == SQLITE_OK) rc = phraseFrequencies(api, fts, p, &apVal[3], nVal - 3, &most);
-  if (rc != SQLITE_OK) {
-    sqlite3_result_error_code(ctx, rc);
-    return;
-  }
-  if (!sqlite3_value_int(apVal[2]) && p->nBest == p->nTop && scoreOf(p, (double)most) < p->aBest[0]) {
-    sqlite3_result_null(ctx);
-    return;
-  }
-  rc = api->xColumnSize(fts, -1, &nTok);
-  if (rc != SQLITE_OK) {
-    sqlite3_result_error_code(ctx, rc);
-    return;
-  }
-  double score = scoreOf(p, (double)nTok);
-  keepBest(p, score);
-  sqlite3_result_double(ctx, -1.0 * score);
+  RankData *p = rowData(api, fts, ctx, sqlite3_value_int(apVal[0]), sqlite3_value_int(apVal[1]), &apVal[3], nVal - 3, &most);
+  if (!p) return;
+  /* Bounded once the heap holds K scores: its least is the K-th best so far. */
+  int bounded = !sqlite3_value_int(apVal[2]) && p->nBest == p->nTop;
+  if (rankReaching(api, fts, ctx, p, most, bounded, p->aBest[0], &score) == 1) keepBest(p, score);
 }
 
 /* engram_above(fts, N, floor, weights...): engram_bm25 where the row's rank can reach `floor` (a NULL floor: every row), else NULL. */
 static void engramAbove(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nVal, sqlite3_value **apVal) {
-  RankData *p = 0;
-  int nTok = 0, most = 0;
+  int most = 0;
+  double score;
   if (nVal < 2) {
     sqlite3_result_error(ctx, "engram_above: the number of phrases to score and the floor are required", -1);
     return;
   }
-  int rc = rankData(api, fts, sqlite3_value_int(apVal[0]), 0, &p);
-  if (rc == SQLITE_OK) rc = phraseFrequencies(api, fts, p, &apVal[2], nVal - 2, &most);
-  if (rc != SQLITE_OK) {
-    sqlite3_result_error_code(ctx, rc);
-    return;
-  }
-  if (sqlite3_value_type(apVal[1]) != SQLITE_NULL && scoreOf(p, (double)most) < sqlite3_value_double(apVal[1])) {
-    sqlite3_result_null(ctx);
-    return;
-  }
-  rc = api->xColumnSize(fts, -1, &nTok);
-  if (rc != SQLITE_OK) {
-    sqlite3_result_error_code(ctx, rc);
-    return;
-  }
-  sqlite3_result_double(ctx, -1.0 * scoreOf(p, (double)nTok));
+  RankData *p = rowData(api, fts, ctx, sqlite3_value_int(apVal[0]), 0, &apVal[2], nVal - 2, &most);
+  if (p) rankReaching(api, fts, ctx, p, most, sqlite3_value_type(apVal[1]) != SQLITE_NULL, sqlite3_value_double(apVal[1]), &score);
 }
 
 #ifdef _WIN32
