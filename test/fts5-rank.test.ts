@@ -42,6 +42,29 @@ function entry(i: number, scope: string) {
 
 let session = '';
 
+/** A full-text row's rank by a ranking function, NULL where it left the row out. */
+type RankRow = { id: number; rank: number | null };
+
+/**
+ * `work` on the harness's full-text index opened read-only with the extension loaded: a tag's
+ * token, and each match's rank by `rank` (an SQL expression) for an FTS5 query.
+ */
+function onIndex(work: (index: { token: (tag: string) => string; ranks: (rank: string, query: string) => RankRow[] }) => void): void {
+  const extension = rankExtension()!;
+  const db = new Database(sqlitePath(h.url), { readonly: true });
+  try {
+    // better-sqlite3 takes an entry point (its types, @types/better-sqlite3 9, do not say so).
+    (db as unknown as { loadExtension(path: string, entryPoint: string): void }).loadExtension(extension.path, extension.entryPoint);
+    const ids = new Map((db.prepare(`SELECT id, name FROM "Tag"`).all() as Array<{ id: string; name: string }>).map((t) => [t.name, t.id]));
+    work({
+      token: (tag) => `t${Buffer.from(ids.get(tag)!, 'utf8').toString('hex')}`,
+      ranks: (rank, query) => db.prepare(`SELECT rowid AS id, ${rank} AS rank FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ? ORDER BY rowid`).all(query) as RankRow[],
+    });
+  } finally {
+    db.close();
+  }
+}
+
 /** A page's entries and their text scores. */
 const texts = (page: { edges: Array<{ node: { id: string }; breakdown: { text: number } }> }) => page.edges.map((e) => [e.node.id, e.breakdown.text]);
 
@@ -82,16 +105,8 @@ describe.skipIf(DB_KIND !== 'sqlite' || (!built && !required))('engram_bm25, the
     expect(h.statements.some((sql) => sql.includes('engram_bm25'))).toBe(false);
   });
 
-  it("gives every match bm25()'s rank, bit for bit, whatever tags its query intersects the words with", () => {
-    const extension = rankExtension()!;
-    const db = new Database(sqlitePath(h.url), { readonly: true });
-    try {
-      // better-sqlite3 takes an entry point (its types, @types/better-sqlite3 9, do not say so).
-      (db as unknown as { loadExtension(path: string, entryPoint: string): void }).loadExtension(extension.path, extension.entryPoint);
-      const ids = new Map((db.prepare(`SELECT id, name FROM "Tag"`).all() as Array<{ id: string; name: string }>).map((t) => [t.name, t.id]));
-      const token = (name: string) => `t${Buffer.from(ids.get(name)!, 'utf8').toString('hex')}`;
-      const ranks = (rank: string, query: string) =>
-        db.prepare(`SELECT rowid AS id, ${rank} AS rank FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ? ORDER BY rowid`).all(query) as Array<{ id: number; rank: number }>;
+  it("gives every match bm25()'s rank, bit for bit, whatever tags its query intersects the words with", () =>
+    onIndex(({ token, ranks }) => {
       let compared = 0;
       for (const search of SEARCHES) {
         const words = search.split(' ');
@@ -111,20 +126,10 @@ describe.skipIf(DB_KIND !== 'sqlite' || (!built && !required))('engram_bm25, the
         }
       }
       expect(compared).toBeGreaterThan(200);
-    } finally {
-      db.close();
-    }
-  });
+    }));
 
-  it("engram_top gives the K best matches and every row asked for exactly bm25()'s rank, bit for bit, and leaves out only rows ranked no higher than the K-th; engram_above only rows below its floor", () => {
-    const extension = rankExtension()!;
-    const db = new Database(sqlitePath(h.url), { readonly: true });
-    try {
-      (db as unknown as { loadExtension(path: string, entryPoint: string): void }).loadExtension(extension.path, extension.entryPoint);
-      const ids = new Map((db.prepare(`SELECT id, name FROM "Tag"`).all() as Array<{ id: string; name: string }>).map((t) => [t.name, t.id]));
-      const token = (name: string) => `t${Buffer.from(ids.get(name)!, 'utf8').toString('hex')}`;
-      const ranks = (rank: string, query: string) =>
-        db.prepare(`SELECT rowid AS id, ${rank} AS rank FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ? ORDER BY rowid`).all(query) as Array<{ id: number; rank: number | null }>;
+  it("engram_top gives the K best matches and every row asked for exactly bm25()'s rank, bit for bit, and leaves out only rows ranked no higher than the K-th; engram_above only rows below its floor", () =>
+    onIndex(({ token, ranks }) => {
       let leftOut = 0;
       for (const search of SEARCHES) {
         const words = search.split(' ');
@@ -162,10 +167,7 @@ describe.skipIf(DB_KIND !== 'sqlite' || (!built && !required))('engram_bm25, the
       }
       // The bound leaves rows out (what it is for), and the comparison can tell one from a rank.
       expect(leftOut).toBeGreaterThan(100);
-    } finally {
-      db.close();
-    }
-  });
+    }));
 
   it("ranks memoryQuery's tag + word pages as the exhaustive ranking does, text scores equal", async () => {
     for (const tags of TAG_CONDITIONS) {
