@@ -190,12 +190,16 @@ export async function speculativePage(plan: Plan, run: Run, memory: object, coun
   // With pruning's float slack below the guess (an entry's bound and score are computed apart).
   // Stryker disable next-line ArithmeticOperator: equivalent in practice, a float margin no bound lands within
   const reached = reaching(plan, guess - 1e-9, words ? { best: Prisma.sql`(SELECT rank FROM best)`, sampledAbove: null, byScope: scoped } : null);
-  // The entries whose ranks the page reads from `hits` (the best's is among the best hits).
-  const exactFor = Prisma.join([RELATED_TO_CHAIN, ...reached.ids], ' UNION ');
-  const hits = narrow ? text.topHits!(plan.terms, indexedTags(plan), BEST_OF, exactFor) : scoped ? text.hits(plan.terms, indexedTags(plan)) : undefined;
+  // The entries whose ranks the page reads from `hits` besides the best's (which is among the best
+  // hits): topHits ranks them exactly and reads them once, as `ranged`.
+  const ranged = [RELATED_TO_CHAIN, ...reached.ids];
+  const hits = narrow
+    ? text.topHits!(plan.terms, indexedTags(plan), BEST_OF, Prisma.join(ranged, ' UNION '))
+    : scoped
+      ? text.hits(plan.terms, indexedTags(plan))
+      : undefined;
   const best = words ? bestMatch(plan, scoped, narrow ? BEST_OF : 2 * plan.L) : null;
-  // (topHits read the ranges once, as `ranged`.)
-  const ranges = [...(narrow ? [Prisma.sql`SELECT id FROM ranged`] : [RELATED_TO_CHAIN, ...reached.ids]), ...(best ? [Prisma.sql`SELECT id FROM best`] : [])];
+  const ranges = [...(narrow ? [Prisma.sql`SELECT id FROM ranged`] : ranged), ...(best ? [Prisma.sql`SELECT id FROM best`] : [])];
   const rows = await run(
     page(plan, {
       ctes: best ?? undefined,
