@@ -99,12 +99,19 @@ export interface ReadRouting {
    * meanwhile waits for it: about this long at most (the statement's average is under it, though
    * one run may take longer). The bench at 100K entries, the commit before and this one
    * in turn (2026-11-29), p95 over HTTP: tag + word 13.4 -> 8.6 ms, two-word context 24.9 -> 18.6
-   * ms; sixteen concurrent clients' throughput unchanged (they are rarely alone).
+   * ms; sixteen concurrent clients' throughput unchanged (they are rarely alone). 20 ms became
+   * 100 ms (2026-12-04) for memories of a million entries, whose `context` statements take 30-45
+   * ms here and ~35 % more on a reader (each write empties a reader's page cache: the main
+   * connection wrote the pages and keeps them). At 50 ms a ten-word `context` went back and forth
+   * (its reader time above the limit, its own below); at 100 ms it stays here. The real server on
+   * copies of one 1M memory, in turn, p50 / p95 over HTTP: two-word `context` 45.6 / 56.4 -> 32.8 /
+   * 39.4 ms, ten-word 50.7 / 60.9 -> 42.7 / 51.8, no other shape slower. At 100K nothing changes
+   * (no read there takes 20 ms).
    */
   inlineWhenIdleMs: number;
 }
 
-export const READ_ROUTING: ReadRouting = { offloadMs: 1, inlineWhenIdleMs: 20 };
+export const READ_ROUTING: ReadRouting = { offloadMs: 1, inlineWhenIdleMs: 100 };
 /** Statements whose running time is remembered (the most recently used). */
 const TIMINGS = 2_000;
 
