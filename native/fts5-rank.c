@@ -36,6 +36,15 @@
 ** the same with a fixed floor instead of the K-th best: the rank of a row whose bound reaches
 ** `floor` (every row where it is NULL), else NULL; a row left out ranks below the floor.
 **
+** N may instead be the phrases' document counts, as text ("7156 7186": one whole number per phrase,
+** the first phrases of the query in order, N being how many): each function then takes its IDFs from
+** them instead of counting each phrase's documents itself, which it does once per statement and
+** full-text read (xQueryPhrase over every document of each phrase). A statement that reads the
+** index several times for the same words (memory-query.speculation.ts: the best hits, then each
+** scope's) counts them once in SQL and hands the counts to each read: at 1M entries a two-word
+** task's counting was ~0.9 ms a read. The counts must be what xQueryPhrase would count, i.e. the
+** documents that match each phrase alone with its column filter, in the statement's snapshot.
+**
 ** Loaded into every SQLite connection that ranks (src/infra/sqlite-rank-extension.ts); where it
 ** cannot be built or loaded, queries use bm25() (the same scores, slower).
 */
@@ -63,11 +72,47 @@ static int countRow(const Fts5ExtensionApi *api, Fts5Context *fts, void *user) {
   return SQLITE_OK;
 }
 
-/* As FTS5's fts5Bm25GetData, for the first nScored phrases; room for engram_top's nTop best scores. */
-static int rankData(const Fts5ExtensionApi *api, Fts5Context *fts, int nScored, int nTop, RankData **out) {
+/*
+** The phrases' document counts of a text N ("7156 7186") into counts (room for max), how many in
+** *n; SQLITE_MISMATCH for anything but whole numbers and spaces, or more than max of them.
+*/
+static int parseCounts(const unsigned char *text, sqlite3_int64 *counts, int max, int *n) {
+  *n = 0;
+  while (*text) {
+    if (*text == ' ') {
+      text++;
+      continue;
+    }
+    if (*text < '0' || *text > '9' || *n == max) return SQLITE_MISMATCH;
+    sqlite3_int64 v = 0;
+    while (*text >= '0' && *text <= '9') {
+      if (v > (sqlite3_int64)1 << 50) return SQLITE_MISMATCH;
+      v = v * 10 + (*text++ - '0');
+    }
+    counts[(*n)++] = v;
+  }
+  return SQLITE_OK;
+}
+
+/* Most phrases a query of counts names (a search has at most 16 words). */
+#define MAX_COUNTED 64
+
+/*
+** As FTS5's fts5Bm25GetData, for the first phrases that `phrases` names (their number, or their
+** document counts as text: see the head of this file); room for engram_top's nTop best scores.
+*/
+static int rankData(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_value *phrases, int nTop, RankData **out) {
   RankData *p = (RankData *)api->xGetAuxdata(fts, 0);
   int rc = SQLITE_OK;
   if (p == 0) {
+    sqlite3_int64 counts[MAX_COUNTED];
+    int nScored = 0, counted = sqlite3_value_type(phrases) == SQLITE_TEXT;
+    if (counted) {
+      rc = parseCounts(sqlite3_value_text(phrases), counts, MAX_COUNTED, &nScored);
+      if (rc != SQLITE_OK) return rc;
+    } else {
+      nScored = sqlite3_value_int(phrases);
+    }
     int nPhrase = api->xPhraseCount(fts);
     sqlite3_int64 nRow = 0, nToken = 0;
     if (nScored > nPhrase) nScored = nPhrase;
@@ -87,8 +132,8 @@ static int rankData(const Fts5ExtensionApi *api, Fts5Context *fts, int nScored, 
     if (rc == SQLITE_OK) rc = api->xColumnTotalSize(fts, -1, &nToken);
     if (rc == SQLITE_OK) p->avgdl = (double)nToken / (double)nRow;
     for (int i = 0; rc == SQLITE_OK && i < nScored; i++) {
-      sqlite3_int64 nHit = 0;
-      rc = api->xQueryPhrase(fts, i, (void *)&nHit, countRow);
+      sqlite3_int64 nHit = counted ? counts[i] : 0;
+      if (!counted) rc = api->xQueryPhrase(fts, i, (void *)&nHit, countRow);
       if (rc == SQLITE_OK) {
         double idf = log((nRow - nHit + 0.5) / (nHit + 0.5));
         p->aIDF[i] = idf <= 0.0 ? 1e-6 : idf;
@@ -136,12 +181,12 @@ static double scoreOf(const RankData *p, double D) {
 }
 
 /*
-** The current row's RankData and frequencies (the first nScored phrases, weights from `weights`),
+** The current row's RankData and frequencies (the first phrases `phrases` names, weights from `weights`),
 ** with room for nTop best scores; 0 after reporting an error to ctx.
 */
-static RankData *rowData(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nScored, int nTop, sqlite3_value **weights, int nWeights, int *most) {
+static RankData *rowData(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, sqlite3_value *phrases, int nTop, sqlite3_value **weights, int nWeights, int *most) {
   RankData *p = 0;
-  int rc = rankData(api, fts, nScored, nTop, &p);
+  int rc = rankData(api, fts, phrases, nTop, &p);
   if (rc == SQLITE_OK) rc = phraseFrequencies(api, fts, p, weights, nWeights, most);
   if (rc == SQLITE_OK) return p;
   sqlite3_result_error_code(ctx, rc);
@@ -177,7 +222,7 @@ static void engramBm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_co
     sqlite3_result_error(ctx, "engram_bm25: the number of phrases to score is required", -1);
     return;
   }
-  RankData *p = rowData(api, fts, ctx, sqlite3_value_int(apVal[0]), 0, &apVal[1], nVal - 1, &most);
+  RankData *p = rowData(api, fts, ctx, apVal[0], 0, &apVal[1], nVal - 1, &most);
   if (p) rankReaching(api, fts, ctx, p, most, 0, 0.0, &score);
 }
 
@@ -210,7 +255,7 @@ static void engramTop(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_con
     sqlite3_result_error(ctx, "engram_top: the number of phrases to score, K >= 1 and whether to rank exactly are required", -1);
     return;
   }
-  RankData *p = rowData(api, fts, ctx, sqlite3_value_int(apVal[0]), sqlite3_value_int(apVal[1]), &apVal[3], nVal - 3, &most);
+  RankData *p = rowData(api, fts, ctx, apVal[0], sqlite3_value_int(apVal[1]), &apVal[3], nVal - 3, &most);
   if (!p) return;
   /* Bounded once the heap holds K scores: its least is the K-th best so far. */
   int bounded = !sqlite3_value_int(apVal[2]) && p->nBest == p->nTop;
@@ -225,7 +270,7 @@ static void engramAbove(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_c
     sqlite3_result_error(ctx, "engram_above: the number of phrases to score and the floor are required", -1);
     return;
   }
-  RankData *p = rowData(api, fts, ctx, sqlite3_value_int(apVal[0]), 0, &apVal[2], nVal - 2, &most);
+  RankData *p = rowData(api, fts, ctx, apVal[0], 0, &apVal[2], nVal - 2, &most);
   if (p) rankReaching(api, fts, ctx, p, most, sqlite3_value_type(apVal[1]) != SQLITE_NULL, sqlite3_value_double(apVal[1]), &score);
 }
 

@@ -76,7 +76,7 @@ beforeAll(async () => {
  * A context of `task` ranked as the exhaustive ranking ranks it; whether one statement answered
  * from a learnt bound and the hits, and whether that statement ranked each scope's hits as it
  * read them and only the best of all hits (engram_above and engram_top: SQLite with its ranking
- * extension).
+ * extension), from one count of the task's words.
  */
 async function ask(task: string, tokenBudget: number): Promise<{ guessedFromHits: boolean; rankedByScope: boolean; page: string[] }> {
   const input = { scope: session, task, tokenBudget };
@@ -91,7 +91,12 @@ async function ask(task: string, tokenBudget: number): Promise<{ guessedFromHits
   }
   return {
     guessedFromHits: ranking.length === 1 && ranking[0]!.includes('hits(rid, rank)'),
-    rankedByScope: ranking.length === 1 && ranking[0]!.includes('AS rid, -engram_above(') && ranking[0]!.includes('-engram_top('),
+    // Each of them takes the words' counts from the statement's one count of them (dfs), instead of counting them again.
+    rankedByScope:
+      ranking.length === 1 &&
+      ranking[0]!.includes('AS rid, -engram_above("EntrySearchFts", (SELECT v FROM dfs),') &&
+      ranking[0]!.includes('-engram_top("EntrySearchFts", (SELECT v FROM dfs),') &&
+      ranking[0]!.split('dfs(v) AS MATERIALIZED').length === 2,
     page: [...plain.guidelines, ...plain.tools, ...plain.knowledge].map((e) => e.node.id),
   };
 }

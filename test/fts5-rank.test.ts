@@ -128,6 +128,31 @@ describe.skipIf(DB_KIND !== 'sqlite' || (!built && !required))('engram_bm25, the
       expect(compared).toBeGreaterThan(200);
     }));
 
+  it("takes the words' document counts instead of their number, as text: the same ranks bit for bit when they are the words' own, others when not; anything but counts is an error", () =>
+    onIndex(({ token, ranks }) => {
+      let compared = 0;
+      for (const search of SEARCHES) {
+        const words = search.split(' ');
+        const text = `({name body} : (${words.map((w) => `"${w}"*`).join(' OR ')}))`;
+        // What the statement's CTE `dfs` counts: each word's documents alone, with its column filter.
+        const counts = words.map((w) => ranks('0', `{name body} : ("${w}"*)`).length);
+        const given = `'${counts.join(' ')}'`;
+        for (const query of [text, `${text} AND tagTokens : (${token('red')} OR ${token('blue')})`]) {
+          const expected = ranks(`bm25("EntrySearchFts", 2.0, 1.0, 0.0)`, query);
+          expect(ranks(`engram_bm25("EntrySearchFts", ${given}, 2.0, 1.0, 0.0)`, query), query).toEqual(expected);
+          expect(ranks(`-engram_above("EntrySearchFts", ${given}, NULL, 2.0, 1.0, 0.0)`, query).map((r) => -r.rank!), query).toEqual(expected.map((r) => r.rank));
+          compared += expected.length;
+          // Counts that are not the words' own give other ranks: the counts are what ranks.
+          const wrong = `'${counts.map((c) => c + 7).join(' ')}'`;
+          expect(ranks(`engram_bm25("EntrySearchFts", ${wrong}, 2.0, 1.0, 0.0)`, query), query).not.toEqual(expected);
+        }
+      }
+      expect(compared).toBeGreaterThan(200);
+      for (const bad of ["'12 x'", "'-3'", "'1.5'"]) {
+        expect(() => ranks(`engram_bm25("EntrySearchFts", ${bad}, 2.0, 1.0, 0.0)`, '"amber"*'), bad).toThrow(/mismatch/i);
+      }
+    }));
+
   it("engram_top gives the K best matches and every row asked for exactly bm25()'s rank, bit for bit, and leaves out only rows ranked no higher than the K-th; engram_above only rows below its floor", () =>
     onIndex(({ token, ranks }) => {
       let leftOut = 0;

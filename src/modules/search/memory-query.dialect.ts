@@ -99,6 +99,7 @@ export interface ScopedText {
   /**
    * The CTE `hits(rid, rank)`: every entry whose text matches `terms` and that carries `tags` (as
    * textMatches asks its index), by its "EntrySearch" rowid, with its text rank. No other filter.
+   * Before it, the CTEs its ranks read (SQLite with the extension: the words' counts, `dfs`).
    */
   hits(terms: readonly string[], tags: TagTerms): Sql;
   /**
@@ -113,7 +114,8 @@ export interface ScopedText {
   /**
    * As ofScope, with each hit's rank as `hits` gives it (column `rank`), where that rank can reach
    * `floor` (an SQL double; NULL: every hit), else a NULL rank; null where ranking them there
-   * would cost more than reading their ranks from `hits` (see the SQLite dialect).
+   * would cost more than reading their ranks from `hits` (see the SQLite dialect). Only in a
+   * statement that has `hits` or `topHits` of the same terms (it reads their CTEs).
    */
   rankedOfScope: ((terms: readonly string[], tags: TagTerms, scope: string, kind: string, actives: readonly boolean[], floor: Sql) => Sql) | null;
   /** `picked(id, rank)`'s rows, as rankedIds, with the ranks of `hits`. */
@@ -226,6 +228,21 @@ function textRank(terms: readonly string[], tags: TagTerms | undefined, extensio
 /** textRank with the extension: BM25 of the query's first `terms.length` phrases, the words (ftsMatch puts them first). */
 const wordsRank = (terms: readonly string[]) => Prisma.sql`-engram_bm25("EntrySearchFts", ${Prisma.raw(String(terms.length))}, 2.0, 1.0, 0.0)`;
 
+/**
+ * With the extension: the CTE dfs(v), the documents each of the words matches alone (as text, "7156
+ * 7186": what the extension's functions take instead of counting them; native/fts5-rank.c), and
+ * the argument that hands them on. Every read of the index ranked with them takes its IDFs from
+ * them instead of counting each word's documents again (at 1M entries ~0.9 ms a read of a two-word
+ * task; the speculative statement reads the index once for its best hits and once per scope and
+ * kind that can reach the page).
+ */
+const wordCounts = (terms: readonly string[]) =>
+  Prisma.sql`dfs(v) AS MATERIALIZED (SELECT ${Prisma.join(
+    terms.map((term) => Prisma.sql`CAST((SELECT COUNT(*) FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsQuery([term])}) AS TEXT)`),
+    ` || ' ' || `,
+  )})`;
+const COUNTED = Prisma.raw('(SELECT v FROM dfs)');
+
 /** SQLite's dialect; `extension`: the database's connections have the ranking extension (textRank). */
 const sqliteOf = (extension: boolean): Dialect => ({
   provider: 'sqlite',
@@ -282,13 +299,18 @@ const sqliteOf = (extension: boolean): Dialect => ({
   scopedTagCount: (set) => Prisma.sql`SELECT COUNT(*) FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${scopedTagsQuery(set)}`,
   scopedText: {
     // BM25 of every hit, once: what the statement's best match and its candidates' ranks read.
-    hits: (terms, tags) => Prisma.sql`hits(rid, rank) AS MATERIALIZED (
+    // With the extension, engram_bm25 of the words from their counts (wordCounts): bm25()'s ranks.
+    hits: (terms, tags) =>
+      extension
+        ? Prisma.sql`${wordCounts(terms)}, hits(rid, rank) AS MATERIALIZED (
+    SELECT "rowid", -engram_bm25("EntrySearchFts", ${COUNTED}, 2.0, 1.0, 0.0) FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)})`
+        : Prisma.sql`hits(rid, rank) AS MATERIALIZED (
     SELECT "rowid", ${textRank(terms, tags, extension)} FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)})`,
     // engram_top: the document length, which BM25 looks up per hit (most of its cost), is read only
     // for a hit that can be among the k best, or that `exactFor` names (native/fts5-rank.c).
     topHits: extension
-      ? (terms, tags, k, exactFor) => Prisma.sql`ranged(id) AS MATERIALIZED (${exactFor}), hits(rid, rank) AS MATERIALIZED (
-    SELECT "rowid", -engram_top("EntrySearchFts", ${Prisma.raw(String(terms.length))}, ${Prisma.raw(String(Math.max(1, Math.trunc(k))))},
+      ? (terms, tags, k, exactFor) => Prisma.sql`${wordCounts(terms)}, ranged(id) AS MATERIALIZED (${exactFor}), hits(rid, rank) AS MATERIALIZED (
+    SELECT "rowid", -engram_top("EntrySearchFts", ${COUNTED}, ${Prisma.raw(String(Math.max(1, Math.trunc(k))))},
       "rowid" IN (SELECT s."rowid" FROM ranged x CROSS JOIN "EntrySearch" s WHERE s."entryId" = x.id), 2.0, 1.0, 0.0)
     FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)})`
       : null,
@@ -303,7 +325,7 @@ const sqliteOf = (extension: boolean): Dialect => ({
     // floor have their length looked up (native/fts5-rank.c).
     rankedOfScope: extension
       ? (terms, tags, scope, kind, actives, floor) =>
-          Prisma.sql`SELECT "rowid" AS rid, -engram_above("EntrySearchFts", ${Prisma.raw(String(terms.length))}, ${floor}, 2.0, 1.0, 0.0) AS rank
+          Prisma.sql`SELECT "rowid" AS rid, -engram_above("EntrySearchFts", ${COUNTED}, ${floor}, 2.0, 1.0, 0.0) AS rank
       FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${scopedMatch(terms, tags, scope, kind, actives)}`
       : null,
     rankedIds: (ids) =>
