@@ -78,6 +78,7 @@ static int countRow(const Fts5ExtensionApi *api, Fts5Context *fts, void *user) {
 */
 static int parseCounts(const unsigned char *text, sqlite3_int64 *counts, int max, int *n) {
   *n = 0;
+  if (text == 0) return SQLITE_NOMEM; /* a text value SQLite could not give as text */
   while (*text) {
     if (*text == ' ') {
       text++;
