@@ -3,6 +3,7 @@
 // entries), seeded through the service layer's bulk path. Text is 12-31 words of a 2,000-word
 // vocabulary with common English words between them (about one word in three), as real notes
 // have: a natural-language task then holds words that match most entries.
+import Database from 'better-sqlite3';
 import { performance } from 'node:perf_hooks';
 import { openDatabase, settleAfterBulkLoad } from '../../src/infra/database.ts';
 import { createEventBus } from '../../src/infra/events.ts';
@@ -44,13 +45,19 @@ export function levelOf(i: number): 'global' | 'project' | 'session' {
 
 export const typeOf = (i: number) => (i % 10 < 5 ? 'Tool' : i % 10 < 8 ? 'Guideline' : 'Knowledge');
 
-export async function seedWorkload(kind: Kind, n: number): Promise<Workload> {
+/** The random picks and the words of the memory seeded with `n` entries (the same for every run). */
+function wordsOf(n: number) {
   const rand = prng(n);
   const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
   // 2,000 distinct three-syllable words: none is a prefix of another, as in real text most
   // words are not (a random two-syllable word would prefix-match a sixth of the vocabulary).
   const vocabulary = [...new Set(Array.from({ length: 6_000 }, () => Array.from({ length: 3 }, () => pick(SYLLABLES)).join('')))].slice(0, 2_000);
   const sentence = (words: number) => Array.from({ length: words }, (_, i) => (i % 3 === 1 ? pick(COMMON_WORDS) : pick(vocabulary))).join(' ');
+  return { rand, pick, vocabulary, sentence };
+}
+
+export async function seedWorkload(kind: Kind, n: number): Promise<Workload> {
+  const { rand, pick, vocabulary, sentence } = wordsOf(n);
 
   const db = await freshDatabase(kind);
   const database = await openDatabase(db.url);
@@ -100,6 +107,48 @@ export async function seedWorkload(kind: Kind, n: number): Promise<Workload> {
     };
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * The workload of a SQLite file that seedWorkload seeded with `n` entries (kept with BENCH_KEEP=1),
+ * to ask it again without seeding: its ids by seeding index (the entries' names), its project,
+ * first session and related entries, and the same words. Entries it lost since (a purge) are left
+ * out of the picks; entries written since are not picked.
+ */
+export function workloadOfFile(file: string, n: number): Workload {
+  const db = new Database(file, { readonly: true });
+  try {
+    const ids: string[] = [];
+    for (const row of db.prepare(`SELECT id, name FROM "Entry"`).iterate() as Iterable<{ id: string; name: string }>) {
+      const seeded = /^(?:tool|guideline|knowledge)-(\d+)$/.exec(row.name);
+      if (seeded && Number(seeded[1]) < n) ids[Number(seeded[1])] = row.id;
+    }
+    const project = db.prepare(`SELECT id FROM "Scope" WHERE kind = 'PROJECT' AND name = 'bench'`).get() as { id: string } | undefined;
+    if (!project) throw new Error(`${file}: no project "bench" (not a memory seedWorkload seeded)`);
+    const session = db.prepare(`SELECT id FROM "Scope" WHERE kind = 'SESSION' AND name = 's0' AND "parentId" = ?`).get(project.id) as { id: string };
+    const indexOf = new Map(ids.map((id, i) => [id, i]));
+    const sources = (db.prepare(`SELECT DISTINCT "sourceId" AS id FROM "Relation"`).all() as Array<{ id: string }>).filter((r) => indexOf.has(r.id)).slice(0, 500);
+    const { pick, vocabulary, sentence } = wordsOf(n);
+    const present = [...ids.keys()].filter((i) => ids[i] !== undefined);
+    return {
+      kind: 'sqlite',
+      n,
+      url: `file:${file}`,
+      drop: () => Promise.resolve(),
+      ids,
+      projectId: gid('Project', project.id),
+      sessionId: gid('Session', session.id),
+      guidelineIds: present.filter((i) => typeOf(i) === 'Guideline').map((i) => gid('Guideline', ids[i]!)),
+      vocabulary,
+      related: sources.map((r) => gid(typeOf(indexOf.get(r.id)!), r.id)),
+      seedMs: { entries: 0, relations: 0 },
+      pick,
+      index: () => pick(present),
+      sentence,
+    };
+  } finally {
+    db.close();
   }
 }
 
