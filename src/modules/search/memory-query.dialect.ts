@@ -300,12 +300,9 @@ const sqliteOf = (extension: boolean): Dialect => ({
   scopedText: {
     // BM25 of every hit, once: what the statement's best match and its candidates' ranks read.
     // With the extension, engram_bm25 of the words from their counts (wordCounts): bm25()'s ranks.
-    hits: (terms, tags) =>
-      extension
-        ? Prisma.sql`${wordCounts(terms)}, hits(rid, rank) AS MATERIALIZED (
-    SELECT "rowid", -engram_bm25("EntrySearchFts", ${COUNTED}, 2.0, 1.0, 0.0) FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)})`
-        : Prisma.sql`hits(rid, rank) AS MATERIALIZED (
-    SELECT "rowid", ${textRank(terms, tags, extension)} FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)})`,
+    hits: (terms, tags) => Prisma.sql`${extension ? Prisma.sql`${wordCounts(terms)}, ` : Prisma.empty}hits(rid, rank) AS MATERIALIZED (
+    SELECT "rowid", ${extension ? Prisma.sql`-engram_bm25("EntrySearchFts", ${COUNTED}, 2.0, 1.0, 0.0)` : textRank(terms, tags, false)}
+    FROM "EntrySearchFts" WHERE "EntrySearchFts" MATCH ${ftsMatch(terms, tags)})`,
     // engram_top: the document length, which BM25 looks up per hit (most of its cost), is read only
     // for a hit that can be among the k best, or that `exactFor` names (native/fts5-rank.c).
     topHits: extension
