@@ -75,6 +75,9 @@ beforeAll(async () => {
   await h.ok(IMPORT, { e: Array.from({ length: 60 }, (_, i) => entry(1_000 + i, session)) });
 }, 60_000);
 
+/** The FTS5 query of `words` as the dialect writes a search's words (ftsMatch without tags). */
+const wordsQuery = (words: readonly string[]) => `({name body} : (${words.map((w) => `"${w}"*`).join(' OR ')}))`;
+
 /** The tag conditions the tests intersect the words with, as memoryQuery takes them. */
 const TAG_CONDITIONS = [
   { include: ['red'] },
@@ -110,7 +113,7 @@ describe.skipIf(DB_KIND !== 'sqlite' || (!built && !required))('engram_bm25, the
       let compared = 0;
       for (const search of SEARCHES) {
         const words = search.split(' ');
-        const text = `({name body} : (${words.map((w) => `"${w}"*`).join(' OR ')}))`;
+        const text = wordsQuery(words);
         const queries = [
           `${text} AND tagTokens : (${token('red')})`,
           `${text} AND tagTokens : (${token('red')} OR ${token('blue')})`,
@@ -133,9 +136,9 @@ describe.skipIf(DB_KIND !== 'sqlite' || (!built && !required))('engram_bm25, the
       let compared = 0;
       for (const search of SEARCHES) {
         const words = search.split(' ');
-        const text = `({name body} : (${words.map((w) => `"${w}"*`).join(' OR ')}))`;
+        const text = wordsQuery(words);
         // What the statement's CTE `dfs` counts: each word's documents alone, with its column filter.
-        const counts = words.map((w) => ranks('0', `{name body} : ("${w}"*)`).length);
+        const counts = words.map((w) => ranks('0', wordsQuery([w])).length);
         const given = `'${counts.join(' ')}'`;
         for (const query of [text, `${text} AND tagTokens : (${token('red')} OR ${token('blue')})`]) {
           const expected = ranks(`bm25("EntrySearchFts", 2.0, 1.0, 0.0)`, query);
@@ -158,7 +161,7 @@ describe.skipIf(DB_KIND !== 'sqlite' || (!built && !required))('engram_bm25, the
       let leftOut = 0;
       for (const search of SEARCHES) {
         const words = search.split(' ');
-        const text = `({name body} : (${words.map((w) => `"${w}"*`).join(' OR ')}))`;
+        const text = wordsQuery(words);
         for (const query of [text, `${text} AND tagTokens : (${token('red')} OR ${token('blue')})`, `(${text}) NOT tagTokens : (${token('green')})`]) {
           const full = ranks(`-bm25("EntrySearchFts", 2.0, 1.0, 0.0)`, query) as Array<{ id: number; rank: number }>;
           const byId = new Map(full.map((r) => [r.id, r.rank]));
