@@ -21,7 +21,7 @@ import type { Ask } from './common.ts';
 const { values } = parseArgs({
   options: {
     base: { type: 'string' },
-    size: { type: 'string', default: '100000' },
+    size: { type: 'string' },
     rounds: { type: 'string', default: '2' },
     seconds: { type: 'string', default: '10' },
     clients: { type: 'string', default: '16' },
@@ -31,7 +31,7 @@ const { values } = parseArgs({
     iterations: { type: 'string', default: '50' },
   },
 });
-if (!values.base || !['mix', 'shapes'].includes(values.mode) || (values.db && !process.argv.includes('--size'))) {
+if (!values.base || !['mix', 'shapes'].includes(values.mode) || (values.db && values.size === undefined)) {
   throw new Error('usage: servers-in-turn.ts --base <other checkout> [--mode mix|shapes] [--size N [--db <file seeded with N>]] [--rounds N] [--seconds S] [--clients N] [--warmup S] [--iterations N]');
 }
 // The bench's modules parse the bench's own options when they load: they get none of these.
@@ -42,7 +42,7 @@ const { SHAPES } = await import('./shapes.ts');
 const { seedWorkload, workloadOfFile } = await import('./workload.ts');
 
 const SUFFIXES = ['', '-wal', '-shm'];
-const size = Number(values.size);
+const size = Number(values.size ?? 100_000);
 if (!values.db) console.log(`seeding ${size.toLocaleString('en')} entries`);
 const w = values.db ? workloadOfFile(values.db.replace(/^file:/, ''), size) : await seedWorkload('sqlite', size);
 const source = w.url.replace(/^file:/, '');
